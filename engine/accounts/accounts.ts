@@ -1,0 +1,208 @@
+// Accounts (workspaces), their users and API tokens. Tokens are shown once; only a
+// SHA-256 hash is stored, so a leaked database does not leak credentials.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../store/db.js';
+import type { AccountsTable, RateLimitProfile, TokenMode } from '../store/schema.js';
+import { nowTimestamp } from '../store/time.js';
+import { parseAbilities, type Ability } from './abilities.js';
+import type { Selectable } from 'kysely';
+
+export type Account = Selectable<AccountsTable>;
+
+export const RATE_LIMIT_PROFILES: RateLimitProfile[] = ['restricted', 'standard', 'trusted', 'high_volume', 'enterprise'];
+export const DEFAULT_CONCURRENT_STANDARD_LIMIT = 4;
+
+export interface CreateAccountInput {
+  name: string;
+  rateLimitProfile?: RateLimitProfile;
+  batchLaneEligible?: boolean;
+  concurrentStandardLimit?: number;
+}
+
+export interface AuthenticatedToken {
+  tokenId: number;
+  accountId: number;
+  userId: number;
+  mode: TokenMode;
+  abilities: Ability[];
+  accountStatus: 'active' | 'suspended';
+  rateLimitProfile: RateLimitProfile;
+  batchLaneEligible: boolean;
+  concurrentStandardLimit: number;
+}
+
+export interface TokenListing {
+  id: number;
+  account_id: number;
+  user_id: number;
+  name: string;
+  mode: TokenMode;
+  abilities: Ability[];
+  token_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+// last_used_at is informational: writing it on every read would turn each GET into a write.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class AccountService {
+  private lastUsedWrites = new Map<number, number>();
+
+  constructor(private readonly db: Db) {}
+
+  async createAccount(input: CreateAccountInput): Promise<{ account: Account; ownerUserId: number }> {
+    const name = input.name.trim();
+    if (!name) throw new Error('account name must not be empty');
+    const profile = input.rateLimitProfile ?? 'standard';
+    if (!RATE_LIMIT_PROFILES.includes(profile)) throw new Error(`unknown rate-limit profile ${profile} (known: ${RATE_LIMIT_PROFILES.join(', ')})`);
+    const limit = input.concurrentStandardLimit ?? DEFAULT_CONCURRENT_STANDARD_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1) throw new Error('concurrency must be a positive integer');
+    const ts = nowTimestamp();
+    return this.db.transaction().execute(async (tx) => {
+      const account = await tx
+        .insertInto('accounts')
+        .values({
+          name,
+          status: 'active',
+          rate_limit_profile: profile,
+          batch_lane_eligible: input.batchLaneEligible ? 1 : 0,
+          concurrent_standard_limit: limit,
+          created_at: ts,
+          updated_at: ts,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const user = await tx
+        .insertInto('users')
+        .values({ account_id: account.id, name: `${name} owner`, role: 'owner', created_at: ts })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { account, ownerUserId: user.id };
+    });
+  }
+
+  listAccounts(): Promise<Account[]> {
+    return this.db.selectFrom('accounts').selectAll().orderBy('id').execute();
+  }
+
+  async getAccount(id: number): Promise<Account> {
+    const account = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!account) throw new Error(`no account with id ${id}`);
+    return account;
+  }
+
+  async setStatus(id: number, status: 'active' | 'suspended'): Promise<Account> {
+    await this.getAccount(id);
+    await this.db.updateTable('accounts').set({ status, updated_at: nowTimestamp() }).where('id', '=', id).execute();
+    return this.getAccount(id);
+  }
+
+  async ownerUserId(accountId: number): Promise<number> {
+    const user = await this.db.selectFrom('users').select('id').where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
+    if (!user) throw new Error(`account ${accountId} has no user`);
+    return user.id;
+  }
+
+  /** Creates a token and returns its secret; the secret is never retrievable again. */
+  async createToken(input: { accountId: number; mode: TokenMode; abilities: Ability[] | string; name?: string; userId?: number }): Promise<{ token: string; listing: TokenListing }> {
+    if (input.mode !== 'live' && input.mode !== 'test') throw new Error('mode must be live or test');
+    const abilities = typeof input.abilities === 'string' ? parseAbilities(input.abilities) : parseAbilities(input.abilities.join(','));
+    await this.getAccount(input.accountId);
+    const userId = input.userId ?? (await this.ownerUserId(input.accountId));
+    const token = `dd_${input.mode}_${randomBytes(24).toString('base64url')}`;
+    const row = await this.db
+      .insertInto('api_tokens')
+      .values({
+        account_id: input.accountId,
+        user_id: userId,
+        name: input.name?.trim() || `${input.mode} token`,
+        mode: input.mode,
+        abilities: JSON.stringify(abilities),
+        token_hash: hashToken(token),
+        token_prefix: token.slice(0, 12),
+        created_at: nowTimestamp(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { token, listing: toListing(row) };
+  }
+
+  async listTokens(accountId?: number): Promise<TokenListing[]> {
+    let q = this.db.selectFrom('api_tokens').selectAll().orderBy('id');
+    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+    return (await q.execute()).map(toListing);
+  }
+
+  async revokeToken(id: number, accountId?: number): Promise<TokenListing> {
+    let q = this.db.updateTable('api_tokens').set({ revoked_at: nowTimestamp() }).where('id', '=', id).where('revoked_at', 'is', null);
+    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+    await q.execute();
+    let s = this.db.selectFrom('api_tokens').selectAll().where('id', '=', id);
+    if (accountId !== undefined) s = s.where('account_id', '=', accountId);
+    const row = await s.executeTakeFirst();
+    if (!row) throw new Error(`no token with id ${id}`);
+    return toListing(row);
+  }
+
+  /** Resolves a bearer token; null when missing, unknown or revoked. */
+  async authenticate(token: string): Promise<AuthenticatedToken | null> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
+      .select([
+        'api_tokens.id as tokenId',
+        'api_tokens.account_id as accountId',
+        'api_tokens.user_id as userId',
+        'api_tokens.mode as mode',
+        'api_tokens.abilities as abilities',
+        'api_tokens.revoked_at as revokedAt',
+        'accounts.status as accountStatus',
+        'accounts.rate_limit_profile as rateLimitProfile',
+        'accounts.batch_lane_eligible as batchLaneEligible',
+        'accounts.concurrent_standard_limit as concurrentStandardLimit',
+      ])
+      .where('api_tokens.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.revokedAt) return null;
+    this.touch(row.tokenId);
+    return {
+      tokenId: row.tokenId,
+      accountId: row.accountId,
+      userId: row.userId,
+      mode: row.mode,
+      abilities: JSON.parse(row.abilities) as Ability[],
+      accountStatus: row.accountStatus,
+      rateLimitProfile: row.rateLimitProfile,
+      batchLaneEligible: row.batchLaneEligible === 1,
+      concurrentStandardLimit: row.concurrentStandardLimit,
+    };
+  }
+
+  private touch(tokenId: number): void {
+    const now = Date.now();
+    if (now - (this.lastUsedWrites.get(tokenId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWrites.set(tokenId, now);
+    void this.db.updateTable('api_tokens').set({ last_used_at: nowTimestamp() }).where('id', '=', tokenId).execute().catch(() => undefined);
+  }
+}
+
+function toListing(row: { id: number; account_id: number; user_id: number; name: string; mode: TokenMode; abilities: string; token_prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null }): TokenListing {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    user_id: row.user_id,
+    name: row.name,
+    mode: row.mode,
+    abilities: JSON.parse(row.abilities) as Ability[],
+    token_prefix: row.token_prefix,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+  };
+}

@@ -1,0 +1,50 @@
+// Builds the published OpenAPI 3.1 document from the route definitions themselves.
+import type { RouteDef } from './route.js';
+import { componentSchemas, errorResponse } from './schemas.js';
+
+export function buildOpenApi(routes: RouteDef[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [name, schema] of Object.entries((r.params?.properties ?? {}) as Record<string, unknown>)) {
+      parameters.push({ name, in: 'path', required: true, schema });
+    }
+    for (const [name, schema] of Object.entries((r.querystring?.properties ?? {}) as Record<string, unknown>)) {
+      parameters.push({ name, in: 'query', required: false, schema });
+    }
+    for (const h of r.headers ?? []) parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: h.schema });
+    parameters.push({ name: 'X-Request-ID', in: 'header', required: false, description: 'Echoed on the response (max 128 characters); generated otherwise.', schema: { type: 'string', maxLength: 128 } });
+
+    const responses: Record<string, unknown> = {};
+    for (const [status, doc] of Object.entries(r.responses)) {
+      const content = doc.schema ? { 'application/json': { schema: doc.schema } } : doc.contentType ? { [doc.contentType]: { schema: { type: 'string', format: 'binary' } } } : undefined;
+      responses[status] = {
+        description: doc.description,
+        headers: { 'X-Request-ID': { description: 'Request identifier.', schema: { type: 'string' } }, ...(doc.headers ?? {}) },
+        ...(content ? { content } : {}),
+      };
+    }
+    (paths[path] ??= {})[r.method.toLowerCase()] = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: r.tags,
+      security: r.auth === null ? [] : [{ bearerAuth: [] }],
+      ...(r.auth && r.auth !== 'authenticated' ? { 'x-required-ability': r.auth } : {}),
+      parameters,
+      ...(r.requestBody ? { requestBody: { required: r.requestBody.required, content: { [r.requestBody.contentType]: { schema: r.requestBody.schema } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Docdesk — Document Extraction Service API', version, description: 'Document Extraction Service API v1 as implemented by Docdesk.' },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: componentSchemas,
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      responses: { Error: errorResponse('Error envelope.') },
+    },
+  };
+}

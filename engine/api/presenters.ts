@@ -1,0 +1,145 @@
+// Turns stored rows into the spec's resource shapes (sections 2.1, 2.2, 2.5).
+import type { Selectable } from 'kysely';
+import type { DocumentsTable, ExtractionRunsTable, PreviewsTable } from '../store/schema.js';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type RunRow = Selectable<ExtractionRunsTable>;
+export type PreviewRow = Selectable<PreviewsTable>;
+
+const parseJson = <T>(v: string | null): T | null => (v === null ? null : (JSON.parse(v) as T));
+
+export function presentRun(run: RunRow) {
+  return {
+    id: run.id,
+    mode: run.mode,
+    processing_lane: run.processing_lane,
+    source: run.source,
+    status: run.status,
+    blocked_reason: run.blocked_reason,
+    error_code: run.error_code,
+    error_message: run.error_message,
+    credits_charged: run.credits_charged,
+    extraction_schema_version: run.extraction_schema_version,
+    extractor_version: run.extractor_version,
+    ai_prompt_version: run.ai_prompt_version,
+    normalization_version: run.normalization_version,
+    extraction_profile: run.extraction_profile,
+    profile_version: run.profile_version,
+    ai_model: run.ai_model,
+    ai_reasoning_effort: run.ai_reasoning_effort,
+    strategies_used: parseJson<unknown[]>(run.strategies_used),
+    provenance_summary: parseJson<Record<string, unknown>>(run.provenance_summary),
+    billing_mode: run.billing_mode,
+    credit_cost: run.credit_cost,
+    credit_cost_source: run.credit_cost_source,
+    quality: parseJson<Record<string, unknown>>(run.quality),
+    started_at: run.started_at,
+    completed_at: run.completed_at,
+    created_at: run.created_at,
+  };
+}
+
+export function presentPreview(p: PreviewRow, baseUrl: string) {
+  return {
+    id: p.id,
+    filename: p.filename,
+    file_format: p.file_format,
+    file_size: p.file_size,
+    preview: `${baseUrl}/api/v1/previews/${p.id}`,
+  };
+}
+
+export interface DocumentView {
+  doc: DocumentRow;
+  run: RunRow | null;
+  previews: PreviewRow[];
+}
+
+function thumbnailUrl(doc: DocumentRow, baseUrl: string): string | null {
+  return doc.thumbnail_path ? `${baseUrl}/api/v1/documents/${doc.id}/thumbnail` : null;
+}
+
+/** previews/extractions: empty arrays where the spec promises them, null while not loaded. */
+function resultArrays(view: DocumentView, baseUrl: string) {
+  const { doc } = view;
+  if (doc.processing_mode === 'thumbnail') return { previews: [], extractions: [] };
+  if (doc.status !== 'completed') return { previews: null, extractions: null };
+  return {
+    previews: view.previews.map((p) => presentPreview(p, baseUrl)),
+    extractions: doc.processing_mode === 'extraction' ? {} : [],
+  };
+}
+
+export function presentDocument(view: DocumentView, baseUrl: string) {
+  const { doc, run } = view;
+  return {
+    id: doc.id,
+    mode: doc.mode,
+    processing_mode: doc.processing_mode,
+    processing_lane: doc.processing_lane,
+    pages: doc.pages,
+    status: doc.status,
+    processing_stage: doc.processing_stage,
+    processing_error: doc.processing_error,
+    blocked_reason: doc.blocked_reason,
+    scanner_status: doc.scanner_status,
+    scanner_provider: doc.scanner_provider,
+    scanner_message: doc.scanner_message,
+    scanned_at: doc.scanned_at,
+    processing_started_at: doc.processing_started_at,
+    processed_at: doc.processed_at,
+    filename: doc.filename,
+    file_format: doc.file_format,
+    file_size: doc.file_size,
+    additional_text: doc.additional_text,
+    additional_text_plain: doc.additional_text === null ? null : plainText(doc.additional_text),
+    custom_types: parseJson<string[]>(doc.custom_types),
+    requester: doc.requester,
+    locale: doc.locale,
+    number_of_pages: doc.number_of_pages,
+    extracted_text: doc.extracted_text,
+    extracted_text_plain: doc.extracted_text_plain,
+    origin: doc.origin,
+    ai_processing: doc.ai_processing === 1,
+    extraction_profile: doc.extraction_profile,
+    is_e_invoice: doc.is_e_invoice === 1,
+    thumbnail: thumbnailUrl(doc, baseUrl),
+    ...resultArrays(view, baseUrl),
+    latest_extraction_run: run ? presentRun(run) : null,
+    sector_extraction_summary: null,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+/** The reduced shape returned by thumbnail-mode uploads (spec 2.1). */
+export function presentThumbnailUpload(view: DocumentView, baseUrl: string) {
+  const { doc } = view;
+  return {
+    id: doc.id,
+    mode: doc.mode,
+    processing_mode: doc.processing_mode,
+    processing_lane: doc.processing_lane,
+    status: doc.status,
+    processing_stage: doc.processing_stage,
+    processing_error: doc.processing_error,
+    filename: doc.filename,
+    file_format: doc.file_format,
+    origin: doc.origin,
+    ai_processing: false,
+    thumbnail: thumbnailUrl(doc, baseUrl),
+    previews: [],
+    extractions: [],
+    latest_extraction_run: null,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+  };
+}
+
+/** Plain text for search: whitespace collapsed within lines, form feeds kept between pages. */
+export function plainText(text: string): string {
+  return text
+    .split('\f')
+    .map((page) => page.replace(/\s+/g, ' ').trim())
+    .join('\f');
+}

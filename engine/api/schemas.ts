@@ -1,0 +1,151 @@
+// Resource schemas shared by several routes (spec section 2 and 7). Route modules
+// reference them; the OpenAPI builder publishes them under components.schemas.
+import type { JsonSchema, ResponseDoc } from './route.js';
+
+const ts = { type: ['string', 'null'], format: 'date-time' };
+const str = { type: 'string' };
+const nstr = { type: ['string', 'null'] };
+const int = { type: 'integer' };
+const nint = { type: ['integer', 'null'] };
+const bool = { type: 'boolean' };
+const nobj = { type: ['object', 'null'] };
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export const componentSchemas: Record<string, JsonSchema> = {
+  Error: {
+    type: 'object',
+    required: ['message', 'code', 'request_id'],
+    properties: {
+      message: str,
+      code: str,
+      request_id: str,
+      errors: { type: 'object', additionalProperties: { type: 'array', items: str } },
+      retry_after: nint,
+      available_credits: int,
+      required_credits: int,
+      document: ref('Document'),
+      account_daily_document_limit: int,
+      user_daily_document_limit: int,
+      token_daily_document_limit: int,
+      expected_lock_version: int,
+      current_lock_version: int,
+      conflict_reason: str,
+      document_ids: { type: 'array', items: int },
+      rate_limit_profile: str,
+      rate_limit_scope: str,
+      rate_limit_window: str,
+      rate_limit_limit: int,
+    },
+  },
+  Quality: {
+    type: ['object', 'null'],
+    properties: {
+      status: { enum: ['normal', 'degraded'] },
+      degraded: bool,
+      reasons: { type: 'array' },
+      ai: nobj,
+      pdf: nobj,
+      email: nobj,
+      structured: nobj,
+    },
+  },
+  ExtractionRun: {
+    type: 'object',
+    required: ['id', 'mode', 'processing_lane', 'status', 'credits_charged', 'extraction_profile', 'billing_mode', 'credit_cost', 'credit_cost_source'],
+    properties: {
+      id: int,
+      mode: { enum: ['live', 'test'] },
+      processing_lane: { enum: ['standard', 'batch'] },
+      source: { enum: ['api', 'app', 'mcp', 'x402', null] },
+      status: { enum: ['pending', 'processing', 'completed', 'blocked', 'error'] },
+      blocked_reason: nstr,
+      error_code: nstr,
+      error_message: nstr,
+      credits_charged: nint,
+      extraction_schema_version: nstr,
+      extractor_version: nstr,
+      ai_prompt_version: nstr,
+      normalization_version: nstr,
+      extraction_profile: str,
+      profile_version: str,
+      ai_model: nstr,
+      ai_reasoning_effort: nstr,
+      strategies_used: { type: ['array', 'null'] },
+      provenance_summary: nobj,
+      billing_mode: str,
+      credit_cost: int,
+      credit_cost_source: str,
+      quality: ref('Quality'),
+      started_at: ts,
+      completed_at: ts,
+      created_at: ts,
+    },
+  },
+  Preview: {
+    type: 'object',
+    required: ['id', 'filename', 'file_format', 'file_size', 'preview'],
+    properties: { id: int, filename: str, file_format: str, file_size: int, preview: { type: 'string', format: 'uri' } },
+  },
+  Document: {
+    type: 'object',
+    required: ['id', 'mode', 'processing_mode', 'processing_lane', 'status', 'filename', 'file_format', 'ai_processing', 'created_at', 'updated_at'],
+    properties: {
+      id: int,
+      mode: { enum: ['live', 'test'] },
+      processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
+      processing_lane: { enum: ['standard', 'batch'] },
+      pages: nstr,
+      status: { enum: ['pending', 'completed', 'error', 'blocked'] },
+      processing_stage: nstr,
+      processing_error: nstr,
+      blocked_reason: nstr,
+      scanner_status: { enum: ['clean', 'rejected', null] },
+      scanner_provider: nstr,
+      scanner_message: nstr,
+      scanned_at: ts,
+      processing_started_at: ts,
+      processed_at: ts,
+      filename: str,
+      file_format: str,
+      file_size: int,
+      additional_text: nstr,
+      additional_text_plain: nstr,
+      custom_types: { type: ['array', 'null'], items: str },
+      requester: nstr,
+      locale: nstr,
+      number_of_pages: nint,
+      extracted_text: nstr,
+      extracted_text_plain: nstr,
+      origin: { enum: ['api', 'app', 'mcp', 'x402', null] },
+      ai_processing: bool,
+      extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+      is_e_invoice: bool,
+      thumbnail: { type: ['string', 'null'], format: 'uri' },
+      previews: { type: ['array', 'null'], items: ref('Preview') },
+      extractions: { type: ['object', 'array', 'null'] },
+      latest_extraction_run: { oneOf: [ref('ExtractionRun'), { type: 'null' }] },
+      sector_extraction_summary: nobj,
+      created_at: ts,
+      updated_at: ts,
+    },
+  },
+};
+
+export const schemaRef = ref;
+
+export const documentParam: JsonSchema = {
+  type: 'object',
+  required: ['document'],
+  properties: { document: { type: 'integer', minimum: 1 } },
+};
+
+export function errorResponse(description: string): ResponseDoc {
+  return { description, schema: ref('Error') };
+}
+
+export const commonErrors = {
+  401: errorResponse('Missing, invalid or revoked token.'),
+  403: errorResponse('The token lacks the required ability or cannot access the resource.'),
+  404: errorResponse('No such resource in this account.'),
+  429: errorResponse('Rate limit exceeded; wait the full Retry-After.'),
+} satisfies Record<number, ResponseDoc>;

@@ -1,0 +1,118 @@
+// The embedded HTTP server: request ids, authentication, the spec's error envelope and
+// every route of /api/v1. Plugins first, then routes; one error handler for everything.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { AuthenticatedToken } from '../accounts/accounts.js';
+import type { EngineContext } from '../context.js';
+import { DOCDESK_VERSION } from '../version.js';
+import { ApiError, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
+import { buildOpenApi } from './openapi.js';
+import type { RouteDef } from './route.js';
+import { documentRoutes } from './routes/documents.js';
+import { miscRoutes } from './routes/misc.js';
+import { uploadRoutes } from './routes/upload.js';
+import { registerAppShell } from './app-shell.js';
+
+export const allRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
+
+const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedToken | null;
+  }
+}
+
+export interface ServerOptions {
+  logger?: boolean;
+}
+
+export async function buildServer(engine: EngineContext, opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'warn' } : false,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      const value = Array.isArray(given) ? given[0] : given;
+      return value && REQUEST_ID_PATTERN.test(value) ? value : `req_${randomBytes(12).toString('hex')}`;
+    },
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
+    bodyLimit: 1024 * 1024,
+    // Uploads can take long on a slow disk; idle sockets are still closed.
+    requestTimeout: 0,
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-ID', req.id);
+  });
+
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    const apiError = toApiError(err, req);
+    for (const [k, v] of Object.entries(apiError.headers)) reply.header(k, v);
+    void reply.code(apiError.status).send(envelope(apiError, req.id));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError(404, 'not_found', `No route for ${req.method} ${req.url.split('?')[0]}.`);
+    void reply.code(404).send(envelope(err, req.id));
+  });
+
+  for (const route of allRoutes) registerRoute(app, engine, route);
+
+  const openapi = buildOpenApi(allRoutes, DOCDESK_VERSION);
+  app.get('/api/v1/openapi.json', async () => openapi);
+  await registerAppShell(app, engine);
+  return app;
+}
+
+function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef): void {
+  app.route({
+    method: route.method,
+    url: route.url,
+    schema: { ...(route.params ? { params: route.params } : {}), ...(route.querystring ? { querystring: route.querystring } : {}) },
+    onRequest: route.auth === null ? undefined : async (req) => {
+      req.auth = await authenticate(engine, req, route);
+    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const baseUrl = `${req.protocol}://${req.host}`;
+      return route.handler(req, reply, { engine, auth: req.auth, baseUrl });
+    },
+  });
+}
+
+async function authenticate(engine: EngineContext, req: FastifyRequest, route: RouteDef): Promise<AuthenticatedToken> {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw unauthenticated('Send Authorization: Bearer <token>.');
+  const auth = await engine.accounts.authenticate(match[1]!);
+  if (!auth) throw unauthenticated('The bearer token is invalid or has been revoked.');
+  if (route.auth !== 'authenticated' && route.auth !== null && !auth.abilities.includes(route.auth)) {
+    throw forbidden(`This token lacks the ${route.auth} ability.`, 'missing_ability');
+  }
+  return auth;
+}
+
+function toApiError(err: FastifyError | ApiError, req: FastifyRequest): ApiError {
+  if (err instanceof ApiError) return err;
+  const fe = err as FastifyError & { validationContext?: string };
+  if (fe.validation) {
+    // A malformed path id cannot name a resource of this account.
+    if (fe.validationContext === 'params') return notFound('resource');
+    const errors: FieldErrors = {};
+    for (const v of fe.validation) {
+      const missing = (v.params as { missingProperty?: string }).missingProperty;
+      const field = missing ?? (v.instancePath.split('/').filter(Boolean)[0] ?? fe.validationContext ?? 'request');
+      (errors[field] ??= []).push(`${field} ${v.message ?? 'is invalid'}.`);
+    }
+    return validationFailed(errors);
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 404) return notFound('resource');
+  if (status === 429) return new ApiError(429, 'rate_limited', fe.message);
+  if (status >= 400 && status < 500) return validationFailed({ request: [fe.message] });
+  req.log.error({ err }, 'unhandled error');
+  return new ApiError(500, 'internal_error', 'An internal error occurred; the request id identifies it in the log.');
+}

@@ -1,0 +1,43 @@
+// First start: the default local account, its credits and the app token the desktop UI
+// uses. Later starts repair a missing or revoked app token and change nothing else.
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { ABILITIES } from './accounts/abilities.js';
+import { grant } from './billing/ledger.js';
+import type { EngineContext } from './context.js';
+import { getSetting, setSetting } from './store/settings.js';
+
+export const DEFAULT_ACCOUNT_NAME = 'Local workspace';
+export const DEFAULT_ACCOUNT_CREDITS = 1000;
+
+export interface BootstrapResult {
+  accountId: number;
+  createdAccount: boolean;
+  createdToken: boolean;
+  appTokenFile: string;
+}
+
+export async function bootstrap(engine: EngineContext): Promise<BootstrapResult> {
+  let createdAccount = false;
+  let accountId = Number((await getSetting(engine.db, 'default_account_id')) ?? NaN);
+  if (!Number.isInteger(accountId)) {
+    const { account } = await engine.accounts.createAccount({ name: DEFAULT_ACCOUNT_NAME, batchLaneEligible: true });
+    await grant(engine.db, account.id, DEFAULT_ACCOUNT_CREDITS, 'initial credits of the local workspace');
+    await setSetting(engine.db, 'default_account_id', String(account.id));
+    accountId = account.id;
+    createdAccount = true;
+  }
+  const existing = await readFile(engine.layout.appTokenFile, 'utf8').then((s) => s.trim(), () => '');
+  const valid = existing ? await engine.accounts.authenticate(existing) : null;
+  let createdToken = false;
+  if (!valid || valid.accountId !== accountId) {
+    const { token } = await engine.accounts.createToken({ accountId, mode: 'live', abilities: [...ABILITIES], name: 'Docdesk app' });
+    await writeFile(engine.layout.appTokenFile, `${token}\n`, { mode: 0o600 });
+    await chmod(engine.layout.appTokenFile, 0o600).catch(() => undefined);
+    createdToken = true;
+  }
+  return { accountId, createdAccount, createdToken, appTokenFile: engine.layout.appTokenFile };
+}
+
+export async function readAppToken(engine: EngineContext): Promise<string> {
+  return (await readFile(engine.layout.appTokenFile, 'utf8')).trim();
+}

@@ -1,0 +1,194 @@
+// `docdesk` — the command line over the same services the API uses. Every command takes
+// --data-dir and --json; the server and the CLI may use one data folder at the same time.
+import { RATE_LIMIT_PROFILES } from '../accounts/accounts.js';
+import { ABILITIES } from '../accounts/abilities.js';
+import { balance, entries, grant } from '../billing/ledger.js';
+import { resolveDataDir } from '../config/paths.js';
+import { openEngineContext, type EngineContext } from '../context.js';
+import { DataDirInUseError, startServer } from '../index.js';
+import type { RateLimitProfile, TokenMode } from '../store/schema.js';
+import { DOCDESK_VERSION } from '../version.js';
+import { idPositional, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from './args.js';
+
+const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction workstation
+
+Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
+
+  serve [--host 127.0.0.1] [--port 0]        run the engine, the API and the web UI
+  account create --name N [--credits N] [--rate-profile P] [--batch-lane] [--concurrency N]
+  account list | suspend ID | resume ID
+  token create --account ID --mode live|test --abilities a,b,c [--name N]
+  token list [--account ID] | revoke ID
+  credits grant --account ID --amount N [--note T] | show --account ID
+
+Rate profiles: ${RATE_LIMIT_PROFILES.join(', ')}. Abilities: ${ABILITIES.join(', ')}.
+Data folder: --data-dir, else DOCDESK_DATA_DIR, else the per-user app-data folder.`;
+
+interface Output {
+  json: boolean;
+  print(human: string, data: unknown): void;
+}
+
+function output(args: ParsedArgs): Output {
+  const json = args.flags.has('json');
+  return {
+    json,
+    print(human, data) {
+      process.stdout.write(json ? `${JSON.stringify(data)}\n` : `${human}\n`);
+    },
+  };
+}
+
+function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cells = rows.map((r) => columns.map((c) => formatCell(r[c])));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), ...cells.map(line)].join('\n');
+}
+
+function formatCell(v: unknown): string {
+  if (v === null || v === undefined) return '-';
+  if (Array.isArray(v)) return v.join(',');
+  return String(v);
+}
+
+async function withEngine<T>(args: ParsedArgs, fn: (engine: EngineContext) => Promise<T>): Promise<T> {
+  const engine = await openEngineContext(resolveDataDir(stringFlag(args, 'data-dir')));
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function serve(args: ParsedArgs, out: Output): Promise<void> {
+  const portText = stringFlag(args, 'port');
+  if (portText !== undefined && !/^\d{1,5}$/.test(portText)) throw new UsageError('--port must be a number from 0 to 65535');
+  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host: stringFlag(args, 'host') ?? '127.0.0.1', port: portText ? Number(portText) : 0 });
+  out.print(`listening on ${handle.url}`, { listening: handle.url, data_dir: handle.engine.layout.root, app_token_file: handle.bootstrap.appTokenFile });
+  if (!out.json) {
+    process.stderr.write(`web UI: ${handle.url}/   API: ${handle.url}/api/v1   data: ${handle.engine.layout.root}\n`);
+    if (handle.bootstrap.createdAccount) process.stderr.write(`first start: created the "Local workspace" account\n`);
+    process.stderr.write(`app token: ${handle.bootstrap.appTokenFile}${handle.bootstrap.createdToken ? ' (new)' : ''}\n`);
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+async function account(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    if (sub === 'create') {
+      const profile = stringFlag(args, 'rate-profile') as RateLimitProfile | undefined;
+      const credits = intFlag(args, 'credits');
+      if (credits !== undefined && credits < 0) throw new UsageError('--credits must not be negative');
+      const { account: acc } = await engine.accounts.createAccount({
+        name: stringFlag(args, 'name', true),
+        rateLimitProfile: profile,
+        batchLaneEligible: args.flags.has('batch-lane'),
+        concurrentStandardLimit: intFlag(args, 'concurrency'),
+      });
+      if (credits) await grant(engine.db, acc.id, credits, 'initial credits');
+      out.print(`created account ${acc.id} "${acc.name}" (credits: ${credits ?? 0})`, { ...presentAccount(acc), credits: credits ?? 0 });
+    } else if (sub === 'list') {
+      const rows = await Promise.all((await engine.accounts.listAccounts()).map(async (a) => ({ ...presentAccount(a), credits: await balance(engine.db, a.id) })));
+      out.print(table(rows, ['id', 'name', 'status', 'rate_limit_profile', 'batch_lane_eligible', 'concurrent_standard_limit', 'credits']), rows);
+    } else if (sub === 'suspend' || sub === 'resume') {
+      const acc = await engine.accounts.setStatus(idPositional(args, 2, 'account'), sub === 'suspend' ? 'suspended' : 'active');
+      out.print(`account ${acc.id} is now ${acc.status}`, presentAccount(acc));
+    } else throw new UsageError('account: expected create, list, suspend ID or resume ID');
+  });
+}
+
+function presentAccount(a: { id: number; name: string; status: string; rate_limit_profile: string; batch_lane_eligible: number; concurrent_standard_limit: number; created_at: string }) {
+  return { id: a.id, name: a.name, status: a.status, rate_limit_profile: a.rate_limit_profile, batch_lane_eligible: a.batch_lane_eligible === 1, concurrent_standard_limit: a.concurrent_standard_limit, created_at: a.created_at };
+}
+
+async function token(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    if (sub === 'create') {
+      const mode = stringFlag(args, 'mode', true);
+      if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode must be live or test');
+      const { token: secret, listing } = await engine.accounts.createToken({
+        accountId: intFlag(args, 'account', true)!,
+        mode: mode as TokenMode,
+        abilities: stringFlag(args, 'abilities', true),
+        name: stringFlag(args, 'name'),
+      });
+      out.print(`${secret}\n(token ${listing.id}; shown once — store it now)`, { ...listing, token: secret });
+    } else if (sub === 'list') {
+      const rows = await engine.accounts.listTokens(intFlag(args, 'account'));
+      out.print(table(rows as unknown as Record<string, unknown>[], ['id', 'account_id', 'name', 'mode', 'abilities', 'token_prefix', 'last_used_at', 'revoked_at']), rows);
+    } else if (sub === 'revoke') {
+      const listing = await engine.accounts.revokeToken(idPositional(args, 2, 'token'));
+      out.print(`token ${listing.id} revoked`, listing);
+    } else throw new UsageError('token: expected create, list or revoke ID');
+  });
+}
+
+async function credits(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    const accountId = intFlag(args, 'account', true)!;
+    await engine.accounts.getAccount(accountId);
+    if (sub === 'grant') {
+      const amount = intFlag(args, 'amount', true)!;
+      await grant(engine.db, accountId, amount, stringFlag(args, 'note') ?? 'granted via CLI');
+      const bal = await balance(engine.db, accountId);
+      out.print(`granted ${amount} credits to account ${accountId}; balance ${bal}`, { account_id: accountId, granted: amount, balance: bal });
+    } else if (sub === 'show') {
+      const bal = await balance(engine.db, accountId);
+      const rows = await entries(engine.db, accountId);
+      out.print(`balance ${bal}\n${table(rows as unknown as Record<string, unknown>[], ['id', 'kind', 'amount', 'document_id', 'run_id', 'note', 'created_at'])}`, { account_id: accountId, balance: bal, ledger: rows });
+    } else throw new UsageError('credits: expected grant or show');
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const out = output(args);
+  const command = args.positionals[0];
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(args, out);
+        return -1; // keeps running
+      case 'account':
+        await account(args, out);
+        return 0;
+      case 'token':
+        await token(args, out);
+        return 0;
+      case 'credits':
+        await credits(args, out);
+        return 0;
+      case 'version':
+        out.print(DOCDESK_VERSION, { version: DOCDESK_VERSION });
+        return 0;
+      case undefined:
+      case 'help':
+        process.stdout.write(`${HELP}\n`);
+        return command === undefined && !args.flags.has('help') ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (out.json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    process.stderr.write(`docdesk: ${message}\n`);
+    if (err instanceof UsageError) {
+      process.stderr.write('run "docdesk help" for usage\n');
+      return 2;
+    }
+    return err instanceof DataDirInUseError ? 3 : 1;
+  }
+}

@@ -1,0 +1,36 @@
+// The services one engine instance shares between its API, its job runner and the CLI.
+import { AccountService } from './accounts/accounts.js';
+import { dataLayout, type DataLayout } from './config/paths.js';
+import { BlobStore } from './store/blobs.js';
+import { openDatabase, type Db } from './store/db.js';
+import { mkdirSync } from 'node:fs';
+import { ownerId } from './jobs/owner.js';
+
+export interface EngineContext {
+  layout: DataLayout;
+  db: Db;
+  blobs: BlobStore;
+  accounts: AccountService;
+  /** Identifies this process as owner of jobs and idempotency attempts. */
+  owner: string;
+  /** Called after a job is enqueued so the scheduler starts it without polling delay. */
+  wakeScheduler: () => void;
+  close(): Promise<void>;
+}
+
+export async function openEngineContext(dataDir: string): Promise<EngineContext> {
+  const layout = dataLayout(dataDir);
+  mkdirSync(layout.root, { recursive: true });
+  const opened = openDatabase(layout.database);
+  const blobs = new BlobStore(layout);
+  await blobs.init();
+  return {
+    layout,
+    db: opened.db,
+    blobs,
+    accounts: new AccountService(opened.db),
+    owner: ownerId(),
+    wakeScheduler: () => undefined,
+    close: () => opened.close(),
+  };
+}

@@ -1,0 +1,24 @@
+// DELETE (spec 4.6, section 3): terminal documents only; the row is hidden from the
+// account at once, then the source file, thumbnail and previews are removed.
+import { ApiError, notFound } from '../api/errors.js';
+import type { EngineContext } from '../context.js';
+import { nowTimestamp } from '../store/time.js';
+import { findDocument } from './queries.js';
+import { join } from 'node:path';
+
+export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>, accountId: number, id: number): Promise<void> {
+  const doc = await findDocument(engine.db, accountId, id);
+  if (!doc) throw notFound('document');
+  if (doc.status === 'pending') {
+    throw new ApiError(409, 'document_processing_active', 'The document is still being processed; retry the deletion after it reaches a terminal status.');
+  }
+  const previews = await engine.db.selectFrom('previews').select('path').where('document_id', '=', id).execute();
+  await engine.db.updateTable('documents').set({ deleted_at: nowTimestamp(), updated_at: nowTimestamp() }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  // Best effort: the spec promises removal is attempted, not a storage deletion receipt.
+  await Promise.allSettled([
+    engine.blobs.remove(doc.blob_path),
+    engine.blobs.remove(doc.thumbnail_path),
+    ...previews.map((p) => engine.blobs.remove(p.path)),
+    engine.blobs.remove(join('files', 'artefacts', String(id))),
+  ]);
+}

@@ -1,0 +1,62 @@
+// Read side of documents: everything GET endpoints need, always scoped to one account.
+import { sql } from 'kysely';
+import type { Db } from '../store/db.js';
+import type { DocumentView, DocumentRow } from '../api/presenters.js';
+
+export async function findDocument(db: Db, accountId: number, id: number): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
+  if (docs.length === 0) return [];
+  const ids = docs.map((d) => d.id);
+  // Latest run per document: the highest id.
+  const runs = await db
+    .selectFrom('extraction_runs')
+    .selectAll()
+    .where('id', 'in', (eb) => eb.selectFrom('extraction_runs').select(sql<number>`MAX(id)`.as('id')).where('document_id', 'in', ids).groupBy('document_id'))
+    .execute();
+  const completed = docs.filter((d) => d.status === 'completed' && d.processing_mode !== 'thumbnail').map((d) => d.id);
+  const previews = completed.length
+    ? await db.selectFrom('previews').selectAll().where('document_id', 'in', completed).orderBy('id').execute()
+    : [];
+  return docs.map((doc) => ({
+    doc,
+    run: runs.find((r) => r.document_id === doc.id) ?? null,
+    previews: previews.filter((p) => p.document_id === doc.id),
+  }));
+}
+
+export async function loadView(db: Db, accountId: number, id: number): Promise<DocumentView | undefined> {
+  const doc = await findDocument(db, accountId, id);
+  if (!doc) return undefined;
+  return (await loadViews(db, [doc]))[0];
+}
+
+export interface ListFilters {
+  extraction_profile?: string;
+  review_status?: string;
+  handoff_status?: string;
+}
+
+export async function listDocuments(db: Db, accountId: number, opts: { page: number; perPage: number; newestFirst: boolean; filters: ListFilters }) {
+  let base = db.selectFrom('documents').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  if (opts.filters.extraction_profile) base = base.where('extraction_profile', '=', opts.filters.extraction_profile);
+  // Profile results (review/handoff state) arrive with the energy profile; until one exists
+  // no document matches a review or handoff filter.
+  if (opts.filters.review_status || opts.filters.handoff_status) base = base.where(sql<boolean>`0`);
+  const { total } = await base.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', opts.newestFirst ? 'desc' : 'asc')
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .execute();
+  return { total: Number(total), views: await loadViews(db, rows) };
+}

@@ -1,0 +1,110 @@
+// The engine as a library: `startServer` is what `docdesk serve` and the Electron shell
+// call; `openEngineContext` is what the CLI uses for account and token commands.
+import { availableParallelism } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './api/server.js';
+import { recoverAbandonedAttempts } from './api/idempotency.js';
+import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { openEngineContext, type EngineContext } from './context.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { ownerAlive } from './jobs/owner.js';
+import { failDocument } from './pipeline/terminal.js';
+import { immediateTransaction } from './store/db.js';
+import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+
+export { openEngineContext } from './context.js';
+export type { EngineContext } from './context.js';
+export { resolveDataDir } from './config/paths.js';
+
+export interface ServerHandle {
+  url: string;
+  engine: EngineContext;
+  app: FastifyInstance;
+  scheduler: Scheduler;
+  bootstrap: BootstrapResult;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  host?: string;
+  port?: number;
+  concurrency?: number;
+  logger?: boolean;
+}
+
+export class DataDirInUseError extends Error {}
+
+export async function startServer(opts: StartOptions): Promise<ServerHandle> {
+  const engine = await openEngineContext(opts.dataDir);
+  try {
+    await claimDataDir(engine);
+  } catch (err) {
+    await engine.close();
+    throw err;
+  }
+  const boot = await bootstrap(engine);
+
+  // Crash recovery before anything new is accepted.
+  const { interrupted } = await recoverAbandonedAttempts(engine.db, engine.owner);
+  for (const documentId of interrupted) {
+    await failDocument(engine.db, documentId, null, 'The upload was interrupted before Docdesk could confirm it. This document is cleanup-only: delete it and upload again with a new Idempotency-Key.', 'upload_interrupted');
+  }
+  const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount() });
+  await scheduler.recover();
+  await sweepOrphanFiles(engine);
+
+  const app = await buildServer(engine, { logger: opts.logger });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port ?? 0;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  await setSetting(engine.db, 'server_url', url);
+  await scheduler.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    engine,
+    app,
+    scheduler,
+    bootstrap: boot,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await scheduler.stop();
+        await deleteSetting(engine.db, 'server_owner');
+        await engine.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function workerCount(): number {
+  const fromEnv = Number(process.env.DOCDESK_WORKERS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
+}
+
+/** One serving process per data folder: it owns the job queue and the file sweep. */
+async function claimDataDir(engine: EngineContext): Promise<void> {
+  await immediateTransaction(engine.db, async (tx) => {
+    const holder = await getSetting(tx, 'server_owner');
+    if (holder && holder !== engine.owner && ownerAlive(holder)) {
+      const url = await getSetting(tx, 'server_url');
+      throw new DataDirInUseError(`Another Docdesk server (process ${holder.split('@')[0]}) is already using the data folder ${engine.layout.root}${url ? ` at ${url}` : ''}.`);
+    }
+    await setSetting(tx, 'server_owner', engine.owner);
+  });
+}
+
+async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
+  const rows = await engine.db.selectFrom('documents').select(['id', 'blob_path']).where('deleted_at', 'is', null).execute();
+  const referenced = new Set<string>();
+  for (const r of rows) {
+    if (r.blob_path) referenced.add(r.blob_path.split('\\').join('/'));
+    referenced.add(`files/artefacts/${r.id}`);
+  }
+  await engine.blobs.sweepOrphans(referenced);
+}

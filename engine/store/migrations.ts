@@ -1,0 +1,191 @@
+// Versioned schema migrations. Each entry runs once, in order, inside one transaction;
+// never edit an applied migration: append a new one.
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'foundation',
+    sql: `
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active','suspended')),
+  rate_limit_profile TEXT NOT NULL DEFAULT 'standard'
+    CHECK (rate_limit_profile IN ('restricted','standard','trusted','high_volume','enterprise')),
+  batch_lane_eligible INTEGER NOT NULL DEFAULT 0,
+  concurrent_standard_limit INTEGER NOT NULL DEFAULT 4 CHECK (concurrent_standard_limit >= 1),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  name TEXT NOT NULL,
+  role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner','member','reviewer')),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX users_account ON users(account_id);
+
+CREATE TABLE api_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  name TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('live','test')),
+  abilities TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  token_prefix TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at TEXT
+);
+CREATE INDEX api_tokens_account ON api_tokens(account_id);
+
+CREATE TABLE credit_ledger (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  document_id INTEGER,
+  run_id INTEGER,
+  kind TEXT NOT NULL CHECK (kind IN ('grant','apply_first_band','adjust_bands','return','reprocess')),
+  amount INTEGER NOT NULL,
+  note TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX credit_ledger_account ON credit_ledger(account_id);
+CREATE INDEX credit_ledger_run ON credit_ledger(run_id);
+
+CREATE TABLE documents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token_id INTEGER REFERENCES api_tokens(id),
+  mode TEXT NOT NULL CHECK (mode IN ('live','test')),
+  processing_mode TEXT NOT NULL CHECK (processing_mode IN ('extraction','analysis','validation','thumbnail')),
+  processing_lane TEXT NOT NULL CHECK (processing_lane IN ('standard','batch')),
+  pages TEXT,
+  status TEXT NOT NULL CHECK (status IN ('pending','completed','error','blocked')),
+  processing_stage TEXT,
+  processing_error TEXT,
+  blocked_reason TEXT,
+  scanner_status TEXT CHECK (scanner_status IN ('clean','rejected')),
+  scanner_provider TEXT,
+  scanner_message TEXT,
+  scanned_at TEXT,
+  processing_started_at TEXT,
+  processed_at TEXT,
+  filename TEXT NOT NULL,
+  file_format TEXT NOT NULL,
+  file_size INTEGER NOT NULL,
+  file_sha256 TEXT NOT NULL,
+  blob_path TEXT,
+  additional_text TEXT,
+  custom_types TEXT,
+  requester TEXT,
+  locale TEXT,
+  number_of_pages INTEGER,
+  extracted_text TEXT,
+  extracted_text_plain TEXT,
+  origin TEXT CHECK (origin IN ('api','app','mcp','x402')),
+  ai_processing INTEGER NOT NULL DEFAULT 0,
+  extraction_profile TEXT NOT NULL DEFAULT 'generic',
+  profile_version TEXT NOT NULL,
+  is_e_invoice INTEGER NOT NULL DEFAULT 0,
+  thumbnail_path TEXT,
+  deleted_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX documents_account_created ON documents(account_id, deleted_at, id);
+
+CREATE TABLE extraction_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  mode TEXT NOT NULL,
+  processing_lane TEXT NOT NULL,
+  source TEXT,
+  status TEXT NOT NULL CHECK (status IN ('pending','processing','completed','blocked','error')),
+  blocked_reason TEXT,
+  error_code TEXT,
+  error_message TEXT,
+  credits_charged INTEGER,
+  extraction_schema_version TEXT,
+  extractor_version TEXT,
+  ai_prompt_version TEXT,
+  normalization_version TEXT,
+  extraction_profile TEXT NOT NULL,
+  profile_version TEXT NOT NULL,
+  ai_model TEXT,
+  ai_reasoning_effort TEXT,
+  strategies_used TEXT,
+  provenance_summary TEXT,
+  billing_mode TEXT NOT NULL,
+  credit_cost INTEGER NOT NULL,
+  credit_cost_source TEXT NOT NULL,
+  quality TEXT,
+  started_at TEXT,
+  completed_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX extraction_runs_document ON extraction_runs(document_id, id);
+
+CREATE TABLE previews (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  run_id INTEGER REFERENCES extraction_runs(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  page INTEGER,
+  filename TEXT NOT NULL,
+  file_format TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  file_size INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX previews_document ON previews(document_id, id);
+
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  lane TEXT NOT NULL CHECK (lane IN ('standard','batch')),
+  status TEXT NOT NULL CHECK (status IN ('queued','running','done','dead')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  max_attempts INTEGER NOT NULL DEFAULT 3,
+  owner TEXT,
+  lease_until TEXT,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX jobs_status ON jobs(status, lane, id);
+
+CREATE TABLE idempotency_keys (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  idempotency_key TEXT NOT NULL,
+  request_hash TEXT,
+  status TEXT NOT NULL CHECK (status IN ('in_progress','completed','interrupted')),
+  owner TEXT NOT NULL,
+  document_id INTEGER,
+  response_status INTEGER,
+  response_body TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (account_id, idempotency_key)
+);
+
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`,
+  },
+];

@@ -1,0 +1,198 @@
+// Typed tables of the one SQLite file. Column names follow the spec's field names where
+// a column backs a published field; JSON columns hold serialized arrays/objects.
+import type { Generated } from 'kysely';
+
+export type TokenMode = 'live' | 'test';
+export type ProcessingMode = 'extraction' | 'analysis' | 'validation' | 'thumbnail';
+export type ProcessingLane = 'standard' | 'batch';
+export type DocumentStatus = 'pending' | 'completed' | 'error' | 'blocked';
+export type RunStatus = 'pending' | 'processing' | 'completed' | 'blocked' | 'error';
+export type RateLimitProfile = 'restricted' | 'standard' | 'trusted' | 'high_volume' | 'enterprise';
+
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  status: 'active' | 'suspended';
+  rate_limit_profile: RateLimitProfile;
+  batch_lane_eligible: number;
+  concurrent_standard_limit: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  role: 'owner' | 'member' | 'reviewer';
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  name: string;
+  mode: TokenMode;
+  abilities: string;
+  token_hash: string;
+  token_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  account_id: number;
+  document_id: number | null;
+  run_id: number | null;
+  kind: 'grant' | 'apply_first_band' | 'adjust_bands' | 'return' | 'reprocess';
+  amount: number;
+  note: string | null;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  token_id: number | null;
+  mode: TokenMode;
+  processing_mode: ProcessingMode;
+  processing_lane: ProcessingLane;
+  pages: string | null;
+  status: DocumentStatus;
+  processing_stage: string | null;
+  processing_error: string | null;
+  blocked_reason: string | null;
+  scanner_status: 'clean' | 'rejected' | null;
+  scanner_provider: string | null;
+  scanner_message: string | null;
+  scanned_at: string | null;
+  processing_started_at: string | null;
+  processed_at: string | null;
+  filename: string;
+  file_format: string;
+  file_size: number;
+  file_sha256: string;
+  blob_path: string | null;
+  additional_text: string | null;
+  custom_types: string | null;
+  requester: string | null;
+  locale: string | null;
+  number_of_pages: number | null;
+  extracted_text: string | null;
+  extracted_text_plain: string | null;
+  origin: 'api' | 'app' | 'mcp' | 'x402' | null;
+  ai_processing: number;
+  extraction_profile: string;
+  profile_version: string;
+  is_e_invoice: number;
+  thumbnail_path: string | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExtractionRunsTable {
+  id: Generated<number>;
+  document_id: number;
+  account_id: number;
+  mode: TokenMode;
+  processing_lane: ProcessingLane;
+  source: 'api' | 'app' | 'mcp' | 'x402' | null;
+  status: RunStatus;
+  blocked_reason: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  credits_charged: number | null;
+  extraction_schema_version: string | null;
+  extractor_version: string | null;
+  ai_prompt_version: string | null;
+  normalization_version: string | null;
+  extraction_profile: string;
+  profile_version: string;
+  ai_model: string | null;
+  ai_reasoning_effort: string | null;
+  strategies_used: string | null;
+  provenance_summary: string | null;
+  billing_mode: string;
+  credit_cost: number;
+  credit_cost_source: string;
+  quality: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface PreviewsTable {
+  id: Generated<number>;
+  document_id: number;
+  run_id: number | null;
+  account_id: number;
+  page: number | null;
+  filename: string;
+  file_format: string;
+  content_type: string;
+  file_size: number;
+  path: string;
+  created_at: string;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
+
+export interface JobsTable {
+  id: Generated<number>;
+  document_id: number;
+  account_id: number;
+  lane: ProcessingLane;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  idempotency_key: string;
+  request_hash: string | null;
+  status: 'in_progress' | 'completed' | 'interrupted';
+  owner: string;
+  document_id: number | null;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  accounts: AccountsTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  credit_ledger: CreditLedgerTable;
+  documents: DocumentsTable;
+  extraction_runs: ExtractionRunsTable;
+  previews: PreviewsTable;
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  schema_migrations: SchemaMigrationsTable;
+}

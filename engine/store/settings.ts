@@ -1,0 +1,19 @@
+import type { Db } from './db.js';
+import { nowTimestamp } from './time.js';
+
+export async function getSetting(db: Db, key: string): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function setSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: nowTimestamp() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowTimestamp() }))
+    .execute();
+}
+
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('settings').where('key', '=', key).execute();
+}

@@ -1,0 +1,81 @@
+// The one place that spawns ffmpeg. Only the binary shipped inside the npm package
+// @ffmpeg-installer is used, never one from PATH, so every installation decodes video
+// with the same, known build.
+import { spawn } from 'node:child_process';
+import { access, chmod, constants } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { ThumbnailError } from './errors.js';
+
+let binary: Promise<string> | undefined;
+
+/** Resolves the bundled ffmpeg once per process and makes sure it can be executed. */
+export function ffmpegBinary(): Promise<string> {
+  binary ??= locate().catch((err: unknown) => {
+    binary = undefined; // a later call may succeed (e.g. after repairing the install)
+    throw err;
+  });
+  return binary;
+}
+
+async function locate(): Promise<string> {
+  let path: string;
+  try {
+    path = (await import('@ffmpeg-installer/ffmpeg')).default.path;
+  } catch (err) {
+    // The package throws a plain string when its platform binary is missing.
+    throw new ThumbnailError(`Docdesk's bundled video decoder (ffmpeg) is missing for this platform: ${String(err)}`);
+  }
+  // In a packaged Electron app binaries cannot run from inside the asar archive.
+  path = path.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`);
+  if (process.platform === 'win32') return path;
+  try {
+    await access(path, constants.X_OK);
+    return path;
+  } catch {
+    // npm may unpack the binary without its execute bit; repairing it is allowed, failing
+    // to do so must be loud.
+  }
+  try {
+    await chmod(path, 0o755);
+    await access(path, constants.X_OK);
+  } catch (err) {
+    throw new ThumbnailError(
+      `Docdesk's bundled video decoder (ffmpeg) at ${path} is not executable and could not be made executable (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
+    );
+  }
+  return path;
+}
+
+export interface FfmpegResult {
+  code: number | null;
+  stderr: string;
+  timedOut: boolean;
+}
+
+const MAX_STDERR = 1024 * 1024;
+
+/** Runs ffmpeg with `args`; kills it (SIGKILL) once `timeoutMs` has passed. */
+export async function runFfmpeg(args: string[], timeoutMs: number): Promise<FfmpegResult> {
+  const bin = await ffmpegBinary();
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true });
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, Math.max(1, timeoutMs));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < MAX_STDERR) stderr += chunk;
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new ThumbnailError(`Docdesk's bundled video decoder (ffmpeg) could not be started: ${err.message}`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, timedOut });
+    });
+  });
+}

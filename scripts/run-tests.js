@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Runs every compiled test file (dist/test/**/*.test.js) with node's own test runner.
+// An optional argument narrows the run to paths containing that text.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function collect(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...collect(path));
+    else if (name.endsWith('.test.js')) out.push(path);
+  }
+  return out;
+}
+
+const filter = process.argv[2];
+const files = collect('dist/test').filter((f) => !filter || f.includes(filter)).sort();
+if (files.length === 0) {
+  console.error('no test files found under dist/test');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,81 @@
+// Lanes and the per-account concurrent standard-lane limit, on the real SQLite queue.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { openEngineContext, type EngineContext } from '../../../engine/index.js';
+import { acceptUpload } from '../../../engine/documents/intake.js';
+import { validateUpload } from '../../../engine/documents/upload-rules.js';
+import { Scheduler } from '../../../engine/jobs/scheduler.js';
+import { completeDocument } from '../../../engine/pipeline/terminal.js';
+import type { AuthenticatedToken } from '../../../engine/accounts/accounts.js';
+import { removeDir, tempDataDir } from '../../helpers/server.js';
+
+describe('scheduler', () => {
+  let dir: string;
+  let engine: EngineContext;
+  let scheduler: Scheduler;
+
+  before(async () => {
+    dir = tempDataDir();
+    engine = await openEngineContext(dir);
+    scheduler = new Scheduler(engine, { concurrency: 1 });
+  });
+  after(async () => {
+    await scheduler.stop(0);
+    await engine.close();
+    removeDir(dir);
+  });
+
+  async function account(opts: { concurrency: number; batch: boolean }): Promise<AuthenticatedToken> {
+    const { account: acc } = await engine.accounts.createAccount({ name: 'acc', concurrentStandardLimit: opts.concurrency, batchLaneEligible: opts.batch });
+    const { token } = await engine.accounts.createToken({ accountId: acc.id, mode: 'live', abilities: 'documents:write' });
+    return (await engine.accounts.authenticate(token))!;
+  }
+
+  async function accept(auth: AuthenticatedToken, lane: 'standard' | 'batch') {
+    const staged = await engine.blobs.stageUpload(Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]));
+    const verdict = validateUpload(
+      { fields: [{ name: 'processing_mode', value: 'thumbnail', truncated: false }, { name: 'processing_lane', value: lane, truncated: false }], file: { present: true, count: 1, size: staged.size, truncated: false, format: 'pdf', family: 'pdf' } },
+      { batchLaneEligible: auth.batchLaneEligible },
+    );
+    assert.ok('fields' in verdict);
+    const res = await acceptUpload(engine.db, engine.blobs, { auth, fields: verdict.fields, staged, filename: 'a.pdf', fileFormat: 'pdf', origin: 'api', idempotencyRowId: null });
+    return (await engine.db.selectFrom('documents').selectAll().where('id', '=', res.documentId).executeTakeFirstOrThrow());
+  }
+
+  it('runs batch-lane work only when no standard-lane work waits', async () => {
+    const auth = await account({ concurrency: 10, batch: true });
+    const b1 = await accept(auth, 'batch');
+    const s1 = await accept(auth, 'standard');
+    const b2 = await accept(auth, 'batch');
+    const s2 = await accept(auth, 'standard');
+    const order: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const job = await scheduler.claimNext();
+      assert.ok(job);
+      order.push(job.document_id);
+      await completeDocument(engine.db, job.document_id, job.id);
+    }
+    assert.deepEqual(order, [s1.id, s2.id, b1.id, b2.id]);
+    assert.equal(await scheduler.claimNext(), null);
+  });
+
+  it('holds documents over the account limit in waiting_for_capacity and starts them as earlier ones finish', async () => {
+    const auth = await account({ concurrency: 2, batch: false });
+    const docs = [];
+    for (let i = 0; i < 4; i++) docs.push(await accept(auth, 'standard'));
+    assert.deepEqual(docs.map((d) => d.processing_stage), ['queued', 'queued', 'waiting_for_capacity', 'waiting_for_capacity']);
+
+    const first = await scheduler.claimNext();
+    const second = await scheduler.claimNext();
+    assert.deepEqual([first?.document_id, second?.document_id], [docs[0]!.id, docs[1]!.id]);
+    assert.equal(await scheduler.claimNext(), null, 'the account is at its limit');
+
+    await completeDocument(engine.db, first!.document_id, first!.id);
+    const stage = (id: number) => engine.db.selectFrom('documents').select('processing_stage').where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal((await stage(docs[2]!.id)).processing_stage, 'queued');
+    assert.equal((await stage(docs[3]!.id)).processing_stage, 'waiting_for_capacity');
+    const third = await scheduler.claimNext();
+    assert.equal(third?.document_id, docs[2]!.id);
+  });
+});
