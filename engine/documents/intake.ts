@@ -127,7 +127,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       if (!blocked) {
         await tx
           .insertInto('jobs')
-          .values({ document_id: doc.id, account_id: auth.accountId, lane: fields.processing_lane, status: 'queued', attempts: 0, max_attempts: 3, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
+          .values({ document_id: doc.id, account_id: auth.accountId, lane: fields.processing_lane, status: 'queued', attempts: 0, max_attempts: 3, interruptions: 0, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
           .execute();
       }
       if (input.idempotencyRowId !== null) {

@@ -49,10 +49,11 @@ export interface UploadContext {
 const SCALAR_FIELDS = ['text', 'requester', 'locale', 'processing_mode', 'processing_lane', 'pages', 'allow_ai_processing', 'extraction_profile'] as const;
 const CUSTOM_TYPES_FIELDS = ['custom_types[]', 'custom_types'];
 
+/** Spec 4.3: `true`, `false`, `1`, `0`; the words in any case. Nothing else. */
 export function parseBooleanWord(value: string): boolean | null {
   const v = value.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
   return null;
 }
 

@@ -18,6 +18,7 @@ type Job = Selectable<JobsTable>;
 const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
+const MAX_INTERRUPTIONS = 5;
 
 export interface SchedulerOptions {
   concurrency: number;
@@ -35,7 +36,7 @@ export class Scheduler {
   readonly pool: WorkerPool;
 
   constructor(private readonly engine: EngineContext, private readonly opts: SchedulerOptions) {
-    this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency);
+    this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency, { maxRssBytes: 1536 * 1024 * 1024, maxTasksPerWorker: 500 });
   }
 
   async start(): Promise<void> {
@@ -156,8 +157,10 @@ export class Scheduler {
   }
 
   /**
-   * Jobs left `running` by a process that died (kill -9, power loss) go back to the queue;
-   * one that has already used all its attempts ends its document in `error`.
+   * Jobs left `running` by an engine process that died (kill -9, power loss) go back to
+   * the queue. Such an interruption is not the step's fault, so it does not use up one of
+   * the step's attempts; it is bounded on its own, so a step that kills the engine every
+   * time still ends its document in `error`.
    */
   async recover(): Promise<void> {
     const nowTs = nowTimestamp();
@@ -165,11 +168,17 @@ export class Scheduler {
     for (const job of orphans) {
       const leaseExpired = job.lease_until !== null && job.lease_until < nowTs;
       if (job.owner && ownerAlive(job.owner) && !leaseExpired) continue;
-      if (job.attempts >= job.max_attempts) {
-        await failDocument(this.engine.db, job.document_id, job.id, `Processing was interrupted ${job.attempts} times (the engine stopped while working on this document); giving up.`, 'processing_interrupted');
+      const interruptions = job.interruptions + 1;
+      if (interruptions >= MAX_INTERRUPTIONS) {
+        await failDocument(this.engine.db, job.document_id, job.id, `Processing was interrupted ${interruptions} times (the engine stopped while working on this document); giving up.`, 'processing_interrupted');
         this.opts.onTerminal?.(job.document_id);
       } else {
-        await this.engine.db.updateTable('jobs').set({ status: 'queued', owner: null, lease_until: null, last_error: 'interrupted: the engine stopped during this step', updated_at: nowTimestamp() }).where('id', '=', job.id).where('status', '=', 'running').execute();
+        await this.engine.db
+          .updateTable('jobs')
+          .set({ status: 'queued', owner: null, lease_until: null, attempts: Math.max(0, job.attempts - 1), interruptions, last_error: 'interrupted: the engine stopped during this step', updated_at: nowTimestamp() })
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .execute();
       }
     }
   }

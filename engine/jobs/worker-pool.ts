@@ -1,6 +1,10 @@
-// A fixed pool of worker threads for CPU-heavy steps (PDF rendering, image codecs), so
-// the HTTP server's event loop stays responsive. A crashed or hung worker is replaced.
-import { Worker } from 'node:worker_threads';
+// A fixed pool of worker *processes* for the heavy steps (PDF rendering, image codecs,
+// XML, OCR). Processes rather than threads because several native addons (libxmljs2)
+// cannot be loaded in more than one thread, and because a native crash or a runaway
+// allocation then takes down one worker, never the engine. A crashed, hung or bloated
+// worker is replaced.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface TaskFailure {
   name: string;
@@ -17,8 +21,9 @@ export class TaskError extends Error {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess | null;
   busy: boolean;
+  tasksDone: number;
 }
 
 interface Pending {
@@ -28,35 +33,34 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+interface WorkerReply {
+  ok: boolean;
+  result?: unknown;
+  error?: TaskFailure;
+  rssBytes?: number;
+}
+
+export interface WorkerPoolOptions {
+  /** Replace a worker whose resident memory grew beyond this after a task. */
+  maxRssBytes?: number;
+  /** Replace a worker after this many tasks (bounds slow leaks in native code). */
+  maxTasksPerWorker?: number;
+}
+
 export class WorkerPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private closed = false;
-  private failures = 0;
 
-  constructor(private readonly entry: URL, readonly size: number) {
-    for (let i = 0; i < size; i++) {
-      const slot: Slot = { worker: null as unknown as Worker, busy: false };
-      slot.worker = this.spawn(slot);
-      this.slots.push(slot);
-    }
+  constructor(private readonly entry: URL, readonly size: number, private readonly opts: WorkerPoolOptions = {}) {
+    for (let i = 0; i < size; i++) this.slots.push({ worker: null, busy: false, tasksDone: 0 });
   }
 
-  private spawn(slot: Slot): Worker {
-    const worker = new Worker(this.entry, { resourceLimits: { maxOldGenerationSizeMb: 4096 } });
-    worker.unref();
-    // An idle worker that dies (e.g. a failed module load) must not take the process with
-    // it: it is replaced lazily, and a busy one is handled by the task's own listeners.
-    worker.on('error', (err) => {
-      if (!slot.busy && slot.worker === worker && !this.closed) {
-        console.error(`docdesk: worker thread failed while idle: ${err.message}`);
-        this.failures++;
-      }
-    });
-    worker.on('exit', () => {
-      if (!slot.busy && slot.worker === worker && !this.closed && this.failures < 20) slot.worker = this.spawn(slot);
-    });
-    return worker;
+  private spawn(): ChildProcess {
+    const child = fork(fileURLToPath(this.entry), [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // An idle worker that dies is simply replaced at the next task.
+    child.on('error', () => undefined);
+    return child;
   }
 
   run<T>(task: unknown, timeoutMs: number): Promise<T> {
@@ -76,40 +80,44 @@ export class WorkerPool {
     }
   }
 
+  private retire(slot: Slot): void {
+    slot.worker?.removeAllListeners('exit');
+    slot.worker?.kill('SIGKILL');
+    slot.worker = null;
+    slot.tasksDone = 0;
+  }
+
   private execute(slot: Slot, job: Pending): void {
-    slot.busy = true;
+    if (!slot.worker || slot.worker.exitCode !== null || slot.worker.signalCode !== null) slot.worker = this.spawn();
     const worker = slot.worker;
+    slot.busy = true;
     let settled = false;
     const finish = (fn: () => void, replace: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       worker.off('message', onMessage);
-      worker.off('error', onError);
       worker.off('exit', onExit);
-      if (replace) {
-        void worker.terminate();
-        if (!this.closed) slot.worker = this.spawn(slot);
-      }
+      if (replace) this.retire(slot);
       slot.busy = false;
       fn();
       this.dispatch();
     };
-    const onMessage = (msg: { ok: boolean; result?: unknown; error?: TaskFailure }) => {
-      finish(() => (msg.ok ? job.resolve(msg.result) : job.reject(new TaskError(msg.error!))), false);
+    const onMessage = (msg: WorkerReply) => {
+      slot.tasksDone++;
+      const bloated = (this.opts.maxRssBytes !== undefined && (msg.rssBytes ?? 0) > this.opts.maxRssBytes) || (this.opts.maxTasksPerWorker !== undefined && slot.tasksDone >= this.opts.maxTasksPerWorker);
+      finish(() => (msg.ok ? job.resolve(msg.result) : job.reject(new TaskError(msg.error!))), bloated);
     };
-    const onError = (err: Error) => finish(() => job.reject(new Error(`worker crashed: ${err.message}`)), true);
-    const onExit = (code: number) => finish(() => job.reject(new Error(`worker exited unexpectedly (code ${code})`)), true);
+    const onExit = (code: number | null, signal: string | null) => finish(() => job.reject(new Error(`worker process ended unexpectedly (${signal ?? `code ${code}`})`)), true);
     const timer = setTimeout(() => finish(() => job.reject(new Error(`step timed out after ${Math.round(job.timeoutMs / 1000)} s`)), true), job.timeoutMs);
     worker.on('message', onMessage);
-    worker.once('error', onError);
     worker.once('exit', onExit);
-    worker.postMessage(job.task);
+    worker.send(job.task as object);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('worker pool closed'));
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    for (const slot of this.slots) this.retire(slot);
   }
 }

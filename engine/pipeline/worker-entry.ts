@@ -1,5 +1,4 @@
-// Runs inside a worker thread: the CPU-heavy part of each step, file in, bytes out.
-import { parentPort } from 'node:worker_threads';
+// Runs inside a worker process: the CPU-heavy part of each step, file in, bytes out.
 import { detectFormat, type FileFormat } from '../formats/detect.js';
 import { ThumbnailError } from '../thumbnail/errors.js';
 import { renderThumbnail } from '../thumbnail/render.js';
@@ -19,13 +18,17 @@ async function handle(task: WorkerTask): Promise<unknown> {
   }
 }
 
-parentPort!.on('message', (task: WorkerTask) => {
+// The engine died (kill -9 included): its IPC channel closes, and so does this worker.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (task: WorkerTask) => {
   handle(task).then(
-    (result) => parentPort!.postMessage({ ok: true, result }),
+    (result) => process.send!({ ok: true, result, rssBytes: process.memoryUsage.rss() }),
     (err: Error) =>
-      parentPort!.postMessage({
+      process.send!({
         ok: false,
         error: { name: err?.name ?? 'Error', message: err?.message ?? String(err), userFacing: err instanceof ThumbnailError },
+        rssBytes: process.memoryUsage.rss(),
       }),
   );
 });

@@ -22,12 +22,40 @@ export function openDatabase(file: string): OpenedDatabase {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 10000');
   migrate(raw);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   return {
     db,
     raw,
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a point lookup.
+ * Statements are cached by SQL text (parameters are bound per call, and better-sqlite3 is
+ * synchronous, so a cached statement is never used by two queries at once).
+ */
+function withStatementCache(raw: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sqlText: string): BetterSqlite3.Statement {
+      let stmt = cache.get(sqlText);
+      if (stmt) {
+        cache.delete(sqlText); // re-insert: the Map's order is the LRU order
+      } else {
+        stmt = raw.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      raw.close();
     },
   };
 }

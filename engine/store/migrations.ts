@@ -158,6 +158,7 @@ CREATE TABLE jobs (
   status TEXT NOT NULL CHECK (status IN ('queued','running','done','dead')),
   attempts INTEGER NOT NULL DEFAULT 0,
   max_attempts INTEGER NOT NULL DEFAULT 3,
+  interruptions INTEGER NOT NULL DEFAULT 0,
   owner TEXT,
   lease_until TEXT,
   last_error TEXT,

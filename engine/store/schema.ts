@@ -150,6 +150,8 @@ export interface JobsTable {
   status: JobStatus;
   attempts: number;
   max_attempts: number;
+  /** Times the engine itself died while this job ran (kill -9, power loss). */
+  interruptions: number;
   owner: string | null;
   lease_until: string | null;
   last_error: string | null;

@@ -12,8 +12,31 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 let pdfjs: Promise<PdfJs> | undefined;
 
+/**
+ * The legacy build bundles core-js, which on Node 20 replaces the native Array.prototype.push
+ * and JSON.parse process-wide with spec-edge-case polyfills several times slower (push alone
+ * cost ~10 % of a render). pdf.js needs neither edge case, so the natives are put back.
+ * Polyfills that only add missing APIs (Promise.withResolvers, Uint8Array.toHex, ...) stay.
+ */
+async function importPdfJs(): Promise<PdfJs> {
+  const push = Object.getOwnPropertyDescriptor(Array.prototype, 'push')!;
+  const parse = Object.getOwnPropertyDescriptor(JSON, 'parse')!;
+  try {
+    const lib = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // The fake worker would import this (it sets globalThis.pdfjsWorker) on the first
+    // document; importing it here keeps the restoration below in one place. A variable
+    // specifier because the package ships no typings for it.
+    const workerModule = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+    await import(workerModule);
+    return lib;
+  } finally {
+    Object.defineProperty(Array.prototype, 'push', push);
+    Object.defineProperty(JSON, 'parse', parse);
+  }
+}
+
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjs ??= importPdfJs();
   return pdfjs;
 }
 
@@ -92,7 +115,7 @@ export async function renderPdfDataThumbnail(data: Uint8Array): Promise<Buffer> 
       return await canvas.encode('jpeg', JPEG_QUALITY);
     } catch (err) {
       if (err instanceof ThumbnailError) throw err;
-      throw new ThumbnailError('The first page of the PDF is damaged and could not be rendered.');
+      throw new ThumbnailError('The PDF is damaged or incomplete: its first page could not be rendered.');
     }
   } finally {
     await task.destroy();

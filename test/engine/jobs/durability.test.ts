@@ -97,7 +97,7 @@ describe('durable job queue', () => {
       const id = ((await res.json()) as any).data.id as number;
       await new Promise<void>((r) => (server.proc.exitCode !== null ? r() : server.proc.once('exit', () => r())));
       // Each restart retries the step and crashes again, until the attempts are used up.
-      for (let restart = 0; restart < 2; restart++) {
+      for (let restart = 0; restart < 4; restart++) {
         const code = await serveUntilExit(dir, { DOCDESK_FAULT_KILL_AT_STAGE: 'thumbnailing' });
         assert.equal(code, 'SIGKILL');
       }
@@ -105,7 +105,7 @@ describe('durable job queue', () => {
       try {
         const doc = await waitTerminal(server.url, server.appToken, id);
         assert.equal(doc.status, 'error');
-        assert.match(doc.processing_error, /interrupted 3 times/);
+        assert.match(doc.processing_error, /interrupted 5 times/);
       } finally {
         await server.stop();
       }

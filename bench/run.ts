@@ -1,0 +1,166 @@
+// `npm run bench`: speed targets of the foundation, printed as tables.
+//  1. GET /api/v1/documents/{id} requests/s and p99 against a bare Fastify route (target ≥ 50 %).
+//  2. Median thumbnail time per format against the native tool doing the same job
+//     (target: not slower than the native tool's whole-process time).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { renderThumbnail } from '../engine/thumbnail/render.js';
+import { detectFormat } from '../engine/formats/detect.js';
+import * as fx from '../test/helpers/fixtures.js';
+import { REPO_ROOT, startServerProcess, upload, waitTerminal } from '../test/helpers/server.js';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function printTable(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+function which(cmd: string): string | null {
+  for (const dir of ['/usr/bin', '/usr/local/bin', '/bin']) {
+    const p = join(dir, cmd);
+    // /usr/local/bin/convert on some sandboxes is a shim; the Debian binary lives in /usr/bin.
+    if (existsSync(p) && !(cmd === 'convert' && dir === '/usr/local/bin')) return p;
+  }
+  return null;
+}
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, auth: string | null, seconds: number): Promise<LoadResult> {
+  const wrk = which('wrk');
+  if (wrk) {
+    const args = ['-t1', '-c16', `-d${seconds}s`, '--latency', ...(auth ? ['-H', `Authorization: ${auth}`] : []), url];
+    const out = spawnSync(wrk, args, { encoding: 'utf8' }).stdout;
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+    const p99m = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const p99 = p99m ? Number(p99m[1]) * (p99m[2] === 'us' ? 0.001 : p99m[2] === 's' ? 1000 : 1) : NaN;
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+    return { rps, p99, errors: non2xx };
+  }
+  const res = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'bench', 'load.js'), url, '16', String(seconds), auth ?? ''], { encoding: 'utf8' });
+  const parsed = JSON.parse(res.stdout) as { rps: number; p99: number; errors: number };
+  return parsed;
+}
+
+async function benchApi(): Promise<void> {
+  const server = await startServerProcess();
+  const bare = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'bench', 'bare-server.js'), '{}'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'docdesk-bench-'));
+    const pdf = await fx.makePdf(dir, { pages: 1, text: 'Rechnung 2026-001' });
+    const { readFile } = await import('node:fs/promises');
+    const res = await upload(server.url, { token: server.appToken, file: { name: 'invoice.pdf', data: await readFile(pdf) }, fields: { processing_mode: 'thumbnail' } });
+    const id = ((await res.json()) as any).data.id as number;
+    await waitTerminal(server.url, server.appToken, id);
+    const docUrl = `${server.url}/api/v1/documents/${id}`;
+    const body = await (await fetch(docUrl, { headers: { Authorization: `Bearer ${server.appToken}` } })).text();
+    bare.kill();
+    const bare2 = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'bench', 'bare-server.js'), body], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<string>((r) => createInterface({ input: bare2.stdout! }).once('line', r));
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    // Warm both, then measure.
+    await load(`http://127.0.0.1:${port}/bare`, null, 1);
+    await load(docUrl, `Bearer ${server.appToken}`, 1);
+    const bareResult = await load(`http://127.0.0.1:${port}/bare`, null, seconds);
+    const real = await load(docUrl, `Bearer ${server.appToken}`, seconds);
+    bare2.kill();
+    rmSync(dir, { recursive: true, force: true });
+    const ratio = real.rps / bareResult.rps;
+    printTable(
+      `API read throughput (${which('wrk') ? 'wrk' : 'node load generator'}, 16 connections, ${seconds} s, same payload of ${body.length} bytes)`,
+      ['endpoint', 'requests/s', 'p99 ms', 'errors', '% of bare', 'target ≥ 50 %'],
+      [
+        ['bare Fastify route', bareResult.rps.toFixed(0), bareResult.p99.toFixed(2), String(bareResult.errors), '100 %', ''],
+        ['GET /api/v1/documents/{id}', real.rps.toFixed(0), real.p99.toFixed(2), String(real.errors), `${(ratio * 100).toFixed(0)} %`, ratio >= 0.5 ? 'met' : 'MISSED'],
+      ],
+    );
+  } finally {
+    bare.kill();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+function timeProcess(cmd: string, args: string[], runs: number): number | null {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { stdio: 'ignore', env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+    if (r.status !== 0) return null;
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+async function benchThumbnails(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'docdesk-bench-thumb-'));
+  const runs = Number(process.env.BENCH_RUNS ?? 9);
+  const convert = which('convert') ?? which('magick');
+  const pdftoppm = which('pdftoppm');
+  const out = join(dir, 'out');
+  const im = (input: string) => (convert ? { tool: 'ImageMagick convert', cmd: convert, args: [`${input}[0]`, '-auto-orient', '-thumbnail', '512x512', '-background', 'white', '-flatten', '-quality', '80', `${out}.jpg`] } : null);
+  const cases: Array<{ label: string; file: string; native: { tool: string; cmd: string; args: string[] } | null }> = [];
+  const pdf = await fx.makePdf(dir, { pages: 1, text: 'Rechnung Nr. 2026-001 über Lieferungen' });
+  cases.push({ label: 'pdf (1 page)', file: pdf, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf, out] } : null });
+  const pdf20 = await fx.makePdf(dir, { pages: 20, text: 'Zwanzig Seiten', name: 'twenty.pdf' });
+  cases.push({ label: 'pdf (20 pages)', file: pdf20, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf20, out] } : null });
+  for (const [label, file] of [
+    ['jpg (EXIF 6)', await fx.makeJpeg(dir, { orientation: 6 })],
+    ['png', await fx.makePng(dir)],
+    ['tiff (3 pages)', await fx.makeTiff(dir, { pages: 3 })],
+    ['webp', await fx.makeWebp(dir)],
+    ['gif', await fx.makeGif(dir)],
+    ['bmp', await fx.makeBmp(dir)],
+  ] as const) cases.push({ label, file, native: im(file) });
+  const docx = await fx.makeDocx(dir, { heading: 'Angebot', paragraphs: ['Sehr geehrte Damen und Herren, anbei unser Angebot über 12 Positionen.', 'Mit freundlichen Grüßen'], table: [['Pos', 'Artikel', 'Preis'], ['1', 'Wartung', '120,00 €']] });
+  cases.push({ label: 'docx', file: docx, native: null });
+  cases.push({ label: 'eml (PDF attached)', file: await fx.makeEml(dir, { attachPdf: true }), native: null });
+  cases.push({ label: 'msg', file: await fx.makeMsg(dir), native: null });
+  const xml = await fx.makeXml(dir, { kind: 'ubl' });
+  cases.push({ label: 'xml', file: xml, native: null });
+  const video = await fx.makeVideo(dir, { blackFirstSeconds: 1 });
+  cases.push({ label: 'video (mp4)', file: video, native: { tool: 'ffmpeg (npm binary)', cmd: ffmpeg.path, args: ['-v', 'error', '-y', '-ss', '1.5', '-i', video, '-frames:v', '1', '-vf', 'scale=512:-2', `${out}.jpg`] } });
+
+  const rows: string[][] = [];
+  for (const c of cases) {
+    const detection = await detectFormat(c.file);
+    const format = detection.format!;
+    await renderThumbnail(c.file, format); // warm (module loads, fonts)
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await renderThumbnail(c.file, format);
+      times.push(performance.now() - t);
+    }
+    const ours = median(times);
+    const native = c.native ? timeProcess(c.native.cmd, c.native.args, runs) : null;
+    rows.push([
+      c.label,
+      ours.toFixed(1),
+      c.native ? c.native.tool : 'no native peer',
+      native === null ? (c.native ? 'failed' : '-') : native.toFixed(1),
+      native === null ? '-' : ours <= native ? 'met' : 'MISSED',
+    ]);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  printTable(`Thumbnail median time per format (ms; ${runs} runs; Docdesk warm in-process vs native whole process)`, ['format', 'docdesk ms', 'native peer', 'native ms', 'target'], rows);
+  if (!pdftoppm || !convert) console.log('\nMissing peers: install poppler-utils and imagemagick from Debian to compare every format.');
+}
+
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'api') await benchApi();
+if (!only || only === 'thumbnails') await benchThumbnails();
+process.exit(0);
