@@ -6,6 +6,7 @@ import type { AccountsTable, RateLimitProfile, TokenMode } from '../store/schema
 import { nowTimestamp } from '../store/time.js';
 import { parseAbilities, type Ability } from './abilities.js';
 import type { Selectable } from 'kysely';
+import { prepared } from '../store/prepared.js';
 
 export type Account = Selectable<AccountsTable>;
 
@@ -152,23 +153,7 @@ export class AccountService {
 
   /** Resolves a bearer token; null when missing, unknown or revoked. */
   async authenticate(token: string): Promise<AuthenticatedToken | null> {
-    const row = await this.db
-      .selectFrom('api_tokens')
-      .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-      .select([
-        'api_tokens.id as tokenId',
-        'api_tokens.account_id as accountId',
-        'api_tokens.user_id as userId',
-        'api_tokens.mode as mode',
-        'api_tokens.abilities as abilities',
-        'api_tokens.revoked_at as revokedAt',
-        'accounts.status as accountStatus',
-        'accounts.rate_limit_profile as rateLimitProfile',
-        'accounts.batch_lane_eligible as batchLaneEligible',
-        'accounts.concurrent_standard_limit as concurrentStandardLimit',
-      ])
-      .where('api_tokens.token_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    const [row] = await tokenByHash(this.db, hashToken(token));
     if (!row || row.revokedAt) return null;
     this.touch(row.tokenId);
     return {
@@ -191,6 +176,25 @@ export class AccountService {
     void this.db.updateTable('api_tokens').set({ last_used_at: nowTimestamp() }).where('id', '=', tokenId).execute().catch(() => undefined);
   }
 }
+
+const tokenByHash = prepared(1, (db: Db, hash: string) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
+    .select([
+      'api_tokens.id as tokenId',
+      'api_tokens.account_id as accountId',
+      'api_tokens.user_id as userId',
+      'api_tokens.mode as mode',
+      'api_tokens.abilities as abilities',
+      'api_tokens.revoked_at as revokedAt',
+      'accounts.status as accountStatus',
+      'accounts.rate_limit_profile as rateLimitProfile',
+      'accounts.batch_lane_eligible as batchLaneEligible',
+      'accounts.concurrent_standard_limit as concurrentStandardLimit',
+    ])
+    .where('api_tokens.token_hash', '=', hash),
+);
 
 function toListing(row: { id: number; account_id: number; user_id: number; name: string; mode: TokenMode; abilities: string; token_prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null }): TokenListing {
   return {

@@ -1,6 +1,6 @@
 // The embedded HTTP server: request ids, authentication, the spec's error envelope and
 // every route of /api/v1. Plugins first, then routes; one error handler for everything.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AuthenticatedToken } from '../accounts/accounts.js';
@@ -35,7 +35,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       const value = Array.isArray(given) ? given[0] : given;
-      return value && REQUEST_ID_PATTERN.test(value) ? value : `req_${randomBytes(12).toString('hex')}`;
+      return value && REQUEST_ID_PATTERN.test(value) ? value : `req_${randomUUID().replace(/-/g, '')}`;
     },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
     bodyLimit: 1024 * 1024,

@@ -1,16 +1,17 @@
 // Read side of documents: everything GET endpoints need, always scoped to one account.
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
+import { prepared } from '../store/prepared.js';
 import type { DocumentView, DocumentRow } from '../api/presenters.js';
 
+const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
+  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null),
+);
+const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
+const previewsOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('previews').selectAll().where('document_id', '=', documentId).orderBy('id'));
+
 export async function findDocument(db: Db, accountId: number, id: number): Promise<DocumentRow | undefined> {
-  return db
-    .selectFrom('documents')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (await documentById(db, accountId, id))[0];
 }
 
 export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
@@ -36,7 +37,9 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
 export async function loadView(db: Db, accountId: number, id: number): Promise<DocumentView | undefined> {
   const doc = await findDocument(db, accountId, id);
   if (!doc) return undefined;
-  return (await loadViews(db, [doc]))[0];
+  const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
+  const previews = doc.status === 'completed' && doc.processing_mode !== 'thumbnail' ? await previewsOf(db, doc.id) : [];
+  return { doc, run: run ?? null, previews };
 }
 
 export interface ListFilters {
