@@ -15,6 +15,8 @@ export interface EngineContext {
   owner: string;
   /** Called after a job is enqueued so the scheduler starts it without polling delay. */
   wakeScheduler: () => void;
+  /** Called after a webhook delivery is queued outside the scheduler (e.g. a 402 block). */
+  wakeWebhooks: () => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function openEngineContext(dataDir: string): Promise<EngineContext>
     accounts: new AccountService(opened.db),
     owner: ownerId(),
     wakeScheduler: () => undefined,
+    wakeWebhooks: () => undefined,
     close: () => opened.close(),
   };
 }

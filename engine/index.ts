@@ -11,6 +11,7 @@ import { ownerAlive } from './jobs/owner.js';
 import { failDocument } from './pipeline/terminal.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
 
 export { openEngineContext } from './context.js';
 export type { EngineContext } from './context.js';
@@ -50,7 +51,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   for (const documentId of interrupted) {
     await failDocument(engine.db, documentId, null, 'The upload was interrupted before Docdesk could confirm it. This document is cleanup-only: delete it and upload again with a new Idempotency-Key.', 'upload_interrupted');
   }
-  const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount() });
+  const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
+  const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.recover();
   await sweepOrphanFiles(engine);
 
@@ -62,6 +64,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   await setSetting(engine.db, 'server_url', url);
   await scheduler.start();
+  webhooks.start();
+  engine.wakeWebhooks = () => webhooks.wake();
 
   let closing: Promise<void> | null = null;
   return {
@@ -73,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     close() {
       closing ??= (async () => {
         await app.close();
+        webhooks.stop();
         await scheduler.stop();
         await deleteSetting(engine.db, 'server_owner');
         await engine.close();

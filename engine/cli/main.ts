@@ -8,6 +8,8 @@ import { openEngineContext, type EngineContext } from '../context.js';
 import { DataDirInUseError, startServer } from '../index.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
+import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
+import { retryDelivery } from '../webhooks/dispatcher.js';
 import { idPositional, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from './args.js';
 
 const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction workstation
@@ -20,6 +22,9 @@ Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
   token create --account ID --mode live|test --abilities a,b,c [--name N]
   token list [--account ID] | revoke ID
   credits grant --account ID --amount N [--note T] | show --account ID
+  webhook add --account ID --url URL [--events e1,e2]   (prints the signing secret)
+  webhook list [--account ID] | remove ID | rotate-secret ID
+  webhook deliveries [--account ID] [--limit N] | retry DELIVERY_ID
 
 Rate profiles: ${RATE_LIMIT_PROFILES.join(', ')}. Abilities: ${ABILITIES.join(', ')}.
 Data folder: --data-dir, else DOCDESK_DATA_DIR, else the per-user app-data folder.`;
@@ -153,6 +158,46 @@ async function credits(args: ParsedArgs, out: Output): Promise<void> {
   });
 }
 
+async function webhook(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    if (sub === 'add') {
+      const accountId = intFlag(args, 'account', true)!;
+      await engine.accounts.getAccount(accountId);
+      const endpoint = await addEndpoint(engine.db, accountId, stringFlag(args, 'url', true), parseEvents(stringFlag(args, 'events')));
+      out.print(`webhook ${endpoint.id} → ${endpoint.url}\nsigning secret: ${endpoint.secret}`, presentEndpoint(endpoint, true));
+    } else if (sub === 'list') {
+      const rows = (await listEndpoints(engine.db, intFlag(args, 'account'))).map((e) => presentEndpoint(e, false));
+      out.print(table(rows, ['id', 'account_id', 'url', 'events', 'created_at']), rows);
+    } else if (sub === 'remove') {
+      const id = idPositional(args, 2, 'webhook');
+      await removeEndpoint(engine.db, id);
+      out.print(`webhook ${id} removed`, { id, removed: true });
+    } else if (sub === 'rotate-secret') {
+      const endpoint = await rotateSecret(engine.db, idPositional(args, 2, 'webhook'));
+      out.print(`new signing secret of webhook ${endpoint.id}: ${endpoint.secret}`, presentEndpoint(endpoint, true));
+    } else if (sub === 'deliveries') {
+      let q = engine.db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'delivery_id', 'endpoint_id', 'document_id', 'event', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
+        .orderBy('id', 'desc')
+        .limit(intFlag(args, 'limit') ?? 50);
+      const accountId = intFlag(args, 'account');
+      if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+      const rows = await q.execute();
+      out.print(table(rows as unknown as Record<string, unknown>[], ['id', 'endpoint_id', 'document_id', 'event', 'status', 'attempts', 'last_status_code', 'last_error']), rows);
+    } else if (sub === 'retry') {
+      const id = idPositional(args, 2, 'delivery');
+      await retryDelivery(engine.db, id);
+      out.print(`delivery ${id} queued again`, { id, queued: true });
+    } else throw new UsageError('webhook: expected add, list, remove ID, rotate-secret ID, deliveries or retry ID');
+  });
+}
+
+function presentEndpoint(e: WebhookEndpoint, withSecret: boolean) {
+  return { id: e.id, account_id: e.account_id, url: e.url, events: JSON.parse(e.events) as string[], created_at: e.created_at, ...(withSecret ? { secret: e.secret } : {}) };
+}
+
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const out = output(args);
@@ -170,6 +215,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'credits':
         await credits(args, out);
+        return 0;
+      case 'webhook':
+        await webhook(args, out);
         return 0;
       case 'version':
         out.print(DOCDESK_VERSION, { version: DOCDESK_VERSION });

@@ -3,6 +3,7 @@ import { returnAll } from '../billing/ledger.js';
 import { admitWaiting } from '../jobs/capacity.js';
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { enqueueDocumentEvent } from '../webhooks/outbox.js';
 
 export async function completeDocument(db: Db, documentId: number, jobId: number): Promise<void> {
   await immediateTransaction(db, async (tx) => {
@@ -11,6 +12,7 @@ export async function completeDocument(db: Db, documentId: number, jobId: number
     await tx.updateTable('extraction_runs').set({ status: 'completed', completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
     await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
     await admitWaiting(tx, doc.account_id);
+    await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
   });
 }
 
@@ -35,5 +37,6 @@ export async function failDocument(db: Db, documentId: number, jobId: number | n
     if (jobId !== null) await tx.updateTable('jobs').set({ status: 'dead', owner: null, lease_until: null, last_error: message, updated_at: ts }).where('id', '=', jobId).execute();
     else await tx.updateTable('jobs').set({ status: 'dead', owner: null, lease_until: null, last_error: message, updated_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['queued', 'running']).execute();
     await admitWaiting(tx, doc.account_id);
+    await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.failed');
   });
 }

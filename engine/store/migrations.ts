@@ -189,4 +189,47 @@ CREATE TABLE settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'account layer: rate counters and webhooks',
+    sql: `
+CREATE TABLE rate_counters (
+  counter_key TEXT NOT NULL,
+  window_start INTEGER NOT NULL,
+  window_seconds INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (counter_key, window_start)
+) WITHOUT ROWID;
+
+CREATE TABLE webhook_endpoints (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  url TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  events TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX webhook_endpoints_account ON webhook_endpoints(account_id);
+
+CREATE TABLE webhook_deliveries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  delivery_id TEXT NOT NULL UNIQUE,
+  endpoint_id INTEGER NOT NULL REFERENCES webhook_endpoints(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  document_id INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  body TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending','delivered','failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  last_status_code INTEGER,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+`,
+  },
 ];

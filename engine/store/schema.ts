@@ -185,7 +185,49 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface RateCountersTable {
+  counter_key: string;
+  window_start: number;
+  window_seconds: number;
+  count: number;
+}
+
+export type WebhookEvent = 'document.completed' | 'document.failed' | 'document.blocked';
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  account_id: number;
+  url: string;
+  secret: string;
+  events: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  delivery_id: string;
+  endpoint_id: number;
+  account_id: number;
+  document_id: number;
+  event: WebhookEvent;
+  /** The exact raw body sent (and signed) on every attempt. */
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** Unix milliseconds. */
+  next_attempt_at: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
+  rate_counters: RateCountersTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   settings: SettingsTable;
   accounts: AccountsTable;
   users: UsersTable;

@@ -1,0 +1,61 @@
+// Webhook endpoints per account: URL, signing secret, subscribed events.
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db } from '../store/db.js';
+import type { WebhookEndpointsTable, WebhookEvent } from '../store/schema.js';
+import { nowTimestamp } from '../store/time.js';
+
+export const WEBHOOK_EVENTS: WebhookEvent[] = ['document.completed', 'document.failed', 'document.blocked'];
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+
+export function parseEvents(input: string | undefined): WebhookEvent[] {
+  if (!input) return [...WEBHOOK_EVENTS];
+  const list = input.split(',').map((e) => e.trim()).filter(Boolean);
+  const unknown = list.filter((e) => !(WEBHOOK_EVENTS as string[]).includes(e));
+  if (unknown.length || list.length === 0) throw new Error(`unknown webhook events: ${unknown.join(', ') || '(none)'} (known: ${WEBHOOK_EVENTS.join(', ')})`);
+  return [...new Set(list)] as WebhookEvent[];
+}
+
+function validateUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`not a valid URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('webhook URLs must use http or https');
+  return parsed.toString();
+}
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+export async function addEndpoint(db: Db, accountId: number, url: string, events: WebhookEvent[]): Promise<WebhookEndpoint> {
+  const ts = nowTimestamp();
+  return db
+    .insertInto('webhook_endpoints')
+    .values({ account_id: accountId, url: validateUrl(url), secret: newSecret(), events: JSON.stringify(events), active: 1, created_at: ts, updated_at: ts })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listEndpoints(db: Db, accountId?: number): Promise<WebhookEndpoint[]> {
+  let q = db.selectFrom('webhook_endpoints').selectAll().where('active', '=', 1).orderBy('id');
+  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+  return q.execute();
+}
+
+/** Deactivates an endpoint; its delivery log stays. */
+export async function removeEndpoint(db: Db, id: number, accountId?: number): Promise<void> {
+  let q = db.updateTable('webhook_endpoints').set({ active: 0, updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
+  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+  const res = await q.executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw new Error(`no webhook endpoint with id ${id}`);
+}
+
+export async function rotateSecret(db: Db, id: number, accountId?: number): Promise<WebhookEndpoint> {
+  let q = db.updateTable('webhook_endpoints').set({ secret: newSecret(), updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
+  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+  const row = await q.returningAll().executeTakeFirst();
+  if (!row) throw new Error(`no webhook endpoint with id ${id}`);
+  return row;
+}

@@ -1,0 +1,37 @@
+// The durable outbox: a terminal transition writes its webhook deliveries in the same
+// transaction, so a committed `completed`/`error`/`blocked` always has its events queued.
+import { randomUUID } from 'node:crypto';
+import { presentDocument } from '../api/presenters.js';
+import { loadView } from '../documents/queries.js';
+import type { Db } from '../store/db.js';
+import type { WebhookEvent } from '../store/schema.js';
+import { getSetting } from '../store/settings.js';
+import { nowTimestamp } from '../store/time.js';
+
+export const EVENT_FOR_STATUS: Record<'completed' | 'error' | 'blocked', WebhookEvent> = {
+  completed: 'document.completed',
+  error: 'document.failed',
+  blocked: 'document.blocked',
+};
+
+/** Queues one delivery per subscribed endpoint of the document's account. */
+export async function enqueueDocumentEvent(tx: Db, accountId: number, documentId: number, event: WebhookEvent): Promise<number> {
+  const endpoints = (await tx.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', accountId).where('active', '=', 1).execute()).filter((e) =>
+    (JSON.parse(e.events) as string[]).includes(event),
+  );
+  if (endpoints.length === 0) return 0;
+  const view = await loadView(tx, accountId, documentId);
+  if (!view) return 0;
+  const baseUrl = (await getSetting(tx, 'server_url')) ?? 'http://127.0.0.1';
+  const document = presentDocument(view, baseUrl);
+  const createdAt = nowTimestamp();
+  for (const endpoint of endpoints) {
+    const deliveryId = randomUUID();
+    const body = JSON.stringify({ id: deliveryId, event, created_at: createdAt, data: { document } });
+    await tx
+      .insertInto('webhook_deliveries')
+      .values({ delivery_id: deliveryId, endpoint_id: endpoint.id, account_id: accountId, document_id: documentId, event, body, status: 'pending', attempts: 0, next_attempt_at: Date.now(), last_status_code: null, last_error: null, created_at: createdAt, delivered_at: null })
+      .execute();
+  }
+  return endpoints.length;
+}

@@ -1,0 +1,136 @@
+// Signed webhooks to a real receiver on 127.0.0.1: the documented receiver code verifies
+// the signature, the first two deliveries fail, the engine restarts in between, and the
+// receiver processes the event exactly once.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { cli, REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+
+interface ReceiverModule {
+  handleDelivery(opts: { secret: string; store: { add(id: string): boolean }; process: (p: any) => void }, headers: Record<string, string | string[] | undefined>, raw: string): { status: number; body: string };
+  DeliveryStore: new () => { add(id: string): boolean };
+}
+
+const receiverModule = (): Promise<ReceiverModule> => import(pathToFileURL(join(REPO_ROOT, 'docs', 'examples', 'webhook-receiver.mjs')).href) as Promise<ReceiverModule>;
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  raw: string;
+  answered: number;
+}
+
+async function startReceiver(secret: () => string, failFirst: number) {
+  const mod = await receiverModule();
+  const received: Received[] = [];
+  const processed: any[] = [];
+  const store = new mod.DeliveryStore();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      // The receiver is "down" for its first requests; after that, the documented code answers.
+      const result = received.length < failFirst ? { status: 503, body: 'unavailable' } : mod.handleDelivery({ secret: secret(), store, process: (p) => processed.push(p) }, req.headers, raw);
+      received.push({ headers: req.headers, raw, answered: result.status });
+      res.writeHead(result.status).end(result.body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  return { url, received, processed, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const env = { DOCDESK_WEBHOOK_RETRY_BASE_MS: '400' };
+
+describe('webhooks', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  before(async () => {
+    dataDir = tempDataDir();
+    server = await startServerProcess({ dataDir, env });
+  });
+  after(async () => {
+    await server.stop();
+    removeDir(dataDir);
+  });
+
+  it('retries a failing receiver with the same signed delivery across a restart and is processed exactly once', async () => {
+    let secret = '';
+    const receiver = await startReceiver(() => secret, 2);
+    try {
+      const endpoint = cli(dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.completed,document.failed']);
+      secret = endpoint.secret;
+      assert.match(secret, /^whsec_/);
+
+      const res = await upload(server.url, { token: server.appToken, file: { name: 'scan.png', data: await png() }, fields: { processing_mode: 'thumbnail' } });
+      const id = ((await res.json()) as any).data.id as number;
+      await waitTerminal(server.url, server.appToken, id);
+      await waitFor(() => receiver.received.length >= 1);
+
+      // The engine goes down after the first failed attempt and comes back.
+      await server.kill();
+      server = await startServerProcess({ dataDir, env });
+
+      await waitFor(() => receiver.processed.length === 1);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(receiver.received.length, 3, 'two failures, then one success');
+      assert.deepEqual(receiver.received.map((r) => r.answered), [503, 503, 202]);
+      const ids = new Set(receiver.received.map((r) => r.headers['x-delivery']));
+      assert.equal(ids.size, 1, 'every attempt carries the same delivery id');
+      assert.equal(new Set(receiver.received.map((r) => r.raw)).size, 1, 'the raw body is identical on every attempt');
+      assert.equal(receiver.processed.length, 1);
+      const payload = receiver.processed[0];
+      assert.equal(payload.event, 'document.completed');
+      assert.equal(payload.data.document.id, id);
+      assert.equal(payload.data.document.status, 'completed');
+      assert.equal(receiver.received[2]!.headers['x-docdesk-event'], 'document.completed');
+
+      const log = cli<any[]>(dataDir, ['webhook', 'deliveries', '--account', '1']);
+      const entry = log.find((d) => d.document_id === id)!;
+      assert.equal(entry.status, 'delivered');
+      assert.equal(entry.attempts, 3);
+      assert.equal(entry.last_status_code, 202);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('is rejected by the receiver code when the body or the secret differs', async () => {
+    const mod = await receiverModule();
+    let secret = '';
+    const receiver = await startReceiver(() => secret, 0);
+    try {
+      const endpoint = cli(dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.failed']);
+      secret = endpoint.secret;
+      const res = await upload(server.url, { token: server.appToken, file: { name: 'junk.pdf', data: Buffer.from('not a document at all') }, fields: { processing_mode: 'thumbnail' } });
+      const id = ((await res.json()) as any).data.id as number;
+      const doc = await waitTerminal(server.url, server.appToken, id);
+      assert.equal(doc.status, 'error');
+      await waitFor(() => receiver.processed.some((p) => p.data.document.id === id));
+      const delivery = receiver.received.find((r) => JSON.parse(r.raw).data.document.id === id)!;
+      assert.equal(delivery.headers['x-docdesk-event'], 'document.failed');
+      const store = new mod.DeliveryStore();
+      const tampered = delivery.raw.replace('"error"', '"completed"');
+      assert.equal(mod.handleDelivery({ secret, store, process: () => undefined }, delivery.headers, tampered).status, 401);
+      assert.equal(mod.handleDelivery({ secret: 'whsec_wrong', store, process: () => undefined }, delivery.headers, delivery.raw).status, 401);
+      const stale = { ...delivery.headers, 'x-docdesk-timestamp': String(Math.floor(Date.now() / 1000) - 3600) };
+      assert.equal(mod.handleDelivery({ secret, store, process: () => undefined }, stale, delivery.raw).body, 'stale timestamp');
+    } finally {
+      await receiver.close();
+    }
+  });
+});
