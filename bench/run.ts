@@ -56,7 +56,8 @@ async function load(url: string, auth: string | null, seconds: number): Promise<
 }
 
 async function benchApi(): Promise<void> {
-  const server = await startServerProcess();
+  // Raw route performance: the rate limiter would (correctly) answer 429 to this load.
+  const server = await startServerProcess({ env: { DOCDESK_RATE_LIMITS: 'off' } });
   const bare = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'bench', 'bare-server.js'), '{}'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const dir = mkdtempSync(join(tmpdir(), 'docdesk-bench-'));
@@ -91,6 +92,52 @@ async function benchApi(): Promise<void> {
     bare.kill();
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function sequentialP50(n: number, fn: () => Promise<Response>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fn();
+    await res.arrayBuffer();
+    if (res.status >= 300) throw new Error(`unexpected ${res.status} during the latency run`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/** What the account layer (rate limits, their counters, credit checks) adds per request. */
+async function benchAccountLayer(): Promise<void> {
+  const off = await startServerProcess({ env: { DOCDESK_RATE_LIMITS: 'off' } });
+  const on = await startServerProcess();
+  const bare = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'bench', 'bare-server.js'), '{}'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<string>((r) => createInterface({ input: bare.stdout! }).once('line', r));
+    const image = await fx.makePng(mkdtempSync(join(tmpdir(), 'docdesk-bench-acc-')));
+    const { readFile } = await import('node:fs/promises');
+    const data = await readFile(image);
+    const rows: string[][] = [];
+    const measure = async (s: typeof on) => {
+      const res = await upload(s.url, { token: s.appToken, file: { name: 'a.png', data }, fields: { processing_mode: 'thumbnail' } });
+      const id = ((await res.json()) as any).data.id as number;
+      await waitTerminal(s.url, s.appToken, id);
+      const read = await sequentialP50(400, () => fetch(`${s.url}/api/v1/documents/${id}`, { headers: { Authorization: `Bearer ${s.appToken}` } }));
+      const up = await sequentialP50(60, () => upload(s.url, { token: s.appToken, file: { name: 'a.png', data }, fields: { processing_mode: 'thumbnail' } }));
+      return { read, up };
+    };
+    const bareRead = await sequentialP50(400, () => fetch(`http://127.0.0.1:${port}/bare`));
+    const a = await measure(off);
+    const b = await measure(on);
+    rows.push(['GET /api/v1/documents/{id}', bareRead.toFixed(2), a.read.toFixed(2), b.read.toFixed(2), (b.read - a.read).toFixed(2), b.read - a.read < 1 ? 'met' : 'MISSED']);
+    rows.push(['POST /api/v1/documents (thumbnail)', '-', a.up.toFixed(2), b.up.toFixed(2), (b.up - a.up).toFixed(2), b.up - a.up < 1 ? 'met' : 'MISSED']);
+    printTable('Account layer overhead (sequential requests, p50 ms)', ['request', 'bare route', 'limits off', 'limits on', 'added', 'target < 1 ms'], rows);
+  } finally {
+    bare.kill();
+    await off.stop();
+    await on.stop();
+    rmSync(off.dataDir, { recursive: true, force: true });
+    rmSync(on.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -162,5 +209,6 @@ async function benchThumbnails(): Promise<void> {
 
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'api') await benchApi();
+if (!only || only === 'account') await benchAccountLayer();
 if (!only || only === 'thumbnails') await benchThumbnails();
 process.exit(0);

@@ -20,7 +20,9 @@ export async function bootstrap(engine: EngineContext): Promise<BootstrapResult>
   let createdAccount = false;
   let accountId = Number((await getSetting(engine.db, 'default_account_id')) ?? NaN);
   if (!Number.isInteger(accountId)) {
-    const { account } = await engine.accounts.createAccount({ name: DEFAULT_ACCOUNT_NAME, batchLaneEligible: true });
+    // The desk UI reads a thumbnail per listed document; the highest profile keeps a
+    // busy workstation clear of the per-minute read limit.
+    const { account } = await engine.accounts.createAccount({ name: DEFAULT_ACCOUNT_NAME, batchLaneEligible: true, rateLimitProfile: 'enterprise' });
     await grant(engine.db, account.id, DEFAULT_ACCOUNT_CREDITS, 'initial credits of the local workspace');
     await setSetting(engine.db, 'default_account_id', String(account.id));
     accountId = account.id;

@@ -23,7 +23,9 @@ export const componentSchemas: Record<string, JsonSchema> = {
       retry_after: nint,
       available_credits: int,
       required_credits: int,
-      document: ref('Document'),
+      // The blocked document of a 402, or only the id of the cleanup-only document of an
+      // interrupted upload (409 `document_created`).
+      document: { anyOf: [ref('Document'), ref('DocumentReference')] },
       account_daily_document_limit: int,
       user_daily_document_limit: int,
       token_daily_document_limit: int,
@@ -85,6 +87,12 @@ export const componentSchemas: Record<string, JsonSchema> = {
     type: 'object',
     required: ['id', 'filename', 'file_format', 'file_size', 'preview'],
     properties: { id: int, filename: str, file_format: str, file_size: int, preview: { type: 'string', format: 'uri' } },
+  },
+  DocumentReference: {
+    type: 'object',
+    required: ['id'],
+    additionalProperties: false,
+    properties: { id: int },
   },
   Document: {
     type: 'object',

@@ -13,6 +13,8 @@ import { documentRoutes } from './routes/documents.js';
 import { miscRoutes } from './routes/misc.js';
 import { uploadRoutes } from './routes/upload.js';
 import { registerAppShell } from './app-shell.js';
+import { enforceRateLimit, rateLimitsEnabled } from './rate-limit.js';
+import { RateLimiter } from '../ratelimit/limiter.js';
 
 export const allRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
 
@@ -60,7 +62,8 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     void reply.code(404).send(envelope(err, req.id));
   });
 
-  for (const route of allRoutes) registerRoute(app, engine, route);
+  const limiter = rateLimitsEnabled() ? new RateLimiter(engine.db) : null;
+  for (const route of allRoutes) registerRoute(app, engine, route, limiter);
 
   const openapi = buildOpenApi(allRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
@@ -68,19 +71,40 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   return app;
 }
 
-function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef): void {
+function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null): void {
   app.route({
     method: route.method,
     url: route.url,
     schema: { ...(route.params ? { params: route.params } : {}), ...(route.querystring ? { querystring: route.querystring } : {}) },
-    onRequest: route.auth === null ? undefined : async (req) => {
-      req.auth = await authenticate(engine, req, route);
+    onRequest: async (req, reply) => {
+      if (route.auth !== null) req.auth = await authenticate(engine, req, route);
+      if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
     },
+    preValidation: integerPathParamsCheck(route),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const baseUrl = `${req.protocol}://${req.host}`;
       return route.handler(req, reply, { engine, auth: req.auth, baseUrl });
     },
   });
+}
+
+/** A path id written the one canonical way: no sign, no leading zero, no exponent or hex. */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * Integer path parameters (spec 4: ids are integers) must be canonical decimal. Schema
+ * coercion alone would read `0x1`, `1e0`, `+1` or `1.0` as 1 and serve document 1; a
+ * malformed id names no resource, so it is a 404 like any unknown id.
+ */
+function integerPathParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<void>) | undefined {
+  const names = Object.entries((route.params?.properties ?? {}) as Record<string, { type?: unknown }>)
+    .filter(([, schema]) => schema.type === 'integer')
+    .map(([name]) => name);
+  if (names.length === 0) return undefined;
+  return async (req) => {
+    const params = req.params as Record<string, string | undefined>;
+    for (const name of names) if (!CANONICAL_ID.test(params[name] ?? '')) throw notFound('resource');
+  };
 }
 
 async function authenticate(engine: EngineContext, req: FastifyRequest, route: RouteDef): Promise<AuthenticatedToken> {

@@ -58,3 +58,40 @@ export async function returnAll(tx: Db, runId: number, note: string): Promise<nu
   await tx.updateTable('extraction_runs').set({ credits_charged: 0 }).where('id', '=', runId).execute();
   return -net;
 }
+
+export type SettleOutcome = { outcome: 'charged'; total: number } | { outcome: 'blocked'; required: number; available: number };
+
+/**
+ * When the page count is known (spec 3): bring the run's charge up to its page-band total.
+ * If the account cannot cover the further bands, nothing is charged at all: the first band
+ * is returned and the caller blocks the document with `page_band_insufficient_credits`.
+ */
+export async function settleBands(tx: Db, run: { runId: number; accountId: number; documentId: number; total: number; chargeable: boolean }): Promise<SettleOutcome> {
+  if (!run.chargeable) {
+    await tx.updateTable('extraction_runs').set({ credits_charged: 0 }).where('id', '=', run.runId).execute();
+    return { outcome: 'charged', total: 0 };
+  }
+  const charged = await netCharged(tx, run.runId);
+  const further = run.total - charged;
+  if (further > 0) {
+    const available = await balance(tx, run.accountId);
+    if (available < further) {
+      await returnAll(tx, run.runId, 'further page band not covered');
+      return { outcome: 'blocked', required: further, available };
+    }
+  }
+  if (further !== 0) {
+    await tx
+      .insertInto('credit_ledger')
+      .values({ account_id: run.accountId, document_id: run.documentId, run_id: run.runId, kind: 'adjust_bands', amount: -further, note: `page-band total ${run.total}`, created_at: nowTimestamp() })
+      .execute();
+  }
+  await tx.updateTable('extraction_runs').set({ credits_charged: run.total }).where('id', '=', run.runId).execute();
+  return { outcome: 'charged', total: run.total };
+}
+
+/** Credits currently charged to a run: the negated sum of its ledger rows. */
+export async function netCharged(tx: Db, runId: number): Promise<number> {
+  const row = await tx.selectFrom('credit_ledger').select(sql<number>`COALESCE(SUM(amount), 0)`.as('net')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+  return -Number(row.net);
+}

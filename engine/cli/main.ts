@@ -10,6 +10,7 @@ import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
 import { retryDelivery } from '../webhooks/dispatcher.js';
+import { reprocessDocument } from '../documents/reprocess.js';
 import { idPositional, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from './args.js';
 
 const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction workstation
@@ -22,6 +23,7 @@ Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
   token create --account ID --mode live|test --abilities a,b,c [--name N]
   token list [--account ID] | revoke ID
   credits grant --account ID --amount N [--note T] | show --account ID
+  document reprocess ID                       process a terminal document again (same settings and rate)
   webhook add --account ID --url URL [--events e1,e2]   (prints the signing secret)
   webhook list [--account ID] | remove ID | rotate-secret ID
   webhook deliveries [--account ID] [--limit N] | retry DELIVERY_ID
@@ -194,6 +196,17 @@ async function webhook(args: ParsedArgs, out: Output): Promise<void> {
   });
 }
 
+async function document(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    if (sub === 'reprocess') {
+      const id = idPositional(args, 2, 'document');
+      const { runId } = await reprocessDocument(engine.db, id);
+      out.print(`document ${id} queued for reprocessing${runId ? ` (run ${runId})` : ''}`, { document_id: id, run_id: runId, queued: true });
+    } else throw new UsageError('document: expected reprocess ID');
+  });
+}
+
 function presentEndpoint(e: WebhookEndpoint, withSecret: boolean) {
   return { id: e.id, account_id: e.account_id, url: e.url, events: JSON.parse(e.events) as string[], created_at: e.created_at, ...(withSecret ? { secret: e.secret } : {}) };
 }
@@ -215,6 +228,9 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'credits':
         await credits(args, out);
+        return 0;
+      case 'document':
+        await document(args, out);
         return 0;
       case 'webhook':
         await webhook(args, out);

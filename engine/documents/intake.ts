@@ -7,11 +7,19 @@ import { admittedStandardCount, WAITING_FOR_CAPACITY } from '../jobs/capacity.js
 import { immediateTransaction, type Db } from '../store/db.js';
 import type { StagedUpload, BlobStore } from '../store/blobs.js';
 import { nowTimestamp } from '../store/time.js';
+import type { DocumentView } from '../api/presenters.js';
+import { loadView } from './queries.js';
 import type { UploadFields } from './upload-rules.js';
 import { profileVersionFor, runVersionsFor } from './versions.js';
 
 export interface AcceptedUpload {
   documentId: number;
+  /**
+   * The document as accepted, read inside the acceptance transaction: the 201/402 body
+   * shows the accepted state (spec 3, first rows) even if the scheduler claims the job
+   * before the response is written.
+   */
+  view: DocumentView;
   /** 201 accepted, or 402 when credits do not cover the first band (document kept, blocked). */
   outcome: 'accepted' | 'insufficient_credits';
   availableCredits: number;
@@ -133,7 +141,8 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       if (input.idempotencyRowId !== null) {
         await tx.updateTable('idempotency_keys').set({ document_id: doc.id, updated_at: ts }).where('id', '=', input.idempotencyRowId).execute();
       }
-      return { documentId: doc.id, outcome: blocked ? 'insufficient_credits' : 'accepted', availableCredits: available, requiredCredits: firstBand };
+      const view = (await loadView(tx, auth.accountId, doc.id))!;
+      return { documentId: doc.id, view, outcome: blocked ? 'insufficient_credits' : 'accepted', availableCredits: available, requiredCredits: firstBand };
     });
   } catch (err) {
     await blobs.remove(blobPath);

@@ -3,7 +3,6 @@
 // Only the head of the file is read (plus, for zip and compound files, their directories).
 import { type ByteSource, bufferSource, withFileSource } from './bytes.js';
 import { CFB_MAGIC, listCfbTopLevelNames } from './cfb.js';
-import { decodeTextStart } from './text.js';
 import { listZipEntries } from './zip.js';
 
 export type FileFormat =
@@ -241,6 +240,17 @@ function looksLikeEmail(head: Buffer): boolean {
     if (STRONG_MAIL_FIELDS.has(name)) strong++;
   }
   return known >= 2 && strong >= 1;
+}
+
+/** The first KiBs as text, by byte order mark or the zero bytes of UTF-16; else UTF-8. */
+function decodeTextStart(h: Buffer): string {
+  const b = h.subarray(0, Math.min(h.length, 4096) & ~1); // even length, for UTF-16
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return b.toString('utf8', 3);
+  if (b[0] === 0xff && b[1] === 0xfe) return b.toString('utf16le', 2);
+  if (b[0] === 0xfe && b[1] === 0xff) return Buffer.from(b.subarray(2)).swap16().toString('utf16le');
+  if (b[0] === 0x3c && b[1] === 0x00) return b.toString('utf16le');
+  if (b[0] === 0x00 && b[1] === 0x3c) return Buffer.from(b).swap16().toString('utf16le');
+  return b.toString('utf8');
 }
 
 function detectXml(h: Buffer): Detection | null {

@@ -7,8 +7,8 @@ import { findDocumentForJob } from './queries.js';
 import { immediateTransaction } from '../store/db.js';
 import type { JobsTable } from '../store/schema.js';
 import { nowTimestamp, toTimestamp } from '../store/time.js';
-import { processDocument, DocumentFailure, type PipelineDeps } from '../pipeline/index.js';
-import { completeDocument, failDocument } from '../pipeline/terminal.js';
+import { processDocument, DocumentFailure, PageBandBlocked, type PipelineDeps } from '../pipeline/index.js';
+import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
 import { WAITING_FOR_CAPACITY } from './capacity.js';
 import { ownerAlive } from './owner.js';
 import { WorkerPool } from './worker-pool.js';
@@ -128,6 +128,12 @@ export class Scheduler {
       this.opts.onTerminal?.(doc.id);
     } catch (err) {
       if (this.stopped) return; // shutting down: the lease lapses and the job is retried
+      if (err instanceof PageBandBlocked) {
+        await blockDocument(this.engine.db, doc.id, job.id, 'page_band_insufficient_credits');
+        this.retryAt.delete(job.id);
+        this.opts.onTerminal?.(doc.id);
+        return;
+      }
       if (err instanceof DocumentFailure) {
         await failDocument(this.engine.db, doc.id, job.id, err.message, err.errorCode);
         this.retryAt.delete(job.id);

@@ -32,7 +32,7 @@ export async function setStage(deps: PipelineDeps, documentId: number, stage: st
   if (process.env.DOCDESK_FAULT_KILL_AT_STAGE === stage) process.kill(process.pid, 'SIGKILL');
 }
 
-async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs: number): Promise<T> {
+export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs: number): Promise<T> {
   try {
     return await deps.pool.run<T>(task, timeoutMs);
   } catch (err) {

@@ -232,4 +232,12 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 `,
   },
+  {
+    version: 3,
+    name: 'analysis progress',
+    sql: `
+ALTER TABLE documents ADD COLUMN progress_pages_done INTEGER;
+ALTER TABLE documents ADD COLUMN progress_pages_total INTEGER;
+`,
+  },
 ];

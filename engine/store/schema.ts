@@ -90,6 +90,8 @@ export interface DocumentsTable {
   profile_version: string;
   is_e_invoice: number;
   thumbnail_path: string | null;
+  progress_pages_done: number | null;
+  progress_pages_total: number | null;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;

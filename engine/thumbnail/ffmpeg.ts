@@ -2,7 +2,7 @@
 // @ffmpeg-installer is used, never one from PATH, so every installation decodes video
 // with the same, known build.
 import { spawn } from 'node:child_process';
-import { access, chmod, constants } from 'node:fs/promises';
+import { access, chmod, constants, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { ThumbnailError } from './errors.js';
 
@@ -27,23 +27,31 @@ async function locate(): Promise<string> {
   }
   // In a packaged Electron app binaries cannot run from inside the asar archive.
   path = path.replace(`${sep}app.asar${sep}`, `${sep}app.asar.unpacked${sep}`);
-  if (process.platform === 'win32') return path;
+  await ensureExecutable(path);
+  return path;
+}
+
+/**
+ * npm (and some unzip tools) may unpack the binary without its execute bit. Repairing that
+ * is allowed; failing to repair it must be loud, never a silent "no thumbnail".
+ */
+export async function ensureExecutable(path: string): Promise<void> {
+  if (process.platform === 'win32') return; // no execute bit there
   try {
     await access(path, constants.X_OK);
-    return path;
+    return;
   } catch {
-    // npm may unpack the binary without its execute bit; repairing it is allowed, failing
-    // to do so must be loud.
+    // fall through to the repair
   }
   try {
-    await chmod(path, 0o755);
+    const { mode } = await stat(path);
+    await chmod(path, mode | 0o111);
     await access(path, constants.X_OK);
   } catch (err) {
     throw new ThumbnailError(
       `Docdesk's bundled video decoder (ffmpeg) at ${path} is not executable and could not be made executable (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
     );
   }
-  return path;
 }
 
 export interface FfmpegResult {

@@ -1,14 +1,13 @@
 // Raster image thumbnails through sharp (libvips): EXIF orientation applied, first page or
 // frame only, transparency flattened onto white. Resizing in the same pipeline lets libvips
-// shrink JPEG and WebP while decoding instead of decoding full size first.
+// shrink JPEG and WebP while decoding instead of decoding full size first. Opening and
+// error wording are shared with the image reader (formats/image.ts).
 import sharp from 'sharp';
-import { decodeBmp } from './bmp.js';
-import { ThumbnailError } from './errors.js';
+import { decodeBmp } from '../formats/bmp.js';
+import { imageError, sharpPageOptions } from '../formats/image.js';
 import { JPEG_QUALITY, MAX_IMAGE_PIXELS, THUMBNAIL_MAX_EDGE } from './limits.js';
 
-export const IMAGE_TOO_LARGE_MESSAGE =
-  'The image is larger than 100 megapixels, which Docdesk refuses to decode for safety.';
-export const IMAGE_DAMAGED_MESSAGE = 'The image file is damaged or incomplete and cannot be decoded.';
+export { IMAGE_DAMAGED_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from '../formats/errors.js';
 
 function toThumbnail(img: sharp.Sharp): Promise<Buffer> {
   return img
@@ -22,10 +21,9 @@ function toThumbnail(img: sharp.Sharp): Promise<Buffer> {
 export async function renderImageThumbnail(path: string): Promise<Buffer> {
   try {
     // page 0 / pages 1: the first page of a multi-page TIFF, the first frame of a GIF.
-    const img = sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, page: 0, pages: 1, failOn: 'error' });
-    return await toThumbnail(img);
+    return await toThumbnail(sharp(path, sharpPageOptions(0)));
   } catch (err) {
-    throw mapSharpError(err);
+    throw imageError(err);
   }
 }
 
@@ -35,13 +33,6 @@ export async function renderBmpThumbnail(path: string): Promise<Buffer> {
   try {
     return await toThumbnail(sharp(bmp.rgba, { raw: { width: bmp.width, height: bmp.height, channels: 4 } }));
   } catch (err) {
-    throw mapSharpError(err);
+    throw imageError(err);
   }
-}
-
-function mapSharpError(err: unknown): Error {
-  if (err instanceof ThumbnailError) return err;
-  const message = (err as Error | undefined)?.message ?? '';
-  if (/pixel limit/i.test(message)) return new ThumbnailError(IMAGE_TOO_LARGE_MESSAGE);
-  return new ThumbnailError(IMAGE_DAMAGED_MESSAGE);
 }

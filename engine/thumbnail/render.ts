@@ -1,8 +1,10 @@
 // Thumbnail entry point: one JPEG (long edge at most THUMBNAIL_MAX_EDGE) for every
 // supported format. The format comes from content detection (formats/detect.ts), never
 // from the file name. Every failure a clerk can act on is a ThumbnailError whose message
-// becomes the document's processing_error.
+// becomes the document's processing_error; the format readers' refusals (FormatReadError)
+// become ThumbnailErrors with the same sentence.
 import type { FileFormat } from '../formats/detect.js';
+import { FormatReadError } from '../formats/errors.js';
 import { renderDocxThumbnail } from './docx.js';
 import { renderEmlThumbnail, renderMsgThumbnail } from './email.js';
 import { ThumbnailError } from './errors.js';
@@ -15,6 +17,15 @@ export { ThumbnailError } from './errors.js';
 export { THUMBNAIL_MAX_EDGE } from './limits.js';
 
 export async function renderThumbnail(path: string, format: FileFormat): Promise<Buffer> {
+  try {
+    return await renderByFormat(path, format);
+  } catch (err) {
+    if (err instanceof FormatReadError) throw new ThumbnailError(err.message);
+    throw err;
+  }
+}
+
+async function renderByFormat(path: string, format: FileFormat): Promise<Buffer> {
   switch (format) {
     case 'pdf':
       return renderPdfThumbnail(path);

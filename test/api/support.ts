@@ -93,9 +93,14 @@ export function newKey(prefix = 'k'): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${keyCounter}`;
 }
 
-/** An account with its own token; abilities default to all three. */
+/**
+ * An account with its own token; abilities default to all three. Its rate-limit profile is
+ * `enterprise` unless `extra` says otherwise: these tests are about contracts, not limits,
+ * and polling a document must not run into the read limit of a smaller profile.
+ */
 export function account(dataDir: string, opts: { credits?: number; mode?: 'live' | 'test'; abilities?: string; extra?: string[]; name?: string } = {}) {
-  return createAccountWithToken(dataDir, opts);
+  const extra = opts.extra ?? [];
+  return createAccountWithToken(dataDir, { ...opts, extra: extra.includes('--rate-profile') ? extra : [...extra, '--rate-profile', 'enterprise'] });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -339,8 +339,33 @@ export interface DocxOptions {
   table?: string[][];
   /** Bytes of whitespace added inside document.xml (it compresses to almost nothing). */
   padding?: number;
+  /** An inline PNG picture (size in points, solid colour) after the heading. */
+  picture?: { width: number; height: number; rgb: [number, number, number] };
+  /** Tracked-deletion text inside the first paragraph (Word hides it). */
+  deletedText?: string;
+  /** Paragraphs after an explicit page break: not part of page one. */
+  afterPageBreak?: string[];
+  /** Raw WordprocessingML (w:, r:, wp: prefixes bound) appended to the body before its sectPr. */
+  extraBodyXml?: string;
   name?: string;
 }
+
+/** A solid-colour RGB PNG, built synchronously so buildDocx can stay synchronous. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const EMU_PER_POINT = 12_700;
 
 const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -352,12 +377,32 @@ export function buildDocx(opts: DocxOptions): Uint8Array {
   const para = (text: string, style?: string, bold = false) =>
     `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r></w:p>`;
   const body: string[] = [para(opts.heading, 'Heading1')];
-  for (const p of opts.paragraphs) {
+  const media: Record<string, Uint8Array> = {};
+  let pictureRel = '';
+  if (opts.picture) {
+    const { width, height, rgb } = opts.picture;
+    media['word/media/image1.png'] = solidPng(Math.round(width * 2), Math.round(height * 2), rgb);
+    pictureRel = '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>';
+    const cx = Math.round(width * EMU_PER_POINT);
+    const cy = Math.round(height * EMU_PER_POINT);
+    body.push(
+      `<w:p><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="1" name="Bild 1"/>` +
+        '<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">' +
+        '<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="image1.png"/><pic:cNvPicPr/></pic:nvPicPr>' +
+        '<pic:blipFill><a:blip r:embed="rId5"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>' +
+        `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +
+        '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>',
+    );
+  }
+  for (const [i, p] of opts.paragraphs.entries()) {
     // The first word bold, the rest plain: runs with different weights in one paragraph.
     const [first, ...rest] = p.split(' ');
+    const deleted = i === 0 && opts.deletedText
+      ? `<w:del w:id="1" w:author="Prüfer" w:date="2024-03-05T10:00:00Z"><w:r><w:delText xml:space="preserve">${xmlEscape(opts.deletedText)}</w:delText></w:r></w:del>`
+      : '';
     body.push(
-      `<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${xmlEscape(first ?? '')} </w:t></w:r>` +
-        `<w:r><w:t xml:space="preserve">${xmlEscape(rest.join(' '))}</w:t></w:r></w:p>`,
+      `<w:p w:rsidR="00A1B2C3"><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${xmlEscape(first ?? '')} </w:t></w:r>${deleted}` +
+        `<w:proofErr w:type="spellStart"/><w:r><w:t xml:space="preserve">${xmlEscape(rest.join(' '))}</w:t></w:r><w:proofErr w:type="spellEnd"/></w:p>`,
     );
   }
   if (opts.table && opts.table.length > 0) {
@@ -371,10 +416,16 @@ export function buildDocx(opts: DocxOptions): Uint8Array {
     );
     body.push(para('Vielen Dank für Ihren Auftrag.'));
   }
+  if (opts.afterPageBreak) {
+    body.push('<w:p><w:r><w:br w:type="page"/></w:r></w:p>');
+    for (const p of opts.afterPageBreak) body.push(para(p));
+  }
+  if (opts.extraBodyXml) body.push(opts.extraBodyXml);
   if (opts.padding) body.push(`<!--${' '.repeat(opts.padding)}-->`);
   const documentXml =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="${W_NS}" ` +
-    `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>${body.join('')}` +
+    `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ` +
+    `xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><w:body>${body.join('')}` +
     '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1417" w:right="1417" w:bottom="1134" w:left="1417"/></w:sectPr></w:body></w:document>';
   const stylesXml =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles xmlns:w="${W_NS}">` +
@@ -385,7 +436,7 @@ export function buildDocx(opts: DocxOptions): Uint8Array {
   const contentTypes =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>' +
     '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
     '<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>';
   const rootRels =
@@ -393,7 +444,7 @@ export function buildDocx(opts: DocxOptions): Uint8Array {
     '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
   const docRels =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>';
+    `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>${pictureRel}</Relationships>`;
   const mtime = new Date(Date.UTC(2024, 2, 5, 12, 0, 0));
   return zipSync(
     {
@@ -402,6 +453,7 @@ export function buildDocx(opts: DocxOptions): Uint8Array {
       'word/document.xml': strToU8(documentXml),
       'word/styles.xml': strToU8(stylesXml),
       'word/_rels/document.xml.rels': strToU8(docRels),
+      ...media,
     },
     { level: 6, mtime },
   );
@@ -473,14 +525,103 @@ export function buildEml(opts: EmlOptions = {}): Buffer {
   );
 }
 
+/** A well-formed e-mail just over the 64 MiB container limit (a huge plain-text body). */
+export async function makeOversizedEml(dir: string, name = 'huge.eml'): Promise<string> {
+  const line = 'Diese Zeile macht die Nachricht groß, damit sie das Limit überschreitet.\r\n';
+  const head = buildEml({ body: 'x' }).toString('latin1').split('\r\n\r\n')[0]!.replace('base64', '8bit');
+  return put(dir, name, Buffer.from(`${head}\r\n\r\n${line.repeat(Math.ceil((64 * 1024 * 1024 + 1024) / line.length))}`, 'utf8'));
+}
+
 export async function makeEml(dir: string, opts: EmlOptions = {}): Promise<string> {
   return put(dir, opts.name ?? (opts.attachPdf ? 'mail-with-pdf.eml' : 'mail.eml'), buildEml(opts));
 }
 
+/** One attachment of a generated e-mail. */
+export interface MailAttachment {
+  filename: string;
+  data: Uint8Array;
+  /** Declared type; default application/octet-stream (readers must look at the content). */
+  contentType?: string;
+  /** Content-ID: the part is placed in multipart/related next to the HTML body. */
+  cid?: string;
+}
+
+export interface RichEmlOptions {
+  subject?: string;
+  /** text/plain body; leave it out for an HTML-only message. */
+  text?: string;
+  /** text/html body; show inline parts with <img src="cid:…">. */
+  html?: string;
+  attachments?: MailAttachment[];
+  name?: string;
+}
+
+/**
+ * A MIME message of the shape mail clients send: multipart/mixed holding the body
+ * (text, HTML, or both as multipart/alternative; HTML with its cid: pictures inside
+ * multipart/related) followed by the attachments, all base64.
+ */
+export function buildRichEml(opts: RichEmlOptions): Buffer {
+  const subject = opts.subject ?? 'Rechnungen März 2024';
+  const atts = opts.attachments ?? [];
+  const inline = atts.filter((a) => a.cid);
+  const attached = atts.filter((a) => !a.cid);
+  let n = 0;
+  const boundary = (kind: string) => `----=_${kind}_${++n}_fixture`;
+  const b64 = (data: Uint8Array | string) => base64Lines(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  const leaf = (type: string, body: Uint8Array | string, extra: string[] = []) =>
+    [`Content-Type: ${type}`, 'Content-Transfer-Encoding: base64', ...extra, '', b64(body)].join('\r\n');
+  const multipart = (type: string, parts: string[]) => {
+    const b = boundary(type.replace(/\W/g, ''));
+    return [`Content-Type: multipart/${type}; boundary="${b}"`, '', ...parts.map((p) => `--${b}\r\n${p}`), `--${b}--`, ''].join('\r\n');
+  };
+  const part = (a: MailAttachment, disposition: 'inline' | 'attachment') =>
+    leaf(`${a.contentType ?? 'application/octet-stream'}; name="${a.filename}"`, a.data, [
+      `Content-Disposition: ${disposition}; filename="${a.filename}"`,
+      ...(a.cid ? [`Content-ID: <${a.cid}>`] : []),
+    ]);
+  let htmlPart = opts.html !== undefined ? leaf('text/html; charset=utf-8', opts.html) : null;
+  if (htmlPart && inline.length > 0) htmlPart = multipart('related', [htmlPart, ...inline.map((a) => part(a, 'inline'))]);
+  const textPart = opts.text !== undefined ? leaf('text/plain; charset=utf-8', opts.text.replace(/\n/g, '\r\n')) : null;
+  const bodyPart = textPart && htmlPart ? multipart('alternative', [textPart, htmlPart]) : (htmlPart ?? textPart ?? leaf('text/plain; charset=utf-8', ''));
+  const top = attached.length > 0 ? multipart('mixed', [bodyPart, ...attached.map((a) => part(a, 'attachment'))]) : bodyPart;
+  const headers = [
+    'From: Buchhaltung <buchhaltung@mueller-soehne.example>',
+    'To: Eingangsrechnungen <rechnungen@kunde.example>',
+    'Cc: Einkauf <einkauf@kunde.example>',
+    `Subject: =?UTF-8?B?${Buffer.from(subject).toString('base64')}?=`,
+    'Date: Tue, 05 Mar 2024 10:14:58 +0100',
+    'Message-ID: <rich-fixture@mueller-soehne.example>',
+    'MIME-Version: 1.0',
+  ];
+  return Buffer.from(`${headers.join('\r\n')}\r\n${top}`, 'utf8');
+}
+
+export async function makeRichEml(dir: string, opts: RichEmlOptions): Promise<string> {
+  return put(dir, opts.name ?? 'rich.eml', buildRichEml(opts));
+}
+
+export interface MsgAttachment {
+  filename: string;
+  data: Uint8Array;
+  mime?: string;
+  /** PR_ATTACH_CONTENT_ID: the HTML body shows it with <img src="cid:…">. */
+  cid?: string;
+  /** PR_ATTACHMENT_HIDDEN, as Outlook marks pictures of the body. */
+  hidden?: boolean;
+}
+
 export interface MsgOptions {
   subject?: string;
+  /** Plain body (PR_BODY); '' with `html` for an HTML-only message. */
   body?: string;
+  /** HTML body (PR_HTML, UTF-8 bytes). */
+  html?: string;
   attachPdf?: boolean;
+  /** Further attachments after the PDF. */
+  attachments?: MsgAttachment[];
+  /** An Outlook message attached to this one (an embedded message storage). */
+  embeddedMessage?: { subject: string; body: string };
   name?: string;
 }
 
@@ -525,7 +666,16 @@ export function buildMsg(opts: MsgOptions = {}): Buffer {
   const filetime = Buffer.alloc(8);
   filetime.writeBigUInt64LE((BigInt(Date.UTC(2024, 2, 5, 9, 30, 0)) + 11644473600000n) * 10000n);
   rootProps.push(propEntry((0x0e06 << 16) | 0x0040, filetime));
-  const attachments = opts.attachPdf ? 1 : 0;
+  if (opts.html !== undefined) {
+    const html = Buffer.from(opts.html, 'utf8');
+    add('/__substg1.0_10130102', html);
+    rootProps.push(propEntry((0x1013 << 16) | 0x0102, sizeValue(html.length)));
+  }
+  const files: MsgAttachment[] = [
+    ...(opts.attachPdf ? [{ filename: 'rechnung.pdf', data: buildPdf({ pages: 1, text: 'Outlook-Anhang' }), mime: 'application/pdf' }] : []),
+    ...(opts.attachments ?? []),
+  ];
+  const attachments = files.length + (opts.embeddedMessage ? 1 : 0);
   const rootHeader = Buffer.alloc(32);
   rootHeader.writeUInt32LE(1, 8); // next recipient id
   rootHeader.writeUInt32LE(attachments, 12); // next attachment id
@@ -550,24 +700,55 @@ export function buildMsg(opts: MsgOptions = {}): Buffer {
     ]),
   );
 
-  if (opts.attachPdf) {
-    const att = '/__attach_version1.0_#00000000';
-    const pdf = buildPdf({ pages: 1, text: 'Outlook-Anhang' });
-    const fileName = utf16z('rechnung.pdf');
-    const mime = utf16z('application/pdf');
-    add(`${att}/__substg1.0_37010102`, pdf);
+  const attachPath = (i: number) => `/__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, '0')}`;
+  for (const [i, file] of files.entries()) {
+    const att = attachPath(i);
+    const data = Buffer.from(file.data);
+    const fileName = utf16z(file.filename);
+    const mime = utf16z(file.mime ?? 'application/octet-stream');
+    add(`${att}/__substg1.0_37010102`, data);
     add(`${att}/__substg1.0_3707001F`, fileName);
     add(`${att}/__substg1.0_370E001F`, mime);
     const method = Buffer.alloc(8);
     method.writeUInt32LE(1, 0); // ATTACH_BY_VALUE
+    const props = [
+      propEntry((0x3705 << 16) | 0x0003, method),
+      propEntry((0x3701 << 16) | 0x0102, sizeValue(data.length)),
+      propEntry((0x3707 << 16) | 0x001f, sizeValue(fileName.length)),
+      propEntry((0x370e << 16) | 0x001f, sizeValue(mime.length)),
+    ];
+    if (file.cid) {
+      const cid = utf16z(file.cid);
+      add(`${att}/__substg1.0_3712001F`, cid);
+      props.push(propEntry((0x3712 << 16) | 0x001f, sizeValue(cid.length)));
+    }
+    if (file.hidden) {
+      const yes = Buffer.alloc(8);
+      yes.writeUInt32LE(1, 0);
+      props.push(propEntry((0x7ffe << 16) | 0x000b, yes));
+    }
+    add(`${att}/__properties_version1.0`, Buffer.concat([Buffer.alloc(8), ...props]));
+  }
+  if (opts.embeddedMessage) {
+    const att = attachPath(files.length);
+    const inner = `${att}/__substg1.0_3701000D`;
+    const name = utf16z(`${opts.embeddedMessage.subject}.msg`);
+    add(`${att}/__substg1.0_3001001F`, name);
+    const method = Buffer.alloc(8);
+    method.writeUInt32LE(5, 0); // ATTACH_EMBEDDED_MSG
+    add(`${att}/__properties_version1.0`, Buffer.concat([Buffer.alloc(8), propEntry((0x3705 << 16) | 0x0003, method), propEntry((0x3001 << 16) | 0x001f, sizeValue(name.length))]));
+    const innerSubject = utf16z(opts.embeddedMessage.subject);
+    const innerBody = utf16z(opts.embeddedMessage.body);
+    add(`${inner}/__substg1.0_0037001F`, innerSubject);
+    add(`${inner}/__substg1.0_1000001F`, innerBody);
+    add(`${inner}/__substg1.0_001A001F`, utf16z('IPM.Note'));
     add(
-      `${att}/__properties_version1.0`,
+      `${inner}/__properties_version1.0`,
       Buffer.concat([
-        Buffer.alloc(8),
-        propEntry((0x3705 << 16) | 0x0003, method),
-        propEntry((0x3701 << 16) | 0x0102, sizeValue(pdf.length)),
-        propEntry((0x3707 << 16) | 0x001f, sizeValue(fileName.length)),
-        propEntry((0x370e << 16) | 0x001f, sizeValue(mime.length)),
+        Buffer.alloc(24), // embedded messages have a 24-byte header
+        propEntry((0x0037 << 16) | 0x001f, sizeValue(innerSubject.length)),
+        propEntry((0x1000 << 16) | 0x001f, sizeValue(innerBody.length)),
+        propEntry((0x001a << 16) | 0x001f, sizeValue(utf16z('IPM.Note').length)),
       ]),
     );
   }
@@ -657,7 +838,10 @@ export interface VideoOptions {
 async function ffmpeg(args: string[]): Promise<void> {
   const bin = await ffmpegBinary();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // bitexact: no random Matroska segment UID, no dates or version strings in the output.
+    const child = spawn(bin, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args.slice(0, -1), '-fflags', '+bitexact', args[args.length - 1]!], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
@@ -687,6 +871,13 @@ export async function makeVideo(dir: string, opts: VideoOptions = {}): Promise<s
     graph = '[0:v][1:v]concat=n=2:v=1:a=0[v]';
   }
   await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[v]', '-threads', '1', '-g', '25', ...VIDEO_CODEC[container], path]);
+  return path;
+}
+
+/** One 8000x4200 frame (33.6 megapixels): just over the spec's decoded-frame limit. */
+export async function makeOversizedVideo(dir: string, name = 'over-8k.mp4'): Promise<string> {
+  const path = join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:size=8000x4200:rate=25:duration=0.04', '-frames:v', '1', ...VIDEO_CODEC.mp4, path]);
   return path;
 }
 

@@ -122,9 +122,10 @@ export async function getJson(url: string, path: string, token: string | null, h
 export async function waitTerminal(url: string, token: string, id: number, timeoutMs = 60_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await getJson(url, `/api/v1/documents/${id}`, token);
+    const { status, body, headers } = await getJson(url, `/api/v1/documents/${id}`, token);
     if (body?.data && ['completed', 'error', 'blocked'].includes(body.data.status)) return body.data;
     if (Date.now() > deadline) throw new Error(`document ${id} not terminal after ${timeoutMs} ms: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    const wait = status === 429 ? Number(headers.get('retry-after') ?? 1) * 1000 : 150;
+    await new Promise((r) => setTimeout(r, wait));
   }
 }

@@ -102,7 +102,7 @@ async function exportOne(req: FastifyRequest, _reply: FastifyReply, ctx: Handler
 async function exportBatch(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const { projection } = req.params as { projection: string };
   const ids = (req.query as { 'document_ids[]'?: number[] })['document_ids[]'];
-  if (!ids) throw validationFailed({ document_ids: ['Send 1 to 100 distinct positive integer document_ids[].'] });
+  if (!ids) throw validationFailed({ 'document_ids[]': ['Send 1 to 100 distinct positive integer document_ids[].'] });
   if (projection !== 'invoice_lines_csv') throw notFound('batch projection');
   for (const id of ids) {
     if (!(await findDocument(ctx.engine.db, ctx.auth!.accountId, id))) throw notFound('document');

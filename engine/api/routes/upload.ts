@@ -5,7 +5,6 @@ import { basename } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { detectFormat } from '../../formats/detect.js';
 import { acceptUpload } from '../../documents/intake.js';
-import { loadView } from '../../documents/queries.js';
 import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from '../../documents/upload-rules.js';
 import type { StagedUpload } from '../../store/blobs.js';
 import { ApiError, forbidden, validationFailed } from '../errors.js';
@@ -127,7 +126,7 @@ async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
     documentCreated = true;
     if (process.env.DOCDESK_FAULT_AFTER_DOCUMENT_CREATED === '1') process.kill(process.pid, 'SIGKILL');
 
-    const view = (await loadView(engine.db, auth.accountId, accepted.documentId))!;
+    const view = accepted.view;
     let status: number;
     let body: unknown;
     if (accepted.outcome === 'insufficient_credits') {
@@ -185,9 +184,33 @@ export const uploadRoutes = defineRoutes([
     responses: {
       201: { description: 'Accepted; processing continues asynchronously.', schema: { type: 'object', required: ['data'], properties: { data: schemaRef('Document') } } },
       401: commonErrors[401],
-      402: errorResponse('Credits do not cover the first page band; the blocked document is in `document`.'),
+      402: {
+        description: 'Credits do not cover the first page band; the blocked document is in `document`.',
+        schema: {
+          allOf: [
+            schemaRef('Error'),
+            {
+              type: 'object',
+              required: ['available_credits', 'required_credits', 'document'],
+              properties: { available_credits: { type: 'integer' }, required_credits: { type: 'integer' }, document: schemaRef('Document') },
+            },
+          ],
+        },
+      },
       403: errorResponse('Token lacks documents:write, or the account is suspended.'),
-      409: errorResponse('Idempotency key still processing, reused with another payload, or an interrupted attempt created a document.'),
+      409: {
+        description: 'Idempotency key still processing, reused with another payload, or an interrupted attempt created a document (`document.id`).',
+        schema: {
+          allOf: [
+            schemaRef('Error'),
+            {
+              type: 'object',
+              required: ['conflict_reason'],
+              properties: { conflict_reason: { enum: ['request_in_progress', 'payload_mismatch', 'document_created'] } },
+            },
+          ],
+        },
+      },
       422: errorResponse('A file or form field failed validation (`errors`).'),
       429: commonErrors[429],
     },

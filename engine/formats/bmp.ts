@@ -1,14 +1,19 @@
-// A BMP decoder, because sharp (libvips) does not read BMP. Covers what scanners and
-// Windows tools write: BITMAPCOREHEADER and BITMAPINFOHEADER up to V5, 1/2/4/8-bit
-// palettes, 16/24/32-bit pixels, BI_RGB and BI_(ALPHA)BITFIELDS, bottom-up and top-down.
+// A BMP decoder, because sharp (libvips) does not read BMP; used by the image reader and the
+// thumbnailer. Covers what scanners and Windows tools write: BITMAPCOREHEADER and
+// BITMAPINFOHEADER up to V5, 1/2/4/8-bit palettes, 16/24/32-bit pixels, BI_RGB and
+// BI_(ALPHA)BITFIELDS, bottom-up and top-down.
 // RLE and embedded JPEG/PNG are refused with a clear message. Huge images are sampled
 // row by row while reading, so a 100-megapixel BMP never becomes a 400 MB RGBA buffer.
 import { open } from 'node:fs/promises';
-import { ThumbnailError } from './errors.js';
+import { IMAGE_TOO_LARGE_MESSAGE, ImageReadError } from './errors.js';
 
 export interface DecodedBmp {
+  /** Size of the decoded pixels: the source size, or less when sampled. */
   width: number;
   height: number;
+  /** Size of the image in the file. */
+  sourceWidth: number;
+  sourceHeight: number;
   /** width * height * 4 bytes, top row first. */
   rgba: Buffer;
 }
@@ -48,7 +53,7 @@ export async function decodeBmp(path: string, opts: BmpOptions): Promise<Decoded
     const { size: fileSize } = await fh.stat();
     const head = Buffer.alloc(Math.min(fileSize, 14 + 124 + 16 + 1024));
     await fh.read(head, 0, head.length, 0);
-    if (head.length < 26 || head.toString('latin1', 0, 2) !== 'BM') throw new ThumbnailError(DAMAGED);
+    if (head.length < 26 || head.toString('latin1', 0, 2) !== 'BM') throw new ImageReadError(DAMAGED);
     const dataOffset = head.readUInt32LE(10);
     const dib = head.readUInt32LE(14);
     let width: number;
@@ -72,31 +77,31 @@ export async function decodeBmp(path: string, opts: BmpOptions): Promise<Decoded
       if (compression === 3 || compression === 6) {
         // With the plain 40-byte header the masks follow it; later versions hold them inside.
         const n = compression === 6 || dib >= 56 ? 4 : 3;
-        if (head.length < 54 + n * 4) throw new ThumbnailError(DAMAGED);
+        if (head.length < 54 + n * 4) throw new ImageReadError(DAMAGED);
         masks = [head.readUInt32LE(54), head.readUInt32LE(58), head.readUInt32LE(62), n === 4 ? head.readUInt32LE(66) : 0];
       }
     } else {
-      throw new ThumbnailError(DAMAGED);
+      throw new ImageReadError(DAMAGED);
     }
     if (compression === 1 || compression === 2) {
-      throw new ThumbnailError('The BMP image uses RLE compression, which Docdesk does not support; please convert it to PNG or JPEG.');
+      throw new ImageReadError('The BMP image uses RLE compression, which Docdesk does not support; please convert it to PNG or JPEG.');
     }
     if (compression === 4 || compression === 5) {
-      throw new ThumbnailError('The BMP image wraps a JPEG or PNG stream, which Docdesk does not support; please upload the image itself.');
+      throw new ImageReadError('The BMP image wraps a JPEG or PNG stream, which Docdesk does not support; please upload the image itself.');
     }
-    if (compression !== 0 && compression !== 3 && compression !== 6) throw new ThumbnailError(DAMAGED);
+    if (compression !== 0 && compression !== 3 && compression !== 6) throw new ImageReadError(DAMAGED);
     const topDown = height < 0;
     height = Math.abs(height);
-    if (width <= 0 || height <= 0 || ![1, 2, 4, 8, 16, 24, 32].includes(bpp)) throw new ThumbnailError(DAMAGED);
+    if (width <= 0 || height <= 0 || ![1, 2, 4, 8, 16, 24, 32].includes(bpp)) throw new ImageReadError(DAMAGED);
     if (width * height > opts.maxPixels) {
-      throw new ThumbnailError('The image is larger than 100 megapixels, which Docdesk refuses to decode for safety.');
+      throw new ImageReadError(IMAGE_TOO_LARGE_MESSAGE);
     }
 
     let palette: Uint8Array | null = null; // RGB triples
     if (bpp <= 8) {
       const count = Math.min(colorsUsed || 1 << bpp, 256);
       const at = 14 + dib + (masks && dib === 40 ? (compression === 6 ? 16 : 12) : 0);
-      if (at + count * paletteEntrySize > head.length) throw new ThumbnailError(DAMAGED);
+      if (at + count * paletteEntrySize > head.length) throw new ImageReadError(DAMAGED);
       palette = new Uint8Array(256 * 3); // indexes past the palette read black, like Windows does
       for (let i = 0; i < count; i++) {
         const p = at + i * paletteEntrySize;
@@ -110,7 +115,7 @@ export async function decodeBmp(path: string, opts: BmpOptions): Promise<Decoded
 
     const stride = Math.floor((bpp * width + 31) / 32) * 4;
     const rowBytes = Math.ceil((bpp * width) / 8);
-    if (dataOffset + stride * (height - 1) + rowBytes > fileSize) throw new ThumbnailError(DAMAGED);
+    if (dataOffset + stride * (height - 1) + rowBytes > fileSize) throw new ImageReadError(DAMAGED);
 
     // Sample every step-th row and column of very large images; sharp does the fine resize.
     const step = width * height <= FULL_DECODE_PIXELS ? 1 : Math.max(1, Math.min(
@@ -167,7 +172,7 @@ export async function decodeBmp(path: string, opts: BmpOptions): Promise<Decoded
     }
     // Many writers declare an alpha mask but leave it zero; that means opaque, not invisible.
     if (ac && !alphaSeen) for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
-    return { width: outW, height: outH, rgba };
+    return { width: outW, height: outH, sourceWidth: width, sourceHeight: height, rgba };
   } finally {
     await fh.close();
   }

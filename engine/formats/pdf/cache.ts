@@ -1,0 +1,107 @@
+// A small per-process cache of open documents, so the per-page tasks a worker runs on one
+// document (info, thumbnail, page 1 text, page 1 render, page 2 ...) parse it once. Keyed by
+// path plus size and modification time (a replaced file is opened afresh). At most
+// MAX_OPEN_DOCUMENTS stay open; the least recently used one is destroyed on eviction, or
+// when its last running user finishes if it is still in use.
+import { readFile, stat } from 'node:fs/promises';
+import { PdfReadError } from './errors.js';
+import { openPdf, type OpenPdf, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
+
+export const MAX_OPEN_DOCUMENTS = 2;
+
+interface Entry {
+  path: string;
+  key: string;
+  open: Promise<OpenPdf>;
+  users: number;
+  evicted: boolean;
+}
+
+/** Most recently used last. */
+const entries: Entry[] = [];
+
+function release(entry: Entry): void {
+  entry.users--;
+  if (entry.evicted && entry.users === 0) void entry.open.then((o) => o.destroy(), () => undefined);
+}
+
+function evict(entry: Entry): void {
+  const i = entries.indexOf(entry);
+  if (i >= 0) entries.splice(i, 1);
+  entry.evicted = true;
+  if (entry.users === 0) void entry.open.then((o) => o.destroy(), () => undefined);
+}
+
+async function acquire(path: string): Promise<Entry> {
+  const st = await stat(path);
+  const key = `${path}\0${st.size}\0${st.mtimeMs}`;
+  for (const e of [...entries]) if (e.path === path && e.key !== key) evict(e);
+  let entry = entries.find((e) => e.key === key);
+  if (entry) {
+    entries.splice(entries.indexOf(entry), 1);
+  } else {
+    entry = {
+      path,
+      key,
+      open: readFile(path).then((data) => openPdf(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))),
+      users: 0,
+      evicted: false,
+    };
+    const created = entry;
+    // Failures are not cached: the next call tries again (and fails the same way).
+    created.open.catch(() => {
+      const i = entries.indexOf(created);
+      if (i >= 0) entries.splice(i, 1);
+    });
+  }
+  entries.push(entry);
+  entry.users++;
+  while (entries.length > MAX_OPEN_DOCUMENTS) evict(entries[0]!);
+  return entry;
+}
+
+/** Runs `fn` with the open document at `path`; PdfReadError when it cannot be opened. */
+export async function withPdf<T>(path: string, fn: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  const entry = await acquire(path);
+  try {
+    const { doc } = await entry.open;
+    return await fn(doc);
+  } finally {
+    release(entry);
+  }
+}
+
+/**
+ * Runs `fn` with one page (one-based) and frees the page's parsed resources afterwards
+ * (fonts and images of one page can take hundreds of MB).
+ */
+export async function withPdfPage<T>(path: string, pageNumber: number, fn: (page: PDFPageProxy, doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  return withPdf(path, async (doc) => {
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {
+      throw new PdfReadError(`Page ${pageNumber} does not exist: the PDF has ${doc.numPages} page${doc.numPages === 1 ? '' : 's'}.`);
+    }
+    let page: PDFPageProxy;
+    try {
+      page = await doc.getPage(pageNumber);
+    } catch {
+      throw new PdfReadError(`Page ${pageNumber} of the PDF is damaged and cannot be read.`);
+    }
+    try {
+      return await fn(page, doc);
+    } finally {
+      page.cleanup();
+    }
+  });
+}
+
+/** Destroys every cached document (tests, benchmarks, worker shutdown). */
+export async function closeAllPdfs(): Promise<void> {
+  const all = entries.splice(0);
+  for (const e of all) e.evicted = true;
+  await Promise.all(all.map((e) => (e.users === 0 ? e.open.then((o) => o.destroy(), () => undefined) : undefined)));
+}
+
+/** Paths of the documents currently open, least recently used first (for tests). */
+export function openPdfPaths(): string[] {
+  return entries.map((e) => e.path);
+}

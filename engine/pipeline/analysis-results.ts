@@ -1,0 +1,190 @@
+// Turns the read pages into the stored results of a run: extracted text with its markers
+// (spec 2.1), previews (2.5), quality.pdf / quality.email / quality.structured (2.3) and the
+// page model (words with boxes) that later steps cite as evidence.
+import { join, relative } from 'node:path';
+import type { DocumentRow, RunRow } from '../api/presenters.js';
+import { plainText } from '../api/presenters.js';
+import type { FileFormat } from '../formats/detect.js';
+import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
+import { immediateTransaction } from '../store/db.js';
+import { nowTimestamp } from '../store/time.js';
+import { VISUAL_PAGE_LIMIT } from './page-selection.js';
+import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
+import type { PipelineDeps } from './steps.js';
+
+export interface PagePlan {
+  physical: number;
+  component: Component;
+  /** Page number inside its component (PDF page, TIFF frame + 1, …). */
+  local: number;
+  sourcePath: string;
+  format: FileFormat;
+  selected: boolean;
+}
+
+export interface Assembled {
+  pages: PagePlan[];
+  components: Component[];
+  emailHeader: string | null;
+  emailQuality: Record<string, unknown> | null;
+  pdfInfo: { pageCount: number; attachments: AttachmentInfo[]; invoice_xml?: Array<XmlInvoiceDetection & { filename: string }> } | null;
+  xml: { pretty: string; invoice: XmlInvoiceDetection | null } | null;
+  structuredPages: Map<number, PageText>;
+}
+
+/** Bracketed markers in `extracted_text`; `extracted_text_plain` drops them. */
+const MARKER_LINE = /^\[(page \d+|email header|email body|attachment \d+)[^\]\n]*\]$/;
+
+function marker(plan: PagePlan, r: PageWorkResult): string {
+  const p = r.page;
+  if (r.failed) return `[page ${plan.physical}: could not be read]`;
+  if (p.source === 'structured') return `[page ${plan.physical}: ${plan.component.kind === 'email-body' ? 'e-mail message' : `${plan.format} structure`}]`;
+  if (p.source === 'ocr' || p.source === 'combined') return `[page ${plan.physical}: ${p.source === 'combined' ? 'text layer and ' : ''}OCR deu+eng, confidence ${Math.round(r.ocr_confidence ?? 0)}]`;
+  if (r.ocr_reason && !r.ocr_attempted) return `[page ${plan.physical}: needs OCR, not performed (${r.ocr_reason})]`;
+  return `[page ${plan.physical}: native text]`;
+}
+
+export function buildExtractedText(plans: PagePlan[], results: PageWorkResult[]): string {
+  const pages: string[] = [];
+  plans.forEach((plan, i) => {
+    if (!plan.selected) return;
+    const r = results[i]!;
+    const lines: string[] = [];
+    if (plan.component.ref.startsWith('att-') && plan.component.pages[0] === plan.physical) {
+      lines.push(`[attachment ${plan.component.ref.slice(4)}: ${plan.component.filename}]`);
+    }
+    lines.push(marker(plan, r));
+    if (r.page.text) lines.push(r.page.text);
+    pages.push(lines.join('\n'));
+  });
+  return pages.join('\f');
+}
+
+export function buildPlainText(extracted: string): string {
+  return plainText(
+    extracted
+      .split('\f')
+      .map((page) => page.split('\n').filter((line) => !MARKER_LINE.test(line.trim())).join('\n'))
+      .join('\f'),
+  );
+}
+
+function pagesWhere(plans: PagePlan[], results: PageWorkResult[], pred: (r: PageWorkResult, p: PagePlan) => boolean): number[] {
+  return plans.flatMap((p, i) => (p.selected && pred(results[i]!, p) ? [p.physical] : []));
+}
+
+export function buildQuality(a: Assembled, results: PageWorkResult[]) {
+  const plans = a.pages;
+  const pdfPages = (r: PageWorkResult, p: PagePlan) => p.component.kind === 'pdf' || p.component.kind === 'image';
+  const needOcr = pagesWhere(plans, results, (r, p) => pdfPages(r, p) && r.ocr_reason !== null);
+  const attempted = pagesWhere(plans, results, (r) => r.ocr_attempted);
+  const skipped = pagesWhere(plans, results, (r, p) => pdfPages(r, p) && r.ocr_reason !== null && !r.ocr_attempted && !r.failed);
+  const failed = pagesWhere(plans, results, (r) => r.failed !== null);
+  const truncated = results.some((r) => r.truncated);
+  const hasVisual = plans.some((p) => p.component.kind === 'pdf' || p.component.kind === 'image');
+  const pdf = hasVisual
+    ? {
+        page_count: a.pdfInfo?.pageCount ?? plans.length,
+        page_count_known: true,
+        native_text_available: results.some((r) => r.page.source === 'native' && r.page.text.trim() !== ''),
+        native_text_truncated: false,
+        ocr_attempted_pages: attempted.length,
+        ocr_successful_pages: pagesWhere(plans, results, (r) => r.ocr_succeeded).length,
+        ocr_page_limit_reached: skipped.length > 0 && needOcr.length > 0 && plans.filter((p) => p.selected).length > VISUAL_PAGE_LIMIT,
+        ocr_page_limit: VISUAL_PAGE_LIMIT,
+        pages_beyond_ocr_limit: Math.max(0, plans.filter((p) => p.selected).length - VISUAL_PAGE_LIMIT),
+        failed_pages: failed,
+        skipped_pages: skipped,
+        empty_pages: pagesWhere(plans, results, (r) => !r.failed && !r.blank && r.page.text.trim() === '' && (r.ocr_attempted || r.ocr_reason === null)),
+        blank_pages: pagesWhere(plans, results, (r) => r.blank),
+        conflict_pages: pagesWhere(plans, results, (r) => r.conflict),
+        unreliable_pages: pagesWhere(plans, results, (r) => r.ocr_succeeded && (r.ocr_confidence ?? 100) < UNRELIABLE_CONFIDENCE),
+        limited_pages: pagesWhere(plans, results, (r) => r.limited),
+        embedded_files: (a.pdfInfo?.attachments ?? []).map(({ filename, size, mime }) => ({ filename, size, mime })),
+      }
+    : null;
+
+  const invoices = [...(a.xml?.invoice ? [{ ...a.xml.invoice, filename: null as string | null }] : []), ...(a.pdfInfo?.invoice_xml ?? [])];
+  const structured = {
+    contract_version: 1,
+    detection_status: invoices.length > 0 ? 'recognized' : 'not_detected',
+    validation_status: 'not_validated',
+    validation_scope: 'none',
+    assessment: 'not_applicable',
+    validation_errors: null,
+    validator: null,
+    detected: invoices.map((i) => ({ syntax: i.syntax, root: i.root, specification_id: i.specification_id, embedded_filename: i.filename })),
+  };
+
+  const reasons: string[] = [];
+  if (pdf?.ocr_page_limit_reached) reasons.push('ocr_page_limit_reached');
+  if (failed.length) reasons.push('pages_failed');
+  if (skipped.length) reasons.push('pages_skipped');
+  if (pdf?.unreliable_pages.length) reasons.push('unreliable_ocr');
+  if (pdf?.conflict_pages.length) reasons.push('text_layer_conflict');
+  if (truncated) reasons.push('ocr_text_truncated');
+  const email = a.emailQuality;
+  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
+  return {
+    status: reasons.length ? 'degraded' : 'normal',
+    degraded: reasons.length > 0,
+    reasons,
+    ai: null,
+    pdf,
+    email,
+    structured,
+  };
+}
+
+export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: RunRow, a: Assembled, results: PageWorkResult[]): Promise<void> {
+  // Structured pages (Word, XML, e-mail body) carry their text from the structure read.
+  results.forEach((r, i) => {
+    const plan = a.pages[i]!;
+    const structured = a.structuredPages.get(plan.physical);
+    if (structured) r.page = { ...structured, page: plan.physical, component_ref: plan.component.ref };
+  });
+  const extracted = buildExtractedText(a.pages, results);
+  const quality = buildQuality(a, results);
+  const runDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  // The page model (words with boxes) of the run, for evidence and extraction steps.
+  await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'pages.json')), Buffer.from(JSON.stringify({ components: a.components, pages: results.map((r) => r.page) })));
+  let xmlPreview: string | null = null;
+  if (a.xml) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
+
+  await immediateTransaction(deps.db, async (tx) => {
+    const ts = nowTimestamp();
+    // Idempotent: a retried step replaces what an interrupted attempt wrote.
+    await tx.deleteFrom('previews').where('run_id', '=', run.id).execute();
+    for (const [i, r] of results.entries()) {
+      if (!r.preview) continue;
+      const plan = a.pages[i]!;
+      await tx
+        .insertInto('previews')
+        .values({
+          document_id: doc.id,
+          run_id: run.id,
+          account_id: doc.account_id,
+          page: plan.physical,
+          filename: `page-${plan.physical}.jpg`,
+          file_format: 'jpg',
+          content_type: 'image/jpeg',
+          file_size: r.preview.bytes,
+          path: relative(deps.blobs.layout.root, r.preview.path).split('\\').join('/'),
+          created_at: ts,
+        })
+        .execute();
+    }
+    if (xmlPreview) {
+      await tx
+        .insertInto('previews')
+        .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'document.xml', file_format: 'xml', content_type: 'application/xml; charset=utf-8', file_size: Buffer.byteLength(a.xml!.pretty), path: xmlPreview, created_at: ts })
+        .execute();
+    }
+    await tx.updateTable('extraction_runs').set({ quality: JSON.stringify(quality) }).where('id', '=', run.id).execute();
+    await tx
+      .updateTable('documents')
+      .set({ extracted_text: extracted, extracted_text_plain: buildPlainText(extracted), updated_at: ts })
+      .where('id', '=', doc.id)
+      .execute();
+  });
+}

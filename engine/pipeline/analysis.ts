@@ -1,0 +1,216 @@
+// Analysis mode (spec 1, modes table; R4; 2.3 quality.pdf; section 8 limits): every page of
+// the document becomes text (native or OCR) and a preview. Stages: scanning → thumbnailing
+// → counting_pages → (band settlement) → reading → ocr → assembling → completed.
+import { join } from 'node:path';
+import type { DocumentRow, RunRow } from '../api/presenters.js';
+import { bandTotal } from '../billing/bands.js';
+import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
+import { settleBands } from '../billing/ledger.js';
+import type { FileFormat } from '../formats/detect.js';
+import { familyOf } from '../formats/detect.js';
+import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
+import { immediateTransaction } from '../store/db.js';
+import { nowTimestamp } from '../store/time.js';
+import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
+import type { PageWorkResult } from './page-work.js';
+import { DocumentFailure, runTask, setStage, thumbnail, type PipelineDeps } from './steps.js';
+import type { EmailRead, PdfInfoResult } from './worker-entry.js';
+import { saveResults, type Assembled, type PagePlan } from './analysis-results.js';
+
+/** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
+export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
+export const OCR_TEXT_LIMIT = 8 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 180_000;
+const SINGLE_PAGE_FORMATS: FileFormat[] = ['jpg', 'png', 'webp', 'gif', 'bmp', 'xml'];
+
+export class PageBandBlocked extends Error {
+  constructor() {
+    super('page_band_insufficient_credits');
+  }
+}
+
+export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
+  await thumbnail(deps, doc, format);
+  if (familyOf(format) === 'video') throw new DocumentFailure('Analysis mode reads documents and images; for a video, use thumbnail mode.', 'unsupported_for_mode');
+
+  await setStage(deps, doc.id, 'counting_pages');
+  const sourcePath = deps.blobs.absolute(doc.blob_path!);
+  const plan = await planPages(deps, doc, sourcePath, format);
+  const totalPages = plan.pages.length;
+  const selected = plan.pages.filter((p) => p.selected);
+
+  // Spec 3: when the page count is known, the run's charge becomes the page-band total —
+  // or the document is blocked when a further band is not covered.
+  const settled = await immediateTransaction(deps.db, async (tx) => {
+    const outcome = await settleBands(tx, { runId: run.id, accountId: doc.account_id, documentId: doc.id, total: bandTotal(run.credit_cost, selected.length), chargeable: doc.mode === 'live' && run.billing_mode !== BILLING_REPROCESS_FREE });
+    if (outcome.outcome === 'charged') {
+      await tx.updateTable('documents').set({ number_of_pages: totalPages, progress_pages_done: 0, progress_pages_total: selected.length, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+    }
+    return outcome;
+  });
+  if (settled.outcome === 'blocked') throw new PageBandBlocked();
+
+  const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
+  await setStage(deps, doc.id, 'assembling');
+  await saveResults(deps, doc, run, plan, results);
+}
+
+/** Builds the page list of the whole document (components in order) and applies R4. */
+async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, format: FileFormat): Promise<Omit<Assembled, 'pages'> & { pages: PagePlan[] }> {
+  const components: Component[] = [];
+  const pages: PagePlan[] = [];
+  const structuredPages = new Map<number, PageText>();
+  let pdfInfo: Assembled['pdfInfo'] = null;
+  let emailHeader: string | null = null;
+  let emailQuality: Record<string, unknown> | null = null;
+  let xml: Assembled['xml'] = null;
+
+  const add = async (ref: string, file: string, fmt: FileFormat, filename: string) => {
+    const component: Component = { ref, kind: componentKind(fmt), filename, format: fmt, pages: [] };
+    components.push(component);
+    const count = await countPages(deps, doc, file, fmt, ref, (n, text) => structuredPages.set(pages.length + n, text));
+    if (ref === 'main' && fmt === 'pdf') pdfInfo = count.pdf;
+    if (count.xml) xml = count.xml;
+    for (let local = 1; local <= count.pages; local++) {
+      const physical = pages.length + 1;
+      component.pages.push(physical);
+      pages.push({ physical, component, local, sourcePath: file, format: fmt, selected: true });
+    }
+  };
+
+  if (format === 'eml' || format === 'msg') {
+    const email = await runTask<EmailRead>(deps, { kind: 'email.read', path, format, attachments_dir: join(deps.blobs.layout.artefacts, String(doc.id), 'attachments') }, PAGE_TIMEOUT_MS);
+    emailHeader = email.header_text;
+    emailQuality = email.quality;
+    const body: Component = { ref: 'main', kind: 'email-body', filename: doc.filename, format, pages: [1] };
+    components.push(body);
+    pages.push({ physical: 1, component: body, local: 1, sourcePath: path, format, selected: true });
+    structuredPages.set(1, textPage(1, 'main', `[email header]\n${email.header_text}\n[email body]\n${email.body_text}`));
+    for (const att of email.components) await add(att.ref, att.path, att.format, att.filename);
+  } else {
+    await add('main', path, format, doc.filename);
+  }
+
+  // R4: analysis-mode page selection applies to the document's pages.
+  if (doc.processing_mode === 'analysis' && doc.pages !== null) {
+    const chosen = new Set(resolvePageSelection(doc.pages, pages.length, SINGLE_PAGE_FORMATS.includes(format)));
+    for (const p of pages) p.selected = chosen.has(p.physical);
+  }
+  return { pages, components, emailHeader, emailQuality, pdfInfo, xml, structuredPages };
+}
+
+function componentKind(format: FileFormat): Component['kind'] {
+  switch (familyOf(format)) {
+    case 'pdf':
+      return 'pdf';
+    case 'word':
+      return 'docx';
+    case 'xml':
+      return 'xml';
+    case 'email':
+      return 'email-body';
+    default:
+      return 'image';
+  }
+}
+
+function textPage(physical: number, ref: string, text: string): PageText {
+  return { page: physical, component_ref: ref, source: 'structured', width: 595.28, height: 841.89, words: [], lines: [], text };
+}
+
+async function countPages(deps: PipelineDeps, doc: DocumentRow, path: string, format: FileFormat, ref: string, structured: (n: number, text: PageText) => void) {
+  const family = familyOf(format);
+  if (family === 'pdf') {
+    const info = await runTask<PdfInfoResult>(deps, { kind: 'pdf.info', path }, PAGE_TIMEOUT_MS);
+    return { pages: info.pageCount, pdf: { pageCount: info.pageCount, attachments: info.attachments.map((a) => ({ ...a, component_ref: ref })) }, xml: null };
+  }
+  if (family === 'image') return { pages: await runTask<number>(deps, { kind: 'image.count', path, format }, PAGE_TIMEOUT_MS), pdf: null, xml: null };
+  if (family === 'word') {
+    const docx = await runTask<{ pages: Array<{ text: string }> }>(deps, { kind: 'docx.read', path }, PAGE_TIMEOUT_MS);
+    docx.pages.forEach((p, i) => structured(i + 1, textPage(0, ref, p.text)));
+    return { pages: Math.max(1, docx.pages.length), pdf: null, xml: null };
+  }
+  if (family === 'xml') {
+    const read = await runTask<{ pretty: string; invoice: XmlInvoiceDetection | null }>(deps, { kind: 'xml.read', path }, PAGE_TIMEOUT_MS);
+    structured(1, textPage(0, ref, read.pretty));
+    return { pages: 1, pdf: null, xml: read };
+  }
+  throw new DocumentFailure(`Docdesk cannot read ${format} files in analysis mode.`, 'unsupported_for_mode');
+}
+
+/** Reads every page: native text first (stage `reading`), then OCR where needed (`ocr`). */
+async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan: PagePlan[], structuredPages: Map<number, PageText>): Promise<PageWorkResult[]> {
+  await setStage(deps, doc.id, 'reading');
+  const previewDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  let renderedBytes = 0;
+  let visualCount = 0;
+  let done = 0;
+  const results = new Map<number, PageWorkResult>();
+  const progress = async () => {
+    done++;
+    await deps.db.updateTable('documents').set({ progress_pages_done: done, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+  };
+  // The first page always gets a preview (R4), even when it was not selected.
+  const work = plan.filter((p) => p.selected || p.physical === 1);
+  const visualFor = (p: PagePlan) => {
+    const ok = visualCount < VISUAL_PAGE_LIMIT && renderedBytes < RENDERED_BYTES_LIMIT;
+    if (ok) visualCount++;
+    return ok;
+  };
+  const previewPath = (p: PagePlan) => join(previewDir, `page-${String(p.physical).padStart(4, '0')}.jpg`);
+
+  const phase1 = work.filter((p) => familyOf(p.format) === 'pdf');
+  const later: PagePlan[] = work.filter((p) => familyOf(p.format) !== 'pdf');
+  await parallel(phase1, deps.pool.size, async (p) => {
+    const visual = visualFor(p);
+    const r = await runTask<PageWorkResult>(deps, { kind: 'pdf.page', path: p.sourcePath, page: p.local, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+    renderedBytes += r.rendered_bytes;
+    results.set(p.physical, r);
+    if (r.ocr_reason && visual) later.push(p);
+    else if (p.selected) await progress();
+  });
+
+  if (later.some((p) => familyOf(p.format) !== 'word' && familyOf(p.format) !== 'xml' && familyOf(p.format) !== 'email')) await setStage(deps, doc.id, 'ocr');
+  let ocrTextBytes = 0;
+  await parallel(later, deps.pool.size, async (p) => {
+    const family = familyOf(p.format);
+    let r: PageWorkResult;
+    if (family === 'pdf') {
+      r = await runTask<PageWorkResult>(deps, { kind: 'pdf.ocr', path: p.sourcePath, page: p.local, physical_page: p.physical, component_ref: p.component.ref, native: results.get(p.physical)!, preview_path: previewPath(p) }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+    } else if (family === 'image') {
+      const visual = visualFor(p);
+      r = await runTask<PageWorkResult>(deps, { kind: 'image.page', path: p.sourcePath, format: p.format, index: p.local - 1, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+    } else {
+      r = await runTask<PageWorkResult>(deps, { kind: 'structured.page', path: p.sourcePath, format: p.format, index: p.local - 1, physical_page: p.physical, component_ref: p.component.ref, preview_path: previewPath(p), text: structuredPages.get(p.physical)?.text }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+    }
+    renderedBytes += r.rendered_bytes;
+    if (r.page.source === 'ocr' || r.page.source === 'combined') {
+      ocrTextBytes += Buffer.byteLength(r.page.text);
+      if (ocrTextBytes > OCR_TEXT_LIMIT) {
+        r.page.text = '';
+        r.page.words = [];
+        r.page.lines = [];
+        r.truncated = true;
+      }
+    }
+    results.set(p.physical, r);
+    if (p.selected) await progress();
+  });
+  return plan.map((p) => results.get(p.physical) ?? notProcessed(p));
+}
+
+function failedPage(p: PagePlan, err: unknown): PageWorkResult {
+  return { ...notProcessed(p), failed: err instanceof Error ? err.message : String(err) };
+}
+
+function notProcessed(p: PagePlan): PageWorkResult {
+  return { page: textPage(p.physical, p.component.ref, ''), ocr_reason: null, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
+}
+
+async function parallel<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(width, items.length)) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(lanes);
+}

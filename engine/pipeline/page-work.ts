@@ -1,0 +1,217 @@
+// Worker-side work for one page: read the text layer, OCR when the page needs it, write
+// the page preview. Runs inside a worker process; file paths in, plain data out.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
+import { readPdfPageText, renderPdfPage } from '../formats/pdf/index.js';
+import { renderImagePage } from '../formats/image.js';
+import type { FileFormat } from '../formats/detect.js';
+import { ocrImage } from '../ocr/index.js';
+import { renderDocxPage } from '../formats/docx.js';
+import { renderXmlThumbnail } from '../thumbnail/xml.js';
+import { renderTextPage } from '../thumbnail/text-page.js';
+
+/** Page images for OCR: tesseract reads best around 300 DPI. */
+export const OCR_DPI = 300;
+/** Previews: wide enough to read and cite an A4 page on screen. */
+export const PREVIEW_WIDTH = 1240;
+/** Text pages are rendered for their preview only. */
+const PREVIEW_DPI = 150;
+const PREVIEW_QUALITY = 80;
+/** Mean OCR confidence below which a page's text is reported unreliable. */
+export const UNRELIABLE_CONFIDENCE = 60;
+
+export interface PageWorkResult {
+  page: PageText;
+  ocr_reason: OcrReason | null;
+  ocr_attempted: boolean;
+  ocr_succeeded: boolean;
+  ocr_confidence: number | null;
+  /** The hidden text layer and OCR disagree. */
+  conflict: boolean;
+  limited: boolean;
+  blank: boolean;
+  preview: { path: string; bytes: number; width: number; height: number } | null;
+  /** Bytes of rendered images produced for this page (the per-document 512 MiB budget). */
+  rendered_bytes: number;
+  /** Why the page could not be read (a technical failure of this page only). */
+  failed: string | null;
+  /** The page's OCR text was dropped: the document's 8 MiB OCR text budget was used up. */
+  truncated: boolean;
+}
+
+export interface PdfPageTask {
+  kind: 'pdf.page';
+  path: string;
+  page: number;
+  physical_page: number;
+  component_ref: string;
+  /** Within the visual processing limit and budget: rendering and OCR allowed. */
+  visual: boolean;
+  preview_path: string | null;
+}
+
+export interface ImagePageTask {
+  kind: 'image.page';
+  path: string;
+  format: FileFormat;
+  index: number;
+  physical_page: number;
+  component_ref: string;
+  visual: boolean;
+  preview_path: string | null;
+}
+
+async function writeAtomic(path: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${randomUUID()}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+}
+
+async function writePreview(image: Buffer, path: string): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
+  const pipeline = sharp(image).flatten({ background: '#ffffff' }).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true });
+  const { data, info } = await pipeline.jpeg({ quality: PREVIEW_QUALITY, mozjpeg: false }).toBuffer({ resolveWithObject: true });
+  await writeAtomic(path, data);
+  return { preview: { path, bytes: data.length, width: info.width, height: info.height }, blank: await isBlank(image) };
+}
+
+/** A page with (almost) no ink: every channel near white with tiny spread. */
+async function isBlank(image: Buffer): Promise<boolean> {
+  const stats = await sharp(image).greyscale().resize({ width: 200, withoutEnlargement: true }).stats();
+  const ch = stats.channels[0]!;
+  return ch.mean > 250 && ch.stdev < 4;
+}
+
+/** Maps OCR words from image pixels into the page's own units. */
+function scaleWords(words: Word[], lines: Line[], factor: number): { words: Word[]; lines: Line[] } {
+  const box = (b: Word['bbox']) => ({ x: b.x * factor, y: b.y * factor, w: b.w * factor, h: b.h * factor });
+  return { words: words.map((w) => ({ ...w, bbox: box(w.bbox) })), lines: lines.map((l) => ({ ...l, bbox: box(l.bbox) })) };
+}
+
+function similarity(a: string, b: string): number {
+  const norm = (s: string) => new Set(s.toLowerCase().split(/\s+/).filter((w) => w.length > 2));
+  const A = norm(a);
+  const B = norm(b);
+  if (A.size === 0 && B.size === 0) return 1;
+  let common = 0;
+  for (const w of A) if (B.has(w)) common++;
+  return common / Math.max(A.size, B.size);
+}
+
+/** Phase 1 (`reading`): the text layer, the OCR decision, and the preview of a text page. */
+export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
+  const native = await readPdfPageText(task.path, task.page);
+  const page: PageText = { ...native.page, page: task.physical_page, component_ref: task.component_ref };
+  const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
+  // Pages that need OCR get their preview from the OCR rendering in phase 2.
+  if (!task.visual || native.ocr_needed || !task.preview_path) return result;
+  const rendered = await renderPdfPage(task.path, task.page, { dpi: PREVIEW_DPI, format: 'png' });
+  result.limited = rendered.limited;
+  const p = await writePreview(rendered.data, task.preview_path);
+  Object.assign(result, p);
+  result.rendered_bytes += rendered.data.length + p.preview!.bytes;
+  return result;
+}
+
+export interface PdfOcrTask {
+  kind: 'pdf.ocr';
+  path: string;
+  page: number;
+  physical_page: number;
+  component_ref: string;
+  native: PageWorkResult;
+  preview_path: string;
+}
+
+/** Phase 2 (`ocr`): render at OCR resolution, recognize, keep the better text. */
+export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
+  const result: PageWorkResult = structuredClone(task.native);
+  const page = result.page;
+  const rendered = await renderPdfPage(task.path, task.page, { dpi: OCR_DPI, format: 'png' });
+  result.rendered_bytes += rendered.data.length;
+  result.limited = rendered.limited;
+  result.ocr_attempted = true;
+  const ocr = await ocrImage(rendered.data, { languages: 'deu+eng', dpiHint: rendered.dpi });
+  const scaled = scaleWords(ocr.words, ocr.lines, page.width / ocr.width);
+  result.ocr_confidence = ocr.mean_confidence;
+  result.ocr_succeeded = ocr.words.length > 0;
+  // A hidden text layer (an earlier OCR) that reads differently is a conflict worth review.
+  if (result.ocr_reason === 'hidden_text_layer') result.conflict = page.text.trim() !== '' && similarity(page.text, ocr.text) < 0.5;
+  if (result.ocr_succeeded) {
+    const source: TextSource = result.ocr_reason === 'hidden_text_layer' || result.ocr_reason === 'too_little_text' ? 'combined' : 'ocr';
+    Object.assign(page, { source, words: scaled.words, lines: scaled.lines, text: ocr.text });
+  }
+  const p = await writePreview(rendered.data, task.preview_path);
+  Object.assign(result, p);
+  result.rendered_bytes += p.preview!.bytes;
+  return result;
+}
+
+export async function processImagePage(task: ImagePageTask): Promise<PageWorkResult> {
+  const rendered = await renderImagePage(task.path, task.format, task.index, {});
+  const result: PageWorkResult = {
+    page: { page: task.physical_page, component_ref: task.component_ref, source: 'ocr', width: rendered.widthPx, height: rendered.heightPx, words: [], lines: [], text: '' },
+    ocr_reason: 'no_text_layer',
+    ocr_attempted: false,
+    ocr_succeeded: false,
+    ocr_confidence: null,
+    conflict: false,
+    limited: rendered.limited,
+    blank: false,
+    preview: null,
+    rendered_bytes: rendered.data.length,
+    failed: null,
+    truncated: false,
+  };
+  if (!task.visual) return result;
+  result.ocr_attempted = true;
+  const ocr = await ocrImage(rendered.data, { languages: 'deu+eng' });
+  const scaled = scaleWords(ocr.words, ocr.lines, rendered.widthPx / ocr.width);
+  Object.assign(result.page, { words: scaled.words, lines: scaled.lines, text: ocr.text });
+  result.ocr_succeeded = ocr.words.length > 0;
+  result.ocr_confidence = ocr.mean_confidence;
+  if (task.preview_path) {
+    const p = await writePreview(rendered.data, task.preview_path);
+    Object.assign(result, p);
+    result.rendered_bytes += p.preview!.bytes;
+  }
+  return result;
+}
+
+export interface StructuredPageTask {
+  kind: 'structured.page';
+  path: string;
+  format: FileFormat;
+  index: number;
+  physical_page: number;
+  component_ref: string;
+  preview_path: string;
+  /** The page's text when the preview is drawn from text (e-mail body). */
+  text?: string;
+}
+
+/** Word, XML and e-mail body pages: text comes from the structure; only the preview is drawn. */
+export async function processStructuredPage(task: StructuredPageTask): Promise<PageWorkResult> {
+  let image: Buffer;
+  if (task.format === 'docx') image = await renderDocxPage(task.path, task.index, PREVIEW_WIDTH);
+  else if (task.format === 'xml') image = await renderXmlThumbnail(task.path);
+  else image = await renderTextPage((task.text ?? '').split('\n').map((line) => ({ kind: 'paragraph' as const, runs: [{ text: line, bold: /^\[email (header|body)\]$/.test(line) }], size: 10 })));
+  const p = await writePreview(image, task.preview_path);
+  return {
+    page: { page: task.physical_page, component_ref: task.component_ref, source: 'structured', width: 595.28, height: 841.89, words: [], lines: [], text: '' },
+    ocr_reason: null,
+    ocr_attempted: false,
+    ocr_succeeded: false,
+    ocr_confidence: null,
+    conflict: false,
+    limited: false,
+    blank: p.blank,
+    preview: p.preview,
+    rendered_bytes: image.length + p.preview!.bytes,
+    failed: null,
+    truncated: false,
+  };
+}

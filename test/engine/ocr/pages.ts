@@ -1,0 +1,116 @@
+// Page images for the OCR tests, drawn with @napi-rs/canvas and the committed DejaVu Sans,
+// so every test knows exactly which words are where. Variants (turned, skewed, noisy "phone
+// scans") are derived with sharp and a seeded noise generator: deterministic, no files.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+
+/** dist/test/engine/ocr → repository root. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface DrawnWord {
+  text: string;
+  /** Box of the drawn glyphs (pixels, top-left origin). */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface DrawnPage {
+  png: Buffer;
+  width: number;
+  height: number;
+  words: DrawnWord[];
+}
+
+const FAMILY = 'DocdeskOcrTestSans';
+let fontReady = false;
+
+function ensureFont(): void {
+  if (fontReady) return;
+  if (!GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), FAMILY)) throw new Error('DejaVuSans.ttf could not be registered');
+  fontReady = true;
+}
+
+/** Lines of an invoice-like page: [text, font size px, x, y (top)]. */
+export const INVOICE_LINES: Array<[string, number, number, number]> = [
+  ['Müller GmbH', 44, 110, 110],
+  ['Hauptstraße 12, 10115 Berlin', 26, 110, 180],
+  ['Rechnung Nr. 2026-0042', 30, 110, 300],
+  ['Datum: 14.03.2026', 26, 110, 350],
+  ['Artikel Größe Menge Betrag', 26, 110, 470],
+  ['Versandkarton Größe L 3 27,00 €', 26, 110, 520],
+  ['Gebühr 12,50 €', 26, 110, 570],
+  ['Summe 39,50 €', 26, 110, 660],
+  ['Bitte prüfen Sie Straße und Hausnummer.', 26, 110, 780],
+  ['Zahlbar bis 28.03.2026 ohne Abzug.', 26, 110, 830],
+];
+
+/** An A4 page at 150 dpi with the invoice lines in black on white. */
+export function drawInvoicePage(): DrawnPage {
+  ensureFont();
+  const width = 1240;
+  const height = 1754;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#000000';
+  ctx.textBaseline = 'alphabetic';
+  const words: DrawnWord[] = [];
+  for (const [line, size, x, top] of INVOICE_LINES) {
+    ctx.font = `${size}px "${FAMILY}"`;
+    const baseline = top + size;
+    ctx.fillText(line, x, baseline);
+    let offset = 0;
+    for (const part of line.split(' ')) {
+      const before = ctx.measureText(line.slice(0, line.indexOf(part, offset)));
+      const m = ctx.measureText(part);
+      const left = x + before.width - m.actualBoundingBoxLeft;
+      words.push({ text: part, x: left, y: baseline - m.actualBoundingBoxAscent, w: m.actualBoundingBoxRight + m.actualBoundingBoxLeft, h: m.actualBoundingBoxAscent + m.actualBoundingBoxDescent });
+      offset = line.indexOf(part, offset) + part.length;
+    }
+  }
+  return { png: canvas.toBuffer('image/png'), width, height, words };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A "phone scan": turned by `degrees` (counter-clockwise positive, so text rises to the
+ * right), slightly defocused, greyish paper, Gaussian-like sensor noise, saved as JPEG.
+ */
+export async function phoneScan(png: Buffer, degrees: number, sigma = 18): Promise<Buffer> {
+  const { data, info } = await sharp(png)
+    .rotate(-degrees, { background: '#ffffff' })
+    .blur(1.1)
+    .grayscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rnd = random(42);
+  for (let i = 0; i < data.length; i++) {
+    // Sum of three uniforms ≈ Gaussian; paper darkened to ~225, ink lifted to ~35.
+    const n = (rnd() + rnd() + rnd() - 1.5) * 2 * sigma;
+    const v = 35 + (data[i]! / 255) * 190 + n;
+    data[i] = Math.max(0, Math.min(255, Math.round(v)));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 75 }).toBuffer();
+}
+
+/** The page turned clockwise by a quarter or half turn. */
+export function turned(png: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
+  return sharp(png).rotate(degrees).png().toBuffer();
+}
