@@ -143,7 +143,8 @@ async function bmpSize(path: string): Promise<{ width: number; height: number }>
 async function finish(img: sharp.Sharp, meta: Pick<sharp.Metadata, 'channels' | 'depth' | 'space'>, limited: boolean): Promise<ImagePage> {
   img = img.flatten({ background: '#ffffff' });
   const grey = meta.space === 'b-w' || meta.space === 'grey16' || (meta.channels ?? 3) <= 2;
-  if (meta.depth && meta.depth !== 'uchar' && meta.depth !== 'char') img = img.toColourspace(grey ? 'b-w' : 'srgb');
+  if (grey) img = img.toColourspace('b-w');
+  else if (meta.depth && meta.depth !== 'uchar' && meta.depth !== 'char') img = img.toColourspace('srgb');
   const { data, info } = await img.png({ compressionLevel: 4 }).toBuffer({ resolveWithObject: true });
   return { data, widthPx: info.width, heightPx: info.height, limited };
 }

@@ -396,6 +396,7 @@ export function layoutPages(blocks: readonly Block[], opts: LayoutOptions = {}):
 
   for (let i = 0; i < blocks.length && !stopped; i++) {
     const block = blocks[i]!;
+    let ink = CONTENT_TOP;
     if (breaks.has(i) && page.items.length > 0) {
       newPage();
       if (stopped) break;
@@ -418,6 +419,7 @@ export function layoutPages(blocks: readonly Block[], opts: LayoutOptions = {}):
         }
         if (stopped) break;
         page.items.push({ kind: 'paragraph', blockIndex: i, laid, from, to: laid.lines.length, y: top, complete: from === 0 });
+        ink = y;
         y += block.spaceAfter ?? 0;
         break;
       }
@@ -438,6 +440,7 @@ export function layoutPages(blocks: readonly Block[], opts: LayoutOptions = {}):
         }
         if (stopped) break;
         page.items.push({ kind: 'table', blockIndex: i, laid, from, to: laid.rows.length, y: top, complete: from === 0 });
+        ink = y;
         y += TABLE_SPACE_AFTER;
         break;
       }
@@ -448,6 +451,7 @@ export function layoutPages(blocks: readonly Block[], opts: LayoutOptions = {}):
           if (stopped) break;
         }
         page.items.push({ kind: 'rule', blockIndex: i, y: y + before });
+        ink = y + before;
         y += before + (block.spaceAfter ?? 8);
         break;
       }
@@ -463,11 +467,13 @@ export function layoutPages(blocks: readonly Block[], opts: LayoutOptions = {}):
         const clipped = split && y + height > CONTENT_BOTTOM;
         if (clipped) height = CONTENT_BOTTOM - y;
         page.items.push({ kind: 'box', blockIndex: i, block, y, width, height, clipped });
+        ink = y + height;
         y += height + BOX_SPACE_AFTER;
         break;
       }
     }
-    page.contentBottom = Math.max(page.contentBottom, y);
+    // Trailing space after the last block is not content: only ink makes a page run long.
+    page.contentBottom = Math.max(page.contentBottom, ink);
   }
   if (!stopped && (page.items.length > 0 || pages.length === 0)) pages.push(page);
   return { pages, complete: !stopped };

@@ -213,31 +213,45 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       return fromBlocks(await recognize(worker, img, dpi), scale, w, h);
     };
 
+    // Images of each orientation, built on demand (a half turn of a built one is free).
+    const images = new Map<QuarterTurn, Gray>();
+    const imageFor = async (quarter: QuarterTurn): Promise<Gray> => {
+      let img = images.get(quarter);
+      if (img) return img;
+      const opposite = ((quarter + 180) % 360) as QuarterTurn;
+      const other = images.get(opposite);
+      img = other ? halfTurn(other) : await build(quarter);
+      images.set(quarter, img);
+      return img;
+    };
+    const scores = new Map<QuarterTurn, number>();
+    const probeAll = async (quarters: QuarterTurn[]) => {
+      const todo = quarters.filter((q) => !scores.has(q));
+      const candidates: Candidate[] = [];
+      for (const q of todo) candidates.push({ quarter: q, image: await imageFor(q) });
+      for (const r of await probe(worker, candidates, analysis, scale, dpi)) scores.set(r.quarter, r.score);
+    };
+
+    // First choice: as it is, or for clearly vertical text lines the better of 90° and 270°.
+    let firstQuarter: QuarterTurn = 0;
     if (analysis.axis === 'vertical' && sureAxis) {
-      const turned = await build(90);
-      const results = await probe(worker, [{ quarter: 90, image: turned }, { quarter: 270, image: halfTurn(turned) }], analysis, scale, dpi);
-      const img = results[1]!.score > results[0]!.score ? halfTurn(turned) : turned;
-      const quarter: QuarterTurn = img === turned ? 90 : 270;
-      return finish(await read(img), quarter, img);
+      await probeAll([90, 270]);
+      firstQuarter = scores.get(270)! > scores.get(90)! ? 270 : 90;
     }
+    const firstImage = await imageFor(firstQuarter);
+    const first = await read(firstImage);
+    if (blank || !looksWrong(quality(first))) return finish(first, firstQuarter, firstImage);
 
-    const upright = await build(0);
-    const first = await read(upright);
-    if (blank || !looksWrong(quality(first))) return finish(first, 0, upright);
-
-    const candidates: Candidate[] = [
-      { quarter: 0, image: upright },
-      { quarter: 180, image: halfTurn(upright) },
-    ];
-    if (!sureAxis) {
-      const turned = await build(90);
-      candidates.push({ quarter: 90, image: turned }, { quarter: 270, image: halfTurn(turned) });
-    }
-    const scores = await probe(worker, candidates, analysis, scale, dpi);
-    const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
+    // The reading looks wrong: probe the other orientations on a text band.
+    const quarters: QuarterTurn[] = sureAxis && analysis.axis === 'horizontal' ? [0, 180] : [0, 90, 180, 270];
+    await probeAll(quarters);
+    let best: QuarterTurn = firstQuarter;
+    for (const q of quarters) if (scores.get(q)! > scores.get(best)!) best = q;
     // Keep the first reading unless another orientation reads clearly better.
-    if (best.quarter === 0 || best.score < scores[0]!.score + 2) return finish(first, 0, upright);
-    const img = candidates.find((c) => c.quarter === best.quarter)!.image;
-    return finish(await read(img), best.quarter, img);
+    if (best === firstQuarter || scores.get(best)! < scores.get(firstQuarter)! + 2) return finish(first, firstQuarter, firstImage);
+    const secondImage = await imageFor(best);
+    const second = await read(secondImage);
+    const rank = (r: Recognized) => quality(r).good + r.mean_confidence / 1000;
+    return rank(second) > rank(first) ? finish(second, best, secondImage) : finish(first, firstQuarter, firstImage);
   });
 }

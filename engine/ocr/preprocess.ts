@@ -210,29 +210,26 @@ function profile(xs: Float64Array, ys: Float64Array, deg: number, extent: number
   return bins;
 }
 
-/** Sharpness of a profile: Σ bin² relative to the same ink spread evenly over the used range. */
-function sharpness(bins: Float64Array): number {
-  let first = -1;
-  let last = -1;
+/**
+ * Sharpness of a profile: Σ bin² relative to the same ink spread evenly over `span` bins
+ * (the image's extent across the lines), so horizontal and vertical profiles compare.
+ */
+function sharpness(bins: Float64Array, span: number): number {
   let sum = 0;
   let sq = 0;
   for (let i = 0; i < bins.length; i++) {
     const b = bins[i]!;
-    if (b === 0) continue;
-    if (first < 0) first = i;
-    last = i;
     sum += b;
     sq += b * b;
   }
-  if (sum === 0) return 0;
-  return (sq * (last - first + 1)) / (sum * sum);
+  return sum === 0 ? 0 : (sq * span) / (sum * sum);
 }
 
 /** Best line angle for lines around `base` degrees (0 horizontal, 90 vertical). */
-function bestAngle(xs: Float64Array, ys: Float64Array, base: 0 | 90, extent: number): { angle: number; score: number } {
+function bestAngle(xs: Float64Array, ys: Float64Array, base: 0 | 90, extent: number, span: number): { angle: number; score: number } {
   let best = { angle: 0, score: -1 };
   const tryAngle = (angle: number) => {
-    const score = sharpness(profile(xs, ys, base + angle, extent));
+    const score = sharpness(profile(xs, ys, base + angle, extent), span);
     if (score > best.score) best = { angle, score };
   };
   for (let a = -MAX_SKEW; a <= MAX_SKEW + 1e-9; a += 0.5) tryAngle(a);
@@ -275,8 +272,8 @@ export async function analyzePage(img: Gray): Promise<PageAnalysis> {
   const { xs, ys } = inkPoints(small, threshold);
   if (xs.length < 200) return result;
   const extent = Math.ceil(Math.hypot(small.width, small.height) / 2) + 2;
-  const h = bestAngle(xs, ys, 0, extent);
-  const v = bestAngle(xs, ys, 90, extent);
+  const h = bestAngle(xs, ys, 0, extent, small.height);
+  const v = bestAngle(xs, ys, 90, extent, small.width);
   const vertical = v.score > h.score;
   result.axis = vertical ? 'vertical' : 'horizontal';
   result.axisRatio = vertical ? v.score / Math.max(h.score, 1e-9) : h.score / Math.max(v.score, 1e-9);

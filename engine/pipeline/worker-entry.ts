@@ -9,8 +9,9 @@ import { renderThumbnail } from '../thumbnail/render.js';
 import { PdfReadError, readPdfInfo, extractPdfAttachment } from '../formats/pdf/index.js';
 import { imagePageCount } from '../formats/image.js';
 import { readDocx } from '../formats/docx.js';
-import { readXml, XmlReadError } from '../formats/xml.js';
-import { readEmail, EmailReadError } from '../formats/email.js';
+import { readXml } from '../formats/xml.js';
+import { readEmail } from '../formats/email.js';
+import { FormatReadError } from '../formats/errors.js';
 import { processImagePage, processPdfPage, ocrPdfPage, processStructuredPage, type ImagePageTask, type PdfOcrTask, type PdfPageTask, type StructuredPageTask } from './page-work.js';
 
 export interface PdfInfoResult {
@@ -41,7 +42,8 @@ export type WorkerTask =
   | ImagePageTask
   | StructuredPageTask;
 
-const USER_FACING = [ThumbnailError, PdfReadError, XmlReadError, EmailReadError];
+// FormatReadError covers the image, Word, XML and e-mail readers' errors.
+const USER_FACING = [ThumbnailError, PdfReadError, FormatReadError];
 
 async function pdfInfo(path: string): Promise<PdfInfoResult> {
   const info = await readPdfInfo(path);
@@ -70,8 +72,8 @@ async function emailRead(path: string, format: FileFormat, dir: string): Promise
   await mkdir(dir, { recursive: true });
   const components: EmailRead['components'] = [];
   for (const att of mail.attachments) {
-    if (att.status !== 'component' || !att.data || !att.format) continue;
-    const ref = `att-${components.length + 1}`;
+    if (att.status !== 'component' || !att.data || !att.format || !att.ref) continue;
+    const ref = att.ref;
     const file = join(dir, `${ref}.${EXTENSION[att.format] ?? att.format}`);
     await writeFile(file, att.data);
     components.push({ ref, path: file, format: att.format, filename: att.filename });

@@ -31,6 +31,11 @@ export interface LayoutWord {
   glueLeft?: boolean;
   /** The word may be continued by the word to its right (it ended a text run). */
   glueRight?: boolean;
+  /**
+   * For rotated text laid out in its own rotated frame (where `bbox` lives): the word's
+   * axis-aligned box on the page.
+   */
+  pageBox?: BBox;
 }
 
 export interface LayoutLine {
@@ -51,8 +56,8 @@ export interface PageLayout {
 
 /** Words in one row have baselines within this share of the smaller font size. */
 export const ROW_BASELINE_TOLERANCE = 0.5;
-/** Fragments closer than this (in ems) are one word when no whitespace separated them. */
-export const GLUE_GAP_EM = 0.15;
+/** Fragments closer than this (in ems) are one word when no whitespace separated them (as WORD_GAP_EM). */
+export const GLUE_GAP_EM = 0.1;
 /** A gap wider than this (in ems) between two words of a row separates table cells. */
 export const CELL_GAP_EM = 1.0;
 export const CELL_SEPARATOR = '\t';
@@ -148,6 +153,7 @@ export function mergeFragments(row: LayoutWord[]): LayoutWord[] {
           size: Math.max(prev.size, w.size),
           glueLeft: prev.glueLeft,
           glueRight: w.glueRight,
+          ...(prev.pageBox && w.pageBox ? { pageBox: unionBox([prev.pageBox, w.pageBox]) } : {}),
         };
         continue;
       }

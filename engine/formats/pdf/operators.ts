@@ -9,6 +9,7 @@
 // same text; reading the text from the operator list halves the cost of a page and gives
 // exact per-glyph boxes. What it does not replicate: /ActualText replacements and bidi
 // reordering of right-to-left scripts (glyphs come out in visual order).
+import type { BBox } from '../model.js';
 import type { LayoutWord } from './layout.js';
 
 /** [a, b, c, d, e, f] as in PDF's cm operator. */
@@ -95,8 +96,12 @@ const HORIZONTAL_TOLERANCE = 0.2;
 export interface PageOperators {
   /** Horizontal words for the layout. */
   words: LayoutWord[];
-  /** Words of rotated or vertical text, one group per run, in content order. */
-  rotated: LayoutWord[][];
+  /**
+   * Words of rotated text (margin notes, stamps, vertical labels) per baseline angle in
+   * whole degrees: `bbox` in a frame rotated so that the text runs left to right (ready
+   * for the layout), `pageBox` on the page.
+   */
+  rotated: Map<number, LayoutWord[]>;
   /** All drawn text, glyph by glyph (for the character statistics). */
   text: string;
   /** Non-space glyphs drawn. */
@@ -159,7 +164,7 @@ export function readOperators(
   pageWidth: number,
   pageHeight: number,
 ): PageOperators {
-  const out: PageOperators = { words: [], rotated: [], text: '', glyphs: 0, invisibleGlyphs: 0, unmappedGlyphs: 0, imageBoxes: [] };
+  const out: PageOperators = { words: [], rotated: new Map(), text: '', glyphs: 0, invisibleGlyphs: 0, unmappedGlyphs: 0, imageBoxes: [] };
   const textParts: string[] = [];
   let s: State = {
     ctm: IDENTITY,
@@ -201,35 +206,49 @@ export function readOperators(
     if (runs.length === 0) return;
     const m = multiply(multiply(toViewport, s.ctm), s.tm);
     const size = Math.abs(s.fontSize);
-    const ascent = Math.min(1.2, Math.max(0.5, font?.ascent || DEFAULT_ASCENT)) * size;
-    const descent = Math.min(0.5, Math.max(0, -(font?.descent ?? -DEFAULT_DESCENT))) * size;
+    const finite = (v: number | undefined, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v !== 0 ? v : fallback);
+    const ascent = Math.min(1.2, Math.max(0.5, finite(font?.ascent, DEFAULT_ASCENT))) * size;
+    const descent = Math.min(0.5, Math.max(0, -finite(font?.descent, -DEFAULT_DESCENT))) * size;
     const base = s.y + s.rise;
     const adv = Math.hypot(m[0], m[1]);
     const up = Math.hypot(m[2], m[3]);
     if (!(adv > 0) || !(up > 0)) return;
     const horizontal = Math.abs(m[1] / adv) < HORIZONTAL_TOLERANCE && m[0] > 0 && !font?.vertical;
+    // Rotated text is laid out in a frame turned by -angle, where it runs left to right.
+    const angle = horizontal ? 0 : Math.round((Math.atan2(m[1], m[0]) * 180) / Math.PI);
+    const cos = Math.cos((-angle * Math.PI) / 180);
+    const sin = Math.sin((-angle * Math.PI) / 180);
+    const toFrame = (p: [number, number]): [number, number] => (horizontal ? p : [p[0] * cos - p[1] * sin, p[0] * sin + p[1] * cos]);
+    const boxOf = (pts: Array<[number, number]>): BBox => {
+      const xs = pts.map((c) => c[0]);
+      const ys = pts.map((c) => c[1]);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
+    };
     const vSize = size * up;
     const group: LayoutWord[] = [];
     for (const r of runs) {
       const corners = [apply(m, r.x0, base - descent), apply(m, r.x1, base - descent), apply(m, r.x0, base + ascent), apply(m, r.x1, base + ascent)];
-      const xs = corners.map((c) => c[0]);
-      const ys = corners.map((c) => c[1]);
-      const x0 = Math.min(...xs);
-      const y0 = Math.min(...ys);
-      const x1 = Math.max(...xs);
-      const y1 = Math.max(...ys);
-      if (!(x1 >= 0 && y1 >= 0 && x0 <= pageWidth && y0 <= pageHeight)) continue; // off the page
-      group.push({
+      const pageBox = boxOf(corners);
+      if (!(pageBox.x + pageBox.w >= 0 && pageBox.y + pageBox.h >= 0 && pageBox.x <= pageWidth && pageBox.y <= pageHeight)) continue; // off the page
+      const word: LayoutWord = {
         text: r.text,
-        bbox: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 },
-        baseline: apply(m, r.x0, base)[1],
+        bbox: horizontal ? pageBox : boxOf(corners.map(toFrame)),
+        baseline: toFrame(apply(m, r.x0, base))[1],
         size: vSize,
         glueLeft: r.glueLeft,
         glueRight: r.glueRight,
-      });
+      };
+      if (!horizontal) word.pageBox = pageBox;
+      group.push(word);
     }
     if (horizontal) out.words.push(...group);
-    else if (group.length) out.rotated.push(group);
+    else if (group.length) {
+      const list = out.rotated.get(angle);
+      if (list) list.push(...group);
+      else out.rotated.set(angle, group);
+    }
   };
 
   const showText = (glyphs: Array<Glyph | number | null>) => {
@@ -251,7 +270,9 @@ export function readOperators(
       }
       const unicode = normalize(g.unicode ?? '');
       const width = (Number(g.width) || 0) * widthScale;
-      const space = !!g.isSpace || (unicode !== '' && isBlank(unicode));
+      // isSpace means "byte code 32" (it gets the word spacing); subset fonts may draw any
+      // letter with that code, so words are split on the Unicode value only.
+      const space = unicode === '' ? !!g.isSpace : isBlank(unicode);
       const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
       const x0 = s.x + xl * s.hScale;
       const x1 = x0 + width * s.hScale;

@@ -133,11 +133,16 @@ export async function readPdfPageText(path: string, pageNumber: number): Promise
       for (const i of line.words) words.push(toWord(layout.words[i]!));
       lines.push({ text: line.text, bbox: roundBox(line.bbox), words: line.words.map((_, k) => first + k) });
     }
-    // Rotated and vertical text (margin notes, stamps) after the page's flowing text.
-    for (const group of ops.rotated) {
-      const first = words.length;
-      words.push(...group.map(toWord));
-      lines.push({ text: group.map((w) => w.text).join(' '), bbox: roundBox(unionBox(group.map((w) => w.bbox))), words: group.map((_, k) => first + k) });
+    // Rotated text (margin notes, stamps, vertical labels) after the page's flowing text,
+    // laid out in its own frame; boxes are reported on the page.
+    for (const angle of [...ops.rotated.keys()].sort((a, b) => a - b)) {
+      const rotated = layoutPage(ops.rotated.get(angle)!);
+      for (const line of rotated.lines) {
+        const first = words.length;
+        const lineWords = line.words.map((i) => rotated.words[i]!);
+        for (const w of lineWords) words.push({ text: w.text, bbox: roundBox(w.pageBox ?? w.bbox), confidence: 100 });
+        lines.push({ text: line.text, bbox: roundBox(unionBox(lineWords.map((w) => w.pageBox ?? w.bbox))), words: lineWords.map((_, k) => first + k) });
+      }
     }
 
     const image_coverage = Math.round(coverage(ops.imageBoxes, width, height) * 1000) / 1000;

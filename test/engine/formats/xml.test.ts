@@ -213,4 +213,29 @@ describe('shared e-invoice samples', () => {
     assert.ok(checked > 100, `samples checked: ${checked}`);
     assert.deepEqual(wrong, []);
   });
+  it('the invoice XML embedded in the hybrid PDF samples is recognized too (PDF reader + XML reader)', { skip: available ? false : `${root} is not present on this machine` }, async () => {
+    const pdf = await import('../../../engine/formats/pdf/index.js');
+    const expected = JSON.parse(await readFile(join(root, 'expected.json'), 'utf8')) as Record<string, { container: string; document?: string; profile_id?: string | null }>;
+    const wrong: string[] = [];
+    let checked = 0;
+    try {
+      for (const [file, v] of Object.entries(expected)) {
+        if (v.container !== 'pdf') continue;
+        const path = join(root, file);
+        const found: string[] = [];
+        for (const att of (await pdf.readPdfInfo(path)).attachments) {
+          if (!/\.xml$/i.test(att.filename)) continue;
+          const invoice = readXmlBuffer(await pdf.extractPdfAttachment(path, att.filename)).invoice;
+          if (invoice) found.push(`${invoice.syntax} ${invoice.specification_id}`);
+        }
+        const want = v.document ? [`${SYNTAX[v.document]} ${v.profile_id}`] : [];
+        checked++;
+        if (JSON.stringify(found) !== JSON.stringify(want)) wrong.push(`${file}: ${JSON.stringify(found)}, expected ${JSON.stringify(want)}`);
+      }
+    } finally {
+      await pdf.closeAllPdfs();
+    }
+    assert.ok(checked >= 10, `PDF samples checked: ${checked}`);
+    assert.deepEqual(wrong, []);
+  });
 });
