@@ -107,6 +107,8 @@ export function presentDocument(view: DocumentView, baseUrl: string) {
     ...resultArrays(view, baseUrl),
     latest_extraction_run: run ? presentRun(run) : null,
     sector_extraction_summary: null,
+    // Docdesk addition: progress of the page work while the document is pending.
+    processing_progress: doc.progress_pages_total === null ? null : { pages_done: doc.progress_pages_done ?? 0, pages_total: doc.progress_pages_total },
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

@@ -133,6 +133,11 @@ export const componentSchemas: Record<string, JsonSchema> = {
       extractions: { type: ['object', 'array', 'null'] },
       latest_extraction_run: { oneOf: [ref('ExtractionRun'), { type: 'null' }] },
       sector_extraction_summary: nobj,
+      processing_progress: {
+        type: ['object', 'null'],
+        description: 'Docdesk addition: pages done of the pages to process, once the page count is known.',
+        properties: { pages_done: int, pages_total: int },
+      },
       created_at: ts,
       updated_at: ts,
     },

@@ -108,10 +108,28 @@ export function unionBox(boxes: BBox[]): BBox {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
+/** A row of small text (at most this share of its neighbour's size) may be a sub- or superscript of it. */
+const SCRIPT_SIZE_SHARE = 0.8;
+
+interface RowDraft {
+  ref: LayoutWord;
+  words: LayoutWord[];
+}
+
+/** A row of small words whose baseline lies within the neighbour row's text (m³, H₂O, footnote¹). */
+function isScriptOf(small: RowDraft, row: RowDraft): boolean {
+  if (small.words.some((w) => w.size > SCRIPT_SIZE_SHARE * row.ref.size)) return false;
+  const top = row.ref.baseline - row.ref.size;
+  const bottom = row.ref.baseline + 0.3 * row.ref.size;
+  if (small.ref.baseline < top || small.ref.baseline > bottom) return false;
+  // Beside the row's words, not on top of them.
+  return small.words.every((s) => row.words.every((w) => s.bbox.x >= right(w) - 0.1 || right(s) <= w.bbox.x + 0.1));
+}
+
 /** Groups words into rows (top to bottom), each sorted left to right. */
 export function groupRows(words: LayoutWord[]): LayoutWord[][] {
   const sorted = [...words].sort((a, b) => a.baseline - b.baseline || a.bbox.x - b.bbox.x);
-  const rows: Array<{ ref: LayoutWord; words: LayoutWord[] }> = [];
+  const rows: RowDraft[] = [];
   for (const w of sorted) {
     const row = rows[rows.length - 1];
     if (row && Math.abs(w.baseline - row.ref.baseline) <= ROW_BASELINE_TOLERANCE * Math.min(w.size, row.ref.size)) {
@@ -120,6 +138,15 @@ export function groupRows(words: LayoutWord[]): LayoutWord[][] {
       if (w.size > row.ref.size) row.ref = w;
     } else {
       rows.push({ ref: w, words: [w] });
+    }
+  }
+  // Sub- and superscripts raised or lowered by more than the tolerance join their line.
+  for (let i = 0; i < rows.length; i++) {
+    const small = rows[i]!;
+    const target = [rows[i + 1], rows[i - 1]].find((r) => r && isScriptOf(small, r));
+    if (target) {
+      target.words.push(...small.words);
+      rows.splice(i--, 1);
     }
   }
   return rows.map((r) => r.words.sort((a, b) => a.bbox.x - b.bbox.x));

@@ -1,0 +1,158 @@
+// Analysis mode end to end over HTTP: every format becomes pages, text and previews.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { buildDocx, buildEml, buildPdf, buildXml } from '../helpers/fixtures.js';
+import { twoColumnPdf } from '../helpers/pdf-fixtures.js';
+import { REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+
+const SAMPLES = '/work/shared/samples';
+
+function textImage(lines: string[]): Buffer {
+  GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), 'DejaVu Sans');
+  const canvas = createCanvas(1700, 900);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, 1700, 900);
+  ctx.fillStyle = '#111111';
+  ctx.font = '44px "DejaVu Sans"';
+  lines.forEach((l, i) => ctx.fillText(l, 90, 140 + i * 90));
+  return canvas.toBuffer('image/png');
+}
+
+describe('analysis mode', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let token: string;
+  const analyse = async (name: string, data: Buffer | Uint8Array, fields: Record<string, string> = {}) => {
+    const res = await upload(server.url, { token, file: { name, data }, fields: { processing_mode: 'analysis', ...fields } });
+    assert.equal(res.status, 201, await res.clone().text());
+    return waitTerminal(server.url, token, ((await res.json()) as any).data.id, 180_000);
+  };
+
+  before(async () => {
+    dataDir = tempDataDir();
+    server = await startServerProcess({ dataDir });
+    token = server.appToken;
+  });
+  after(async () => {
+    await server.stop();
+    removeDir(dataDir);
+  });
+
+  it('reads a native PDF: page count, marked text, plain text, previews, quality.pdf', async () => {
+    const doc = await analyse('three.pdf', buildPdf({ pages: 3, text: 'Rechnung Größe Straße Gebühr' }));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.number_of_pages, 3);
+    assert.equal(doc.ai_processing, false);
+    assert.deepEqual(doc.extractions, []);
+    const pages = doc.extracted_text.split('\f');
+    assert.equal(pages.length, 3);
+    assert.match(pages[0], /^\[page 1: native text\]\n/);
+    assert.match(pages[0], /Rechnung Größe Straße Gebühr/);
+    assert.doesNotMatch(doc.extracted_text_plain, /\[page \d/);
+    assert.equal(doc.extracted_text_plain.split('\f').length, 3);
+    assert.equal(doc.previews.length, 3);
+    const preview = await fetch(doc.previews[0].preview, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(preview.status, 200);
+    assert.equal(preview.headers.get('content-type'), 'image/jpeg');
+    const meta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    assert.ok((meta.width ?? 0) >= 1000, 'a readable preview');
+    const q = doc.latest_extraction_run.quality;
+    assert.equal(q.status, 'normal');
+    assert.equal(q.pdf.page_count, 3);
+    assert.equal(q.pdf.native_text_available, true);
+    assert.equal(q.pdf.ocr_attempted_pages, 0);
+    assert.equal(q.pdf.ocr_page_limit, 200);
+    for (const key of ['failed_pages', 'skipped_pages', 'empty_pages', 'blank_pages', 'conflict_pages', 'unreliable_pages', 'limited_pages']) assert.deepEqual(q.pdf[key], [], key);
+    assert.equal(q.structured.detection_status, 'not_detected');
+    assert.deepEqual(doc.processing_progress, { pages_done: 3, pages_total: 3 });
+    const thumb = await fetch(doc.thumbnail, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(thumb.headers.get('content-type'), 'image/jpeg');
+  });
+
+  it('keeps a two-column page in reading order', async () => {
+    const doc = await analyse('columns.pdf', twoColumnPdf());
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const lines: string[] = doc.extracted_text.split('\n');
+    const at = (prefix: string) => lines.findIndex((l) => l.startsWith(prefix));
+    assert.ok(at('L01') > 0 && at('R01') > 0, 'both columns were read');
+    assert.ok(at('L18') < at('R01'), 'the whole left column comes before the right one');
+    assert.ok(at('R18') < lines.findIndex((l) => l.startsWith('Seite 1 von 1')), 'the footer comes last');
+  });
+
+  it('OCRs an image with German text, keeping umlauts and ß', async () => {
+    const doc = await analyse('scan.png', textImage(['Größe der Lieferung', 'Straße und Hausnummer', 'Gebühr 12,50 EUR']));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.number_of_pages, 1);
+    assert.match(doc.extracted_text, /^\[page 1: OCR deu\+eng, confidence \d+\]/);
+    for (const word of ['Größe', 'Straße', 'Gebühr']) assert.ok(doc.extracted_text.includes(word), `${word} in ${doc.extracted_text}`);
+    assert.equal(doc.latest_extraction_run.quality.pdf.ocr_attempted_pages, 1);
+    assert.equal(doc.latest_extraction_run.quality.pdf.ocr_successful_pages, 1);
+  });
+
+  it('reads a Word document with headings and a table row on one line, with page previews', async () => {
+    const doc = await analyse('letter.docx', buildDocx({ heading: 'Angebot 2026', paragraphs: ['Sehr geehrte Frau Müller,', 'anbei unser Angebot.'], table: [['Pos', 'Artikel', 'Preis'], ['1', 'Wartung', '120,00']] }));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.ok(doc.number_of_pages >= 1);
+    assert.match(doc.extracted_text, /Angebot 2026/);
+    assert.match(doc.extracted_text, /1\tWartung\t120,00/);
+    assert.ok(doc.previews.length >= 1);
+    assert.equal(doc.latest_extraction_run.quality.pdf, null);
+  });
+
+  it('reads an e-mail: header, body and the attached PDF as its own component', async () => {
+    const doc = await analyse('mail.eml', buildEml({ attachPdf: true, subject: 'Rechnung 4711', body: 'Guten Tag, anbei die Rechnung.' }));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.match(doc.extracted_text, /\[email header\]/);
+    assert.match(doc.extracted_text, /Subject: Rechnung 4711/);
+    assert.match(doc.extracted_text, /\[email body\]\nGuten Tag/);
+    assert.match(doc.extracted_text, /\[attachment 1: [^\]]+\]\n\[page 2: native text\]\nRechnung Nr\. 42/);
+    assert.ok(doc.number_of_pages >= 2);
+    assert.doesNotMatch(doc.extracted_text_plain, /\[email (header|body)\]|\[attachment/);
+    const email = doc.latest_extraction_run.quality.email;
+    assert.equal(email.components.length, 1);
+    assert.equal(email.components[0].ref, 'att-1');
+  });
+
+  it('records invoice XML detection and serves a pretty-printed XML preview', async () => {
+    const doc = await analyse('invoice.xml', Buffer.from(buildXml('ubl')));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const s = doc.latest_extraction_run.quality.structured;
+    assert.equal(s.contract_version, 1);
+    assert.equal(s.detection_status, 'recognized');
+    assert.equal(s.detected[0].syntax, 'ubl-invoice');
+    assert.equal(doc.is_e_invoice, false, 'recognizing invoice-like XML alone does not set is_e_invoice');
+    const xmlPreview = doc.previews.find((p: any) => p.file_format === 'xml');
+    const res = await fetch(xmlPreview.preview, { headers: { Authorization: `Bearer ${token}` } });
+    assert.match(res.headers.get('content-type') ?? '', /^application\/xml/);
+    assert.match(await res.text(), /\n\s+<cbc:ID>/);
+  });
+
+  it('ends an encrypted PDF in error with a clear message and returns its credits', async () => {
+    const doc = await analyse('secret.pdf', buildPdf({ pages: 1, encrypted: true }));
+    assert.equal(doc.status, 'error');
+    assert.match(doc.processing_error, /password/i);
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+  });
+
+  it('ends a disguised file in error, rejected by the content check', async () => {
+    const doc = await analyse('report.pdf', Buffer.from('PK\u0003\u0004 this is not a pdf at all'.repeat(20)));
+    assert.equal(doc.status, 'error');
+    assert.equal(doc.scanner_status, 'rejected');
+    assert.ok(doc.processing_error.length > 10);
+  });
+
+  it('reads the real samples plausibly (native and scanned)', { skip: existsSync(SAMPLES) ? false : `${SAMPLES} is absent (a fresh clone without the shared samples)` }, async () => {
+    const aws = await analyse('AmazonWebServices.pdf', readFileSync(join(SAMPLES, 'invoices', 'AmazonWebServices.pdf')));
+    assert.equal(aws.status, 'completed', aws.processing_error);
+    assert.match(aws.extracted_text, /Amazon Web Services/);
+    const scanned = await analyse('energy-7-0004.pdf', readFileSync(join(SAMPLES, 'energy', 'energy-7-0004.pdf')), { pages: 'first' });
+    assert.equal(scanned.status, 'completed', scanned.processing_error);
+    assert.match(scanned.extracted_text, /^\[page 1: OCR deu\+eng/);
+    assert.match(scanned.extracted_text, /Rechnungsbetrag|Abrechnung/);
+  });
+});
