@@ -122,8 +122,14 @@ function isScriptOf(small: RowDraft, row: RowDraft): boolean {
   const top = row.ref.baseline - row.ref.size;
   const bottom = row.ref.baseline + 0.3 * row.ref.size;
   if (small.ref.baseline < top || small.ref.baseline > bottom) return false;
-  // Beside the row's words, not on top of them.
-  return small.words.every((s) => row.words.every((w) => s.bbox.x >= right(w) - 0.1 || right(s) <= w.bbox.x + 0.1));
+  // Beside the row's words, not on top of them, and touching one of them (m³ or Fußnote¹,
+  // not a small-print block next to a big title).
+  const near = 0.5 * row.ref.size;
+  return small.words.every(
+    (s) =>
+      row.words.every((w) => s.bbox.x >= right(w) - 0.1 || right(s) <= w.bbox.x + 0.1) &&
+      row.words.some((w) => Math.abs(s.bbox.x - right(w)) <= near || Math.abs(w.bbox.x - right(s)) <= near),
+  );
 }
 
 /** Groups words into rows (top to bottom), each sorted left to right. */

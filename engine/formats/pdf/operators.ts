@@ -140,8 +140,24 @@ interface Glyph {
 
 /** Compatibility characters pdf.js would also normalize: ligatures, presentation and full-width forms. */
 const NFKC_RANGES = /[\uFB00-\uFB4F\uFE70-\uFEFF\uFF00-\uFFEF\u2000-\u200A\u2024-\u2026]/u;
-const normalize = (s: string) => (NFKC_RANGES.test(s) ? s.normalize('NFKC') : s);
-const isBlank = (s: string) => /^[\s\u00a0]*$/u.test(s);
+const BLANK = /^[\s\u00a0]*$/u;
+
+interface CharInfo {
+  text: string;
+  blank: boolean;
+}
+
+/** Per-process memo: a page draws a few dozen distinct characters thousands of times. */
+const charInfo = new Map<string, CharInfo>();
+function charOf(unicode: string): CharInfo {
+  let info = charInfo.get(unicode);
+  if (!info) {
+    const text = NFKC_RANGES.test(unicode) ? unicode.normalize('NFKC') : unicode;
+    info = { text, blank: BLANK.test(text) };
+    if (charInfo.size < 10_000) charInfo.set(unicode, info);
+  }
+  return info;
+}
 
 interface Run {
   text: string;
@@ -268,11 +284,12 @@ export function readOperators(
         xl -= (g * size) / 1000;
         continue;
       }
-      const unicode = normalize(g.unicode ?? '');
+      const ch = charOf(g.unicode ?? '');
+      const unicode = ch.text;
       const width = (Number(g.width) || 0) * widthScale;
       // isSpace means "byte code 32" (it gets the word spacing); subset fonts may draw any
       // letter with that code, so words are split on the Unicode value only.
-      const space = unicode === '' ? !!g.isSpace : isBlank(unicode);
+      const space = unicode === '' ? !!g.isSpace : ch.blank;
       const spacing = (g.isSpace ? s.wordSpacing : 0) + s.charSpacing;
       const x0 = s.x + xl * s.hScale;
       const x1 = x0 + width * s.hScale;

@@ -32,7 +32,7 @@ describe('rows', () => {
   });
 
   it('keeps a superscript on its line', () => {
-    const words = [w('m', 10, 100), w('3', 16, 96, 6), w('Gas', 30, 100)];
+    const words = [w('m', 10, 100), w('3', 16, 96, 6), w('Gas', 22, 100)];
     assert.deepEqual(lines(words), ['m 3 Gas']);
   });
 
