@@ -80,7 +80,7 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
       if (route.auth !== null) req.auth = await authenticate(engine, req, route);
       if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
     },
-    preValidation: integerPathParamsCheck(route),
+    preValidation: integerParamsCheck(route),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const baseUrl = `${req.protocol}://${req.host}`;
       return route.handler(req, reply, { engine, auth: req.auth, baseUrl });
@@ -90,20 +90,39 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
 
 /** A path id written the one canonical way: no sign, no leading zero, no exponent or hex. */
 const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+/** A query integer: plain decimal digits (range rules stay with the schema). */
+const DECIMAL_INTEGER = /^-?[0-9]{1,16}$/;
+
+type PropertySchemas = Record<string, { type?: unknown; items?: { type?: unknown } }>;
+
+const integerNames = (schema: RouteDef['params'], withArrays: boolean) =>
+  Object.entries((schema?.properties ?? {}) as PropertySchemas)
+    .filter(([, s]) => s.type === 'integer' || (withArrays && s.type === 'array' && s.items?.type === 'integer'))
+    .map(([name]) => name);
 
 /**
- * Integer path parameters (spec 4: ids are integers) must be canonical decimal. Schema
- * coercion alone would read `0x1`, `1e0`, `+1` or `1.0` as 1 and serve document 1; a
- * malformed id names no resource, so it is a 404 like any unknown id.
+ * Integer parameters must be written as decimal integers before schema coercion sees them:
+ * coercion alone reads `0x1`, `1e0`, `+1` or `1.0` as 1 (and `1e400` as Infinity, which
+ * slips past `maximum`). A malformed path id names no resource (404, like any unknown id);
+ * a malformed query integer is a 422 on that parameter.
  */
-function integerPathParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<void>) | undefined {
-  const names = Object.entries((route.params?.properties ?? {}) as Record<string, { type?: unknown }>)
-    .filter(([, schema]) => schema.type === 'integer')
-    .map(([name]) => name);
-  if (names.length === 0) return undefined;
+function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<void>) | undefined {
+  const pathNames = integerNames(route.params, false);
+  const queryNames = integerNames(route.querystring, true);
+  if (pathNames.length === 0 && queryNames.length === 0) return undefined;
   return async (req) => {
     const params = req.params as Record<string, string | undefined>;
-    for (const name of names) if (!CANONICAL_ID.test(params[name] ?? '')) throw notFound('resource');
+    for (const name of pathNames) if (!CANONICAL_ID.test(params[name] ?? '')) throw notFound('resource');
+    const query = req.query as Record<string, unknown>;
+    const errors: FieldErrors = {};
+    for (const name of queryNames) {
+      const raw = query[name];
+      if (raw === undefined) continue;
+      if (!(Array.isArray(raw) ? raw : [raw]).every((v) => typeof v === 'string' && DECIMAL_INTEGER.test(v))) {
+        errors[name] = [`${name} must be a decimal integer.`];
+      }
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
   };
 }
 

@@ -23,6 +23,8 @@ import type { BBox, Line, Word } from '../formats/model.js';
 import {
   analyzePage,
   chooseScale,
+  contentBox,
+  crop,
   decodeGray,
   denoise,
   densestBand,
@@ -101,11 +103,18 @@ function looksWrong(q: Quality): boolean {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function toBBox(b: Tesseract.Bbox, scale: number, width: number, height: number): BBox {
-  const x0 = Math.max(0, Math.min(width, b.x0 / scale));
-  const y0 = Math.max(0, Math.min(height, b.y0 / scale));
-  const x1 = Math.max(0, Math.min(width, b.x1 / scale));
-  const y1 = Math.max(0, Math.min(height, b.y1 / scale));
+/** Where the recognized image sits in the page: its top-left corner and pixels per page pixel. */
+interface Placement {
+  dx: number;
+  dy: number;
+  scale: number;
+}
+
+function toBBox(b: Tesseract.Bbox, at: Placement, width: number, height: number): BBox {
+  const x0 = Math.max(0, Math.min(width, (b.x0 + at.dx) / at.scale));
+  const y0 = Math.max(0, Math.min(height, (b.y0 + at.dy) / at.scale));
+  const x1 = Math.max(0, Math.min(width, (b.x1 + at.dx) / at.scale));
+  const y1 = Math.max(0, Math.min(height, (b.y1 + at.dy) / at.scale));
   return { x: round1(x0), y: round1(y0), w: round1(x1 - x0), h: round1(y1 - y0) };
 }
 
@@ -118,7 +127,7 @@ function union(boxes: BBox[]): BBox {
 }
 
 /** Tesseract's blocks → words and lines of the shared read model, in page coordinates. */
-export function fromBlocks(blocks: Tesseract.Block[] | null, scale: number, width: number, height: number): Recognized {
+export function fromBlocks(blocks: Tesseract.Block[] | null, at: Placement, width: number, height: number): Recognized {
   const words: Word[] = [];
   const lines: Line[] = [];
   const paragraphs: string[] = [];
@@ -135,7 +144,7 @@ export function fromBlocks(blocks: Tesseract.Block[] | null, scale: number, widt
           if (w.confidence < NOISE_WORD_CONFIDENCE && !HAS_ALNUM.test(text)) continue;
           idx.push(words.length);
           const confidence = round1(Math.max(0, Math.min(100, w.confidence)));
-          words.push({ text, bbox: toBBox(w.bbox, scale, width, height), confidence });
+          words.push({ text, bbox: toBBox(w.bbox, at, width, height), confidence });
           confSum += confidence * text.length;
           confWeight += text.length;
         }
@@ -170,7 +179,7 @@ async function probe(worker: Tesseract.Worker, candidates: Candidate[], analysis
     // About ten text lines; at least a sixth of the page so sparse pages still get text.
     const rows = Math.round(Math.max((analysis.lineHeight ?? 40) * scale * 12, c.image.height / 6));
     const band = densestBand(c.image, rows, analysis.threshold);
-    const r = fromBlocks(await recognize(worker, band, dpi), 1, band.width, band.height);
+    const r = fromBlocks(await recognize(worker, band, dpi), { dx: 0, dy: 0, scale: 1 }, band.width, band.height);
     const q = quality(r);
     out.push({ quarter: c.quarter, score: q.good + q.mean / 1000 });
   }
@@ -210,7 +219,12 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
     const read = async (img: Gray) => {
       const w = Math.round(img.width / scale);
       const h = Math.round(img.height / scale);
-      return fromBlocks(await recognize(worker, img, dpi), scale, w, h);
+      // Only the inked part goes to tesseract (empty margins cost layout time, no text).
+      const box = contentBox(img, analysis.threshold, Math.round(24 * Math.max(1, scale)));
+      const useBox = box !== null && box.width * box.height < 0.9 * img.width * img.height;
+      const part = useBox ? crop(img, box) : img;
+      const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
+      return fromBlocks(await recognize(worker, part, dpi), at, w, h);
     };
 
     // Images of each orientation, built on demand (a half turn of a built one is free).

@@ -400,3 +400,49 @@ export function densestBand(img: Gray, rows: number, threshold: number): Gray {
   }
   return { data: Buffer.from(data.subarray(bestTop * width, (bestTop + n) * width)), width, height: n };
 }
+
+/**
+ * The part of the image holding ink (rows and columns with at least two ink pixels), with
+ * `pad` pixels of margin. Tesseract's binarization and layout analysis cost grows with the
+ * pixel count, and a page's empty margins are a quarter of it or more.
+ */
+export function contentBox(img: Gray, threshold: number, pad: number): { left: number; top: number; width: number; height: number } | null {
+  const { data, width, height } = img;
+  const colInk = new Uint32Array(width);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let c = 0;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x]! <= threshold) {
+        c++;
+        colInk[x]!++;
+      }
+    }
+    if (c >= 2) {
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  if (top < 0) return null;
+  let left = 0;
+  while (left < width && colInk[left]! < 2) left++;
+  let right = width - 1;
+  while (right > left && colInk[right]! < 2) right--;
+  const x0 = Math.max(0, left - pad);
+  const y0 = Math.max(0, top - pad);
+  const x1 = Math.min(width, right + 1 + pad);
+  const y1 = Math.min(height, bottom + 1 + pad);
+  return { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Copies a rectangle out of the image. */
+export function crop(img: Gray, box: { left: number; top: number; width: number; height: number }): Gray {
+  const out = Buffer.allocUnsafe(box.width * box.height);
+  for (let y = 0; y < box.height; y++) {
+    const src = (box.top + y) * img.width + box.left;
+    img.data.copy(out, y * box.width, src, src + box.width);
+  }
+  return { data: out, width: box.width, height: box.height };
+}

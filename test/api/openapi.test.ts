@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Contract, loadContract } from './contract.js';
-import { account, call, cli, newKey, pdfBytes, pngBytes, seedPreview, startApi, toReply, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
+import { DOCDESK_DOCUMENT_ADDITIONS, account, call, cli, newKey, pdfBytes, pngBytes, seedPreview, startApi, toReply, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
 
 let server: ApiServer;
 let contract: Contract;
@@ -113,7 +113,7 @@ describe('the OpenAPI document', () => {
 
   it('the resource schemas carry every field of spec sections 2.1, 2.2, 2.5 and 7', () => {
     const props = (name: string) => Object.keys(contract.doc.components.schemas[name]?.properties ?? {}).sort();
-    assert.deepEqual(props('Document'), [...DOCUMENT_FIELDS].sort());
+    assert.deepEqual(props('Document'), [...DOCUMENT_FIELDS, ...DOCDESK_DOCUMENT_ADDITIONS].sort());
     assert.deepEqual(props('ExtractionRun'), [...RUN_FIELDS].sort());
     assert.deepEqual(props('Preview'), [...PREVIEW_FIELDS].sort());
     assert.deepEqual(props('Error'), [...ERROR_FIELDS].sort());

@@ -90,6 +90,17 @@ describe('file', () => {
     assertValidation(r, 'file');
   });
 
+  it('a malformed multipart body is a 422 on the file, not a server error', async () => {
+    const raw = (contentType: string, body: string) =>
+      call(server.url, '/api/v1/documents', { method: 'POST', token: refused.token, headers: { 'Content-Type': contentType, 'Idempotency-Key': newKey('malformed') }, body });
+    // No boundary in the Content-Type.
+    assertValidation(await raw('multipart/form-data', 'whatever'), 'file');
+    // The file part ends without its closing boundary.
+    assertValidation(await raw('multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut'), 'file');
+    // Not multipart at all behind the boundary.
+    assertValidation(await raw('multipart/form-data; boundary=XX', 'garbage'), 'file');
+  });
+
   it('a file over 500 MB (500,000,001 bytes, streamed) is refused (errors.file)', { timeout: 300_000 }, async () => {
     const size = 500_000_001;
     const boundary = `----docdesk${Date.now()}`;

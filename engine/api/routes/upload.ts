@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 import { detectFormat } from '../../formats/detect.js';
 import { acceptUpload } from '../../documents/intake.js';
 import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from '../../documents/upload-rules.js';
@@ -19,15 +20,34 @@ interface ReadUpload {
   filename: string;
 }
 
+/** The request body is not well-formed multipart: a client error, never a 500. */
+function unreadableBody(err: unknown): ApiError {
+  return validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
+}
+
 async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<ReadUpload> {
   const raw: RawUpload = { fields: [], file: { present: false, count: 0, size: 0, truncated: false, format: null, family: null } };
   let staged: StagedUpload | null = null;
   let filename = 'upload';
   try {
-    const parts = req.parts({
-      limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 4, fields: 200, parts: 210, fieldSize: 1024 * 1024, fieldNameSize: 200 },
-    });
-    for await (const part of parts) {
+    let parts: AsyncIterator<Multipart>;
+    try {
+      // Throws at once for a malformed multipart Content-Type (e.g. no boundary).
+      parts = req.parts({
+        limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 4, fields: 200, parts: 210, fieldSize: 1024 * 1024, fieldNameSize: 200 },
+      })[Symbol.asyncIterator]();
+    } catch (err) {
+      throw unreadableBody(err);
+    }
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (err) {
+        throw unreadableBody(err); // the parser gave up on the body (truncated, malformed, limits)
+      }
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || staged) {
           part.file.resume();
@@ -35,7 +55,16 @@ async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<
           if (part.fieldname !== 'file') raw.fields.push({ name: part.fieldname, value: '', truncated: true });
           continue;
         }
-        staged = await ctx.engine.blobs.stageUpload(part.file);
+        // A failure of the part stream itself is the body's fault (ends early); a failure
+        // writing the staged copy is ours and stays a 500.
+        let partError: unknown = null;
+        part.file.once('error', (err) => (partError = err));
+        try {
+          staged = await ctx.engine.blobs.stageUpload(part.file);
+        } catch (err) {
+          if (err === partError) throw unreadableBody(err);
+          throw err;
+        }
         raw.file = { present: true, count: 1, size: staged.size, truncated: staged.truncated, format: null, family: null };
         filename = cleanFilename(part.filename);
       } else {
@@ -44,9 +73,6 @@ async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<
     }
   } catch (err) {
     if (staged) await ctx.engine.blobs.discard(staged.tmpPath);
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code.startsWith('FST_')) throw validationFailed({ file: [`The multipart body could not be read: ${(err as Error).message}`] });
     throw err;
   }
   if (staged && !staged.truncated && staged.size > 0) {

@@ -2,12 +2,15 @@
 // document (info, thumbnail, page 1 text, page 1 render, page 2 ...) parse it once. Keyed by
 // path plus size and modification time (a replaced file is opened afresh). At most
 // MAX_OPEN_DOCUMENTS stay open; the least recently used one is destroyed on eviction, or
-// when its last running user finishes if it is still in use.
-import { readFile, stat } from 'node:fs/promises';
+// when its last running user finishes if it is still in use. A document nobody used for
+// IDLE_CLOSE_MS is closed too, so an idle worker does not keep large PDFs in memory.
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { PdfReadError } from './errors.js';
 import { openPdf, type OpenPdf, type PDFDocumentProxy, type PDFPageProxy } from './pdfjs.js';
 
 export const MAX_OPEN_DOCUMENTS = 2;
+export const IDLE_CLOSE_MS = 30_000;
 
 interface Entry {
   path: string;
@@ -15,6 +18,7 @@ interface Entry {
   open: Promise<OpenPdf>;
   users: number;
   evicted: boolean;
+  idle?: NodeJS.Timeout;
 }
 
 /** Most recently used last. */
@@ -22,10 +26,16 @@ const entries: Entry[] = [];
 
 function release(entry: Entry): void {
   entry.users--;
-  if (entry.evicted && entry.users === 0) void entry.open.then((o) => o.destroy(), () => undefined);
+  if (entry.users > 0) return;
+  if (entry.evicted) void entry.open.then((o) => o.destroy(), () => undefined);
+  else {
+    entry.idle = setTimeout(() => entry.users === 0 && evict(entry), IDLE_CLOSE_MS);
+    entry.idle.unref();
+  }
 }
 
 function evict(entry: Entry): void {
+  clearTimeout(entry.idle);
   const i = entries.indexOf(entry);
   if (i >= 0) entries.splice(i, 1);
   entry.evicted = true;
@@ -33,11 +43,13 @@ function evict(entry: Entry): void {
 }
 
 async function acquire(path: string): Promise<Entry> {
-  const st = await stat(path);
+  // Synchronous: a stat is microseconds, a trip through the thread pool is not.
+  const st = statSync(path);
   const key = `${path}\0${st.size}\0${st.mtimeMs}`;
   for (const e of [...entries]) if (e.path === path && e.key !== key) evict(e);
   let entry = entries.find((e) => e.key === key);
   if (entry) {
+    clearTimeout(entry.idle);
     entries.splice(entries.indexOf(entry), 1);
   } else {
     entry = {
@@ -97,7 +109,10 @@ export async function withPdfPage<T>(path: string, pageNumber: number, fn: (page
 /** Destroys every cached document (tests, benchmarks, worker shutdown). */
 export async function closeAllPdfs(): Promise<void> {
   const all = entries.splice(0);
-  for (const e of all) e.evicted = true;
+  for (const e of all) {
+    clearTimeout(e.idle);
+    e.evicted = true;
+  }
   await Promise.all(all.map((e) => (e.users === 0 ? e.open.then((o) => o.destroy(), () => undefined) : undefined)));
 }
 

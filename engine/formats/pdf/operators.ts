@@ -7,8 +7,9 @@
 //
 // pdf.js's getTextContent() walks the content stream a second time to produce roughly the
 // same text; reading the text from the operator list halves the cost of a page and gives
-// exact per-glyph boxes. What it does not replicate: /ActualText replacements and bidi
-// reordering of right-to-left scripts (glyphs come out in visual order).
+// exact per-glyph boxes. What it does not replicate: /ActualText replacements, bidi
+// reordering of right-to-left scripts (glyphs come out in visual order) and the exact
+// geometry of vertical writing (CJK vertical fonts are kept apart, boxes approximate).
 import type { BBox } from '../model.js';
 import type { LayoutWord } from './layout.js';
 

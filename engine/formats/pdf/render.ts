@@ -78,6 +78,9 @@ async function draw(page: PDFPageProxy, dpi: number, format: 'png' | 'jpeg'): Pr
     format === 'jpeg'
       ? await img.jpeg({ quality: RENDER_JPEG_QUALITY, chromaSubsampling: '4:2:0' }).toBuffer()
       : await img.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  // Free the (up to 72 MB) native surface now rather than whenever the GC gets to it.
+  canvas.width = 1;
+  canvas.height = 1;
   return { data, widthPx, heightPx };
 }
 
