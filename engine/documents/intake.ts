@@ -9,6 +9,7 @@ import type { StagedUpload, BlobStore } from '../store/blobs.js';
 import { nowTimestamp } from '../store/time.js';
 import type { DocumentView } from '../api/presenters.js';
 import { loadView } from './queries.js';
+import { enqueueDocumentEvent } from '../webhooks/outbox.js';
 import type { UploadFields } from './upload-rules.js';
 import { profileVersionFor, runVersionsFor } from './versions.js';
 
@@ -141,6 +142,8 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       if (input.idempotencyRowId !== null) {
         await tx.updateTable('idempotency_keys').set({ document_id: doc.id, updated_at: ts }).where('id', '=', input.idempotencyRowId).execute();
       }
+      // A document blocked at upload has reached `blocked`: the same event as later blocks.
+      if (blocked) await enqueueDocumentEvent(tx, auth.accountId, doc.id, 'document.blocked');
       const view = (await loadView(tx, auth.accountId, doc.id))!;
       return { documentId: doc.id, view, outcome: blocked ? 'insufficient_credits' : 'accepted', availableCredits: available, requiredCredits: firstBand };
     });

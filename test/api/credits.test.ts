@@ -64,6 +64,7 @@ describe('credits and page bands', () => {
 
   it('answers 402 in every credit-using mode on a 0-credit account, and 201 in thumbnail mode', async () => {
     const { accountId, token } = createAccountWithToken(dataDir, { credits: 0 });
+    cli(dataDir, ['webhook', 'add', '--account', String(accountId), '--url', 'http://127.0.0.1:9/unused', '--events', 'document.blocked']);
     for (const [mode, fields, required] of [
       ['extraction', { processing_mode: 'extraction' }, 1],
       ['analysis', { processing_mode: 'analysis' }, 1],
@@ -82,6 +83,15 @@ describe('credits and page bands', () => {
       const kept = await getJson(server.url, `/api/v1/documents/${body.document.id}`, token);
       assert.equal(kept.body.data.status, 'blocked', 'the blocked document is kept (ER1)');
     }
+    const blockedEvents = await (async () => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const rows = cli<any[]>(dataDir, ['webhook', 'deliveries', '--account', String(accountId)]);
+        if (rows.length >= 4 || Date.now() > deadline) return rows;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    assert.deepEqual(blockedEvents.map((d) => d.event), ['document.blocked', 'document.blocked', 'document.blocked', 'document.blocked'], 'a 402 emits document.blocked');
     const thumb = await upload(server.url, { token, file: pdf(1), fields: { processing_mode: 'thumbnail' } });
     assert.equal(thumb.status, 201);
     const doc = await waitTerminal(server.url, token, ((await thumb.json()) as any).data.id);

@@ -156,6 +156,7 @@ async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
     let status: number;
     let body: unknown;
     if (accepted.outcome === 'insufficient_credits') {
+      engine.wakeWebhooks();
       status = 402;
       body = {
         message: `The account's credits (${accepted.availableCredits}) do not cover the first page band (${accepted.requiredCredits}). The document was kept as blocked; add credits and upload again with a new Idempotency-Key.`,
