@@ -17,7 +17,9 @@
 //   3. horizontal lines: the page is recognized as it is; only when that result looks wrong
 //      (low confidence or few real words) are 0° and 180° probed on a text band, and the
 //      page is recognized again when 180° reads clearly better. When the profile was not
-//      sure about the axis, 90° and 270° are probed as well.
+//      sure about the axis (or a sideways first choice reads badly), all four are probed.
+// Only the inked part of the prepared image is handed to tesseract (margins cost layout
+// time); boxes are shifted back.
 import type Tesseract from 'tesseract.js';
 import type { BBox, Line, Word } from '../formats/model.js';
 import {

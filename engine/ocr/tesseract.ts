@@ -30,6 +30,18 @@ let state: Promise<WorkerState> | null = null;
 /** Serializes jobs: tesseract.js would queue them anyway, but re-initialization must not interleave. */
 let chain: Promise<unknown> = Promise.resolve();
 
+/**
+ * Tesseract's API (unlike its command line) defaults to page segmentation mode 6, "one
+ * uniform block of text", which drops or garbles ruled tables (measured on the energy
+ * samples: a table page read with confidence 74 instead of 93). Mode 3 is the full automatic
+ * layout analysis the command line uses.
+ */
+const PAGE_PARAMS = {
+  tessedit_pageseg_mode: Tesseract.PSM.AUTO,
+  // Tesseract's own diagnostics ("Detected 318 diacritics", …) go nowhere instead of stderr.
+  debug_file: '/dev/null',
+};
+
 const LANG_CODE = /^[a-z]{3}(?:_[a-z]{3,4})?$/;
 
 export function parseLanguages(languages: string): string[] {
@@ -102,6 +114,7 @@ async function createState(languages: string): Promise<WorkerState> {
       initFailed,
     ]);
     failInit = null;
+    await worker.setParameters(PAGE_PARAMS);
     idle(worker);
     return { worker, languages: codes.join('+'), langDir, linked };
   } catch (err) {
@@ -138,6 +151,7 @@ async function ensureWorker(languages: string): Promise<WorkerState> {
     busy(s.worker);
     try {
       await s.worker.reinitialize(codes.join('+'), Tesseract.OEM.LSTM_ONLY);
+      await s.worker.setParameters(PAGE_PARAMS);
     } finally {
       idle(s.worker);
     }
