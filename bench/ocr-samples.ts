@@ -199,11 +199,4 @@ export function occursIn(value: string, text: string): boolean {
   return t.replace(/\s/g, '').includes(v.replace(/\s/g, ''));
 }
 
-export function printTable(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (c ?? '').padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n${title}\n`);
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
+export { printTable } from './table.js';

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ocrImage, terminateOcr } from '../engine/ocr/index.js';
-import { energySamples, pdfPageCount, printTable, renderPage, samplesDir, which } from './ocr-samples.js';
+import { energySamples, pdfPageCount, renderPage, samplesDir, which } from './ocr-samples.js';
+import { printTable } from './table.js';
 
 const TARGET_RATIO = 1.5;
 

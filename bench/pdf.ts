@@ -9,22 +9,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeAllPdfs, readPdfInfo, readPdfPageText, renderPdfPage } from '../engine/formats/pdf/index.js';
+import { median, printTable } from './table.js';
 
 const SAMPLES = '/work/shared/samples';
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const PDFTOPPM = '/usr/bin/pdftoppm';
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 3);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function printTable(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n${title}\n`);
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
 
 interface Sample {
   path: string;

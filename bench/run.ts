@@ -14,18 +14,10 @@ import { REPO_ROOT, startServerProcess, upload, waitTerminal } from '../test/hel
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
+import { benchOcr } from './ocr.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
+import { median, printTable } from './table.js';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function printTable(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n${title}\n`);
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
 
 function which(cmd: string): string | null {
   for (const dir of ['/usr/bin', '/usr/local/bin', '/bin']) {
@@ -218,6 +210,7 @@ if (!only || only === 'api') await benchApi();
 if (!only || only === 'account') await benchAccountLayer();
 if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
+if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

@@ -11,6 +11,7 @@ import { nowTimestamp } from '../store/time.js';
 import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
 import type { PipelineDeps } from './steps.js';
+import { DEFAULT_LANGUAGES } from '../ocr/index.js';
 
 export interface PagePlan {
   physical: number;
@@ -39,7 +40,7 @@ function marker(plan: PagePlan, r: PageWorkResult): string {
   const p = r.page;
   if (r.failed) return `[page ${plan.physical}: could not be read]`;
   if (p.source === 'structured') return `[page ${plan.physical}: ${plan.component.kind === 'email-body' ? 'e-mail message' : `${plan.format} structure`}]`;
-  if (p.source === 'ocr' || p.source === 'combined') return `[page ${plan.physical}: ${p.source === 'combined' ? 'text layer and ' : ''}OCR deu+eng, confidence ${Math.round(r.ocr_confidence ?? 0)}]`;
+  if (p.source === 'ocr' || p.source === 'combined') return `[page ${plan.physical}: ${p.source === 'combined' ? 'text layer and ' : ''}OCR ${DEFAULT_LANGUAGES}, confidence ${Math.round(r.ocr_confidence ?? 0)}]`;
   if (r.ocr_reason && !r.ocr_attempted) return `[page ${plan.physical}: needs OCR, not performed (${r.ocr_reason})]`;
   return `[page ${plan.physical}: native text]`;
 }

@@ -134,7 +134,7 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   result.rendered_bytes += rendered.data.length;
   result.limited = rendered.limited;
   result.ocr_attempted = true;
-  const ocr = await ocrImage(rendered.data, { languages: 'deu+eng', dpiHint: rendered.dpi });
+  const ocr = await ocrImage(rendered.data, { dpiHint: rendered.dpi });
   const scaled = scaleWords(ocr.words, ocr.lines, page.width / ocr.width);
   result.ocr_confidence = ocr.mean_confidence;
   result.ocr_succeeded = ocr.words.length > 0;
@@ -168,7 +168,7 @@ export async function processImagePage(task: ImagePageTask): Promise<PageWorkRes
   };
   if (!task.visual) return result;
   result.ocr_attempted = true;
-  const ocr = await ocrImage(rendered.data, { languages: 'deu+eng' });
+  const ocr = await ocrImage(rendered.data);
   const scaled = scaleWords(ocr.words, ocr.lines, rendered.widthPx / ocr.width);
   Object.assign(result.page, { words: scaled.words, lines: scaled.lines, text: ocr.text });
   result.ocr_succeeded = ocr.words.length > 0;

@@ -1,9 +1,9 @@
 // Rate limits over real HTTP: exact headers and bodies per profile and scope, test-mode
 // daily limits across a restart, and a 429 followed by a successful keyed retry.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { cli, createAccountWithToken, getJson, removeDir, startServerProcess, tempDataDir, upload, type ServerProcess } from '../helpers/server.js';
+import { cli, createAccountWithToken, getJson, serverForSuite, upload } from '../helpers/server.js';
 
 const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } }).png().toBuffer();
 
@@ -27,20 +27,11 @@ function assertLimitHeaders(res: Response, expected: { limit: number; remaining:
 }
 
 describe('rate limits', () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  before(async () => {
-    dataDir = tempDataDir();
-    server = await startServerProcess({ dataDir });
-  });
-  after(async () => {
-    await server.stop();
-    removeDir(dataDir);
-  });
+  const suite = serverForSuite();
 
   it('limits reads per token (restricted: 300/min) with exact headers and body', async () => {
-    const { token } = createAccountWithToken(dataDir, { extra: ['--rate-profile', 'restricted'] });
-    const ping = () => fetch(`${server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } });
+    const { token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'restricted'] });
+    const ping = () => fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } });
     const ok = await hammer(300, ping);
     assert.ok(ok.every((r) => r.status === 200));
     assertLimitHeaders(ok[299]!, { limit: 300, remaining: 0, profile: 'restricted', scope: 'token', window: 'minute' });
@@ -59,22 +50,22 @@ describe('rate limits', () => {
   });
 
   it('limits reads per workspace across tokens (trusted: 1,440/min)', async () => {
-    const { accountId, token } = createAccountWithToken(dataDir, { extra: ['--rate-profile', 'trusted'] });
-    const tokens = [token, ...[1, 2].map(() => cli(dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'live', '--abilities', 'documents:read']).token as string)];
+    const { accountId, token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'trusted'] });
+    const tokens = [token, ...[1, 2].map(() => cli(suite.dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'live', '--abilities', 'documents:read']).token as string)];
     for (const [i, t] of tokens.entries()) {
       const n = i < 2 ? 720 : 0;
-      const rs = await hammer(n, () => fetch(`${server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${t}` } }));
+      const rs = await hammer(n, () => fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${t}` } }));
       assert.ok(rs.every((r) => r.status === 200));
     }
-    const res = await fetch(`${server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${tokens[2]}` } });
+    const res = await fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${tokens[2]}` } });
     assert.equal(res.status, 429);
     assertLimitHeaders(res, { limit: 1440, remaining: 0, profile: 'trusted', scope: 'account', window: 'minute' });
     assert.equal(((await res.json()) as any).rate_limit_scope, 'account');
   });
 
   it('limits deletes per token (standard: 120/min)', async () => {
-    const { token } = createAccountWithToken(dataDir);
-    const del = () => fetch(`${server.url}/api/v1/documents/999999`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    const { token } = createAccountWithToken(suite.dataDir);
+    const del = () => fetch(`${suite.server.url}/api/v1/documents/999999`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     const rs = await hammer(120, del);
     assert.ok(rs.every((r) => r.status === 404), 'deletes of unknown documents still count');
     const res = await del();
@@ -83,33 +74,32 @@ describe('rate limits', () => {
   });
 
   it('answers a 429 on uploads, and the same keyed upload succeeds after Retry-After and then replays', { timeout: 120_000 }, async () => {
-    const { token } = createAccountWithToken(dataDir, { extra: ['--rate-profile', 'restricted'], credits: 0 });
+    const { token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'restricted'], credits: 0 });
     // Requests rejected by validation still count as uploads.
-    const rs = await hammer(30, () => upload(server.url, { token, key: null, fields: { processing_mode: 'thumbnail' } }));
+    const rs = await hammer(30, () => upload(suite.server.url, { token, key: null, fields: { processing_mode: 'thumbnail' } }));
     assert.ok(rs.every((r) => r.status === 422));
     const file = { name: 'late.png', data: await png() };
-    const limited = await upload(server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
+    const limited = await upload(suite.server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
     assert.equal(limited.status, 429);
     assertLimitHeaders(limited, { limit: 30, remaining: 0, profile: 'restricted', scope: 'token', window: 'minute' });
     await new Promise((r) => setTimeout(r, Number(limited.headers.get('retry-after')) * 1000 + 200));
-    const accepted = await upload(server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
+    const accepted = await upload(suite.server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
     assert.equal(accepted.status, 201, 'the 429 did not consume the Idempotency-Key');
     const first = (await accepted.json()) as any;
-    const replay = await upload(server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
+    const replay = await upload(suite.server.url, { token, key: 'retry-me', file, fields: { processing_mode: 'thumbnail' } });
     assert.equal(replay.status, 201);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(((await replay.json()) as any).data.id, first.data.id);
   });
 
   it('enforces the test-mode daily limits per token and workspace, across a restart', async () => {
-    const { accountId, token } = createAccountWithToken(dataDir, { mode: 'test', credits: 0 });
-    const second = cli(dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'test', '--abilities', 'documents:write']).token as string;
-    const third = cli(dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'test', '--abilities', 'documents:write']).token as string;
-    const bad = (t: string) => upload(server.url, { token: t, key: null });
+    const { accountId, token } = createAccountWithToken(suite.dataDir, { mode: 'test', credits: 0 });
+    const second = cli(suite.dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'test', '--abilities', 'documents:write']).token as string;
+    const third = cli(suite.dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'test', '--abilities', 'documents:write']).token as string;
+    const bad = (t: string) => upload(suite.server.url, { token: t, key: null });
     assert.ok((await hammer(10, () => bad(token))).every((r) => r.status === 422));
 
-    await server.stop();
-    server = await startServerProcess({ dataDir });
+    await suite.restart();
 
     const res = await bad(token);
     assert.equal(res.status, 429);
@@ -129,19 +119,19 @@ describe('rate limits', () => {
     assert.equal(workspace.headers.get('x-ratelimit-scope'), 'account');
     assert.equal(((await workspace.json()) as any).rate_limit_limit, 25);
     // A live token of the same workspace is not affected by the sandbox limits.
-    const live = cli(dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'live', '--abilities', 'documents:write']).token as string;
+    const live = cli(suite.dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'live', '--abilities', 'documents:write']).token as string;
     assert.equal((await bad(live)).status, 422);
   });
 
   it('limits anonymous x402 status checks per IP (120/min) without a profile header', async () => {
-    const check = () => fetch(`${server.url}/api/v1/x402/extractions/1`);
+    const check = () => fetch(`${suite.server.url}/api/v1/x402/extractions/1`);
     const rs = await hammer(120, check);
     assert.ok(rs.every((r) => r.status === 404));
     const res = await check();
     assert.equal(res.status, 429);
     assert.equal(res.headers.get('x-ratelimit-scope'), 'ip');
     assert.equal(res.headers.get('x-ratelimit-profile'), null);
-    const ping = await getJson(server.url, '/api/v1/ping', server.appToken);
+    const ping = await getJson(suite.server.url, '/api/v1/ping', suite.server.appToken);
     assert.equal(ping.status, 200, 'authenticated routes are not limited by the anonymous IP policy');
   });
 });

@@ -1,14 +1,14 @@
 // Signed webhooks to a real receiver on 127.0.0.1: the documented receiver code verifies
 // the signature, the first two deliveries fail, the engine restarts in between, and the
 // receiver processes the event exactly once.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { cli, REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+import { cli, REPO_ROOT, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 
 interface ReceiverModule {
   handleDelivery(opts: { secret: string; store: { add(id: string): boolean }; process: (p: any) => void }, headers: Record<string, string | string[] | undefined>, raw: string): { status: number; body: string };
@@ -54,36 +54,26 @@ async function waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<vo
 }
 
 const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
-const env = { DOCDESK_WEBHOOK_RETRY_BASE_MS: '400' };
+// Long enough that the engine is killed between the first and the second attempt.
+const env = { DOCDESK_WEBHOOK_RETRY_BASE_MS: '1500' };
 
 describe('webhooks', () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  before(async () => {
-    dataDir = tempDataDir();
-    server = await startServerProcess({ dataDir, env });
-  });
-  after(async () => {
-    await server.stop();
-    removeDir(dataDir);
-  });
+  const suite = serverForSuite({ env });
 
   it('retries a failing receiver with the same signed delivery across a restart and is processed exactly once', async () => {
     let secret = '';
     const receiver = await startReceiver(() => secret, 2);
     try {
-      const endpoint = cli(dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.completed,document.failed']);
+      const endpoint = cli(suite.dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.completed,document.failed']);
       secret = endpoint.secret;
       assert.match(secret, /^whsec_/);
 
-      const res = await upload(server.url, { token: server.appToken, file: { name: 'scan.png', data: await png() }, fields: { processing_mode: 'thumbnail' } });
+      const res = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'scan.png', data: await png() }, fields: { processing_mode: 'thumbnail' } });
       const id = ((await res.json()) as any).data.id as number;
-      await waitTerminal(server.url, server.appToken, id);
-      await waitFor(() => receiver.received.length >= 1);
-
-      // The engine goes down after the first failed attempt and comes back.
-      await server.kill();
-      server = await startServerProcess({ dataDir, env });
+      await waitTerminal(suite.server.url, suite.server.appToken, id);
+      // The engine goes down once the first failed attempt is on record, and comes back.
+      await waitFor(() => cli<any[]>(suite.dataDir, ['webhook', 'deliveries', '--account', '1']).some((d) => d.document_id === id && d.attempts === 1));
+      await suite.restart('kill');
 
       await waitFor(() => receiver.processed.length === 1);
       await new Promise((r) => setTimeout(r, 500));
@@ -99,7 +89,7 @@ describe('webhooks', () => {
       assert.equal(payload.data.document.status, 'completed');
       assert.equal(receiver.received[2]!.headers['x-docdesk-event'], 'document.completed');
 
-      const log = cli<any[]>(dataDir, ['webhook', 'deliveries', '--account', '1']);
+      const log = cli<any[]>(suite.dataDir, ['webhook', 'deliveries', '--account', '1']);
       const entry = log.find((d) => d.document_id === id)!;
       assert.equal(entry.status, 'delivered');
       assert.equal(entry.attempts, 3);
@@ -114,11 +104,11 @@ describe('webhooks', () => {
     let secret = '';
     const receiver = await startReceiver(() => secret, 0);
     try {
-      const endpoint = cli(dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.failed']);
+      const endpoint = cli(suite.dataDir, ['webhook', 'add', '--account', '1', '--url', receiver.url, '--events', 'document.failed']);
       secret = endpoint.secret;
-      const res = await upload(server.url, { token: server.appToken, file: { name: 'junk.pdf', data: Buffer.from('not a document at all') }, fields: { processing_mode: 'thumbnail' } });
+      const res = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'junk.pdf', data: Buffer.from('not a document at all') }, fields: { processing_mode: 'thumbnail' } });
       const id = ((await res.json()) as any).data.id as number;
-      const doc = await waitTerminal(server.url, server.appToken, id);
+      const doc = await waitTerminal(suite.server.url, suite.server.appToken, id);
       assert.equal(doc.status, 'error');
       await waitFor(() => receiver.processed.some((p) => p.data.document.id === id));
       const delivery = receiver.received.find((r) => JSON.parse(r.raw).data.document.id === id)!;

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 
 export const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const BIN = join(REPO_ROOT, 'bin', 'docdesk.js');
@@ -128,4 +129,33 @@ export async function waitTerminal(url: string, token: string, id: number, timeo
     const wait = status === 429 ? Number(headers.get('retry-after') ?? 1) * 1000 : 150;
     await new Promise((r) => setTimeout(r, wait));
   }
+}
+
+export interface SuiteServer {
+  dataDir: string;
+  server: ServerProcess;
+  /** Stops the server (or kills it, like a crash) and starts a new one on the same data folder. */
+  restart(how?: 'stop' | 'kill'): Promise<ServerProcess>;
+}
+
+/**
+ * One real server per test suite on its own data folder: started before the suite's
+ * tests, stopped and removed after them. Call inside `describe`.
+ */
+export function serverForSuite(opts: { env?: Record<string, string> } = {}): SuiteServer {
+  const suite = {} as SuiteServer;
+  before(async () => {
+    suite.dataDir = tempDataDir();
+    suite.server = await startServerProcess({ dataDir: suite.dataDir, env: opts.env });
+  });
+  after(async () => {
+    await suite.server?.stop();
+    removeDir(suite.dataDir);
+  });
+  suite.restart = async (how = 'stop') => {
+    await (how === 'kill' ? suite.server.kill() : suite.server.stop());
+    suite.server = await startServerProcess({ dataDir: suite.dataDir, env: opts.env });
+    return suite.server;
+  };
+  return suite;
 }
