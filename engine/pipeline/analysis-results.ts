@@ -26,7 +26,6 @@ export interface PagePlan {
 export interface Assembled {
   pages: PagePlan[];
   components: Component[];
-  emailHeader: string | null;
   emailQuality: Record<string, unknown> | null;
   pdfInfo: { pageCount: number; attachments: AttachmentInfo[]; invoice_xml?: Array<XmlInvoiceDetection & { filename: string }> } | null;
   xml: { pretty: string; invoice: XmlInvoiceDetection | null } | null;

@@ -8,7 +8,7 @@ import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
 import { settleBands } from '../billing/ledger.js';
 import type { FileFormat } from '../formats/detect.js';
 import { familyOf } from '../formats/detect.js';
-import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
+import type { Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
 import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
@@ -56,12 +56,11 @@ export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: Run
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */
-async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, format: FileFormat): Promise<Omit<Assembled, 'pages'> & { pages: PagePlan[] }> {
+async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, format: FileFormat): Promise<Assembled> {
   const components: Component[] = [];
   const pages: PagePlan[] = [];
   const structuredPages = new Map<number, PageText>();
   let pdfInfo: Assembled['pdfInfo'] = null;
-  let emailHeader: string | null = null;
   let emailQuality: Record<string, unknown> | null = null;
   let xml: Assembled['xml'] = null;
 
@@ -80,7 +79,6 @@ async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, for
 
   if (format === 'eml' || format === 'msg') {
     const email = await runTask<EmailRead>(deps, { kind: 'email.read', path, format, attachments_dir: join(deps.blobs.layout.artefacts, String(doc.id), 'attachments') }, PAGE_TIMEOUT_MS);
-    emailHeader = email.header_text;
     emailQuality = email.quality;
     const body: Component = { ref: 'main', kind: 'email-body', filename: doc.filename, format, pages: [1] };
     components.push(body);
@@ -96,7 +94,7 @@ async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, for
     const chosen = new Set(resolvePageSelection(doc.pages, pages.length, SINGLE_PAGE_FORMATS.includes(format)));
     for (const p of pages) p.selected = chosen.has(p.physical);
   }
-  return { pages, components, emailHeader, emailQuality, pdfInfo, xml, structuredPages };
+  return { pages, components, emailQuality, pdfInfo, xml, structuredPages };
 }
 
 function componentKind(format: FileFormat): Component['kind'] {
@@ -122,7 +120,7 @@ async function countPages(deps: PipelineDeps, doc: DocumentRow, path: string, fo
   const family = familyOf(format);
   if (family === 'pdf') {
     const info = await runTask<PdfInfoResult>(deps, { kind: 'pdf.info', path }, PAGE_TIMEOUT_MS);
-    return { pages: info.pageCount, pdf: { pageCount: info.pageCount, attachments: info.attachments.map((a) => ({ ...a, component_ref: ref })) }, xml: null };
+    return { pages: info.pageCount, pdf: { pageCount: info.pageCount, attachments: info.attachments.map((a) => ({ ...a, component_ref: ref })), invoice_xml: info.invoice_xml }, xml: null };
   }
   if (family === 'image') return { pages: await runTask<number>(deps, { kind: 'image.count', path, format }, PAGE_TIMEOUT_MS), pdf: null, xml: null };
   if (family === 'word') {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { buildDocx, buildEml, buildPdf, buildXml } from '../helpers/fixtures.js';
-import { twoColumnPdf } from '../helpers/pdf-fixtures.js';
+import { attachmentPdf, twoColumnPdf } from '../helpers/pdf-fixtures.js';
 import { REPO_ROOT, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 
 const SAMPLES = '/work/shared/samples';
@@ -119,6 +119,15 @@ describe('analysis mode', () => {
     const res = await authed(xmlPreview.preview);
     assert.match(res.headers.get('content-type') ?? '', /^application\/xml/);
     assert.match(await res.text(), /\n\s+<cbc:ID>/);
+  });
+
+  it('lists the files embedded in a hybrid PDF and recognizes its invoice XML', async () => {
+    const doc = await analyse('hybrid.pdf', attachmentPdf());
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const q = doc.latest_extraction_run.quality;
+    assert.ok(q.pdf.embedded_files.some((f: any) => f.filename === 'factur-x.xml'));
+    assert.equal(q.structured.detection_status, 'recognized');
+    assert.deepEqual(q.structured.detected.map((d: any) => [d.syntax, d.embedded_filename]), [['cii', 'factur-x.xml']]);
   });
 
   it('ends an encrypted PDF in error with a clear message and returns its credits', async () => {

@@ -19,7 +19,7 @@ function result(page: number, over: Partial<PageWorkResult> = {}, text = ''): Pa
   };
 }
 
-const assembled = (pages: PagePlan[]): Assembled => ({ pages, components: [main], emailHeader: null, emailQuality: null, pdfInfo: { pageCount: pages.length, attachments: [] }, xml: null, structuredPages: new Map() });
+const assembled = (pages: PagePlan[]): Assembled => ({ pages, components: [main], emailQuality: null, pdfInfo: { pageCount: pages.length, attachments: [] }, xml: null, structuredPages: new Map() });
 
 describe('analysis results', () => {
   it('reports pages beyond the 200-page visual limit that needed OCR as skipped, degraded', () => {
