@@ -18,7 +18,6 @@ describe('credits and page bands', () => {
     assert.equal(res.status, 201);
     const accepted = ((await res.json()) as any).data;
     assert.equal(accepted.latest_extraction_run.credits_charged, 1);
-    assert.equal(balance(suite.dataDir, accountId), 1, 'the first band is applied at acceptance');
     const doc = await waitTerminal(suite.server.url, token, accepted.id);
     assert.equal(doc.status, 'blocked');
     assert.equal(doc.blocked_reason, 'page_band_insufficient_credits');
@@ -131,5 +130,21 @@ describe('credits and page bands', () => {
     assert.equal(again.latest_extraction_run.credit_cost, first.latest_extraction_run.credit_cost);
     assert.equal(again.latest_extraction_run.profile_version, first.latest_extraction_run.profile_version);
     assert.equal(balance(suite.dataDir, accountId), 2);
+  });
+
+  it('charges a reprocessed document its page-band total once it leaves a usable result after a returned failure', async () => {
+    const { accountId, token } = createAccountWithToken(suite.dataDir, { credits: 2 });
+    const res = await upload(suite.server.url, { token, file: pdf(25), fields: { processing_mode: 'analysis' } });
+    const id = ((await res.json()) as any).data.id as number;
+    const blocked = await waitTerminal(suite.server.url, token, id);
+    assert.equal(blocked.blocked_reason, 'page_band_insufficient_credits');
+    assert.equal(balance(suite.dataDir, accountId), 2);
+    cli(suite.dataDir, ['credits', 'grant', '--account', String(accountId), '--amount', '1']);
+    cli(suite.dataDir, ['document', 'reprocess', String(id)]);
+    const done = await waitTerminal(suite.server.url, token, id);
+    assert.equal(done.status, 'completed', done.processing_error);
+    assert.equal(done.latest_extraction_run.billing_mode, 'reprocess_after_returned_failure');
+    assert.equal(done.latest_extraction_run.credits_charged, 3);
+    assert.equal(balance(suite.dataDir, accountId), 0);
   });
 });
