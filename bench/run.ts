@@ -157,6 +157,11 @@ async function benchThumbnails(): Promise<void> {
   const cases: Array<{ label: string; file: string; native: { tool: string; cmd: string; args: string[] } | null }> = [];
   const pdf = await fx.makePdf(dir, { pages: 1, text: 'Rechnung Nr. 2026-001 über Lieferungen' });
   cases.push({ label: 'pdf (1 page)', file: pdf, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf, out] } : null });
+  // Real invoices (embedded fonts, images) when the shared samples are present.
+  for (const sample of ['invoices/AmazonWebServices.pdf', 'energy/energy-7-0001.pdf']) {
+    const file = join('/work/shared/samples', sample);
+    if (existsSync(file)) cases.push({ label: `pdf (sample ${sample.split('/')[1]})`, file, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', file, out] } : null });
+  }
   const pdf20 = await fx.makePdf(dir, { pages: 20, text: 'Zwanzig Seiten', name: 'twenty.pdf' });
   cases.push({ label: 'pdf (20 pages)', file: pdf20, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf20, out] } : null });
   for (const [label, file] of [
