@@ -1,22 +1,15 @@
 // Peak memory while analysing a long scanned PDF (target < 1.5 GiB): the engine and its
 // worker processes together, sampled from /proc while the document is processed.
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildFixturePdf, type FixturePage } from '../test/helpers/pdf-fixtures.js';
-import { REPO_ROOT, startServerProcess, upload, waitTerminal } from '../test/helpers/server.js';
+import { startServerProcess, upload, waitTerminal } from '../test/helpers/server.js';
+import { textImagePng } from '../test/helpers/text-image.js';
 
 async function scannedPage(n: number): Promise<Buffer> {
-  GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), 'DejaVu Sans');
-  const canvas = createCanvas(1240, 1754);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#f4f4f0';
-  ctx.fillRect(0, 0, 1240, 1754);
-  ctx.fillStyle = '#151515';
-  ctx.font = '26px "DejaVu Sans"';
-  for (let line = 0; line < 40; line++) ctx.fillText(`Seite ${n} Zeile ${line + 1}: Verbrauch ${(line * 37.5).toFixed(2)} kWh, Gebühr ${(line * 1.25).toFixed(2)} EUR`, 90, 120 + line * 38);
-  return sharp(canvas.toBuffer('image/png')).greyscale().jpeg({ quality: 75 }).toBuffer();
+  const lines = Array.from({ length: 40 }, (_, line) => `Seite ${n} Zeile ${line + 1}: Verbrauch ${(line * 37.5).toFixed(2)} kWh, Gebühr ${(line * 1.25).toFixed(2)} EUR`);
+  const png = textImagePng(lines, { width: 1240, height: 1754, fontSize: 26, lineHeight: 38, background: '#f4f4f0' });
+  return sharp(png).greyscale().jpeg({ quality: 75 }).toBuffer();
 }
 
 /** Resident memory of a process and all its descendants (Linux /proc). */

@@ -3,25 +3,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { buildDocx, buildEml, buildPdf, buildXml } from '../helpers/fixtures.js';
 import { attachmentPdf, twoColumnPdf } from '../helpers/pdf-fixtures.js';
-import { REPO_ROOT, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { textImagePng } from '../helpers/text-image.js';
 
 const SAMPLES = '/work/shared/samples';
 
-function textImage(lines: string[]): Buffer {
-  GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), 'DejaVu Sans');
-  const canvas = createCanvas(1700, 900);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, 1700, 900);
-  ctx.fillStyle = '#111111';
-  ctx.font = '44px "DejaVu Sans"';
-  lines.forEach((l, i) => ctx.fillText(l, 90, 140 + i * 90));
-  return canvas.toBuffer('image/png');
-}
+const textImage = (lines: string[]) => textImagePng(lines, { width: 1700, height: 900, fontSize: 44, lineHeight: 90 });
 
 describe('analysis mode', () => {
   const suite = serverForSuite();

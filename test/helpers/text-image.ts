@@ -1,0 +1,28 @@
+// Page images with known text, drawn with the committed DejaVu Sans: real pixels for OCR.
+import { join } from 'node:path';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { REPO_ROOT } from './server.js';
+
+const FAMILY = 'DocdeskFixtureSans';
+let registered = false;
+
+export interface TextImageOptions {
+  width: number;
+  height: number;
+  fontSize: number;
+  lineHeight: number;
+  background?: string;
+}
+
+/** Draws one line of text per entry, top to bottom, and returns a PNG. */
+export function textImagePng(lines: string[], opts: TextImageOptions): Buffer {
+  if (!registered) registered = Boolean(GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), FAMILY));
+  const canvas = createCanvas(opts.width, opts.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = opts.background ?? '#ffffff';
+  ctx.fillRect(0, 0, opts.width, opts.height);
+  ctx.fillStyle = '#111111';
+  ctx.font = `${opts.fontSize}px "${FAMILY}"`;
+  lines.forEach((line, i) => ctx.fillText(line, 90, 120 + i * opts.lineHeight));
+  return canvas.toBuffer('image/png');
+}
