@@ -30,7 +30,7 @@ export async function openEngineContext(dataDir: string): Promise<EngineContext>
     layout,
     db: opened.db,
     blobs,
-    accounts: new AccountService(opened.db),
+    accounts: new AccountService(opened.db, () => opened.raw.pragma('data_version', { simple: true }) as number),
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,

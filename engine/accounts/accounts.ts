@@ -55,7 +55,21 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class AccountService {
   private lastUsedWrites = new Map<number, number>();
 
-  constructor(private readonly db: Db) {}
+  /**
+   * Resolved tokens, valid while no other process has written to the database (SQLite's
+   * data_version) and this process has not changed accounts or tokens itself: a CLI
+   * revocation or suspension is seen by the very next request.
+   */
+  private authCache = new Map<string, { auth: AuthenticatedToken; version: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataVersion: () => number = () => NaN,
+  ) {}
+
+  private invalidate(): void {
+    this.authCache.clear();
+  }
 
   async createAccount(input: CreateAccountInput): Promise<{ account: Account; ownerUserId: number }> {
     const name = input.name.trim();
@@ -100,6 +114,7 @@ export class AccountService {
 
   async setStatus(id: number, status: 'active' | 'suspended'): Promise<Account> {
     await this.getAccount(id);
+    this.invalidate();
     await this.db.updateTable('accounts').set({ status, updated_at: nowTimestamp() }).where('id', '=', id).execute();
     return this.getAccount(id);
   }
@@ -141,6 +156,7 @@ export class AccountService {
   }
 
   async revokeToken(id: number, accountId?: number): Promise<TokenListing> {
+    this.invalidate();
     let q = this.db.updateTable('api_tokens').set({ revoked_at: nowTimestamp() }).where('id', '=', id).where('revoked_at', 'is', null);
     if (accountId !== undefined) q = q.where('account_id', '=', accountId);
     await q.execute();
@@ -153,10 +169,17 @@ export class AccountService {
 
   /** Resolves a bearer token; null when missing, unknown or revoked. */
   async authenticate(token: string): Promise<AuthenticatedToken | null> {
-    const [row] = await tokenByHash(this.db, hashToken(token));
+    const hash = hashToken(token);
+    const version = this.dataVersion();
+    const cached = this.authCache.get(hash);
+    if (cached && cached.version === version) {
+      this.touch(cached.auth.tokenId);
+      return cached.auth;
+    }
+    const [row] = await tokenByHash(this.db, hash);
     if (!row || row.revokedAt) return null;
     this.touch(row.tokenId);
-    return {
+    const auth: AuthenticatedToken = {
       tokenId: row.tokenId,
       accountId: row.accountId,
       userId: row.userId,
@@ -167,6 +190,11 @@ export class AccountService {
       batchLaneEligible: row.batchLaneEligible === 1,
       concurrentStandardLimit: row.concurrentStandardLimit,
     };
+    if (!Number.isNaN(version)) {
+      if (this.authCache.size > 1000) this.authCache.clear();
+      this.authCache.set(hash, { auth, version });
+    }
+    return auth;
   }
 
   private touch(tokenId: number): void {
