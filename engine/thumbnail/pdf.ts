@@ -3,10 +3,10 @@
 // shrunk. pdf.js loading and document opening live in formats/pdf (one loader for the
 // engine); a document opened from a path stays in that module's per-process cache, so the
 // page tasks that follow the thumbnail do not parse it again.
-import { createCanvas } from '@napi-rs/canvas';
 import { withPdfPage } from '../formats/pdf/cache.js';
 import { PdfReadError } from '../formats/pdf/errors.js';
 import { openPdf, type PDFPageProxy } from '../formats/pdf/pdfjs.js';
+import { paintPage } from '../formats/pdf/render.js';
 import { ThumbnailError } from './errors.js';
 import { JPEG_QUALITY, MAX_PDF_PAGE_PIXELS, THUMBNAIL_MAX_EDGE } from './limits.js';
 
@@ -23,16 +23,7 @@ async function renderFirstPage(page: PDFPageProxy): Promise<Buffer> {
     const height = Math.max(1, Math.round(viewport.height));
     // Cannot trigger at thumbnail scale; kept so the spec's per-page bound holds by construction.
     if (width * height > MAX_PDF_PAGE_PIXELS) throw new ThumbnailError('The first page of the PDF is too large to render.');
-    const canvas = createCanvas(width, height);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, width, height);
-    await page.render({
-      canvasContext: ctx as unknown as CanvasRenderingContext2D,
-      canvas: canvas as unknown as HTMLCanvasElement,
-      viewport,
-      background: '#ffffff',
-    }).promise;
+    const canvas = await paintPage(page, viewport, width, height);
     return await canvas.encode('jpeg', JPEG_QUALITY);
   } catch (err) {
     if (err instanceof ThumbnailError) throw err;

@@ -2,7 +2,7 @@
 // limits (section 8): at most 18,000,000 pixels and 32 MiB of encoded data per rendered
 // page. When the requested DPI would exceed either, the DPI is lowered and the result says
 // `limited: true`. Always on a white background (PDF pages are transparent).
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { withPdfPage } from './cache.js';
 import { PdfReadError } from './errors.js';
@@ -51,22 +51,29 @@ export function fitDpi(width: number, height: number, dpi: number, maxPixels: nu
   return Math.max(0.01, fitted);
 }
 
+/** Draws a page onto a new white canvas of exactly `width` × `height` pixels (pdf.js errors propagate). */
+export async function paintPage(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, width: number, height: number): Promise<Canvas> {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  await page.render({
+    canvasContext: ctx as unknown as CanvasRenderingContext2D,
+    canvas: canvas as unknown as HTMLCanvasElement,
+    viewport,
+    background: '#ffffff',
+  }).promise;
+  return canvas;
+}
+
 async function draw(page: PDFPageProxy, dpi: number, format: 'png' | 'jpeg'): Promise<{ data: Buffer; widthPx: number; heightPx: number }> {
   const base = page.getViewport({ scale: 1 });
   const { widthPx, heightPx } = pixelSize(base.width, base.height, dpi);
   // The viewport scaled to exactly the canvas size, so no edge row or column stays empty.
   const viewport = page.getViewport({ scale: dpi / 72 });
-  const canvas = createCanvas(widthPx, heightPx);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, widthPx, heightPx);
+  let canvas: Canvas;
   try {
-    await page.render({
-      canvasContext: ctx as unknown as CanvasRenderingContext2D,
-      canvas: canvas as unknown as HTMLCanvasElement,
-      viewport,
-      background: '#ffffff',
-    }).promise;
+    canvas = await paintPage(page, viewport, widthPx, heightPx);
   } catch {
     throw new PdfReadError('The PDF page is damaged and cannot be rendered.');
   }
