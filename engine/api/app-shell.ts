@@ -10,22 +10,10 @@ import { consumeLoginCode, createSession } from '../accounts/sessions.js';
 import type { EngineContext } from '../context.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { sessionCookie } from './routes/desk.js';
+import { DESK_CSP } from './csp.js';
 
 export const RENDERER_DIR = fileURLToPath(new URL('../../renderer/', import.meta.url));
 
-/** The desk runs no inline script, loads nothing from elsewhere and cannot be framed. */
-export const DESK_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
