@@ -272,7 +272,8 @@ describe('desk endpoints', () => {
     const disposition = got.headers.get('content-disposition') ?? '';
     assert.match(disposition, /^attachment; filename="Gr__e 1.pdf"; filename\*=UTF-8''Gr%C3%B6%C3%9Fe%201.pdf$/);
     assert.equal(got.headers.get('x-content-type-options'), 'nosniff');
-    await call(api.url, `/api/v1/documents/${doc.id}`, { method: 'DELETE', token: api.appToken });
+    await waitTerminal(api.url, api.appToken, doc.id);
+    assert.equal((await call(api.url, `/api/v1/documents/${doc.id}`, { method: 'DELETE', token: api.appToken })).status, 204);
     assertError(await desk(`/app/v1/documents/${doc.id}/original`), 404, 'not_found');
   });
 
