@@ -150,7 +150,8 @@ function zugferdTruths() {
       bic: find('BICID') ? text(find('BICID')) : null,
       tax_breakdowns: taxes.map((t) => ({ taxable_amount: text(child(t, 'BasisAmount')), tax_amount: text(child(t, 'CalculatedAmount')), tax_rate: text(child(t, 'ApplicablePercent') ?? child(t, 'RateApplicablePercent') ?? { children: [] }) })),
     };
-    for (const k of Object.keys(truth)) if (truth[k] === undefined) delete truth[k];
+    // Absent from the XML = not annotated (like invoice2data's partial truths), not "must be null".
+    for (const k of Object.keys(truth)) if (truth[k] === undefined || truth[k] === null || truth[k] === '' || (Array.isArray(truth[k]) && !truth[k].length)) delete truth[k];
     return { set: 'zugferd1', id: f.replace('.embedded.xml', ''), pdf: join(dir, f.replace('.embedded.xml', '.pdf')), truth };
   });
 }

@@ -32,20 +32,21 @@ function methodFor(line: EvLine, m: Method): Method {
 export function labelHits(ev: Evidence): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const line of ev.lines) {
-    const perSeg: Array<{ field: LabelField; label: string } | null> = line.segments.map((seg) => {
-      let best: { field: LabelField; label: string } | null = null;
+    // Every field whose label is longest at the segment start (ties: several fields, e.g. "BTW"
+    // heads a VAT id or a tax amount; the value decides).
+    const perSeg: Array<Array<{ field: LabelField; label: string }>> = line.segments.map((seg) => {
+      const found: Array<{ field: LabelField; label: string }> = [];
       for (const [field, re] of Object.entries(LABELS) as Array<[LabelField, RegExp]>) {
         const m = re.exec(seg.text);
-        if (m && (!best || m[0].length > best.label.length)) best = { field, label: m[0] };
+        if (m) found.push({ field, label: m[0] });
       }
-      return best;
+      const max = Math.max(0, ...found.map((f) => f.label.trim().length));
+      return found.filter((f) => f.label.trim().length === max);
     });
     line.segments.forEach((seg, i) => {
-      const b = perSeg[i];
-      if (!b) return;
       const right: Segment[] = [];
-      for (let k = i + 1; k < line.segments.length && !perSeg[k]; k++) right.push(line.segments[k]!);
-      hits.push({ field: b.field, label: b.label.trim(), seg, line, rest: seg.text.slice(b.label.length).trim(), right });
+      for (let k = i + 1; k < line.segments.length && !perSeg[k]!.length; k++) right.push(line.segments[k]!);
+      for (const b of perSeg[i]!) hits.push({ field: b.field, label: b.label.trim(), seg, line, rest: seg.text.slice(b.label.length).trim(), right });
     });
   }
   return hits;
@@ -66,8 +67,9 @@ function docNumberFrom(text: string): string | null {
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
-  if (h.rest) out.push({ text: h.rest, seg: h.seg, where: 'same', penalty: 0 });
-  if (h.right[0]) out.push({ text: h.right[0].text, seg: h.right[0], where: 'right', penalty: 0 });
+  const strip = (t: string) => t.replace(/^[:#\s]+/, '');
+  if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
+  if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
   const b = below(ev, h.seg);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
   const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
@@ -172,6 +174,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
     taxRowsFromLine(line, text, push);
+    inTextAmounts(line, push);
   }
 
   // ---------------------------------------------------------------- running text
@@ -222,6 +225,26 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     cur = b;
   }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: null } }));
+}
+
+// Amount labels inside a longer description: "vierteljährlicher Beitrag inklusive 19 %
+// Versicherungsteuer  220,00 €", "darin enthaltene Umsatzsteuer  35,13 €".
+const GROSS_IN_TEXT = /\b(inkl(?:\.|usive)?|incl(?:\.|uding|usief)?|y compris|compreso|ttc)\b[^\d\n]{0,20}(\d{1,2}(?:[.,]\d+)?\s?%\s*)?(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
+const TAX_IN_TEXT = /\b(enthaltene?|included|inbegriffen|darin|davon|dont|waarvan|di cui|incluido)\b[^\d\n]{0,30}(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
+
+function inTextAmounts(line: EvLine, push: (c: Candidate) => void) {
+  if (line.segments.length < 2) return;
+  const label = line.segments.slice(0, -1).map((s) => s.text).join(' ');
+  const last = line.segments[line.segments.length - 1]!;
+  const a = findAmounts(last.text);
+  if (a.length !== 1 || PARTIAL_AMOUNT.test(label)) return;
+  const amount = a[0]!;
+  const tax = TAX_IN_TEXT.exec(label);
+  const gross = tax ? null : GROSS_IN_TEXT.exec(label);
+  if (tax) push({ field: 'tax_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: tax[0], transforms: transformsFor(amount), meta: { line: line.index, page: line.page, rate: parseRate(label) } });
+  else if (gross) push({ field: 'gross_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: gross[0], transforms: transformsFor(amount) });
+  // The rate printed with an including-tax total applies to the tax found elsewhere.
+  if (gross && gross[2]) push({ field: 'tax_amount', value: null, raw: gross[0], score: 0, method: 'label_value', source: src(line, last), transforms: [], meta: { rateHint: parseRate(gross[2]) } });
 }
 
 function transformsFor(a: AmountHit): string[] {
@@ -399,7 +422,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const first = line.segments[0]!;
     const parts = first.text.split(SEPARATORS).filter((p) => p.trim());
-    if (parts.length < 3 || !/\d{4,5}|postfach|p\.?o\.? box|straße|str\.|weg|platz|allee|street|st\b|rue|laan|via|calle|ecke|uferweg|\d+/i.test(parts.slice(1).join(' '))) continue;
+    // The rest holds a postcode or a post-office box; the name holds no digits.
+    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });

@@ -73,10 +73,10 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const titleLines = ev.lines.filter((l) => l.page === firstPage && l.source !== 'text_field');
   const titles = [
     ...titleLines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale),
-    ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.text.length < 70),
-  ].map((l) => l.segments.map((s) => s.text).join(' '));
+    ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.segments[0]!.text.length < 70),
+  ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
   const type = classifyType({ titles, hasTotals: Boolean(sel.chosen.gross_amount), hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
-  const typeLine = titleLines.find((l) => type.matched && l.segments.map((s) => s.text).join(' ') === type.matched);
+  const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, text: type.matched! } : null, transforms: ['classify:type'] };
   all.push(typeCand);
   sel.chosen.type = { value: type.value, winner: typeCand };

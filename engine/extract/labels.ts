@@ -19,7 +19,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
   ),
   payment_due_date: L(
-    'f[äa]llig(?:keitsdatum| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
+    'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
     "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento',
   ),
   sender_vat_number: L(

@@ -86,12 +86,15 @@ interface Row {
 
 function rowsFrom(all: Candidate[]): Row[] {
   const rows: Row[] = [];
+  // A rate printed only with the including-tax total ("inklusive 19 % Versicherungsteuer").
+  const hint = all.find((c) => c.field === 'tax_amount' && c.value === null && c.meta?.rateHint)?.meta?.rateHint as string | undefined;
   for (const c of all) {
     if (c.field === 'tax_breakdowns') {
       const v = c.value as { taxable_amount: string; tax_amount: string; tax_rate: string };
       rows.push({ rate: v.tax_rate, base: toCents(v.taxable_amount), tax: toCents(v.tax_amount), score: c.score, cand: c });
     } else if (c.field === 'tax_amount') {
-      rows.push({ rate: (c.meta?.rate as string | null) ?? null, base: c.meta?.base ? toCents(c.meta.base as string) : null, tax: toCents(c.value as string), score: c.score, cand: c });
+      if (c.value === null) continue;
+      rows.push({ rate: (c.meta?.rate as string | null) ?? hint ?? null, base: c.meta?.base ? toCents(c.meta.base as string) : null, tax: toCents(c.value as string), score: c.score, cand: c });
     }
   }
   return rows;
@@ -139,7 +142,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5), n, g, s, null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 0.4 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax.
