@@ -240,4 +240,11 @@ ALTER TABLE documents ADD COLUMN progress_pages_done INTEGER;
 ALTER TABLE documents ADD COLUMN progress_pages_total INTEGER;
 `,
   },
+  {
+    version: 4,
+    name: 'generic extraction fields per run',
+    sql: `
+ALTER TABLE extraction_runs ADD COLUMN fields TEXT;
+`,
+  },
 ];
