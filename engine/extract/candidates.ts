@@ -256,7 +256,7 @@ function transformsFor(a: AmountHit): string[] {
 
 /** Tax rows: a rate and two amounts where one is the rate applied to the other. */
 function taxRowsFromLine(line: EvLine, text: string, push: (c: Candidate) => void) {
-  const rateMatch = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  const rateMatch = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
   if (!rateMatch) return;
   const rate = parseRate(rateMatch[0]);
   if (rate === null) return;
@@ -381,7 +381,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|straße|strasse|str\.|postfach|tel\.?|telefon|fax|seite|page|iban|bic|ust|rechnung|invoice|datum|date|kunden|betrag|summe|total|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {

@@ -70,7 +70,7 @@ export function findAmounts(text: string): AmountHit[] {
 
 /** Percent rates: "19 %", "19,0%", "7.00 %" → "19.00". */
 export function parseRate(raw: string): string | null {
-  const m = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(raw);
+  const m = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(raw);
   if (!m) return null;
   const n = Number(m[1]!.replace(',', '.'));
   if (!(n >= 0 && n <= 50)) return null;
