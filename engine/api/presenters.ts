@@ -59,6 +59,11 @@ function thumbnailUrl(doc: DocumentRow, baseUrl: string): string | null {
   return doc.thumbnail_path ? `${baseUrl}/api/v1/documents/${doc.id}/thumbnail` : null;
 }
 
+/** spec 2.6: the generic field map of a run, keyed by field name ({} when none was stored). */
+export function presentExtractions(run: RunRow | null): Record<string, unknown> {
+  return parseJson<Record<string, unknown>>(run?.fields ?? null) ?? {};
+}
+
 /** previews/extractions: empty arrays where the spec promises them, null while not loaded. */
 function resultArrays(view: DocumentView, baseUrl: string) {
   const { doc } = view;
@@ -66,7 +71,7 @@ function resultArrays(view: DocumentView, baseUrl: string) {
   if (doc.status !== 'completed') return { previews: null, extractions: null };
   return {
     previews: view.previews.map((p) => presentPreview(p, baseUrl)),
-    extractions: doc.processing_mode === 'extraction' ? {} : [],
+    extractions: doc.processing_mode === 'extraction' ? presentExtractions(view.run) : [],
   };
 }
 

@@ -13,6 +13,7 @@ import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
 import { retryDelivery } from '../webhooks/dispatcher.js';
 import { reprocessDocument } from '../documents/reprocess.js';
+import { AiSettingsError, clearAiSettings, describeSettings, getAiSettings, setAiSettings, validateSettings } from '../extract/ai/settings.js';
 import { idPositional, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from './args.js';
 
 const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction workstation
@@ -27,6 +28,9 @@ Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
   token list [--account ID] | revoke ID
   credits grant --account ID --amount N [--note T] | show --account ID
   document reprocess ID                       process a terminal document again (same settings and rate)
+  ai set --base-url URL --model M [--api-key K] [--timeout-ms N] [--max-input-chars N] [--reasoning-effort E]
+                                              AI second opinion via an OpenAI-compatible endpoint
+  ai show | off                               show (key hidden) or remove the AI provider
   webhook add --account ID --url URL [--events e1,e2]   (prints the signing secret)
   webhook list [--account ID] | remove ID | rotate-secret ID
   webhook deliveries [--account ID] [--limit N] | retry DELIVERY_ID
@@ -212,6 +216,37 @@ async function document(args: ParsedArgs, out: Output): Promise<void> {
   });
 }
 
+async function ai(args: ParsedArgs, out: Output): Promise<void> {
+  const sub = args.positionals[1];
+  await withEngine(args, async (engine) => {
+    if (sub === 'set') {
+      let settings;
+      try {
+        settings = validateSettings({
+          base_url: stringFlag(args, 'base-url', true),
+          model: stringFlag(args, 'model', true),
+          api_key: stringFlag(args, 'api-key') ?? null,
+          timeout_ms: intFlag(args, 'timeout-ms'),
+          max_input_chars: intFlag(args, 'max-input-chars'),
+          reasoning_effort: stringFlag(args, 'reasoning-effort') ?? null,
+        });
+      } catch (err) {
+        if (err instanceof AiSettingsError) throw new UsageError(err.message);
+        throw err;
+      }
+      await setAiSettings(engine.db, settings);
+      out.print(`AI provider set: ${settings.base_url} (model ${settings.model}); used for uploads that allow AI processing`, describeSettings(settings));
+    } else if (sub === 'show') {
+      const s = await getAiSettings(engine.db);
+      const d = describeSettings(s);
+      out.print(s ? Object.entries(d).map(([k, v]) => `${k}: ${v ?? '-'}`).join('\n') : 'AI provider: not configured (extraction is deterministic only)', d);
+    } else if (sub === 'off') {
+      await clearAiSettings(engine.db);
+      out.print('AI provider removed; extraction is deterministic only', { configured: false });
+    } else throw new UsageError('ai: expected set, show or off');
+  });
+}
+
 function presentEndpoint(e: WebhookEndpoint, withSecret: boolean) {
   return { id: e.id, account_id: e.account_id, url: e.url, events: JSON.parse(e.events) as string[], created_at: e.created_at, ...(withSecret ? { secret: e.secret } : {}) };
 }
@@ -248,6 +283,9 @@ export async function main(argv: string[]): Promise<number> {
           const link = await signInUrl(engine, url);
           out.print(link, { signin_url: link });
         });
+        return 0;
+      case 'ai':
+        await ai(args, out);
         return 0;
       case 'version':
         out.print(DOCDESK_VERSION, { version: DOCDESK_VERSION });

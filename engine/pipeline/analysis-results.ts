@@ -32,6 +32,15 @@ export interface Assembled {
   structuredPages: Map<number, PageText>;
 }
 
+/** What the reading steps leave for the steps that follow: the page model and quality. */
+export interface ReadModel {
+  components: Component[];
+  pages: PageText[];
+  quality: ReturnType<typeof buildQuality>;
+  assembled: Assembled;
+  results: PageWorkResult[];
+}
+
 /** Bracketed markers in `extracted_text`; `extracted_text_plain` drops them. */
 const MARKER_LINE = /^\[(page \d+|email header|email body|attachment \d+)[^\]\n]*\]$/;
 
@@ -136,7 +145,7 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   };
 }
 
-export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: RunRow, a: Assembled, results: PageWorkResult[]): Promise<void> {
+export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: RunRow, a: Assembled, results: PageWorkResult[]): Promise<ReadModel> {
   // Structured pages (Word, XML, e-mail body) carry their text from the structure read.
   results.forEach((r, i) => {
     const plan = a.pages[i]!;
@@ -187,4 +196,5 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
       .where('id', '=', doc.id)
       .execute();
   });
+  return { components: a.components, pages: results.map((r) => r.page), quality, assembled: a, results };
 }

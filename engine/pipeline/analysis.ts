@@ -1,6 +1,7 @@
 // Analysis mode (spec 1, modes table; R4; 2.3 quality.pdf; section 8 limits): every page of
 // the document becomes text (native or OCR) and a preview. Stages: scanning → thumbnailing
 // → counting_pages → (band settlement) → reading → ocr → assembling → completed.
+// Extraction mode reads the same way (readForRun) and then extracts (./extraction.ts).
 import { join } from 'node:path';
 import type { DocumentRow, RunRow } from '../api/presenters.js';
 import { bandTotal } from '../billing/bands.js';
@@ -15,7 +16,7 @@ import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
 import type { PageWorkResult } from './page-work.js';
 import { DocumentFailure, runTask, setStage, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
-import { saveResults, type Assembled, type PagePlan } from './analysis-results.js';
+import { saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
 
 /** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
@@ -30,8 +31,18 @@ export class PageBandBlocked extends Error {
 }
 
 export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
+  await readForRun(deps, doc, run, format);
+}
+
+/**
+ * The reading steps shared by analysis and extraction mode: thumbnail, page count and band
+ * settlement, text (native or OCR) and previews of every page, stored results. Returns the
+ * run's page model for the steps that follow.
+ */
+export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<ReadModel> {
   await thumbnail(deps, doc, format);
-  if (familyOf(format) === 'video') throw new DocumentFailure('Analysis mode reads documents and images; for a video, use thumbnail mode.', 'unsupported_for_mode');
+  const modeName = doc.processing_mode === 'extraction' ? 'Extraction' : 'Analysis';
+  if (familyOf(format) === 'video') throw new DocumentFailure(`${modeName} mode reads documents and images; for a video, use thumbnail mode.`, 'unsupported_for_mode');
 
   await setStage(deps, doc.id, 'counting_pages');
   const sourcePath = deps.blobs.absolute(doc.blob_path!);
@@ -52,7 +63,7 @@ export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: Run
 
   const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
   await setStage(deps, doc.id, 'assembling');
-  await saveResults(deps, doc, run, plan, results);
+  return saveResults(deps, doc, run, plan, results);
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */
@@ -133,7 +144,7 @@ async function countPages(deps: PipelineDeps, doc: DocumentRow, path: string, fo
     structured(1, textPage(0, ref, read.pretty));
     return { pages: 1, pdf: null, xml: read };
   }
-  throw new DocumentFailure(`Docdesk cannot read ${format} files in analysis mode.`, 'unsupported_for_mode');
+  throw new DocumentFailure(`Docdesk cannot read ${format} files in ${doc.processing_mode} mode.`, 'unsupported_for_mode');
 }
 
 /** Reads every page: native text first (stage `reading`), then OCR where needed (`ocr`). */

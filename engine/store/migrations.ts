@@ -257,4 +257,11 @@ CREATE TABLE desk_login_codes (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 5,
+    name: 'generic extraction fields per run',
+    sql: `
+ALTER TABLE extraction_runs ADD COLUMN fields TEXT;
+`,
+  },
 ];

@@ -123,6 +123,8 @@ export interface ExtractionRunsTable {
   credit_cost: number;
   credit_cost_source: string;
   quality: string | null;
+  /** Generic extraction result: the spec 2.6 field map as JSON (extraction mode). */
+  fields: string | null;
   started_at: string | null;
   completed_at: string | null;
   created_at: string;

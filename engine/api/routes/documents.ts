@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments, loadView } from '../../documents/queries.js';
 import { deleteDocument } from '../../documents/delete.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
-import { presentDocument, presentPreview } from '../presenters.js';
+import { presentDocument, presentExtractions, presentPreview } from '../presenters.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
@@ -82,8 +82,11 @@ async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerC
 }
 
 async function extractions(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const doc = await requireDocument(req, ctx);
-  return { data: doc.processing_mode === 'extraction' ? {} : [] };
+  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  if (!view) throw notFound('document');
+  if (view.doc.processing_mode !== 'extraction') return { data: [] };
+  // Fields exist once the run's extraction step stored them (a terminal document).
+  return { data: view.doc.status === 'pending' ? {} : presentExtractions(view.run) };
 }
 
 async function evidencePage(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {

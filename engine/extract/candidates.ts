@@ -1,0 +1,492 @@
+// Candidate generation from layout: label–value pairs (same segment, right of, below),
+// self-validating patterns in their context, the sender line and address block, the legal
+// footer, totals and tax rows, and payment sentences in running text.
+import { findAmounts, parseRate, type AmountHit } from './normalize/amount.js';
+import { findBics } from './normalize/bic.js';
+import { findCurrencies } from './normalize/currency.js';
+import { findDates, type DayOrder } from './normalize/date.js';
+import { findIbans } from './normalize/iban.js';
+import { findVatIds } from './normalize/vat.js';
+import { below, belowRight, lineAt, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import type { Candidate, GenericField, Method, SourceRef } from './types.js';
+
+export interface LabelHit {
+  field: LabelField;
+  label: string;
+  seg: Segment;
+  line: EvLine;
+  rest: string;
+  right: Segment[];
+}
+
+function src(line: EvLine, seg: Segment | null, text?: string): SourceRef {
+  return { component_ref: line.component_ref, page: line.page, bbox: seg ? seg.bbox : line.bbox, text: text ?? (seg ? seg.text : line.text) };
+}
+
+function methodFor(line: EvLine, m: Method): Method {
+  return line.source === 'text_field' ? 'text_field' : m;
+}
+
+/** The longest label at the start of each segment, over all fields. */
+export function labelHits(ev: Evidence): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const line of ev.lines) {
+    // Every field whose label is longest at the segment start (ties: several fields, e.g. "BTW"
+    // heads a VAT id or a tax amount; the value decides).
+    const perSeg: Array<Array<{ field: LabelField; label: string }>> = line.segments.map((seg) => {
+      const found: Array<{ field: LabelField; label: string }> = [];
+      for (const [field, re] of Object.entries(LABELS) as Array<[LabelField, RegExp]>) {
+        const m = re.exec(seg.text);
+        if (m) found.push({ field, label: m[0] });
+      }
+      const max = Math.max(0, ...found.map((f) => f.label.trim().length));
+      return found.filter((f) => f.label.trim().length === max);
+    });
+    line.segments.forEach((seg, i) => {
+      const right: Segment[] = [];
+      for (let k = i + 1; k < line.segments.length && !perSeg[k]!.length; k++) right.push(line.segments[k]!);
+      for (const b of perSeg[i]!) hits.push({ field: b.field, label: b.label.trim(), seg, line, rest: seg.text.slice(b.label.length).trim(), right });
+    });
+  }
+  return hits;
+}
+
+const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
+
+function docNumberFrom(text: string): string | null {
+  const m = DOC_NUMBER.exec(text.trim());
+  if (!m) return null;
+  const v = m[1]!.replace(/[./_-]+$/, '');
+  if (!/\d/.test(v) || v.length < 3) return null;
+  // A date or an amount is not a document number.
+  if (findDates(v).length || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
+  return v;
+}
+
+/** Text values for a label: in its own segment, right of it, or below it. */
+function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
+  const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
+  const strip = (t: string) => t.replace(/^[:#\s]+/, '');
+  if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
+  if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
+  const b = below(ev, h.seg);
+  if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
+  const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
+  if (br && br !== b) out.push({ text: br.text, seg: br, where: 'below', penalty: 0.7 });
+  return out;
+}
+
+export interface GenerateOptions {
+  order: DayOrder;
+  customTypes: string[];
+}
+
+export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (c: Candidate) => out.push(c);
+
+  // ---------------------------------------------------------------- label–value pairs
+  for (const h of hits) {
+    const base = h.line.source === 'text_field' ? 1 : 3;
+    const method = methodFor(h.line, 'label_value');
+    if (h.field === 'document_number') {
+      for (const v of labelValues(ev, h)) {
+        const num = docNumberFrom(v.text);
+        const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
+        const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
+        if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number'] });
+        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (/^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+      }
+    } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
+      // A label repeated across a row is a table header (an advance-payment schedule).
+      const repeated = h.line.segments.filter((s) => LABELS[h.field].test(s.text)).length > 1;
+      if (repeated) continue;
+      for (const v of labelValues(ev, h)) {
+        const d = findDates(v.text, opts.order)[0];
+        if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
+      }
+    } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
+      for (const v of labelValues(ev, h)) {
+        const vat = findVatIds(v.text.toUpperCase())[0];
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? -2 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
+      }
+    } else if (h.field === 'payment_reference') {
+      for (const v of labelValues(ev, h)) {
+        const t = v.text.replace(/^[:\s]+/, '').trim();
+        const m = /^([A-Z0-9][A-Z0-9./ _-]{2,40}?[A-Z0-9])(?:\s{2,}|$|\s+(?=[a-zäöü]))/i.exec(t);
+        if (m && /\d/.test(m[1]!)) push({ field: 'payment_reference', value: m[1]!.trim(), raw: t, score: base - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+      }
+    } else if (h.field === 'customer_number') {
+      for (const v of labelValues(ev, h)) {
+        const num = docNumberFrom(v.text.replace(/(\d) (?=\d{3}\b)/g, '$1'));
+        if (num) push({ field: 'customer_number', value: num, raw: v.text, score: base - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+      }
+    } else if (h.field === 'sender_name' || h.field === 'recipient_name') {
+      // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
+      if (h.rest && !/:\s*$/.test(h.label)) continue;
+      for (const v of labelValues(ev, h)) {
+        const name = partyName(ev, v.seg, v.text);
+        if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
+      }
+    } else if (h.field === 'currency') {
+      for (const v of labelValues(ev, h)) {
+        const c = findCurrencies(v.text)[0];
+        if (c && c.index <= 2) push({ field: 'currency', value: c.code, raw: c.raw, score: 4, method, source: src(h.line, v.seg), label: h.label, transforms: c.iso ? [] : ['currency:symbol→ISO'] });
+      }
+    } else if (h.field === 'net_amount' || h.field === 'gross_amount' || h.field === 'tax_amount') {
+      amountFromLabel(ev, h, base, method, push);
+    }
+  }
+
+  // ---------------------------------------------------------------- per-line patterns
+  const firstPage = Math.min(...[...ev.pages.keys()].filter((p) => p > 0));
+  for (const line of ev.lines) {
+    if (line.page === firstPage && line.bbox.y < line.pageHeight * 0.4) {
+      for (const seg of line.segments) {
+        const d = findDates(seg.text, opts.order);
+        if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
+      }
+    }
+    const text = line.segments.map((s) => s.text).join('   ');
+    const footer = line.bbox.y > line.pageHeight * 0.82;
+    for (const hit of findIbans(text)) {
+      const seg = segAt(line, hit.index);
+      push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, seg, hit.raw), transforms: ['iban:compact', hit.check.status === 'valid' ? 'iban:mod97-ok' : 'iban:mod97-failed'], meta: { status: hit.check.status, line: line.index, offset: hit.index } });
+    }
+    const ibanSpans = findIbans(text).map((h) => [h.index, h.index + h.length] as const);
+    for (const v of findVatIds(text)) {
+      if (ibanSpans.some(([a, b]) => v.index < b && a <= v.index)) continue;
+      const labelled = /(ust|vat|btw|tva|iva|mwst|umsatzsteuer|steuer-?id|tax)/i.test(text.slice(Math.max(0, v.index - 30), v.index));
+      const spaced = /\s/.test(v.raw);
+      if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
+      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
+      push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? -2 : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
+    }
+    for (const b of findBics(text)) {
+      const before = text.slice(Math.max(0, b.index - 12), b.index);
+      if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
+      push({ field: 'bic', value: b.value, raw: b.raw, score: 1, method: methodFor(line, 'pattern'), source: src(line, segAt(line, b.index), b.raw), transforms: ['bic:format'], meta: { line: line.index } });
+    }
+    for (const c of findCurrencies(text)) {
+      const nearAmount = findAmounts(text).some((a) => Math.abs(a.index - c.index) < 25);
+      if (!nearAmount && !c.iso) continue;
+      push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
+    }
+    taxRowsFromLine(line, text, push);
+    inTextAmounts(line, push);
+  }
+
+  // ---------------------------------------------------------------- running text
+  for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
+  parties(ev, push);
+  return out;
+}
+
+function segAt(line: EvLine, offset: number): Segment | null {
+  let at = 0;
+  for (const s of line.segments) {
+    if (offset >= at && offset < at + s.text.length + 3) return s;
+    at += s.text.length + 3;
+  }
+  return null;
+}
+
+const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
+
+function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
+  const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
+  if (PARTIAL_AMOUNT.test(h.line.text.slice(0, 60)) && field !== 'tax_amount') return;
+  const region = [h.rest, ...h.right.map((s) => s.text)].join('   ');
+  const amounts = findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
+  const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
+  if (amounts.length) {
+    const last = amounts[amounts.length - 1]!;
+    const seg = h.right.length ? h.right[h.right.length - 1]! : h.seg;
+    const meta: Record<string, unknown> = { line: h.line.index, page: h.line.page };
+    if (field === 'tax_amount') {
+      meta.rate = parseRate(region) ?? parseRate(h.label);
+      const baseAmt = /(auf|on|sur|op|su|sobre|von|of)\s*(?:[€$£]\s*)?$/i;
+      const b = amounts.slice(0, -1).find((a) => baseAmt.test(region.slice(Math.max(0, a.index - 8), a.index)));
+      if (b) meta.base = b.value;
+    }
+    push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${h.right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
+    return;
+  }
+  // A header cell: values in the same column below; the last row of a totals table is the total.
+  const col: Array<{ a: AmountHit; seg: Segment; line: EvLine }> = [];
+  let cur: Segment | null = h.seg;
+  for (let k = 0; k < 6 && cur; k++) {
+    const b = below(ev, cur, 1);
+    if (!b) break;
+    const a = findAmounts(b.text);
+    if (a.length !== 1) break;
+    col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
+    cur = b;
+  }
+  col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: null } }));
+}
+
+// Amount labels inside a longer description: "vierteljährlicher Beitrag inklusive 19 %
+// Versicherungsteuer  220,00 €", "darin enthaltene Umsatzsteuer  35,13 €".
+const GROSS_IN_TEXT = /\b(inkl(?:\.|usive)?|incl(?:\.|uding|usief)?|y compris|compreso|ttc)\b[^\d\n]{0,20}(\d{1,2}(?:[.,]\d+)?\s?%\s*)?(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
+const TAX_IN_TEXT = /\b(enthaltene?|included|inbegriffen|darin|davon|dont|waarvan|di cui|incluido)\b[^\d\n]{0,30}(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
+
+function inTextAmounts(line: EvLine, push: (c: Candidate) => void) {
+  if (line.segments.length < 2) return;
+  const label = line.segments.slice(0, -1).map((s) => s.text).join(' ');
+  const last = line.segments[line.segments.length - 1]!;
+  const a = findAmounts(last.text);
+  if (a.length !== 1 || PARTIAL_AMOUNT.test(label)) return;
+  const amount = a[0]!;
+  const tax = TAX_IN_TEXT.exec(label);
+  const gross = tax ? null : GROSS_IN_TEXT.exec(label);
+  if (tax) push({ field: 'tax_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: tax[0], transforms: transformsFor(amount), meta: { line: line.index, page: line.page, rate: parseRate(label) } });
+  else if (gross) push({ field: 'gross_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: gross[0], transforms: transformsFor(amount) });
+  // The rate printed with an including-tax total applies to the tax found elsewhere.
+  if (gross && gross[2]) push({ field: 'tax_amount', value: null, raw: gross[0], score: 0, method: 'label_value', source: src(line, last), transforms: [], meta: { rateHint: parseRate(gross[2]) } });
+}
+
+function transformsFor(a: AmountHit): string[] {
+  const t = ['amount:normalize'];
+  if (/,\d{2}\)?-?$/.test(a.raw.trim())) t.push('amount:decimal-comma');
+  if (a.negative) t.push('amount:negative');
+  return t;
+}
+
+/** Tax rows: a rate and two amounts where one is the rate applied to the other. */
+function taxRowsFromLine(line: EvLine, text: string, push: (c: Candidate) => void) {
+  const rateMatch = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  if (!rateMatch) return;
+  const rate = parseRate(rateMatch[0]);
+  if (rate === null) return;
+  const amounts = findAmounts(text.slice(rateMatch.index + rateMatch[0].length)).concat(findAmounts(text.slice(0, rateMatch.index)));
+  const r = Number(rate);
+  for (const t of amounts) {
+    for (const b of amounts) {
+      if (t === b) continue;
+      const bc = Number(b.cents);
+      const tc = Number(t.cents);
+      if (Math.abs(bc) < Math.abs(tc) || bc === 0) continue;
+      if (Math.abs((bc * r) / 100 - tc) <= 1.01) {
+        push({ field: 'tax_breakdowns', value: { taxable_amount: b.value, tax_amount: t.value, tax_rate: rate }, raw: text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page } });
+        return;
+      }
+    }
+  }
+}
+
+// Sentences: payment instructions with due dates and references, amounts in prose.
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|\bpay|\bdue\b|debit|payer|r[ée]gler|pr[ée]lev|betalen|voldoen|pagar|pagare|pago|addebit)/i;
+const PLAN_CUES = /(abschlag|abschläge|monatlich|künftig|ab dem|vorauszahlung|advance|instalment|acompte|termijn|rata|cuota)/i;
+
+/** Running-text units of a page: paragraphs end at line-final punctuation, at table rows and at gaps. */
+function units(ev: Evidence, page: number): EvLine[][] {
+  const out: EvLine[][] = [];
+  let cur: EvLine[] = [];
+  const lines = ev.pages.get(page) ?? [];
+  lines.forEach((l, i) => {
+    const prev = lines[i - 1];
+    const tableRow = l.segments.length >= 2;
+    if (cur.length && (tableRow || (prev && (l.bbox.y - (prev.bbox.y + prev.bbox.h) > prev.bbox.h * 1.2 || Math.abs(l.bbox.x - prev.bbox.x) > 25)))) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(l);
+    if (tableRow || /[.!?:]$/.test(l.text.trim())) {
+      out.push(cur);
+      cur = [];
+    }
+  });
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+function sentences(ev: Evidence, page: number, opts: GenerateOptions, push: (c: Candidate) => void) {
+  for (const unit of units(ev, page)) sentencesOf(ev, unit, opts, push);
+}
+
+function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: (c: Candidate) => void) {
+  const starts: Array<{ at: number; line: number }> = [];
+  let text = '';
+  for (const l of unit) {
+    starts.push({ at: text.length, line: l.index });
+    text += `${l.text} `;
+  }
+  const flow = { text, starts };
+  const page = unit[0]!.page;
+  // Sentence ends: ". " before an upper-case letter, but not after a digit ("8. November").
+  const bounds = [0];
+  for (const m of text.matchAll(/(?<!\d)[.!?](?=\s+[A-ZÄÖÜ])/g)) bounds.push(m.index! + 1);
+  bounds.push(text.length);
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const s = text.slice(bounds[i], bounds[i + 1]);
+    const at = bounds[i]!;
+    const lineOf = (off: number) => ev.lines[lineAt(flow, at + off)]!;
+    // Due date: a payment verb, then a date; refunds and advance plans are not due dates.
+    const verb = PAY_VERBS.exec(s);
+    if (verb && !REFUND_CUES.test(s) && !PLAN_CUES.test(s)) {
+      const dates = findDates(s, opts.order);
+      // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
+      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|del|el)\s*$/i.test(s.slice(Math.max(0, x.index - 14), x.index))) ?? dates[0];
+      if (d && s.length < 400) {
+        const line = lineOf(d.index);
+        push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
+      }
+    }
+    // Payment reference: "unter Angabe der Belegnummer X", "quoting reference X", …
+    const ref = /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);
+    if (ref && /\d/.test(ref[2]!)) {
+      const line = lineOf(ref.index + ref[0].length - ref[2]!.length);
+      push({ field: 'payment_reference', value: ref[2], raw: ref[0], score: 3, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
+    }
+    // Amounts in prose: "Rechnungsbetrag von 598,38 EUR (netto 502,84 EUR zuzüglich Umsatzsteuer 95,54 EUR)".
+    for (const [field, re] of [
+      ['gross_amount', /(rechnungsbetrag|gesamtbetrag|invoice total|total amount|montant total|factuurbedrag|importo totale|importe total)\s*(?:von|of|de|van|di|:)?\s*/gi],
+      ['net_amount', /\b(netto|net|hors taxes|excl\.? btw|imponibile)\s*(?:von|of|:)?\s*/gi],
+      ['tax_amount', /\b(umsatzsteuer|mehrwertsteuer|mwst|vat|tva|btw|iva)\s*(?:von|of|:)?\s*/gi],
+    ] as Array<[GenericField, RegExp]>) {
+      for (const m of s.matchAll(re)) {
+        const after = s.slice(m.index! + m[0].length, m.index! + m[0].length + 24);
+        const a = findAmounts(after)[0];
+        if (!a || a.index > 3) continue;
+        const line = lineOf(m.index!);
+        push({ field, value: a.value, raw: `${m[0]}${a.raw}`, score: 1.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: transformsFor(a), meta: { page, rate: null, prose: true } });
+      }
+    }
+    // IBAN context: a payment instruction to the sender, or the customer's own account.
+    for (const hit of findIbans(s)) {
+      const before = s.slice(Math.max(0, hit.index - 90), hit.index);
+      const customer = CUSTOMER_ACCOUNT_CUES.test(before);
+      const payment = PAYMENT_CUES.test(s);
+      if (customer || payment) {
+        const line = lineOf(hit.index);
+        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: customer ? -8 : 3, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['iban:compact'], meta: { status: hit.check.status, customer, line: line.index } });
+      }
+    }
+  }
+  // Customer-account blocks laid out as label/value rows ("Dein Konto  DE68 …", "Auszahlung").
+  for (const line of ev.pages.get(page) ?? []) {
+    const prev = ev.lines[line.index - 1];
+    const ctx = `${prev && prev.page === line.page ? prev.text : ''} ${line.text}`;
+    for (const hit of findIbans(line.text)) {
+      if (CUSTOMER_ACCOUNT_CUES.test(line.text.slice(0, hit.index)) || (/^(auszahlung|zahlung|erstattung|refund|payment)$/i.test((prev?.text ?? '').trim()) && CUSTOMER_ACCOUNT_CUES.test(ctx))) {
+        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: -8, method: 'pattern', source: src(line, null), transforms: ['iban:compact'], meta: { status: hit.check.status, customer: true, line: line.index } });
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- parties
+const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
+const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
+const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
+
+function cleanName(t: string): string | null {
+  const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
+  if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{2}/u.test(v)) return null;
+  return v;
+}
+
+/** A party name at a label's value: skipping GLN/ID lines and salutations. */
+function partyName(ev: Evidence, seg: Segment | null, text: string): { text: string; seg: Segment | null; line: EvLine | null } | null {
+  let cur: Segment | null = seg;
+  let t = text;
+  for (let k = 0; k < 3; k++) {
+    if (t && !/^(gln|id|lief-nr|kunden-nr|ust|vat|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
+      const name = cleanName(t.split(SEPARATORS)[0]!);
+      if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
+    }
+    if (!cur) return null;
+    cur = below(ev, cur, 1);
+    t = cur?.text ?? '';
+  }
+  return null;
+}
+
+function parties(ev: Evidence, push: (c: Candidate) => void) {
+  const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
+  const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
+  const domains = new Set<string>();
+  for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) domains.add(m[1]!.toLowerCase().replace(/-/g, ''));
+  const domainMatch = (name: string) => {
+    const n = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    return [...domains].some((d) => d.length >= 4 && (n.startsWith(d) || d.startsWith(n.slice(0, Math.max(4, Math.min(n.length, d.length))))));
+  };
+
+  // The return-address line (DIN 5008 and similar): "Company · Street · City" in small print
+  // above the recipient's block; the block's first line is the recipient.
+  for (const line of pageLines.slice(0, 40)) {
+    if (line.bbox.y > line.pageHeight * 0.45) break;
+    const first = line.segments[0]!;
+    const parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    // The rest holds a postcode or a post-office box; the name holds no digits.
+    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
+    const name = cleanName(parts[0]!);
+    if (!name) continue;
+    push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
+    // Recipient: the next lines below, left-aligned with the return-address line.
+    let k = line.pageLine + 1;
+    for (let n = 0; n < 4 && k < pageLines.length; n++, k++) {
+      const l = pageLines[k]!;
+      if (l.bbox.y - line.bbox.y > line.pageHeight * 0.15) break;
+      const seg = l.segments.find((s) => Math.abs(s.bbox.x - first.bbox.x) < 40 && s.bbox.x < line.pageWidth * 0.5);
+      if (!seg) continue;
+      if (SALUTATION_ONLY.test(seg.text.trim())) continue;
+      const rn = cleanName(seg.text);
+      if (rn) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
+      break;
+    }
+    break;
+  }
+
+  // A salutation line in the upper part of page 1: "Herrn Thomas Brandt" or "Frau" + next line.
+  for (const line of pageLines.slice(0, 40)) {
+    if (line.bbox.y > line.pageHeight * 0.45) break;
+    const seg = line.segments[0]!;
+    if (SALUTATION_ONLY.test(seg.text.trim())) {
+      const b = below(ev, seg, 1);
+      const rn = b && cleanName(b.text);
+      if (rn) push({ field: 'recipient_name', value: rn, raw: b!.text, score: 1.5, method: 'address_block', source: src(ev.lines[b!.line]!, b), transforms: ['trim'] });
+    } else if (SALUTATION_PREFIX.test(seg.text) && !/[,:]$/.test(seg.text)) {
+      const rn = cleanName(seg.text);
+      if (rn && rn.split(' ').length <= 6) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 1.5, method: 'address_block', source: src(line, seg), transforms: ['strip:salutation'] });
+    }
+  }
+
+  // Company names with a legal form: standalone segments, footer blocks, headings.
+  const counts = new Map<string, number>();
+  const seen: Array<{ name: string; line: EvLine; seg: Segment; footer: boolean; top: boolean }> = [];
+  for (const line of ev.lines) {
+    if (line.source === 'text_field') continue;
+    for (const seg of line.segments) {
+      const first = seg.text.split(SEPARATORS)[0]!.trim();
+      const m = LEGAL_FORM.exec(first);
+      if (!m) continue;
+      let name = first.slice(0, m.index + m[0].length).trim();
+      const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
+      if (sold) name = sold[1]!;
+      else if (m.index > 40 || /:\s/.test(name)) continue;
+      const n = cleanName(name);
+      if (!n || n.split(/\s+/).length > 7) continue;
+      counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
+      seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });
+    }
+  }
+  // Names the document also labels as someone else's (network operator, bank …) are not the sender.
+  const foreign = /(netzbetreiber|messstellenbetreiber|bank|sparkasse|kreditbank|versicherung:|operator|carrier|spedition)/i;
+  for (const s of seen) {
+    const labelled = s.seg.col > 0 && LABELS.sender_name.test(s.line.segments[s.seg.col - 1]?.text ?? '') === false && /:$/.test(s.line.segments[s.seg.col - 1]?.text ?? '');
+    if (labelled || foreign.test(s.line.text.slice(0, Math.max(0, s.line.text.indexOf(s.name))))) continue;
+    const freq = counts.get(s.name.toLowerCase()) ?? 1;
+    push({ field: 'sender_name', value: s.name, raw: s.seg.text, score: 1 + (s.footer ? 1 : 0) + (s.top ? 0.5 : 0) + Math.min(1.5, (freq - 1) * 0.3) + (domainMatch(s.name) ? 1 : 0), method: s.footer ? 'legal_footer' : 'pattern', source: src(s.line, s.seg), transforms: ['trim'] });
+  }
+  // The first prominent text on page 1, confirmed by the sender's web or mail domain.
+  for (const line of pageLines.slice(0, 8)) {
+    const seg = line.segments[0]!;
+    const n = cleanName(seg.text);
+    if (n && domainMatch(n) && n.split(/\s+/).length <= 5) push({ field: 'sender_name', value: n, raw: seg.text, score: 2.5, method: 'pattern', source: src(line, seg), transforms: ['trim', 'confirm:web-domain'] });
+  }
+}

@@ -1,0 +1,186 @@
+// The evidence the extractor works on: the read document's pages as lines split into
+// segments (cells) by wide gaps, with page, component and box for provenance. Pages
+// without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
+// line boxes so the same label rules apply.
+import type { BBox, PageText } from '../formats/model.js';
+
+export interface Segment {
+  text: string;
+  bbox: BBox;
+  /** Index of the line in Evidence.lines. */
+  line: number;
+  /** Position of the segment in its line. */
+  col: number;
+}
+
+export interface EvLine {
+  index: number;
+  page: number;
+  component_ref: string;
+  text: string;
+  bbox: BBox;
+  segments: Segment[];
+  /** Text height relative to the page's median line height. */
+  scale: number;
+  /** Line index within its page. */
+  pageLine: number;
+  /** Page height, for "top of page" and "footer" rules. */
+  pageHeight: number;
+  pageWidth: number;
+  source: PageText['source'] | 'text_field';
+}
+
+export interface Evidence {
+  lines: EvLine[];
+  /** Lines grouped by physical page. */
+  pages: Map<number, EvLine[]>;
+}
+
+const median = (xs: number[]) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+function union(boxes: BBox[]): BBox {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const r = Math.max(...boxes.map((b) => b.x + b.w));
+  const bt = Math.max(...boxes.map((b) => b.y + b.h));
+  return { x, y, w: r - x, h: bt - y };
+}
+
+function clean(s: string): string {
+  return s.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function buildEvidence(pages: PageText[], extraText: string | null = null): Evidence {
+  const lines: EvLine[] = [];
+  const byPage = new Map<number, EvLine[]>();
+  for (const page of pages) {
+    const pageLines: EvLine[] = [];
+    if (page.lines.length && page.words.length) {
+      const hMed = median(page.lines.map((l) => l.bbox.h)) || 10;
+      for (const l of page.lines) {
+        const words = l.words.map((i) => page.words[i]!).filter(Boolean);
+        if (!words.length) continue;
+        const wh = median(words.map((w) => w.bbox.h)) || hMed;
+        const segs: Array<{ words: typeof words }> = [];
+        let cur: typeof words = [];
+        let prev: (typeof words)[number] | null = null;
+        for (const w of words) {
+          // A gap much wider than a space starts a new cell (column layouts, label/value tables).
+          if (prev && w.bbox.x - (prev.bbox.x + prev.bbox.w) > Math.max(wh * 1.6, 9)) {
+            segs.push({ words: cur });
+            cur = [];
+          }
+          cur.push(w);
+          prev = w;
+        }
+        if (cur.length) segs.push({ words: cur });
+        const index = lines.length + pageLines.length;
+        const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        if (!segments.length) continue;
+        pageLines.push({ index, page: page.page, component_ref: page.component_ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: wh / hMed, pageLine: pageLines.length, pageHeight: page.height, pageWidth: page.width, source: page.source });
+      }
+    } else {
+      pageLines.push(...synthetic(page.text, page.page, page.component_ref, page.source, lines.length));
+    }
+    pageLines.forEach((l, i) => (l.pageLine = i));
+    lines.push(...pageLines);
+    byPage.set(page.page, pageLines);
+  }
+  if (extraText && extraText.trim()) {
+    const extra = synthetic(extraText, 0, 'text', 'text_field', lines.length);
+    lines.push(...extra);
+    byPage.set(0, extra);
+  }
+  return { lines, pages: byPage };
+}
+
+/** Lines of plain text laid out on a virtual page: 12 units per line, 5 per character. */
+function synthetic(text: string, page: number, ref: string, source: EvLine['source'], start: number): EvLine[] {
+  const out: EvLine[] = [];
+  const raw = text.split('\n');
+  const height = Math.max(841.89, raw.length * 12 + 24);
+  for (const rawLine of raw) {
+    if (!rawLine.trim()) continue;
+    const y = 12 + out.length * 12;
+    const index = start + out.length;
+    const segments: Segment[] = [];
+    let x = 0;
+    for (const part of rawLine.split(/(\t+| {3,})/)) {
+      if (/^(\t+| {3,})$/.test(part)) {
+        x += part.length * 5;
+        continue;
+      }
+      const t = clean(part);
+      if (t) segments.push({ text: t, bbox: { x, y, w: part.length * 5, h: 10 }, line: index, col: segments.length });
+      x += part.length * 5;
+    }
+    if (!segments.length) continue;
+    out.push({ index, page, component_ref: ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: 1, pageLine: out.length, pageHeight: height, pageWidth: 595.28, source });
+  }
+  return out;
+}
+
+/** The segment right below `s` (same column, next lines), if any. */
+export function below(ev: Evidence, s: Segment, maxLines = 2): Segment | null {
+  const line = ev.lines[s.line]!;
+  const pageLines = ev.pages.get(line.page) ?? [];
+  const h = Math.max(6, s.bbox.h);
+  for (let k = line.pageLine + 1; k < Math.min(pageLines.length, line.pageLine + 10); k++) {
+    const l = pageLines[k]!;
+    if (l.bbox.y - (s.bbox.y + s.bbox.h) > h * 2.2 * maxLines) break;
+    if (l.bbox.y < s.bbox.y + h * 0.5) continue;
+    const hit = l.segments.find((c) => overlapX(c.bbox, s.bbox) > 0.3 * Math.min(c.bbox.w, s.bbox.w) || Math.abs(c.bbox.x + c.bbox.w - (s.bbox.x + s.bbox.w)) < 6);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * A label whose value is printed on the next row, further right (forms with right-aligned
+ * values): the last segment of the next line, when the label ends its own line.
+ */
+export function belowRight(ev: Evidence, s: Segment): Segment | null {
+  const line = ev.lines[s.line]!;
+  if (line.segments[line.segments.length - 1] !== s) return null;
+  const pageLines = ev.pages.get(line.page) ?? [];
+  const next = pageLines[line.pageLine + 1];
+  if (!next || next.bbox.y - (s.bbox.y + s.bbox.h) > Math.max(6, s.bbox.h) * 1.5) return null;
+  const cand = next.segments.filter((c) => c.bbox.x > s.bbox.x + s.bbox.w * 0.5 && c.bbox.x < s.bbox.x + s.bbox.w + line.pageWidth * 0.4);
+  return cand.length === 1 ? cand[0]! : null;
+}
+
+export function overlapX(a: BBox, b: BBox): number {
+  return Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+}
+
+/** Page text with offsets back to lines, for sentence rules that run across line breaks. */
+export interface Flow {
+  text: string;
+  /** Start offset of every line in `text`, with its line index. */
+  starts: Array<{ at: number; line: number }>;
+}
+
+export function pageFlow(ev: Evidence, page: number): Flow {
+  const starts: Flow['starts'] = [];
+  let text = '';
+  for (const l of ev.pages.get(page) ?? []) {
+    starts.push({ at: text.length, line: l.index });
+    text += `${l.text}\n`;
+  }
+  return { text, starts };
+}
+
+export function lineAt(flow: Flow, offset: number): number {
+  let lo = 0;
+  let hi = flow.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (flow.starts[mid]!.at <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return flow.starts[lo]?.line ?? 0;
+}

@@ -1,0 +1,164 @@
+// Generic extraction (spec 1, 2.6): from a read document to the v1 field map with
+// candidates and provenance. Deterministic: layout evidence → candidates → normalizers →
+// selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
+import type { PageText } from '../formats/model.js';
+import { generate, labelHits } from './candidates.js';
+import { buildEvidence, type Evidence } from './evidence.js';
+import { inferDayOrder } from './normalize/date.js';
+import { classifyType } from './normalize/doctype.js';
+import { select } from './select.js';
+import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
+
+export * from './types.js';
+export { buildEvidence } from './evidence.js';
+
+export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-26.1';
+export const NORMALIZATION_VERSION = 'normalize:2026-11-26.1';
+export const EXTRACTION_SCHEMA_VERSION = 'generic:2026-11-26.1';
+
+const FINANCIAL = /(rechnung|invoice|factuur|facture|fattura|factura|gutschrift|credit note|iban|total|summe|betrag|amount|btw|mwst|ust|vat|tva|iva)/gi;
+
+/** Q5: one financial component of a container; never a merge of several invoices. */
+export function selectComponent(input: ExtractionInput): { ref: string | null; pages: PageText[]; candidates: number; reason: string } {
+  const withPages = input.components.filter((c) => c.pages.length);
+  if (withPages.length <= 1) return { ref: withPages[0]?.ref ?? null, pages: input.pages, candidates: withPages.length, reason: 'single_component' };
+  const scoreOf = (ref: string) => {
+    const text = input.pages.filter((p) => p.component_ref === ref).map((p) => p.text).join('\n');
+    return (text.match(FINANCIAL) ?? []).length + (/\d+[.,]\d{2}/.test(text) ? 2 : 0);
+  };
+  const atts = withPages.filter((c) => c.kind !== 'email-body').map((c) => ({ c, s: scoreOf(c.ref) })).sort((a, b) => b.s - a.s || input.components.indexOf(a.c) - input.components.indexOf(b.c));
+  const financial = atts.filter((a) => a.s >= 3);
+  if (financial.length) {
+    const ref = financial[0]!.c.ref;
+    return { ref, pages: input.pages.filter((p) => p.component_ref === ref), candidates: financial.length, reason: financial.length > 1 ? 'first_of_several_financial_attachments' : 'financial_attachment' };
+  }
+  const body = withPages.find((c) => c.kind === 'email-body') ?? withPages[0]!;
+  return { ref: body.ref, pages: input.pages.filter((p) => p.component_ref === body.ref), candidates: 0, reason: 'no_financial_attachment_body_used' };
+}
+
+/** Packets: pages of the first independently issued invoice (a new number starts the next). */
+function firstInvoicePages(ev: Evidence, hits: ReturnType<typeof labelHits>): number[] {
+  const pages = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b);
+  if (pages.length < 2) return pages;
+  const numbersOn = (p: number) =>
+    hits
+      .filter((h) => h.field === 'document_number' && h.line.page === p && h.line.bbox.y < h.line.pageHeight * 0.45)
+      .map((h) => (h.rest || h.right[0]?.text || '').split(/\s+/)[0]!)
+      .filter((v) => /\d{3,}/.test(v));
+  const first = new Set(numbersOn(pages[0]!));
+  if (!first.size) return pages;
+  for (const p of pages.slice(1)) {
+    const nums = numbersOn(p);
+    if (nums.length && nums.every((n) => !first.has(n))) return pages.filter((x) => x < p);
+  }
+  return pages;
+}
+
+export function extractGeneric(input: ExtractionInput): DeterministicResult {
+  const component = selectComponent(input);
+  const fullEv = buildEvidence(component.pages);
+  const hits0 = labelHits(fullEv);
+  const invoicePages = firstInvoicePages(fullEv, hits0);
+  const pages = component.pages.filter((p) => invoicePages.includes(p.page));
+  const ev = buildEvidence(pages, input.text ?? null);
+  const hits = labelHits(ev);
+  const text = ev.lines.map((l) => l.text).join('\n');
+  const order = inferDayOrder(text);
+  const customTypes = input.custom_types ?? [];
+  const all = generate(ev, hits, { order, customTypes });
+  const sel = select(all, text);
+
+  // Type: the most prominent heading words; invoices carry totals.
+  const firstPage = invoicePages[0];
+  const titleLines = ev.lines.filter((l) => l.page === firstPage && l.source !== 'text_field');
+  const titles = [
+    ...titleLines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale),
+    ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.segments[0]!.text.length < 70),
+  ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
+  const type = classifyType({ titles, hasTotals: Boolean(sel.chosen.gross_amount), hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
+  const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, text: type.matched! } : null, transforms: ['classify:type'] };
+  all.push(typeCand);
+  sel.chosen.type = { value: type.value, winner: typeCand };
+
+  // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals.
+  if (type.value === 'letter' || type.value === 'other') {
+    for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date', 'document_number'] as GenericField[]) {
+      if (f === 'document_number' && sel.chosen.document_number?.winner?.label && /rechnung|invoice|factu|fattura/i.test(sel.chosen.document_number.winner.label)) continue;
+      delete sel.chosen[f];
+    }
+  }
+
+  // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
+  if (type.value === 'invoice' || type.value === 'credit-note') {
+    if (!sel.chosen.gross_amount) sel.reasons.add('gross_amount_not_found');
+    if (!sel.chosen.issue_date) sel.reasons.add('issue_date_not_found');
+  }
+  if (ev.lines.some((l) => l.source === 'text_field')) sel.reasons.add('text_field_used_as_evidence');
+
+  const candidates = new Map<GenericField, Candidate[]>();
+  for (const c of all) {
+    const list = candidates.get(c.field) ?? [];
+    list.push(c);
+    candidates.set(c.field, list);
+  }
+  const fields = {} as Record<GenericField, FieldResult>;
+  for (const f of GENERIC_FIELDS) fields[f] = fieldResult(f, sel.chosen[f], candidates.get(f) ?? []);
+  if (fields.tax_breakdowns.value === null) fields.tax_breakdowns.value = [];
+
+  const strategies = ['layout_labels', 'patterns', 'sentences', 'consistency'];
+  if (component.candidates > 1 || component.reason !== 'single_component') strategies.push('component_selection');
+  if (invoicePages.length < component.pages.length) strategies.push('packet_first_invoice');
+  return {
+    fields,
+    candidates,
+    conflict_fields: [...sel.conflict_fields],
+    rejected_fields: [...sel.rejected_fields],
+    recovered_fields: [...sel.recovered_fields],
+    reasons: [...sel.reasons],
+    selection: { component_ref: component.ref, pages: invoicePages, document_candidates: component.candidates, reason: component.reason },
+    strategies,
+  };
+}
+
+function fieldResult(field: GenericField, chosen: { value: unknown; winner: Candidate | null; derived_from?: string[]; transforms?: string[] } | undefined, cands: Candidate[]): FieldResult {
+  const seen = new Set<string>();
+  const list = [...cands]
+    .filter((c) => c.value !== null && c.value !== undefined)
+    .sort((a, b) => b.score - a.score)
+    .filter((c) => {
+      const k = JSON.stringify(c.value);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .slice(0, 5)
+    .map((c) => ({ value: c.value, raw: c.raw.slice(0, 200), method: c.method, score: Math.round(c.score * 100) / 100, page: c.source?.page ?? null }));
+  if (!chosen || chosen.value === null || chosen.value === undefined) return { value: null, candidates: list.length ? list : null, provenance: null };
+  const w = chosen.winner;
+  const provenance: Provenance = {
+    method: w ? w.method : 'derived',
+    source: w?.source ? { ...w.source, bbox: w.source.bbox ? roundBox(w.source.bbox) : null, text: w.source.text.slice(0, 300) } : null,
+    derived_from: chosen.derived_from ?? [],
+    transforms: [...(w?.transforms ?? []), ...(chosen.transforms ?? [])],
+  };
+  if (!w) provenance.method = 'derived';
+  return { value: chosen.value, candidates: list.length ? list : null, provenance };
+}
+
+function roundBox(b: { x: number; y: number; w: number; h: number }) {
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return { x: r(b.x), y: r(b.y), w: r(b.w), h: r(b.h) };
+}
+
+/** spec 2.2 provenance_summary: winning-value methods for non-null fields. */
+export function provenanceSummary(fields: Record<string, FieldResult>) {
+  const field_counts: Record<string, number> = {};
+  for (const f of Object.values(fields)) {
+    if (f.value === null || (Array.isArray(f.value) && f.value.length === 0) || !f.provenance) continue;
+    field_counts[f.provenance.method] = (field_counts[f.provenance.method] ?? 0) + 1;
+  }
+  const methods_used = Object.keys(field_counts).sort();
+  const classification = methods_used.includes('ai') ? (methods_used.length > 1 ? 'mixed' : 'ai') : methods_used.includes('structured_invoice') ? 'structured' : methods_used.length ? 'deterministic' : 'empty';
+  return { classification, methods_used, field_counts };
+}

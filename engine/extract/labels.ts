@@ -1,0 +1,66 @@
+// Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
+// the start of a text segment; the value sits after it, right of it or below it.
+
+export type LabelField = 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
+
+const L = (...alts: string[]) => new RegExp(`^(?:${alts.join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
+
+export const LABELS: Record<LabelField, RegExp> = {
+  document_number: L(
+    'rechnungs-?\\s?(?:nummer|nr)', 'rechnung\\s?(?:nr|nummer)', 'gutschrifts-?\\s?(?:nummer|nr)', 'beleg-?\\s?(?:nummer|nr)', 'belegnummer', 'rechnungs-?nr',
+    'invoice\\s?(?:number|no|nr|#)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
+    'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
+    'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
+    // A title followed by its number ("Rechnung # RE-…", "Invoice INV/…"); weaker, checked by the value.
+    'rechnung', 'gutschrift', 'rechnungskorrektur', 'factuur', 'facture', 'fattura', 'factura', 'beleg-?nr',
+  ),
+  issue_date: L(
+    'rechnungsdatum', 'belegdatum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
+    'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
+  ),
+  payment_due_date: L(
+    'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
+    "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento',
+  ),
+  sender_vat_number: L(
+    'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
+    'n° tva', 'tva intracommunautaire', 'num[ée]ro de tva', 'tva', 'btw(?:-?nummer| nr| id)?', 'p\\.?\\s?iva', 'partita iva', 'nif', 'cif', 'n\\.?i\\.?f\\.?',
+  ),
+  recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw'),
+  iban: L('iban(?:-?nr)?'),
+  bic: L('bic', 'swift(?:-?code)?', 'bic/swift', 'swift/bic'),
+  payment_reference: L(
+    'verwendungszweck', 'zahlungsreferenz', 'referenz \\(bitte bei zahlung angeben\\)', 'payment reference', 'reference for payment', 'remittance reference',
+    'please use the following communication for your payment', 'communication', 'betalingskenmerk', 'r[ée]f[ée]rence de paiement', 'r[ée]f[ée]rence [àa] rappeler', 'causale', 'referencia de pago', 'concepto',
+  ),
+  net_amount: L(
+    'summe netto', 'nettosumme', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
+    'warenwert netto', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
+    'total ht', 'montant ht', 'total hors taxes', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
+  ),
+  gross_amount: L(
+    'rechnungsbetrag(?: \\(?brutto\\)?)?', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
+    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
+    'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
+  ),
+  tax_amount: L(
+    'zzgl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]gl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]glich (?:umsatzsteuer|mwst|ust)', 'umsatzsteuer', 'mehrwertsteuer', 'mwst\\.?', 'ust\\.?(?:-betrag)?', 'ust\\. gesamt', 'versicherungsteuer',
+    'vat', 'tax', 'sales tax', 'tva', 'btw', 'iva', 'imposta', 'igic',
+  ),
+  sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor'),
+  recipient_name: L('rechnungsempf[äa]nger', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario'),
+  currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
+  customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente', 'vertrags-?(?:konto|nummer|nr)'),
+};
+
+/** Labels that name the customer's own account or mandate: IBANs near them are not the sender's. */
+export const CUSTOMER_ACCOUNT_CUES = /(lastschrift|mandat|ihre[mn]? konto|ihr konto|dein(?:em)? konto|auszahlung|von ihrem|abbuch|direct debit|your account|votre compte|pr[ée]l[èe]vement|uw rekening|incasso|domiciliaci[oó]n|addebito)/i;
+
+/** Cues of a payment instruction towards the sender (transfer to us). */
+export const PAYMENT_CUES = /(überweis|zahlbar|zu zahlen|bitte zahlen|auf unser konto|bankverbindung|zahlung an|pay(?:able|ment)? to|please (?:pay|transfer)|remit|virement|payer|betalen|overmaken|bonifico|pagare|transferencia|pagar)/i;
+
+/** Refund cues: a date next to them is not a due date. */
+export const REFUND_CUES = /(erstatt|gutschreib|schreiben wir .* gut|guthaben|überweisen (?:wir )?dir|überweisen wir ihnen|refund|rembours|terugbetal|rimbors|reembols)/i;
+
+/** Due-date cues in running text. */
+export const DUE_CUES = /(bis zum|bis spätestens|spätestens (?:am|bis)|zahlbar bis|netto bis|fällig (?:am|zum|bis)|buchen (?:wir )?(?:den betrag )?am|ziehen wir .* (?:zum|am)|abbuchen am|(?:am|zum) \S+ (?:von ihrem konto )?(?:ab|ein)\b|due (?:on|by|date)|payable (?:on|by)|pay by|avant le|au plus tard le|uiterlijk|vóór|entro il|antes del)/i;

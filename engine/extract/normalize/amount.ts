@@ -1,0 +1,78 @@
+// Money amounts as printed in European and English layouts → dot-decimal strings (spec 2.6).
+// Accepted: 1.234,56 · 1,234.56 · 1 234,56 · 1'234.56 · -12,00 · 12,00- · (12.00) · − 12,00.
+// Money needs exactly two decimals: "1.328" (a quantity with a thousands dot) is not money.
+
+export interface ParsedAmount {
+  /** Dot-decimal, two decimals, leading '-' when negative. */
+  value: string;
+  cents: bigint;
+  negative: boolean;
+}
+
+const GROUP = "[ .,'\u00a0\u202f\u2009]";
+/** An amount token inside text: optional sign, digit groups, two decimals, optional trailing sign. */
+export const AMOUNT_PATTERN = new RegExp(`(?<![\\d.,])([-\u2212\u2013]\\s?)?(\\(?)(\\d{1,3}(?:${GROUP}\\d{3})+|\\d+)([.,])(\\d{2})(\\)?)(-)?(?![\\d]|[.,]\\d)`, 'g');
+
+export function parseAmount(raw: string): ParsedAmount | null {
+  const text = raw.trim().replace(/[€$£¥]|\b(EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF)\b/gi, '').trim();
+  AMOUNT_PATTERN.lastIndex = 0;
+  const m = AMOUNT_PATTERN.exec(text);
+  if (!m) return null;
+  // The whole (currency-stripped) text must be the amount, apart from spaces.
+  if (text.slice(0, m.index).trim() !== '' || text.slice(m.index + m[0].length).trim() !== '') return null;
+  return fromMatch(m);
+}
+
+export function fromMatch(m: RegExpExecArray): ParsedAmount | null {
+  const [, leadSign, open, intPart, decSep, dec, close, trailSign] = m;
+  const groups = intPart!.split(/[ .,'\u00a0\u202f\u2009]/);
+  if (groups.length > 1) {
+    // Thousands groups: one separator kind, never the decimal separator itself.
+    const seps = new Set(intPart!.replace(/\d/g, ''));
+    if (seps.size !== 1 || seps.has(decSep!)) return null;
+  }
+  const negative = Boolean(leadSign) || Boolean(trailSign) || (open === '(' && close === ')');
+  const digits = groups.join('').replace(/^0+(?=\d)/, '');
+  const cents = BigInt(digits) * 100n + BigInt(dec!);
+  return { value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative };
+}
+
+export function formatCents(cents: bigint): string {
+  const neg = cents < 0n;
+  const abs = neg ? -cents : cents;
+  const s = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return neg ? `-${s}` : s;
+}
+
+export function toCents(value: string): bigint {
+  const neg = value.startsWith('-');
+  const [i, d = '00'] = value.replace('-', '').split('.');
+  const c = BigInt(i!) * 100n + BigInt(d.padEnd(2, '0').slice(0, 2));
+  return neg ? -c : c;
+}
+
+export interface AmountHit extends ParsedAmount {
+  index: number;
+  length: number;
+  raw: string;
+}
+
+/** Every money amount in a piece of text, left to right. */
+export function findAmounts(text: string): AmountHit[] {
+  const hits: AmountHit[] = [];
+  AMOUNT_PATTERN.lastIndex = 0;
+  for (let m = AMOUNT_PATTERN.exec(text); m; m = AMOUNT_PATTERN.exec(text)) {
+    const a = fromMatch(m);
+    if (a) hits.push({ ...a, index: m.index, length: m[0].length, raw: m[0] });
+  }
+  return hits;
+}
+
+/** Percent rates: "19 %", "19,0%", "7.00 %" → "19.00". */
+export function parseRate(raw: string): string | null {
+  const m = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(raw);
+  if (!m) return null;
+  const n = Number(m[1]!.replace(',', '.'));
+  if (!(n >= 0 && n <= 50)) return null;
+  return n.toFixed(2);
+}

@@ -1,0 +1,110 @@
+// Dates → YYYY-MM-DD (spec 2.6): numeric (d.m.y, d/m/y, m/d/y, y-m-d; 2-digit years) and
+// month names in German, English, French, Dutch, Italian and Spanish.
+
+const MONTHS: Record<string, number> = {};
+const add = (n: number, ...names: string[]) => names.forEach((w) => (MONTHS[w] = n));
+add(1, 'januar', 'jänner', 'january', 'janvier', 'januari', 'gennaio', 'enero', 'jan', 'janv', 'ene', 'gen');
+add(2, 'februar', 'feber', 'february', 'février', 'fevrier', 'februari', 'febbraio', 'febrero', 'feb', 'febr', 'févr', 'fevr');
+add(3, 'märz', 'maerz', 'march', 'mars', 'maart', 'marzo', 'mär', 'mrz', 'mar', 'mrt');
+add(4, 'april', 'avril', 'aprile', 'abril', 'apr', 'avr', 'abr');
+add(5, 'mai', 'may', 'mei', 'maggio', 'mayo', 'mag');
+add(6, 'juni', 'june', 'juin', 'giugno', 'junio', 'jun', 'giu');
+add(7, 'juli', 'july', 'juillet', 'luglio', 'julio', 'jul', 'juil', 'lug');
+add(8, 'august', 'août', 'aout', 'augustus', 'agosto', 'aug', 'ago');
+add(9, 'september', 'septembre', 'settembre', 'septiembre', 'setiembre', 'sep', 'sept', 'set');
+add(10, 'oktober', 'october', 'octobre', 'ottobre', 'octubre', 'okt', 'oct', 'ott');
+add(11, 'november', 'novembre', 'noviembre', 'nov');
+add(12, 'dezember', 'december', 'décembre', 'decembre', 'dicembre', 'diciembre', 'dez', 'dec', 'déc', 'dic');
+
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+export type DayOrder = 'dmy' | 'mdy';
+
+export interface DateHit {
+  value: string;
+  index: number;
+  length: number;
+  raw: string;
+  /** Both d/m and m/d readings were possible; `value` used the document's order. */
+  ambiguous: boolean;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function fullYear(y: number, digits: number, pivot: number): number {
+  if (digits === 4) return y;
+  // Two-digit years: the century that puts the date no later than ten years from now.
+  return y <= pivot ? 2000 + y : 1900 + y;
+}
+
+export function isoDate(y: number, m: number, d: number): string | null {
+  if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > days) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+const YY_PIVOT = (new Date().getUTCFullYear() % 100) + 10;
+
+const NUMERIC = /(?<![\d.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\5(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
+const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
+const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
+
+/** Every date in a text. `order` decides d/m vs m/d for slash dates that allow both. */
+export function findDates(text: string, order: DayOrder = 'dmy'): DateHit[] {
+  const hits: DateHit[] = [];
+  NUMERIC.lastIndex = 0;
+  for (let m = NUMERIC.exec(text); m; m = NUMERIC.exec(text)) {
+    if (m[1]) {
+      const v = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+      if (v) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
+      continue;
+    }
+    const a = Number(m[4]);
+    const b = Number(m[6]);
+    const y = fullYear(Number(m[7]), m[7]!.length, YY_PIVOT);
+    const sep = m[5];
+    const dmy = isoDate(y, b, a);
+    const mdy = sep === '/' ? isoDate(y, a, b) : null;
+    let v: string | null;
+    if (dmy && mdy && a !== b) v = order === 'mdy' ? mdy : dmy;
+    else v = dmy ?? mdy;
+    if (v) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: Boolean(dmy && mdy && a !== b) });
+  }
+  for (const re of [NAMED_DMY, NAMED_MDY]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const dmy = re === NAMED_DMY;
+      const month = MONTHS[(dmy ? m[2] : m[1])!.toLowerCase()];
+      const day = Number(dmy ? m[1] : m[2]);
+      const v = month ? isoDate(Number(m[3]), month, day) : null;
+      if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
+    }
+  }
+  return hits.sort((x, y) => x.index - y.index);
+}
+
+export function parseDate(raw: string, order: DayOrder = 'dmy'): string | null {
+  const hits = findDates(raw, order);
+  return hits.length === 1 ? hits[0]!.value : null;
+}
+
+/**
+ * The document's day order for slash dates: m/d when some slash date only reads as m/d
+ * (second number > 12) and none only as d/m.
+ */
+export function inferDayOrder(text: string): DayOrder {
+  let mdy = 0;
+  let dmy = 0;
+  for (const m of text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2,4})(?![\d])/g)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (b > 12 && a <= 12) mdy++;
+    if (a > 12 && b <= 12) dmy++;
+  }
+  return mdy > dmy ? 'mdy' : 'dmy';
+}

@@ -1,0 +1,60 @@
+// VAT identification numbers per EU country format (VIES formats), plus GB, CH and NO.
+// German numbers also carry an ISO 7064 MOD 11,10 check digit, checked when present.
+
+const FORMATS: Record<string, RegExp> = {
+  AT: /^U\d{8}$/, BE: /^[01]\d{9}$/, BG: /^\d{9,10}$/, CY: /^\d{8}[A-Z]$/, CZ: /^\d{8,10}$/, DE: /^\d{9}$/, DK: /^\d{8}$/, EE: /^\d{9}$/, EL: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/, FI: /^\d{8}$/, FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/, HR: /^\d{11}$/, HU: /^\d{8}$/, IE: /^(?:\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  IT: /^\d{11}$/, LT: /^(?:\d{9}|\d{12})$/, LU: /^\d{8}$/, LV: /^\d{11}$/, MT: /^\d{8}$/, NL: /^\d{9}B\d{2}$/, PL: /^\d{10}$/, PT: /^\d{9}$/, RO: /^\d{2,10}$/,
+  SE: /^\d{10}01$/, SI: /^\d{8}$/, SK: /^\d{10}$/, XI: /^(?:\d{9}|\d{12})$/, GB: /^(?:\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, CHE: /^\d{9}(?:MWST|TVA|IVA)?$/, NO: /^\d{9}(?:MVA)?$/,
+};
+
+/** Mod 11,10 check digit of German USt-IdNr. */
+export function germanVatChecksumValid(digits: string): boolean {
+  let product = 10;
+  for (let i = 0; i < 8; i++) {
+    let sum = (Number(digits[i]) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  const check = (11 - product) % 10;
+  return check === Number(digits[8]);
+}
+
+export interface VatCheck {
+  value: string;
+  country: string;
+  checksum: 'valid' | 'invalid' | 'not_checked';
+}
+
+export function normalizeVat(raw: string): VatCheck | null {
+  let v = raw.toUpperCase().replace(/[\s.\-\u00a0]/g, '');
+  if (v.startsWith('GR')) v = `EL${v.slice(2)}`;
+  const country = v.startsWith('CHE') ? 'CHE' : v.slice(0, 2);
+  const rest = v.slice(country.length);
+  const re = FORMATS[country];
+  if (!re || !re.test(rest)) return null;
+  let checksum: VatCheck['checksum'] = 'not_checked';
+  if (country === 'DE') checksum = germanVatChecksumValid(rest) ? 'valid' : 'invalid';
+  return { value: v, country: country === 'CHE' ? 'CH' : country, checksum };
+}
+
+/** VAT-id shaped tokens in text, printed compact or with spaces/dots ("DE 232 446 240"). */
+export function findVatIds(text: string): Array<{ raw: string; index: number; check: VatCheck }> {
+  const out: Array<{ raw: string; index: number; check: VatCheck }> = [];
+  const re = /\b(ATU\d{8}|CHE[- ]?\d{3}[.\s]?\d{3}[.\s]?\d{3}(?:\s?(?:MWST|TVA|IVA))?|(?:BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|NO)[ \u00a0]?[0-9A-Z][0-9A-Z .\u00a0]{6,15}[0-9A-Z])/g;
+  for (const m of text.matchAll(re)) {
+    // Shrink from the right: the pattern may swallow the next word.
+    let raw = m[1]!;
+    for (;;) {
+      const check = normalizeVat(raw);
+      if (check) {
+        out.push({ raw, index: m.index!, check });
+        break;
+      }
+      const shorter = raw.replace(/[ .\u00a0]*[0-9A-Z]$/, '');
+      if (shorter === raw || shorter.length < 8) break;
+      raw = shorter;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,230 @@
+// Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
+// taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
+// its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
+import { formatCents, toCents } from './normalize/amount.js';
+import { recoverIban } from './normalize/iban.js';
+import type { Candidate, GenericField, TaxRow } from './types.js';
+
+export interface Chosen {
+  value: unknown;
+  winner: Candidate | null;
+  derived_from?: string[];
+  transforms?: string[];
+}
+
+export interface Selection {
+  chosen: Partial<Record<GenericField, Chosen>>;
+  conflict_fields: Set<string>;
+  rejected_fields: Set<string>;
+  recovered_fields: Set<string>;
+  reasons: Set<string>;
+}
+
+/** Sums scores of equal values: the same value found by several rules is stronger. */
+export function rank(cands: Candidate[], key: (c: Candidate) => string = (c) => JSON.stringify(c.value)): Array<{ key: string; score: number; best: Candidate; all: Candidate[] }> {
+  const groups = new Map<string, { key: string; score: number; best: Candidate; all: Candidate[] }>();
+  for (const c of cands) {
+    if (c.value === null || c.value === undefined) continue;
+    const k = key(c);
+    const g = groups.get(k);
+    if (!g) groups.set(k, { key: k, score: c.score, best: c, all: [c] });
+    else {
+      // Repeats add a little (footers repeat on every page); the best single reading counts most.
+      g.score = Math.max(g.score, c.score) + Math.min(0.5, 0.15 * Math.max(0, c.score));
+      if (c.score > g.best.score) g.best = c;
+      g.all.push(c);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.score - a.score || (a.best.source?.page ?? 0) - (b.best.source?.page ?? 0) || (a.best.source?.bbox?.y ?? 0) - (b.best.source?.bbox?.y ?? 0));
+}
+
+function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opts: { min?: number; conflictMargin?: number } = {}) {
+  const ranked = rank(cands);
+  const top = ranked[0];
+  if (!top || top.score < (opts.min ?? 0.5)) return;
+  sel.chosen[field] = { value: top.best.value, winner: top.best };
+  const second = ranked[1];
+  // Two strong, labelled readings that disagree: keep the better, flag for review (Q1).
+  if (second && second.score >= 3 && top.score - second.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
+}
+
+export function select(all: Candidate[], text: string): Selection {
+  const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
+  const by = (f: GenericField) => all.filter((c) => c.field === f);
+
+  pickSimple(sel, 'document_number', by('document_number'));
+  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2 });
+  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
+  pickSimple(sel, 'currency', by('currency'));
+  pickSimple(sel, 'sender_name', by('sender_name'), { min: 1 });
+  pickSimple(sel, 'payment_reference', by('payment_reference'), { min: 2 });
+
+  const recipients = by('recipient_name').filter((c) => JSON.stringify(c.value).toLowerCase() !== JSON.stringify(sel.chosen.sender_name?.value ?? '').toLowerCase());
+  pickSimple(sel, 'recipient_name', recipients, { min: 1 });
+
+  // Dates: issue first; a due date before the issue date is not a due date.
+  pickSimple(sel, 'issue_date', by('issue_date'), { min: 1 });
+  const issue = sel.chosen.issue_date?.value as string | undefined;
+  const due = by('payment_due_date').filter((c) => !issue || (c.value as string) >= issue);
+  if (issue && due.length < by('payment_due_date').length) sel.reasons.add('due_date_before_issue_date_ignored');
+  pickSimple(sel, 'payment_due_date', due, { min: 2 });
+  if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
+
+  selectMoney(sel, all);
+  selectBank(sel, all, text);
+  return sel;
+}
+
+// ---------------------------------------------------------------- money
+interface Row {
+  rate: string | null;
+  base: bigint | null;
+  tax: bigint;
+  score: number;
+  cand: Candidate;
+}
+
+function rowsFrom(all: Candidate[]): Row[] {
+  const rows: Row[] = [];
+  // A rate printed only with the including-tax total ("inklusive 19 % Versicherungsteuer").
+  const hint = all.find((c) => c.field === 'tax_amount' && c.value === null && c.meta?.rateHint)?.meta?.rateHint as string | undefined;
+  for (const c of all) {
+    if (c.field === 'tax_breakdowns') {
+      const v = c.value as { taxable_amount: string; tax_amount: string; tax_rate: string };
+      rows.push({ rate: v.tax_rate, base: toCents(v.taxable_amount), tax: toCents(v.tax_amount), score: c.score, cand: c });
+    } else if (c.field === 'tax_amount') {
+      if (c.value === null) continue;
+      rows.push({ rate: (c.meta?.rate as string | null) ?? hint ?? null, base: c.meta?.base ? toCents(c.meta.base as string) : null, tax: toCents(c.value as string), score: c.score, cand: c });
+    }
+  }
+  return rows;
+}
+
+function selectMoney(sel: Selection, all: Candidate[]) {
+  const nets = rank(all.filter((c) => c.field === 'net_amount')).slice(0, 8);
+  const grosses = rank(all.filter((c) => c.field === 'gross_amount')).slice(0, 8);
+  const rows = rowsFrom(all);
+  // Distinct tax rows (the same row printed in a summary and a detail table counts once).
+  const distinct = new Map<string, Row>();
+  for (const r of rows) {
+    const k = `${r.rate ?? '?'}|${r.tax}`;
+    const d = distinct.get(k);
+    if (!d || r.score > d.score) distinct.set(k, { ...r, base: r.base ?? d?.base ?? null, rate: r.rate ?? d?.rate ?? null });
+  }
+  const rowList = [...distinct.values()].sort((a, b) => b.score - a.score).slice(0, 10);
+  // Subsets of tax rows with distinct rates (up to three rates on one invoice).
+  const subsets: Row[][] = [[]];
+  for (const r of rowList) {
+    for (const s of [...subsets]) {
+      if (s.length >= 3 || s.some((x) => x.rate !== null && x.rate === r.rate) || s.some((x) => x.rate === null || r.rate === null)) continue;
+      subsets.push([...s, r]);
+    }
+  }
+  type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null };
+  const holder: { best: Combo | null } = { best: null };
+  const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived']) => {
+    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived };
+  };
+  for (const g of grosses) {
+    const gc = toCents(g.best.value as string);
+    for (const n of nets) {
+      const nc = toCents(n.best.value as string);
+      if (nc === gc) {
+        // No tax printed, or a zero-tax row.
+        const zero = rowList.find((r) => r.tax === 0n);
+        consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null);
+        continue;
+      }
+      for (const s of subsets) {
+        if (!s.length) continue;
+        const sum = s.reduce((a, r) => a + r.tax, 0n);
+        const diff = gc - nc - sum;
+        if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
+        // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
+        const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 0.4 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
+      }
+    }
+    // Gross and tax rows without a printed net: net = gross − Σ tax.
+    for (const s of subsets) {
+      if (!s.length) continue;
+      const sum = s.reduce((a, r) => a + r.tax, 0n);
+      const nc = gc - sum;
+      const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
+      const zero = sum === 0n;
+      if (rateOk || zero) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
+    }
+  }
+  // Net and tax without a printed gross: gross = net + Σ tax.
+  for (const n of nets) {
+    for (const s of subsets) {
+      if (s.length !== 1 || s[0]!.rate === null) continue;
+      const r = s[0]!;
+      const nc = toCents(n.best.value as string);
+      if (Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2) consider(n.score + r.score + 2, n, null, s, 'gross');
+    }
+  }
+  if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
+  const b = holder.best;
+  if (!b) return;
+  const consistent = Boolean(b.net && b.gross && (b.rows.length || toCents(b.net.best.value as string) === toCents(b.gross.best.value as string))) || b.derived !== null;
+  const grossC = b.gross ? toCents(b.gross.best.value as string) : null;
+  const taxSum = b.rows.reduce((a, r) => a + r.tax, 0n);
+  if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best };
+  if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best };
+  const netC = b.net ? toCents(b.net.best.value as string) : grossC !== null ? grossC - taxSum : null;
+  if (b.derived === 'net' && grossC !== null) sel.chosen.net_amount = { value: formatCents(grossC - taxSum), winner: null, derived_from: ['gross_amount', 'tax_breakdowns'], transforms: ['derive:gross-minus-tax'] };
+  if (b.derived === 'gross' && netC !== null) sel.chosen.gross_amount = { value: formatCents(netC + taxSum), winner: null, derived_from: ['net_amount', 'tax_breakdowns'], transforms: ['derive:net-plus-tax'] };
+  const reverse = /(reverse charge|steuerschuldnerschaft des leistungsempfängers|autoliquidation|btw verlegd|verlegd|inversione contabile|inversión del sujeto pasivo)/i;
+  const rowsOut: TaxRow[] = b.rows
+    .filter((r) => !(r.tax === 0n && r.rate === null))
+    .map((r) => ({
+      taxable_amount: r.base !== null ? formatCents(r.base) : b.rows.length === 1 && netC !== null ? formatCents(netC) : null,
+      tax_amount: formatCents(r.tax),
+      tax_rate: r.rate,
+      tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
+      taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
+    }));
+  if (b.rows.length || b.net || b.derived) {
+    sel.chosen.tax_breakdowns = { value: rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
+    sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: b.rows.length > 1 ? ['sum:tax_breakdowns'] : undefined };
+  }
+  if (!consistent) {
+    sel.reasons.add('amounts_not_consistent');
+    if (nets[0] && grosses[0]) sel.conflict_fields.add('net_amount');
+  }
+}
+
+// ---------------------------------------------------------------- bank
+function selectBank(sel: Selection, all: Candidate[], _text: string) {
+  const ibans = all.filter((c) => c.field === 'iban');
+  const customer = new Set(ibans.filter((c) => c.meta?.customer).map((c) => c.value as string | null).filter(Boolean));
+  const supplier = ibans.filter((c) => !customer.has(c.value as string));
+  const valid = supplier.filter((c) => c.meta?.status === 'valid');
+  const failed = supplier.filter((c) => c.meta?.status === 'checksum_failed');
+  const validInDocument = ibans.filter((c) => c.meta?.status === 'valid').map((c) => c.value as string);
+  const ranked = rank(valid);
+  const top = ranked[0];
+  if (failed.length) {
+    // Q3: every checksum failure is one character off the sole distinct valid IBAN.
+    const recovered = failed.every((f) => recoverIban(f.value as string, validInDocument) !== null);
+    if (recovered && validInDocument.length) sel.recovered_fields.add('iban');
+    else if (!top || failed.some((f) => f.score >= top.score)) sel.rejected_fields.add('iban');
+    else sel.rejected_fields.add('iban');
+  }
+  if (top) sel.chosen.iban = { value: top.best.value, winner: top.best, transforms: sel.recovered_fields.has('iban') ? ['iban:q3-recovery'] : undefined };
+
+  // BIC: the one printed with the chosen IBAN (same or next line), else the most frequent.
+  const bics = all.filter((c) => c.field === 'bic');
+  if (!bics.length) return;
+  const ibanLines = new Set(ibans.filter((c) => c.value === sel.chosen.iban?.value).map((c) => c.meta?.line as number));
+  const customerLines = new Set(ibans.filter((c) => c.meta?.customer).map((c) => c.meta?.line as number));
+  const scored = bics.map((c) => {
+    const l = c.meta?.line as number;
+    const near = ibanLines.has(l) ? 3 : ibanLines.has(l - 1) ? 2 : 0;
+    const cust = customerLines.has(l) || customerLines.has(l - 1) ? -6 : 0;
+    return { ...c, score: c.score + near + cust };
+  });
+  const rb = rank(scored);
+  if (rb[0] && rb[0].score > 0) sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
+}

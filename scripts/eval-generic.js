@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// `npm run eval:generic`: accuracy of generic extraction (no AI) on the shared samples.
+// Reads every PDF in-process with the engine's own page work (text layer, OCR where the page
+// needs it), runs the extraction step and compares the chosen values with the truths:
+//  - samples/invoices/*.truth.json (invoice2data names, mapped as the README there says),
+//  - samples/energy/*.generic.json,
+//  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
+// Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json so rule
+// iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+const dist = new URL('../dist/', import.meta.url);
+if (!existsSync(new URL('engine/extract/index.js', dist))) {
+  console.error('eval:generic needs the compiled engine: run `npm run build` first.');
+  process.exit(1);
+}
+const { processPdfPage, ocrPdfPage } = await import(new URL('engine/pipeline/page-work.js', dist).href);
+const { readPdfInfo } = await import(new URL('engine/formats/pdf/index.js', dist).href);
+const { terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
+const { extractGeneric } = await import(new URL('engine/extract/index.js', dist).href);
+const { parseXmlSafely: parseXml } = await import(new URL('engine/formats/safe-xml.js', dist).href);
+
+const samples = process.env.DOCDESK_SAMPLES ?? new URL('../../shared/samples/', import.meta.url).pathname;
+if (!existsSync(samples)) {
+  console.log(`eval:generic skipped: no samples folder at ${samples}.`);
+  process.exit(0);
+}
+const cacheDir = join(tmpdir(), 'docdesk-eval-generic');
+mkdirSync(cacheDir, { recursive: true });
+
+async function readDocument(pdf) {
+  const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
+  const cached = join(cacheDir, `${hash}.json`);
+  if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
+  const info = await readPdfInfo(pdf);
+  const pages = [];
+  const t = performance.now();
+  for (let p = 1; p <= info.pageCount; p++) {
+    const task = { kind: 'pdf.page', path: pdf, page: p, physical_page: p, component_ref: 'main', visual: true, preview_path: null };
+    let r = await processPdfPage(task);
+    if (r.ocr_reason) r = await ocrPdfPage({ kind: 'pdf.ocr', path: pdf, page: p, physical_page: p, component_ref: 'main', native: r, preview_path: join(cacheDir, `${hash}-p${p}.jpg`) });
+    pages.push(r.page);
+  }
+  const doc = { components: [{ ref: 'main', kind: 'pdf', filename: basename(pdf), format: 'pdf', pages: pages.map((p) => p.page) }], pages, read_ms: performance.now() - t };
+  writeFileSync(cached, JSON.stringify(doc));
+  return doc;
+}
+
+
+// ---------------------------------------------------------------- truths
+const SALUTATION = /^(herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|monsieur|madame)\s+/i;
+const NAME_FORMS = /\b(gmbh|mbh|ag|kg|se|b\.?v\.?|n\.?v\.?|inc|ltd|llc|plc|limited|corp|sarl|sas|s\.?a\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|a\.?g\.?)\b\.?/gi;
+const norm = {
+  name: (v) => String(v).replace(/\s+/g, ' ').trim().replace(SALUTATION, '').toLowerCase().replace(NAME_FORMS, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim(),
+  compact: (v) => String(v).toUpperCase().replace(/[\s.-]/g, ''),
+  amount: (v) => Number(v).toFixed(2),
+  text: (v) => String(v).trim(),
+};
+const FIELD_NORM = { sender_name: norm.name, recipient_name: norm.name, sender_vat_number: norm.compact, iban: norm.compact, bic: norm.compact, net_amount: norm.amount, gross_amount: norm.amount, tax_total: norm.amount };
+
+const { normalizeBic } = await import(new URL('engine/extract/normalize/bic.js', dist).href);
+const { checkIban } = await import(new URL('engine/extract/normalize/iban.js', dist).href);
+/** Truth values the product could never output because they are not valid values of the field. */
+function unscoreable(field, v, doc, visible) {
+  if (v === null || v === undefined) return false;
+  // Hybrid invoices: a value of the embedded XML that the visible PDF does not print cannot be
+  // read from the visible text (some samples' XML and PDF disagree).
+  if (doc.set === 'zugferd1' && field !== 'type' && !printed(field, v, visible)) return 'not printed in the visible PDF';
+  if (field === 'iban') return checkIban(String(v)).status !== 'valid' && 'not a valid IBAN';
+  if (field === 'bic') return normalizeBic(String(v)) === null && 'not a valid BIC';
+  return false;
+}
+
+const { findAmounts } = await import(new URL('engine/extract/normalize/amount.js', dist).href);
+const { findDates } = await import(new URL('engine/extract/normalize/date.js', dist).href);
+function printed(field, v, text) {
+  if (field === 'tax_breakdowns') return v.every((r) => printed('net_amount', r.tax_amount, text));
+  if (['net_amount', 'gross_amount', 'tax_total'].includes(field)) {
+    const want = Number(v).toFixed(2);
+    return findAmounts(text).some((a) => a.value.replace('-', '') === want.replace('-', ''));
+  }
+  if (field.endsWith('_date')) return findDates(text).some((d) => d.value === v) || findDates(text, 'mdy').some((d) => d.value === v);
+  if (field === 'currency') return text.includes(v) || (v === 'EUR' && text.includes('€'));
+  const squash = (x) => String(x).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return squash(text).includes(squash(String(v).replace(SALUTATION, '')));
+}
+
+function invoiceTruths() {
+  const dir = join(samples, 'invoices');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.truth.json')).map((f) => {
+    const t = JSON.parse(readFileSync(join(dir, f), 'utf8'))[0];
+    const truth = {};
+    const map = { issuer: 'sender_name', invoice_number: 'document_number', date: 'issue_date', date_due: 'payment_due_date', amount: 'gross_amount', amount_untaxed: 'net_amount', amount_tax: 'tax_total', vat: 'sender_vat_number', currency: 'currency', iban: 'iban', bic: 'bic', payment_reference: 'payment_reference' };
+    for (const [k, f2] of Object.entries(map)) if (t[k] !== undefined) truth[f2] = t[k];
+    return { set: 'invoices', id: f.replace('.truth.json', ''), pdf: join(dir, f.replace('.truth.json', '.pdf')), truth };
+  });
+}
+
+function energyTruths() {
+  const dir = join(samples, 'energy');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.generic.json')).map((f) => {
+    const t = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    const truth = {};
+    for (const k of ['type', 'document_number', 'issue_date', 'payment_due_date', 'sender_name', 'sender_vat_number', 'recipient_name', 'currency', 'net_amount', 'gross_amount', 'iban', 'bic', 'payment_reference']) truth[k] = t[k];
+    truth.tax_breakdowns = t.tax_breakdowns;
+    truth.tax_total = t.tax_breakdowns.length ? t.tax_breakdowns.reduce((a, r) => a + Number(r.tax_amount), 0) : null;
+    return { set: 'energy', id: t.id, pdf: join(dir, f.replace('.generic.json', '.pdf')), truth };
+  });
+}
+
+/** The few truth fields of a ZUGFeRD 1.0 / CII invoice, read with the product's safe XML parser. */
+function zugferdTruths() {
+  const dir = join(samples, 'einvoice', 'zugferd1');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.embedded.xml') && existsSync(join(dir, f.replace('.embedded.xml', '.pdf')))).map((f) => {
+    const doc = parseXml(readFileSync(join(dir, f)));
+    const all = [];
+    const walk = (el, path) => {
+      all.push({ el, path });
+      for (const c of el.children ?? []) if (c.kind === 'element') walk(c, [...path, c.local]);
+    };
+    walk(doc.root, [doc.root.local]);
+    const text = (el) => (el.children ?? []).map((c) => (c.kind === 'text' || c.kind === 'cdata' ? c.text : c.kind === 'element' ? text(c) : '')).join('').trim();
+    const find = (...suffix) => all.find(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s))?.el;
+    const findAll = (...suffix) => all.filter(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s)).map((x) => x.el);
+    const date = (el) => { const t = el ? text(el) : null; return t && /^\d{8}$/.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : null; };
+    const seller = find('SellerTradeParty');
+    const sellerVat = seller ? (seller.children.filter((c) => c.kind === 'element' && c.local === 'SpecifiedTaxRegistration').map((r) => r.children.find((c) => c.kind === 'element' && c.local === 'ID')).find((id) => id && id.attributes?.some((a) => a.local === 'schemeID' && a.value === 'VA'))) : null;
+    const child = (el, name) => el?.children?.find((c) => c.kind === 'element' && c.local === name);
+    const taxes = findAll('ApplicableSupplyChainTradeSettlement', 'ApplicableTradeTax').concat(findAll('ApplicableHeaderTradeSettlement', 'ApplicableTradeTax'));
+    const typeCode = text(find('HeaderExchangedDocument', 'TypeCode') ?? find('ExchangedDocument', 'TypeCode') ?? { children: [] });
+    const truth = {
+      type: typeCode === '380' ? 'invoice' : typeCode === '381' ? 'credit-note' : undefined,
+      document_number: text(find('HeaderExchangedDocument', 'ID') ?? find('ExchangedDocument', 'ID')),
+      issue_date: date(find('HeaderExchangedDocument', 'IssueDateTime', 'DateTimeString') ?? find('ExchangedDocument', 'IssueDateTime', 'DateTimeString')),
+      payment_due_date: date(find('SpecifiedTradePaymentTerms', 'DueDateDateTime', 'DateTimeString')),
+      sender_name: text(child(seller, 'Name')),
+      sender_vat_number: sellerVat ? text(sellerVat) : null,
+      recipient_name: text(child(find('BuyerTradeParty'), 'Name')),
+      currency: text(find('InvoiceCurrencyCode')),
+      net_amount: text(find('TaxBasisTotalAmount')),
+      gross_amount: text(find('GrandTotalAmount')),
+      tax_total: text(find('TaxTotalAmount')),
+      iban: find('IBANID') ? text(find('IBANID')) : null,
+      bic: find('BICID') ? text(find('BICID')) : null,
+      tax_breakdowns: taxes.map((t) => ({ taxable_amount: text(child(t, 'BasisAmount')), tax_amount: text(child(t, 'CalculatedAmount')), tax_rate: text(child(t, 'ApplicablePercent') ?? child(t, 'RateApplicablePercent') ?? { children: [] }) })),
+    };
+    // Absent from the XML = not annotated (like invoice2data's partial truths), not "must be null".
+    for (const k of Object.keys(truth)) if (truth[k] === undefined || truth[k] === null || truth[k] === '' || (Array.isArray(truth[k]) && !truth[k].length)) delete truth[k];
+    return { set: 'zugferd1', id: f.replace('.embedded.xml', ''), pdf: join(dir, f.replace('.embedded.xml', '.pdf')), truth };
+  });
+}
+
+function rowsKey(rows) {
+  return (rows ?? []).map((r) => `${Number(r.tax_rate ?? 0).toFixed(2)}|${Number(r.taxable_amount ?? 0).toFixed(2)}|${Number(r.tax_amount).toFixed(2)}`).sort().join(';');
+}
+
+function same(field, truth, pred) {
+  if (field === 'tax_breakdowns') return rowsKey(truth) === rowsKey(pred);
+  const n = FIELD_NORM[field] ?? norm.text;
+  return n(truth) === n(pred);
+}
+
+// ---------------------------------------------------------------- run
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths()];
+const only = process.env.EVAL_ONLY;
+const stats = new Map();
+const excluded = [];
+const misses = [];
+let extractMs = 0;
+let pagesTotal = 0;
+for (const d of docs) {
+  if (only && !d.id.includes(only)) continue;
+  const read = await readDocument(d.pdf);
+  const t0 = performance.now();
+  const result = extractGeneric({ components: read.components, pages: read.pages, text: null, custom_types: [] });
+  extractMs += performance.now() - t0;
+  pagesTotal += read.pages.length;
+  const pred = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, v.value]));
+  pred.tax_total = result.fields.tax_amount.value;
+  const visible = read.pages.map((p) => p.text).join('\n');
+  for (const [field, truthRaw] of Object.entries(d.truth)) {
+    let truth = truthRaw === '' ? null : truthRaw;
+    if (field === 'tax_breakdowns' && Array.isArray(truth) && truth.length === 0) truth = null;
+    let p = pred[field];
+    if (field === 'tax_breakdowns' && Array.isArray(p) && p.length === 0) p = null;
+    const why = unscoreable(field, truth, d, visible);
+    if (why) {
+      excluded.push(`${d.set}/${d.id} ${field}=${JSON.stringify(truth)}${why === true ? '' : ` (${why})`}`);
+      continue;
+    }
+    const s = stats.get(field) ?? { tp: 0, fp: 0, fn: 0 };
+    if (p !== null && p !== undefined && truth !== null && truth !== undefined && same(field, truth, p)) s.tp++;
+    else {
+      if (p !== null && p !== undefined) s.fp++;
+      if (truth !== null && truth !== undefined) s.fn++;
+      if ((p ?? null) !== null || (truth ?? null) !== null) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
+    }
+    stats.set(field, s);
+  }
+}
+await terminateOcr();
+
+const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
+const rows = [];
+const total = { tp: 0, fp: 0, fn: 0 };
+for (const [field, s] of [...stats.entries()].sort()) {
+  const p = s.tp / (s.tp + s.fp);
+  const r = s.tp / (s.tp + s.fn);
+  rows.push([field, String(s.tp), String(s.fp), String(s.fn), f3(p), f3(r), f3((2 * p * r) / (p + r))]);
+  total.tp += s.tp;
+  total.fp += s.fp;
+  total.fn += s.fn;
+}
+const P = total.tp / (total.tp + total.fp);
+const R = total.tp / (total.tp + total.fn);
+rows.push(['micro', String(total.tp), String(total.fp), String(total.fn), f3(P), f3(R), f3((2 * P * R) / (P + R))]);
+const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (invoices, energy, zugferd1 hybrids), no AI`);
+console.log(line(head));
+for (const r of rows) console.log(line(r));
+console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
+if (excluded.length) console.log(`\nnot scored (truth is not a valid value of its field, or not printed):\n  ${excluded.join('\n  ')}`);
+if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);
