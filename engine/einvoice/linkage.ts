@@ -4,6 +4,7 @@
 // facts from the XML and OCR text of the rendered pages in, a field-name-only report out
 // (no values or document text are ever reported). Rules and bounds: docs/decisions.md,
 // "Validation mode".
+import type { InvoiceModel } from './model.js';
 
 /** Key values of the XML that the visible invoice must show. Amounts dot-decimal, dates YYYY-MM-DD. */
 export interface LinkageFacts {
@@ -44,6 +45,24 @@ export interface LinkageReport {
   matched_fields: LinkageField[];
   missing_fields: LinkageField[];
   conflict_fields: LinkageField[];
+}
+
+/** The linkage facts of an accepted invoice. */
+export function linkageFacts(model: InvoiceModel): LinkageFacts {
+  const ibans = [...(model.payment ? [model.payment] : []), ...model.payment_alternatives]
+    .flatMap((p) => p.credit_transfers.map((c) => c.account_id))
+    .filter((a): a is string => Boolean(a && /^[A-Z]{2}\d{2}/i.test(a.replace(/\s+/g, ''))));
+  return {
+    document_number: model.id?.trim() || null,
+    issue_date: model.issue_date ?? null,
+    gross_amount: model.totals.gross_amount ?? null,
+    amount_due: model.totals.payable_amount ?? null,
+    net_amount: model.totals.net_amount ?? null,
+    tax_amount: model.totals.vat_amount ?? null,
+    seller_name: model.seller.name?.trim() || model.seller.trading_name?.trim() || null,
+    seller_vat_id: model.seller.vat_id?.trim() || null,
+    ibans: [...new Set(ibans)],
+  };
 }
 
 /** Which physical pages (one-based) are rendered for linkage. */
@@ -284,8 +303,6 @@ export function checkLinkage(facts: LinkageFacts, pages: Array<{ page: number; t
   }
 
   const requiredMissing = missing.filter((f) => REQUIRED_LINKAGE_FIELDS.includes(f));
-  // The gross total may be shown as the amount due (no prepayment): either one links the total.
-  if (requiredMissing.includes('gross_amount') && matched.includes('amount_due') && facts.amount_due === facts.gross_amount) requiredMissing.splice(requiredMissing.indexOf('gross_amount'), 1);
   const status: LinkageReport['status'] = conflicts.size ? 'conflict' : requiredMissing.length ? 'not_linked' : 'linked';
   return { status, ...base, checked_fields: checked, matched_fields: matched, missing_fields: missing, conflict_fields: [...conflicts] };
 }

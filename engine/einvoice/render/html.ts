@@ -34,6 +34,7 @@ table{width:100%;border-collapse:collapse}
 th{background:#f2f4f7;text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.03em;color:#3a4452;padding:6px 8px;border-bottom:1px solid #c9ced6}
 td{padding:6px 8px;border-bottom:1px solid #e6e9ee;vertical-align:top;overflow-wrap:anywhere}
 .num{text-align:right;white-space:nowrap}
+.pos{white-space:nowrap}
 tr.sub td{background:#fafbfc}
 .item{font-weight:bold}
 .details{font-size:11.5px;color:#4a5462;margin-top:2px}
@@ -66,7 +67,7 @@ export function viewToHtml(v: InvoiceView): string {
     .map((r) => {
       const indent = r.depth ? ` style="padding-left:${8 + r.depth * 18}px"` : '';
       const details = r.details.length ? `<div class="details">${r.details.map((d) => `<div>${clean(d)}</div>`).join('')}</div>` : '';
-      return `<tr${r.depth ? ' class="sub"' : ''}><td${indent}>${clean(r.position)}</td><td><div class="item">${clean(r.item)}</div>${details}</td><td class="num">${clean(r.quantity)}</td><td class="num">${clean(r.unit_price)}</td><td class="num">${clean(r.vat)}</td><td class="num">${clean(r.net_amount)}</td></tr>`;
+      return `<tr${r.depth ? ' class="sub"' : ''}><td class="pos"${indent}>${clean(r.position)}</td><td><div class="item">${clean(r.item)}</div>${details}</td><td class="num">${clean(r.quantity)}</td><td class="num">${clean(r.unit_price)}</td><td class="num">${clean(r.vat)}</td><td class="num">${clean(r.net_amount)}</td></tr>`;
     })
     .join('');
   const lines = `<h2>${clean(v.lines.heading)}</h2>${v.lines.notice ? `<p class="notice">${clean(v.lines.notice)}</p>` : ''}<table class="lines"><thead><tr>${v.lines.columns.map((c, i) => `<th${i >= 2 ? ' class="num"' : ''}>${clean(c)}</th>`).join('')}</tr></thead><tbody>${lineRows}</tbody></table>`;

@@ -30,7 +30,8 @@ function tableBlocks(t: Table): Block[] {
 
 export function viewToBlocks(v: InvoiceView): Block[] {
   const blocks: Block[] = [bold(v.title, 18), para(v.number, { size: 12, spaceAfter: 6, color: '#3a4452' })];
-  const meta = v.meta.slice(0, 12);
+  // Long identifiers (specification URNs) would crowd the thumbnail; the HTML shows them.
+  const meta = v.meta.filter((p) => !/^urn:/.test(p.value)).slice(0, 10);
   const half = Math.ceil(meta.length / 2);
   if (meta.length) blocks.push({ kind: 'table', columns: [1, 1], rows: [[cell(...pairLines(meta.slice(0, half))), cell(...pairLines(meta.slice(half)))]] });
   blocks.push(...heading(v.parties.length > 2 ? v.parties.slice(0, 2).map((p) => p.heading).join(' / ') + ' …' : v.parties.map((p) => p.heading).join(' / ')));
@@ -39,6 +40,8 @@ export function viewToBlocks(v: InvoiceView): Block[] {
     columns: v.parties.slice(0, 3).map(() => 1),
     rows: [v.parties.slice(0, 3).map((p) => cell(bold(p.heading, 7.5), bold(p.name), ...p.lines.map((l) => para(l, { size: 8.5 })), ...pairLines(p.details.slice(0, 3))))],
   });
+  blocks.push(...heading(v.locale === 'de' ? 'Summen' : 'Totals'));
+  blocks.push({ kind: 'table', columns: [3, 1.5], rows: v.totals.filter((p) => p.strong || /net|gross|VAT|netto|brutto|Umsatzsteuer/i.test(p.label)).map((p) => [cell(para(p.label, { size: p.strong ? 10 : 8.5, runs: [{ text: p.label, bold: p.strong }] })), cell(para(p.value, { size: p.strong ? 10 : 8.5, align: 'right', runs: [{ text: p.value, bold: p.strong }] }))]) });
   blocks.push(...heading(v.lines.heading));
   if (v.lines.notice) blocks.push(para(v.lines.notice, { size: 8, color: '#7a5a00' }));
   blocks.push({
@@ -46,7 +49,7 @@ export function viewToBlocks(v: InvoiceView): Block[] {
     columns: [0.7, 4, 1.2, 1.4, 0.9, 1.4],
     rows: [
       v.lines.columns.map((c) => cell(bold(c, 8))),
-      ...v.lines.rows.slice(0, 40).map((r) => [
+      ...v.lines.rows.slice(0, 25).map((r) => [
         cell(para(r.position, { size: 8.5, indent: r.depth * 6 })),
         cell(bold(r.item, 8.5), ...r.details.slice(0, 3).map((d) => para(d, { size: 7.5, color: '#4a5462', indent: r.depth * 6 }))),
         cell(para(r.quantity, { size: 8.5, align: 'right' })),
@@ -57,8 +60,6 @@ export function viewToBlocks(v: InvoiceView): Block[] {
     ],
   });
   if (v.vat.rows.length) blocks.push(...tableBlocks(v.vat));
-  blocks.push(...heading(v.locale === 'de' ? 'Summen' : 'Totals'));
-  blocks.push({ kind: 'table', columns: [3, 1.5], rows: v.totals.map((p) => [cell(para(p.label, { size: p.strong ? 10 : 8.5, runs: [{ text: p.label, bold: p.strong }] })), cell(para(p.value, { size: p.strong ? 10 : 8.5, align: 'right', runs: [{ text: p.value, bold: p.strong }] }))]) });
   for (const g of v.payment.slice(0, 2)) blocks.push(...heading(g.heading), ...pairLines(g.pairs.slice(0, 8)));
   if (v.attachments) blocks.push(...tableBlocks({ ...v.attachments, rows: v.attachments.rows.slice(0, 10) }));
   blocks.push(para(v.footer, { size: 7, color: '#6b7583', spaceBefore: 10 }));
