@@ -31,6 +31,8 @@ export const REQUIRED_LINKAGE_FIELDS: LinkageField[] = ['document_number', 'issu
 /** Pages rendered and OCR'd at most: the first three and the last (where totals usually are). */
 export const LINKAGE_OCR_FIRST_PAGES = 3;
 export const LINKAGE_OCR_PAGE_LIMIT = LINKAGE_OCR_FIRST_PAGES + 1;
+/** A document number is also linked by its leading segment (before "-" or "/") when that segment is at least this long. */
+export const NUMBER_PREFIX_MIN_CHARS = 8;
 /** Share of the seller name's words that must be visible. */
 export const NAME_WORD_SHARE = 0.7;
 
@@ -43,6 +45,8 @@ export interface LinkageReport {
   pages_beyond_ocr_limit: number;
   checked_fields: LinkageField[];
   matched_fields: LinkageField[];
+  /** Matched only in part (a document number shown without its trailing year/sequence segments). */
+  partial_fields: LinkageField[];
   missing_fields: LinkageField[];
   conflict_fields: LinkageField[];
 }
@@ -171,6 +175,12 @@ function codeVisible(code: string, text: string): boolean {
   return foldCode(text).includes(want);
 }
 
+/** The number's leading segment, e.g. "00.123.456.7" of "00.123.456.7-2014-1" (printed as contract number plus period). */
+function numberPrefix(code: string): string | null {
+  const head = code.trim().split(/[-/]/)[0]!;
+  return head.length >= NUMBER_PREFIX_MIN_CHARS && head.length < code.trim().length ? head : null;
+}
+
 function nameVisible(name: string, text: string): boolean {
   const want = words(name);
   if (want.length === 0) return false;
@@ -242,7 +252,7 @@ export function checkLinkage(facts: LinkageFacts, pages: Array<{ page: number; t
   ];
   const checked = checks.filter(([, v]) => v !== null && v !== '').map(([f]) => f);
   if (words(text).length < 5) {
-    return { status: 'indeterminate', ...base, checked_fields: checked, matched_fields: [], missing_fields: [], conflict_fields: [] };
+    return { status: 'indeterminate', ...base, checked_fields: checked, matched_fields: [], partial_fields: [], missing_fields: [], conflict_fields: [] };
   }
 
   const amounts = visibleAmounts(text);
@@ -269,10 +279,15 @@ export function checkLinkage(facts: LinkageFacts, pages: Array<{ page: number; t
     }
   };
   const matched: LinkageField[] = [];
+  const partial: LinkageField[] = [];
   const missing: LinkageField[] = [];
   for (const [field, v] of checks) {
     if (v === null || v === '') continue;
-    (visible(field, v) ? matched : missing).push(field);
+    if (visible(field, v)) matched.push(field);
+    else if (field === 'document_number' && numberPrefix(v as string) && codeVisible(numberPrefix(v as string)!, text)) {
+      matched.push(field);
+      partial.push(field);
+    } else missing.push(field);
   }
 
   // A conflict is a labelled visible value that contradicts the XML where the XML's own value is not visible.
@@ -304,5 +319,5 @@ export function checkLinkage(facts: LinkageFacts, pages: Array<{ page: number; t
 
   const requiredMissing = missing.filter((f) => REQUIRED_LINKAGE_FIELDS.includes(f));
   const status: LinkageReport['status'] = conflicts.size ? 'conflict' : requiredMissing.length ? 'not_linked' : 'linked';
-  return { status, ...base, checked_fields: checked, matched_fields: matched, missing_fields: missing, conflict_fields: [...conflicts] };
+  return { status, ...base, checked_fields: checked, matched_fields: matched, partial_fields: partial, missing_fields: missing, conflict_fields: [...conflicts] };
 }

@@ -137,5 +137,13 @@ export function selectInvoiceSource(candidates: XmlCandidate[]): SourceSelection
 
 /** A standalone XML upload is its own single candidate (its verdict comes from the validator). */
 export function standaloneCandidate(filename: string, bytes: Uint8Array, size = bytes.byteLength): XmlCandidate {
-  return { filename, size, origin: 'standalone', component_ref: 'main', bytes: size > MAX_XML_BYTES ? bytes.subarray(0, SNIFF_BYTES) : bytes };
+  return { filename, size, origin: 'standalone', component_ref: 'main', bytes: boundedXmlBytes(bytes) };
+}
+
+/**
+ * Bytes kept of a candidate: all of a file within the 5 MiB limit; one byte more than the
+ * limit of a larger one, so the validator still sees it is too large without holding it all.
+ */
+export function boundedXmlBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteLength > MAX_XML_BYTES ? bytes.subarray(0, MAX_XML_BYTES + 1) : bytes;
 }

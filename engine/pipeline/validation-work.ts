@@ -1,0 +1,123 @@
+// Worker side of validation mode (spec 1 R5): find the invoice XML of a PDF or XML upload,
+// validate it, and hand back the assessment plus the facts the visible PDF must show. File
+// in, plain data out; the XML itself never leaves the worker.
+import { open, stat } from 'node:fs/promises';
+import { extractPdfAttachment, readPdfInfo } from '../formats/pdf/index.js';
+import { MAX_XML_BYTES } from '../formats/limits.js';
+import { ENGINE_VERSION, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
+import { CONFIGURATION } from '../einvoice/scenario.js';
+import { linkageFacts, type LinkageFacts } from '../einvoice/linkage.js';
+import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, standaloneCandidate, type CandidateReport, type SourceSelection, type XmlCandidate } from '../einvoice/sources.js';
+
+export interface AssessTask {
+  kind: 'einvoice.assess';
+  path: string;
+  format: 'pdf' | 'xml';
+  filename: string;
+}
+
+export interface InvoiceSourceInfo {
+  origin: XmlCandidate['origin'];
+  filename: string;
+  size: number;
+}
+
+export interface Assessed {
+  outcome: SourceSelection['outcome'];
+  source: InvoiceSourceInfo | null;
+  candidates: CandidateReport[];
+  structured: StructuredQuality;
+  /** Only for a valid XML embedded in a PDF: what the visible pages must show. */
+  facts: LinkageFacts | null;
+}
+
+/** The structured snapshot when no single XML could be validated (none, several, inconclusive). */
+export function unvalidated(detection: StructuredQuality['detection_status'], assessment: StructuredQuality['assessment'], reason: string): StructuredQuality {
+  return {
+    contract_version: 1,
+    detection_status: detection,
+    syntax: null,
+    document_kind: null,
+    profile: null,
+    specification_id: null,
+    supported: false,
+    validation_status: 'not_validated',
+    validation_scope: 'none',
+    assessment,
+    reason,
+    validation_errors: { errors: [], warnings: [], information: [], counts: { error: 0, warning: 0, information: 0 }, truncated: false },
+    validator: { engine: 'docdesk', engine_version: ENGINE_VERSION, configuration: CONFIGURATION, standard: null, scenario: null },
+    retryable: false,
+  };
+}
+
+async function readBounded(path: string): Promise<{ bytes: Uint8Array; size: number }> {
+  const { size } = await stat(path);
+  const fh = await open(path, 'r');
+  try {
+    const want = Math.min(size, MAX_XML_BYTES + 1);
+    const buf = Buffer.alloc(want);
+    let off = 0;
+    while (off < want) {
+      const { bytesRead } = await fh.read(buf, off, want - off, off);
+      if (bytesRead === 0) break;
+      off += bytesRead;
+    }
+    return { bytes: buf.subarray(0, off), size };
+  } finally {
+    await fh.close();
+  }
+}
+
+async function pdfCandidates(path: string): Promise<XmlCandidate[]> {
+  const info = await readPdfInfo(path);
+  const xmlish = info.attachments.filter((a) => looksLikeXml(a.filename, a.mime));
+  const out: XmlCandidate[] = [];
+  for (const [i, a] of xmlish.entries()) {
+    const c: XmlCandidate = { filename: a.filename, size: a.size, origin: 'pdf_embedded', component_ref: 'main', bytes: null };
+    if (i < MAX_XML_CANDIDATES) {
+      try {
+        c.bytes = boundedXmlBytes(await extractPdfAttachment(path, a.filename));
+      } catch {
+        c.unreadable = 'unreadable';
+      }
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+const isValid = (s: StructuredQuality) => s.validation_status === 'valid' || s.validation_status === 'valid_with_warnings';
+
+export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
+  // Fault injection for the retry tests: the validator dependency fails like a real outage.
+  const fault = process.env.DOCDESK_FAULT_VALIDATOR === 'unavailable';
+  const info = (c: XmlCandidate): InvoiceSourceInfo => ({ origin: c.origin, filename: c.filename, size: c.size });
+
+  if (task.format === 'xml') {
+    const { bytes, size } = await readBounded(task.path);
+    const c = standaloneCandidate(task.filename, bytes, size);
+    const structured = fault ? unavailable() : validateInvoiceXml(c.bytes!);
+    const report: CandidateReport = { filename: c.filename, size, origin: 'standalone', component_ref: 'main', status: structured.detection_status === 'recognized' ? 'invoice' : structured.detection_status === 'inconclusive' ? 'inconclusive' : 'not_invoice' };
+    const outcome: SourceSelection['outcome'] = structured.detection_status === 'recognized' ? 'single' : structured.validation_status === 'not_evaluable' ? 'not_safely_evaluable' : structured.detection_status === 'inconclusive' ? 'inconclusive' : 'not_detected';
+    return { outcome, source: info(c), candidates: [report], structured, facts: null };
+  }
+
+  const selection = selectInvoiceSource(await pdfCandidates(task.path));
+  switch (selection.outcome) {
+    case 'single':
+    case 'not_safely_evaluable': {
+      const c = selection.candidate;
+      const structured = fault ? unavailable() : c.bytes ? validateInvoiceXml(c.bytes) : { ...unvalidated('inconclusive', 'fail', 'input_unreadable'), validation_status: 'not_evaluable' as const };
+      const facts = selection.outcome === 'single' && isValid(structured) ? linkageFacts(parseInvoice(c.bytes!)) : null;
+      return { outcome: selection.outcome, source: info(c), candidates: selection.candidates, structured, facts };
+    }
+    case 'multiple':
+      // R5: indeterminate; none of the files is validated or preferred.
+      return { outcome: 'multiple', source: null, candidates: selection.candidates, structured: unvalidated('recognized', 'indeterminate', selection.reason), facts: null };
+    case 'inconclusive':
+      return { outcome: 'inconclusive', source: null, candidates: selection.candidates, structured: unvalidated('inconclusive', 'indeterminate', 'invoice_xml_inconclusive'), facts: null };
+    case 'not_detected':
+      return { outcome: 'not_detected', source: null, candidates: selection.candidates, structured: unvalidated('not_detected', 'not_applicable', 'no_invoice_xml'), facts: null };
+  }
+}
