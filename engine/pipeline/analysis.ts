@@ -12,6 +12,7 @@ import type { PageWorkResult } from './page-work.js';
 import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
 import { saveResults, type Assembled, type PagePlan } from './analysis-results.js';
+import type { RenderedInvoice } from './validation-work.js';
 
 /** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
@@ -37,7 +38,20 @@ export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: Run
 
   const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
   await setStage(deps, doc.id, 'assembling');
+  plan.invoicePreview = await invoiceVisualization(deps, doc, run, format, plan);
   await saveResults(deps, doc, run, plan, results);
+}
+
+/**
+ * Spec 2.5: the HTML visualization (and JPEG fallback) of an XML upload that is an invoice,
+ * or of the single invoice XML embedded in a PDF. A rendering failure costs the preview
+ * only, never the analysis (the pretty-printed XML preview stays).
+ */
+async function invoiceVisualization(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, a: Assembled): Promise<RenderedInvoice | null> {
+  const hasInvoice = format === 'xml' ? a.xml?.invoice != null : format === 'pdf' && a.pdfInfo?.invoice_xml?.length === 1;
+  if (!hasInvoice) return null;
+  const outDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */

@@ -1,10 +1,13 @@
 // Worker side of validation mode (spec 1 R5): find the invoice XML of a PDF or XML upload,
 // validate it, and hand back the assessment plus the facts the visible PDF must show. File
 // in, plain data out; the XML itself never leaves the worker.
-import { open, stat } from 'node:fs/promises';
+import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { renderInvoiceHtml, renderInvoiceJpeg } from '../einvoice/render/index.js';
 import { extractPdfAttachment, readPdfInfo } from '../formats/pdf/index.js';
 import { MAX_XML_BYTES } from '../formats/limits.js';
-import { ENGINE_VERSION, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
+import { detectInvoiceXml, ENGINE_VERSION, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
 import { CONFIGURATION } from '../einvoice/scenario.js';
 import { linkageFacts, type LinkageFacts } from '../einvoice/linkage.js';
 import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, standaloneCandidate, type CandidateReport, type SourceSelection, type XmlCandidate } from '../einvoice/sources.js';
@@ -120,4 +123,64 @@ export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
     case 'not_detected':
       return { outcome: 'not_detected', source: null, candidates: selection.candidates, structured: unvalidated('not_detected', 'not_applicable', 'no_invoice_xml'), facts: null };
   }
+}
+
+// ---------------------------------------------------------------- visualization (spec 2.5)
+
+export interface RenderInvoiceTask {
+  kind: 'einvoice.render';
+  path: string;
+  format: 'pdf' | 'xml';
+  filename: string;
+  locale: string | null;
+  /** Folder for invoice.html and invoice.jpg. */
+  out_dir: string;
+}
+
+export interface RenderedInvoice {
+  html: { path: string; bytes: number };
+  jpeg: { path: string; bytes: number };
+  /** The embedded file visualized (hybrid PDFs), or null for an XML upload. */
+  embedded_filename: string | null;
+}
+
+async function writeAtomic(path: string, data: Buffer): Promise<number> {
+  const tmp = `${path}.${randomUUID()}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+  return data.length;
+}
+
+/**
+ * The HTML visualization and its JPEG fallback of the document's one invoice XML (an XML
+ * upload, or the single invoice XML embedded in a PDF); null when there is none, several, or
+ * the XML is not a recognized UBL/CII/ZUGFeRD 1.0 invoice (other XML keeps the pretty-printed
+ * preview). Rendering needs no validation verdict: what the XML says is shown as it is.
+ */
+export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<RenderedInvoice | null> {
+  let bytes: Uint8Array;
+  let embedded: string | null = null;
+  if (task.format === 'xml') {
+    const read = await readBounded(task.path);
+    if (read.size > MAX_XML_BYTES) return null;
+    bytes = read.bytes;
+  } else {
+    const selection = selectInvoiceSource(await pdfCandidates(task.path));
+    if (selection.outcome !== 'single') return null;
+    bytes = selection.candidate.bytes!;
+    embedded = selection.candidate.filename;
+  }
+  if (detectInvoiceXml(bytes).detection_status !== 'recognized') return null;
+  let model;
+  try {
+    model = parseInvoice(bytes);
+  } catch {
+    return null; // recognized root, but not parseable into the model: the XML preview stays
+  }
+  await mkdir(task.out_dir, { recursive: true });
+  const htmlPath = join(task.out_dir, 'invoice.html');
+  const jpegPath = join(task.out_dir, 'invoice.jpg');
+  const htmlBytes = await writeAtomic(htmlPath, Buffer.from(renderInvoiceHtml(model, { locale: task.locale }), 'utf8'));
+  const jpegBytes = await writeAtomic(jpegPath, await renderInvoiceJpeg(model, { locale: task.locale }));
+  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, embedded_filename: embedded };
 }
