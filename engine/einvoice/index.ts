@@ -186,3 +186,58 @@ export function validateRoot(root: XmlElement): StructuredQuality {
     validation_errors: errors,
   };
 }
+
+// ---------------------------------------------------------------- containers (PDF/A-3, e-mail)
+
+export interface ContainerFile {
+  filename: string;
+  data: Uint8Array;
+}
+
+/** File names that hybrid standards give their invoice XML. */
+export const HYBRID_XML_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml']);
+
+export interface AttachmentSelection {
+  /** The one invoice XML, when exactly one attachment has an invoice root. */
+  selected: ContainerFile | null;
+  detection: InvoiceDetection;
+  /** Names of every attachment recognized as invoice XML (never content). */
+  candidates: string[];
+}
+
+/**
+ * Picks the invoice XML among the files of a container: any XML attachment whose root is an
+ * invoice root counts (the hybrid names included); several → indeterminate, since a single
+ * result must not silently choose between invoices (spec Q5).
+ */
+export function selectInvoiceAttachment(files: ContainerFile[]): AttachmentSelection {
+  const found: Array<{ file: ContainerFile; detection: InvoiceDetection }> = [];
+  let unreadableHybrid: InvoiceDetection | null = null;
+  for (const file of files) {
+    const name = file.filename.toLowerCase();
+    const looksXml = name.endsWith('.xml') || HYBRID_XML_NAMES.has(name);
+    if (!looksXml) continue;
+    const detection = detectInvoiceXml(file.data);
+    if (detection.detection_status === 'recognized') found.push({ file, detection });
+    else if (HYBRID_XML_NAMES.has(name) && !unreadableHybrid) unreadableHybrid = detection.detection_status === 'inconclusive' ? detection : { ...detection, detection_status: 'inconclusive', reason: 'hybrid_xml_without_invoice_root' };
+  }
+  if (found.length === 1) return { selected: found[0]!.file, detection: found[0]!.detection, candidates: [found[0]!.file.filename] };
+  if (found.length > 1) {
+    return { selected: null, detection: { detection_status: 'inconclusive', supported: false, reason: 'multiple_embedded_invoice_xml_attachments' }, candidates: found.map((f) => f.file.filename) };
+  }
+  if (unreadableHybrid) return { selected: null, detection: unreadableHybrid, candidates: [] };
+  return { selected: null, detection: { detection_status: 'not_detected', supported: false }, candidates: [] };
+}
+
+/** The assessment for a container's attachments (hybrid PDF, e-mail). */
+export function validateInvoiceAttachments(files: ContainerFile[]): StructuredQuality {
+  try {
+    const sel = selectInvoiceAttachment(files);
+    if (sel.selected) return validateInvoiceXml(sel.selected.data);
+    const out = base(sel.detection);
+    if (sel.detection.detection_status === 'inconclusive') return { ...out, assessment: 'indeterminate', reason: sel.detection.reason ?? 'inconclusive' };
+    return { ...out, reason: 'no_invoice_xml' };
+  } catch {
+    return unavailable();
+  }
+}
