@@ -163,11 +163,14 @@ export function validateRoot(root: XmlElement): StructuredQuality {
   const out = base(d);
   if (d.detection_status !== 'recognized') return { ...out, reason: d.reason ?? 'no_invoice_root', assessment: d.detection_status === 'inconclusive' ? 'indeterminate' : 'not_applicable' };
   const scenario = selectScenario(d);
-  if (!d.supported || !scenario) {
-    // Fail closed (spec 2.4): unsupported profiles are not validated against a foreign scenario.
-    return { ...out, validation_status: 'unsupported', assessment: 'fail', reason: scenario ? 'unsupported_profile' : 'no_scenario', validator: { ...out.validator, scenario: scenario?.name ?? null, standard: scenario?.standard ?? null } };
-  }
+  if (!scenario) return { ...out, validation_status: 'unsupported', assessment: 'fail', reason: 'no_scenario' };
   const validator = { ...out.validator, configuration: scenario.configuration, standard: scenario.standard, scenario: scenario.name };
+  if (!d.supported) {
+    // Fail closed (spec 2.4). The scenario still runs, so the rule ids are reported for review.
+    const schemaIds = checkSchema(root, d);
+    const findings = schemaIds.length > 0 ? schemaIds.map((s): Finding => ({ id: s.id, severity: 'error' })) : evaluateRules(root, modelFromRoot(root, d), d, scenario);
+    return { ...out, validator, validation_status: 'unsupported', assessment: 'fail', reason: 'unsupported_profile', validation_errors: summarize(findings) };
+  }
   const schema = checkSchema(root, d);
   if (schema.length > 0) {
     return { ...out, validator, validation_scope: scenario.scope, validation_status: 'invalid', assessment: 'fail', reason: 'schema_invalid', validation_errors: summarize(schema.map((s) => ({ id: s.id, severity: 'error' }))) };

@@ -136,7 +136,6 @@ export const CEN_RULES: Rule[] = [
   R('BR-CO-22', 'BT-104/105', ({ model: m }) => count(m.charges, (a) => !has(a.reason) && !has(a.reason_code))),
   R('BR-CO-23', 'BT-139/140', ({ model: m }) => count(cenLines(m).flatMap((l) => l.allowances), (a) => !has(a.reason) && !has(a.reason_code))),
   R('BR-CO-24', 'BT-144/145', ({ model: m }) => count(cenLines(m).flatMap((l) => l.charges), (a) => !has(a.reason) && !has(a.reason_code))),
-  R('BR-CO-25', 'BT-9/BT-20', ({ model: m }) => has(m.totals.payable_amount) && num(m.totals.payable_amount) > 0n && !has(m.due_date) && !has(m.payment_terms)),
   R('BR-CO-26', 'BT-29/30/31', ({ model: m }) => !has(m.seller.vat_id) && !m.seller.identifiers.some((i) => i.scheme !== 'SEPA') && !has(m.seller.legal_registration_id?.value)),
 
   // ---- decimals (BR-DEC)
