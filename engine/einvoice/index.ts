@@ -163,11 +163,14 @@ export function validateRoot(root: XmlElement): StructuredQuality {
   const out = base(d);
   if (d.detection_status !== 'recognized') return { ...out, reason: d.reason ?? 'no_invoice_root', assessment: d.detection_status === 'inconclusive' ? 'indeterminate' : 'not_applicable' };
   const scenario = selectScenario(d);
-  if (!d.supported || !scenario) {
-    // Fail closed (spec 2.4): unsupported profiles are not validated against a foreign scenario.
-    return { ...out, validation_status: 'unsupported', assessment: 'fail', reason: scenario ? 'unsupported_profile' : 'no_scenario', validator: { ...out.validator, scenario: scenario?.name ?? null, standard: scenario?.standard ?? null } };
-  }
+  if (!scenario) return { ...out, validation_status: 'unsupported', assessment: 'fail', reason: 'no_scenario' };
   const validator = { ...out.validator, configuration: scenario.configuration, standard: scenario.standard, scenario: scenario.name };
+  if (!d.supported) {
+    // Fail closed (spec 2.4). The scenario still runs, so the rule ids are reported for review.
+    const schemaIds = checkSchema(root, d);
+    const findings = schemaIds.length > 0 ? schemaIds.map((s): Finding => ({ id: s.id, severity: 'error' })) : evaluateRules(root, modelFromRoot(root, d), d, scenario);
+    return { ...out, validator, validation_status: 'unsupported', assessment: 'fail', reason: 'unsupported_profile', validation_errors: summarize(findings) };
+  }
   const schema = checkSchema(root, d);
   if (schema.length > 0) {
     return { ...out, validator, validation_scope: scenario.scope, validation_status: 'invalid', assessment: 'fail', reason: 'schema_invalid', validation_errors: summarize(schema.map((s) => ({ id: s.id, severity: 'error' }))) };
@@ -185,4 +188,59 @@ export function validateRoot(root: XmlElement): StructuredQuality {
     reason: status === 'invalid' ? 'rule_errors' : null,
     validation_errors: errors,
   };
+}
+
+// ---------------------------------------------------------------- containers (PDF/A-3, e-mail)
+
+export interface ContainerFile {
+  filename: string;
+  data: Uint8Array;
+}
+
+/** File names that hybrid standards give their invoice XML. */
+export const HYBRID_XML_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml']);
+
+export interface AttachmentSelection {
+  /** The one invoice XML, when exactly one attachment has an invoice root. */
+  selected: ContainerFile | null;
+  detection: InvoiceDetection;
+  /** Names of every attachment recognized as invoice XML (never content). */
+  candidates: string[];
+}
+
+/**
+ * Picks the invoice XML among the files of a container: any XML attachment whose root is an
+ * invoice root counts (the hybrid names included); several → indeterminate, since a single
+ * result must not silently choose between invoices (spec Q5).
+ */
+export function selectInvoiceAttachment(files: ContainerFile[]): AttachmentSelection {
+  const found: Array<{ file: ContainerFile; detection: InvoiceDetection }> = [];
+  let unreadableHybrid: InvoiceDetection | null = null;
+  for (const file of files) {
+    const name = file.filename.toLowerCase();
+    const looksXml = name.endsWith('.xml') || HYBRID_XML_NAMES.has(name);
+    if (!looksXml) continue;
+    const detection = detectInvoiceXml(file.data);
+    if (detection.detection_status === 'recognized') found.push({ file, detection });
+    else if (HYBRID_XML_NAMES.has(name) && !unreadableHybrid) unreadableHybrid = detection.detection_status === 'inconclusive' ? detection : { ...detection, detection_status: 'inconclusive', reason: 'hybrid_xml_without_invoice_root' };
+  }
+  if (found.length === 1) return { selected: found[0]!.file, detection: found[0]!.detection, candidates: [found[0]!.file.filename] };
+  if (found.length > 1) {
+    return { selected: null, detection: { detection_status: 'inconclusive', supported: false, reason: 'multiple_embedded_invoice_xml_attachments' }, candidates: found.map((f) => f.file.filename) };
+  }
+  if (unreadableHybrid) return { selected: null, detection: unreadableHybrid, candidates: [] };
+  return { selected: null, detection: { detection_status: 'not_detected', supported: false }, candidates: [] };
+}
+
+/** The assessment for a container's attachments (hybrid PDF, e-mail). */
+export function validateInvoiceAttachments(files: ContainerFile[]): StructuredQuality {
+  try {
+    const sel = selectInvoiceAttachment(files);
+    if (sel.selected) return validateInvoiceXml(sel.selected.data);
+    const out = base(sel.detection);
+    if (sel.detection.detection_status === 'inconclusive') return { ...out, assessment: 'indeterminate', reason: sel.detection.reason ?? 'inconclusive' };
+    return { ...out, reason: 'no_invoice_xml' };
+  } catch {
+    return unavailable();
+  }
 }

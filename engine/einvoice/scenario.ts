@@ -49,6 +49,7 @@ export function selectScenario(d: InvoiceDetection): Scenario | null {
     return null;
   }
   if (d.syntax === 'zugferd1') {
+    if (!d.profile?.startsWith('zugferd-1.0')) return null;
     return { name: 'ZUGFeRD 1.0', configuration: ZF1_CONFIGURATION, standard: 'ZUGFeRD 1.0', sets: ['zf1'], customLevels: {}, scope: 'structural_and_business' };
   }
   return null;
