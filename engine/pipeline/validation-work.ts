@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { renderInvoiceHtml, renderInvoiceJpeg } from '../einvoice/render/index.js';
 import { extractPdfAttachment, readPdfInfo } from '../formats/pdf/index.js';
+import { readEmail } from '../formats/email.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { MAX_XML_BYTES } from '../formats/limits.js';
 import { detectInvoiceXml, ENGINE_VERSION, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
 import { CONFIGURATION } from '../einvoice/scenario.js';
@@ -15,7 +18,8 @@ import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource,
 export interface AssessTask {
   kind: 'einvoice.assess';
   path: string;
-  format: 'pdf' | 'xml';
+  /** eml/msg: extraction mode with e-mail containers (validation mode admits PDF and XML only). */
+  format: 'pdf' | 'xml' | 'eml' | 'msg';
   filename: string;
 }
 
@@ -72,12 +76,12 @@ async function readBounded(path: string): Promise<{ bytes: Uint8Array; size: num
   }
 }
 
-async function pdfCandidates(path: string): Promise<XmlCandidate[]> {
+async function pdfCandidates(path: string, componentRef = 'main'): Promise<XmlCandidate[]> {
   const info = await readPdfInfo(path);
   const xmlish = info.attachments.filter((a) => looksLikeXml(a.filename, a.mime));
   const out: XmlCandidate[] = [];
   for (const [i, a] of xmlish.entries()) {
-    const c: XmlCandidate = { filename: a.filename, size: a.size, origin: 'pdf_embedded', component_ref: 'main', bytes: null };
+    const c: XmlCandidate = { filename: a.filename, size: a.size, origin: 'pdf_embedded', component_ref: componentRef, bytes: null };
     if (i < MAX_XML_CANDIDATES) {
       try {
         c.bytes = boundedXmlBytes(await extractPdfAttachment(path, a.filename));
@@ -90,14 +94,42 @@ async function pdfCandidates(path: string): Promise<XmlCandidate[]> {
   return out;
 }
 
+/**
+ * An e-mail's invoice XML candidates: XML attachments themselves, plus the XML embedded in
+ * attached PDFs. Attachments refused by the e-mail limits stay candidates without bytes, so
+ * an oversize factur-x.xml is reported, not silently ignored.
+ */
+export async function emailCandidates(path: string, format: 'eml' | 'msg'): Promise<XmlCandidate[]> {
+  const mail = await readEmail(path, format);
+  const out: XmlCandidate[] = [];
+  const ref = (index: number) => `att-${index}`;
+  for (const att of mail.attachments) {
+    if (att.format === 'xml' || (att.format === null && looksLikeXml(att.filename, att.mime))) {
+      const base = { filename: att.filename, size: att.size, origin: 'email_attachment' as const, component_ref: att.ref ?? ref(att.index) };
+      if (att.data) out.push({ ...base, bytes: boundedXmlBytes(att.data) });
+      else if (att.reason === 'xml_over_5_mib') out.push({ ...base, bytes: null, unreadable: 'xml_over_5_mib' });
+      else if (att.reason === 'unsafe_or_malformed_xml') out.push({ ...base, bytes: null, unreadable: 'unsafe_or_malformed_xml' });
+    } else if (att.format === 'pdf' && att.data) {
+      const dir = await mkdtemp(join(tmpdir(), 'docdesk-mailpdf-'));
+      try {
+        const file = join(dir, 'attachment.pdf');
+        await writeFile(file, att.data);
+        out.push(...(await pdfCandidates(file, att.ref ?? ref(att.index)).catch(() => [])));
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  }
+  return out;
+}
+
 const isValid = (s: StructuredQuality) => s.validation_status === 'valid' || s.validation_status === 'valid_with_warnings';
 
 export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
   // Fault injection for the retry tests: the validator dependency fails like a real outage.
   const fault = process.env.DOCDESK_FAULT_VALIDATOR === 'unavailable';
-  const info = (c: XmlCandidate): InvoiceSourceInfo => ({ origin: c.origin, filename: c.filename, size: c.size });
-
   if (task.format === 'xml') {
+    const info = (c: XmlCandidate): InvoiceSourceInfo => ({ origin: c.origin, filename: c.filename, size: c.size });
     const { bytes, size } = await readBounded(task.path);
     const c = standaloneCandidate(task.filename, bytes, size);
     const structured = fault ? unavailable() : validateInvoiceXml(c.bytes!);
@@ -106,13 +138,21 @@ export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
     return { outcome, source: info(c), candidates: [report], structured, facts: null };
   }
 
-  const selection = selectInvoiceSource(await pdfCandidates(task.path));
+  const candidates = task.format === 'pdf' ? await pdfCandidates(task.path) : await emailCandidates(task.path, task.format);
+  return assessCandidates(candidates, fault);
+}
+
+/** Validates the one invoice XML among `candidates`, or says why there is none to validate. */
+export function assessCandidates(candidates: XmlCandidate[], fault = false): Assessed {
+  const info = (c: XmlCandidate): InvoiceSourceInfo => ({ origin: c.origin, filename: c.filename, size: c.size });
+  const selection = selectInvoiceSource(candidates);
   switch (selection.outcome) {
     case 'single':
     case 'not_safely_evaluable': {
       const c = selection.candidate;
-      const structured = fault ? unavailable() : c.bytes ? validateInvoiceXml(c.bytes) : { ...unvalidated('inconclusive', 'fail', 'input_unreadable'), validation_status: 'not_evaluable' as const };
-      const facts = selection.outcome === 'single' && isValid(structured) ? linkageFacts(parseInvoice(c.bytes!)) : null;
+      const structured = fault ? unavailable() : c.bytes ? validateInvoiceXml(c.bytes) : { ...unvalidated('inconclusive', 'fail', c.unreadable === 'xml_over_5_mib' ? 'input_too_large' : 'input_unreadable'), validation_status: 'not_evaluable' as const };
+      // Linkage facts only where a visible PDF exists to compare with (the uploaded PDF).
+      const facts = selection.outcome === 'single' && c.origin === 'pdf_embedded' && c.component_ref === 'main' && isValid(structured) ? linkageFacts(parseInvoice(c.bytes!)) : null;
       return { outcome: selection.outcome, source: info(c), candidates: selection.candidates, structured, facts };
     }
     case 'multiple':

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isInvoiceAttachmentName, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, sniffRoot, sniffsAsInvoice, standaloneCandidate, type XmlCandidate } from '../../../engine/einvoice/sources.js';
 import { assessInvoiceFile } from '../../../engine/pipeline/validation-work.js';
-import { buildXml } from '../../helpers/fixtures.js';
+import { buildRichEml, buildXml } from '../../helpers/fixtures.js';
 import { buildFixturePdf, FACTUR_X_XML, textLine } from '../../helpers/pdf-fixtures.js';
 
 const UBL = Buffer.from(buildXml('ubl'));
@@ -109,6 +109,34 @@ describe('invoice XML sources', () => {
       assert.equal(two.structured.assessment, 'indeterminate');
       assert.equal(two.structured.reason, 'multiple_embedded_invoice_xml_attachments');
       assert.equal(two.facts, null);
+    });
+  });
+
+  describe('through real e-mails (extraction mode containers)', () => {
+    let dir: string;
+    before(() => (dir = mkdtempSync(join(tmpdir(), 'docdesk-mailsrc-'))));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    const eml = (name: string, attachments: Array<{ filename: string; data: Buffer; contentType?: string }>) => {
+      const path = join(dir, name);
+      writeFileSync(path, buildRichEml({ text: 'Anbei die Rechnung.', attachments }));
+      return path;
+    };
+    const hybrid = buildFixturePdf({ pages: [{ content: textLine(72, 760, 'Rechnung', 12) }], attachments: [{ filename: 'factur-x.xml', data: FACTUR_X_XML }] });
+
+    it('an XML attachment is the invoice, named by its attachment reference', async () => {
+      const a = await assessInvoiceFile({ kind: 'einvoice.assess', path: eml('one.eml', [{ filename: 'xrechnung.xml', data: UBL, contentType: 'application/xml' }]), format: 'eml', filename: 'one.eml' });
+      assert.equal(a.outcome, 'single');
+      assert.deepEqual(a.source, { origin: 'email_attachment', filename: 'xrechnung.xml', size: UBL.length });
+      assert.equal(a.candidates[0]!.component_ref, 'att-1');
+      assert.equal(a.facts, null, 'no visible PDF to link in an e-mail container');
+    });
+
+    it('the XML inside an attached PDF counts too: with another XML attachment that is two invoices', async () => {
+      const one = await assessInvoiceFile({ kind: 'einvoice.assess', path: eml('pdf.eml', [{ filename: 'rechnung.pdf', data: hybrid, contentType: 'application/pdf' }]), format: 'eml', filename: 'pdf.eml' });
+      assert.equal(one.outcome, 'single');
+      assert.equal(one.source!.origin, 'pdf_embedded');
+      const two = await assessInvoiceFile({ kind: 'einvoice.assess', path: eml('two.eml', [{ filename: 'rechnung.pdf', data: hybrid, contentType: 'application/pdf' }, { filename: 'xrechnung.xml', data: UBL }]), format: 'eml', filename: 'two.eml' });
+      assert.equal(two.structured.reason, 'multiple_embedded_invoice_xml_attachments');
     });
   });
 });
