@@ -103,10 +103,17 @@ export const CEN_RULES: Rule[] = [
   }),
   R('BR-CO-15', 'BT-112', ({ model: m, root }) => {
     const t = m.totals;
-    if (m.syntax === 'ubl' && ublTaxAmountsInCurrency(root, m.currency) !== 1) return true;
-    if (m.syntax !== 'ubl' && !has(t.vat_amount)) return true;
-    if (!has(t.gross_amount) || !has(t.net_amount)) return false;
-    return d(t.gross_amount) !== round2(num(t.net_amount) + num(t.vat_amount));
+    if (m.syntax === 'ubl') {
+      if (ublTaxAmountsInCurrency(root, m.currency) !== 1) return true;
+      if (!has(t.gross_amount) || !has(t.net_amount)) return false;
+      return d(t.gross_amount) !== round2(num(t.net_amount) + num(t.vat_amount));
+    }
+    // CII: one tax total in the invoice currency adding up, or no tax at all (grand = basis).
+    const inCurrency = all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/TaxTotalAmount').filter((a) => attr(a, 'currencyID') === m.currency);
+    const grand = num(t.gross_amount);
+    const basis = num(t.net_amount);
+    const adds = inCurrency.length === 1 && grand === round2(basis + num(val(inCurrency[0])));
+    return !(adds || grand === basis);
   }),
   R('BR-CO-16', 'BT-115', ({ model: m }) => {
     const t = m.totals;
@@ -178,7 +185,7 @@ function allPayments(m: InvoiceModel) {
 }
 
 import type { XmlElement } from '../../formats/safe-xml.js';
-import { attr, kids } from '../nav.js';
+import { all, attr, kids, val } from '../nav.js';
 
 /** UBL: how many TaxTotal/TaxAmount carry the document currency (BR-CO-15 wants exactly one). */
 function ublTaxAmountsInCurrency(root: XmlElement, currency: string | undefined): number {
