@@ -294,11 +294,10 @@ export function buildInvoiceView(model: InvoiceModel, locale: RenderLocale): Inv
           d.id ?? '',
           d.description ?? '',
           [
-            d.attachment_filename,
-            d.attachment_mime_code ? `(${d.attachment_mime_code})` : '',
-            d.has_attachment ? `– ${t('embedded')}` : '',
+            [d.attachment_filename, d.attachment_mime_code ? `(${d.attachment_mime_code})` : ''].filter(Boolean).join(' '),
+            d.has_attachment ? t('embedded') : '',
             d.external_uri ? `${t('external')}: ${d.external_uri}` : '',
-          ].filter(Boolean).join(' '),
+          ].filter(Boolean).join(' · '),
         ]),
         notice: docs.length > MAX_SECTION_ENTRIES ? t('truncated_list', { shown: MAX_SECTION_ENTRIES, total: docs.length }) : undefined,
       }
