@@ -7,7 +7,7 @@ import { findDocumentForJob } from './queries.js';
 import { immediateTransaction } from '../store/db.js';
 import type { JobsTable } from '../store/schema.js';
 import { nowTimestamp, toTimestamp } from '../store/time.js';
-import { processDocument, DocumentFailure, PageBandBlocked, type PipelineDeps } from '../pipeline/index.js';
+import { processDocument, DocumentFailure, PageBandBlocked, RetryableFailure, type PipelineDeps } from '../pipeline/index.js';
 import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
 import { WAITING_FOR_CAPACITY } from './capacity.js';
 import { ownerAlive } from './owner.js';
@@ -142,7 +142,8 @@ export class Scheduler {
       }
       const reason = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.max_attempts) {
-        await failDocument(this.engine.db, doc.id, job.id, `Processing failed ${job.attempts} times; last error: ${reason}`, 'processing_failed');
+        const code = err instanceof RetryableFailure ? err.errorCode : 'processing_failed';
+        await failDocument(this.engine.db, doc.id, job.id, `Processing failed ${job.attempts} times; last error: ${reason}`, code);
         this.retryAt.delete(job.id);
         this.opts.onTerminal?.(doc.id);
       } else {

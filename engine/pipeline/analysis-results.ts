@@ -12,6 +12,7 @@ import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
 import type { PipelineDeps } from './steps.js';
 import { DEFAULT_LANGUAGES } from '../ocr/index.js';
+import type { RenderedInvoice } from './validation-work.js';
 
 export interface PagePlan {
   physical: number;
@@ -30,6 +31,8 @@ export interface Assembled {
   pdfInfo: { pageCount: number; attachments: AttachmentInfo[]; invoice_xml?: Array<XmlInvoiceDetection & { filename: string }> } | null;
   xml: { pretty: string; invoice: XmlInvoiceDetection | null } | null;
   structuredPages: Map<number, PageText>;
+  /** The e-invoice visualization (spec 2.5) of the document's invoice XML, when there is one. */
+  invoicePreview?: RenderedInvoice | null;
 }
 
 /** What the reading steps leave for the steps that follow: the page model and quality. */
@@ -123,6 +126,7 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
     validation_errors: null,
     validator: null,
     detected: invoices.map((i) => ({ syntax: i.syntax, root: i.root, specification_id: i.specification_id, embedded_filename: i.filename })),
+    visualization: a.invoicePreview ? 'html' : null,
   };
 
   const reasons: string[] = [];
@@ -157,16 +161,34 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
   const runDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
   // The page model (words with boxes) of the run, for evidence and extraction steps.
   await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'pages.json')), Buffer.from(JSON.stringify({ components: a.components, pages: results.map((r) => r.page) })));
+  const invoice = a.invoicePreview ?? null;
+  const rel = (abs: string) => relative(deps.blobs.layout.root, abs).split('\\').join('/');
   let xmlPreview: string | null = null;
-  if (a.xml) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
+  // Spec 2.5: an e-invoice gets its HTML visualization; other safe XML the pretty-printed source.
+  if (a.xml && !invoice) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
 
   await immediateTransaction(deps.db, async (tx) => {
     const ts = nowTimestamp();
     // Idempotent: a retried step replaces what an interrupted attempt wrote.
     await tx.deleteFrom('previews').where('run_id', '=', run.id).execute();
+    const insertHtml = () =>
+      tx
+        .insertInto('previews')
+        .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'invoice.html', file_format: 'html', content_type: 'text/html; charset=utf-8', file_size: invoice!.html.bytes, path: rel(invoice!.html.path), created_at: ts })
+        .execute();
+    // An XML upload's canonical preview is the visualization, first; a hybrid PDF keeps its pages first.
+    if (invoice && a.xml) await insertHtml();
     for (const [i, r] of results.entries()) {
       if (!r.preview) continue;
       const plan = a.pages[i]!;
+      if (invoice && a.xml && plan.component.kind === 'xml') {
+        // The JPEG fallback of an e-invoice is the drawn visualization, not the XML source.
+        await tx
+          .insertInto('previews')
+          .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: plan.physical, filename: 'invoice.jpg', file_format: 'jpg', content_type: 'image/jpeg', file_size: invoice.jpeg.bytes, path: rel(invoice.jpeg.path), created_at: ts })
+          .execute();
+        continue;
+      }
       await tx
         .insertInto('previews')
         .values({
@@ -183,6 +205,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
         })
         .execute();
     }
+    if (invoice && !a.xml) await insertHtml();
     if (xmlPreview) {
       await tx
         .insertInto('previews')

@@ -4,19 +4,16 @@
 // Extraction mode reads the same way (readForRun) and then extracts (./extraction.ts).
 import { join } from 'node:path';
 import type { DocumentRow, RunRow } from '../api/presenters.js';
-import { bandTotal } from '../billing/bands.js';
-import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
-import { settleBands } from '../billing/ledger.js';
 import type { FileFormat } from '../formats/detect.js';
 import { familyOf } from '../formats/detect.js';
 import type { Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
-import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
 import type { PageWorkResult } from './page-work.js';
-import { DocumentFailure, runTask, setStage, thumbnail, type PipelineDeps } from './steps.js';
+import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
 import { saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
+import type { RenderedInvoice } from './validation-work.js';
 
 /** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
@@ -24,11 +21,7 @@ export const OCR_TEXT_LIMIT = 8 * 1024 * 1024;
 const PAGE_TIMEOUT_MS = 180_000;
 const SINGLE_PAGE_FORMATS: FileFormat[] = ['jpg', 'png', 'webp', 'gif', 'bmp', 'xml'];
 
-export class PageBandBlocked extends Error {
-  constructor() {
-    super('page_band_insufficient_credits');
-  }
-}
+export { PageBandBlocked } from './steps.js';
 
 export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
   await readForRun(deps, doc, run, format);
@@ -52,18 +45,24 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
 
   // Spec 3: when the page count is known, the run's charge becomes the page-band total —
   // or the document is blocked when a further band is not covered.
-  const settled = await immediateTransaction(deps.db, async (tx) => {
-    const outcome = await settleBands(tx, { runId: run.id, accountId: doc.account_id, documentId: doc.id, total: bandTotal(run.credit_cost, selected.length), chargeable: doc.mode === 'live' && run.billing_mode !== BILLING_REPROCESS_FREE });
-    if (outcome.outcome === 'charged') {
-      await tx.updateTable('documents').set({ number_of_pages: totalPages, progress_pages_done: 0, progress_pages_total: selected.length, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
-    }
-    return outcome;
-  });
-  if (settled.outcome === 'blocked') throw new PageBandBlocked();
+  await settlePageBands(deps, doc, run, selected.length, totalPages, selected.length);
 
   const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
   await setStage(deps, doc.id, 'assembling');
+  plan.invoicePreview = await invoiceVisualization(deps, doc, run, format, plan);
   return saveResults(deps, doc, run, plan, results);
+}
+
+/**
+ * Spec 2.5: the HTML visualization (and JPEG fallback) of an XML upload that is an invoice,
+ * or of the single invoice XML embedded in a PDF. A rendering failure costs the preview
+ * only, never the analysis (the pretty-printed XML preview stays).
+ */
+async function invoiceVisualization(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, a: Assembled): Promise<RenderedInvoice | null> {
+  const hasInvoice = format === 'xml' ? a.xml?.invoice != null : format === 'pdf' && a.pdfInfo?.invoice_xml?.length === 1;
+  if (!hasInvoice) return null;
+  const outDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */

@@ -3,9 +3,10 @@
 import type { DocumentRow } from '../api/presenters.js';
 import { runAnalysis } from './analysis.js';
 import { runExtraction } from './extraction.js';
+import { runValidation } from './validation.js';
 import { DocumentFailure, scan, thumbnail, type PipelineDeps } from './steps.js';
 
-export { DocumentFailure } from './steps.js';
+export { DocumentFailure, RetryableFailure } from './steps.js';
 export { PageBandBlocked } from './analysis.js';
 export type { PipelineDeps } from './steps.js';
 
@@ -21,6 +22,9 @@ export async function processDocument(deps: PipelineDeps, doc: DocumentRow): Pro
     }
     case 'extraction':
       await runExtraction(deps, doc, await latestRun(deps, doc), format);
+      return;
+    case 'validation':
+      await runValidation(deps, doc, await latestRun(deps, doc), format);
       return;
     default:
       // Never a fake result: modes whose steps have not landed end in a clear error.

@@ -126,15 +126,41 @@ export interface PdfOcrTask {
   preview_path: string;
 }
 
+/** The page as pixels at OCR resolution, read by OCR: what a person sees, whatever the text layer says. */
+async function renderAndRecognize(path: string, page: number) {
+  const rendered = await renderPdfPage(path, page, { dpi: OCR_DPI, format: 'png' });
+  const ocr = await ocrImage(rendered.data, { dpiHint: rendered.dpi });
+  return { rendered, ocr };
+}
+
+export interface VisibleTextTask {
+  kind: 'pdf.visible_text';
+  path: string;
+  page: number;
+}
+
+export interface VisibleText {
+  page: number;
+  text: string;
+  confidence: number | null;
+  limited: boolean;
+  rendered_bytes: number;
+}
+
+/** Validation-mode linkage (spec R5): rendered OCR text only; nothing is written to disk. */
+export async function visiblePdfPageText(task: VisibleTextTask): Promise<VisibleText> {
+  const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
+  return { page: task.page, text: ocr.text, confidence: ocr.words.length ? ocr.mean_confidence : null, limited: rendered.limited, rendered_bytes: rendered.data.length };
+}
+
 /** Phase 2 (`ocr`): render at OCR resolution, recognize, keep the better text. */
 export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   const result: PageWorkResult = structuredClone(task.native);
   const page = result.page;
-  const rendered = await renderPdfPage(task.path, task.page, { dpi: OCR_DPI, format: 'png' });
+  const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
   result.rendered_bytes += rendered.data.length;
   result.limited = rendered.limited;
   result.ocr_attempted = true;
-  const ocr = await ocrImage(rendered.data, { dpiHint: rendered.dpi });
   const scaled = scaleWords(ocr.words, ocr.lines, page.width / ocr.width);
   result.ocr_confidence = ocr.mean_confidence;
   result.ocr_succeeded = ocr.words.length > 0;

@@ -1,12 +1,16 @@
 // Steps shared by the processing modes. Each step is idempotent: running it again after a
 // crash overwrites the same artefact and the same columns.
 import type { Detection, FileFormat } from '../formats/detect.js';
+import { bandTotal } from '../billing/bands.js';
+import { settleBands } from '../billing/ledger.js';
+import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
+import { immediateTransaction } from '../store/db.js';
 import type { WorkerPool } from '../jobs/worker-pool.js';
 import { TaskError } from '../jobs/worker-pool.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import type { DocumentRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../api/presenters.js';
 import type { WorkerTask } from './worker-entry.js';
 
 export interface PipelineDeps {
@@ -20,6 +24,40 @@ export class DocumentFailure extends Error {
   constructor(message: string, readonly errorCode: string | null = null) {
     super(message);
   }
+}
+
+/** A further page band is not covered: the document ends `blocked` (spec 3). */
+export class PageBandBlocked extends Error {
+  constructor() {
+    super('page_band_insufficient_credits');
+  }
+}
+
+/**
+ * A technical failure worth retrying (a validator dependency, a crashed worker). The
+ * scheduler retries the job; after the last attempt the document fails with `errorCode`.
+ */
+export class RetryableFailure extends Error {
+  constructor(message: string, readonly errorCode: string) {
+    super(message);
+  }
+}
+
+/**
+ * Spec 3 / section 8: once the page count is known, the run's charge becomes the page-band
+ * total of the `chargedPages` — or the document is blocked when a further band is not
+ * covered (throws PageBandBlocked; the first band has been returned). Records the page count
+ * and the page progress total in the same transaction.
+ */
+export async function settlePageBands(deps: PipelineDeps, doc: DocumentRow, run: RunRow, chargedPages: number, totalPages: number, progressTotal: number | null): Promise<void> {
+  const settled = await immediateTransaction(deps.db, async (tx) => {
+    const outcome = await settleBands(tx, { runId: run.id, accountId: doc.account_id, documentId: doc.id, total: bandTotal(run.credit_cost, chargedPages), chargeable: doc.mode === 'live' && run.billing_mode !== BILLING_REPROCESS_FREE });
+    if (outcome.outcome === 'charged') {
+      await tx.updateTable('documents').set({ number_of_pages: totalPages, progress_pages_done: progressTotal === null ? null : 0, progress_pages_total: progressTotal, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+    }
+    return outcome;
+  });
+  if (settled.outcome === 'blocked') throw new PageBandBlocked();
 }
 
 const SCAN_TIMEOUT_MS = 30_000;

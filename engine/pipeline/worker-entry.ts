@@ -12,7 +12,8 @@ import { readDocx } from '../formats/docx.js';
 import { readXml } from '../formats/xml.js';
 import { readEmail } from '../formats/email.js';
 import { FormatReadError } from '../formats/errors.js';
-import { processImagePage, processPdfPage, ocrPdfPage, processStructuredPage, type ImagePageTask, type PdfOcrTask, type PdfPageTask, type StructuredPageTask } from './page-work.js';
+import { processImagePage, processPdfPage, ocrPdfPage, processStructuredPage, visiblePdfPageText, type ImagePageTask, type PdfOcrTask, type PdfPageTask, type StructuredPageTask, type VisibleTextTask } from './page-work.js';
+import { assessInvoiceFile, renderInvoiceFile, type AssessTask, type RenderInvoiceTask } from './validation-work.js';
 
 export interface PdfInfoResult {
   pageCount: number;
@@ -40,7 +41,10 @@ export type WorkerTask =
   | PdfPageTask
   | PdfOcrTask
   | ImagePageTask
-  | StructuredPageTask;
+  | StructuredPageTask
+  | AssessTask
+  | RenderInvoiceTask
+  | VisibleTextTask;
 
 // FormatReadError covers the image, Word, XML and e-mail readers' errors.
 const USER_FACING = [ThumbnailError, PdfReadError, FormatReadError];
@@ -109,6 +113,12 @@ async function handle(task: WorkerTask): Promise<unknown> {
       return processImagePage(task);
     case 'structured.page':
       return processStructuredPage(task);
+    case 'einvoice.assess':
+      return assessInvoiceFile(task);
+    case 'einvoice.render':
+      return renderInvoiceFile(task);
+    case 'pdf.visible_text':
+      return visiblePdfPageText(task);
   }
 }
 

@@ -97,7 +97,7 @@ describe('analysis mode', () => {
     assert.equal(email.components[0].ref, 'att-1');
   });
 
-  it('records invoice XML detection and serves a pretty-printed XML preview', async () => {
+  it('records invoice XML detection and serves the e-invoice visualization (spec 2.5)', async () => {
     const doc = await analyse('invoice.xml', Buffer.from(buildXml('ubl')));
     assert.equal(doc.status, 'completed', doc.processing_error);
     const s = doc.latest_extraction_run.quality.structured;
@@ -105,10 +105,20 @@ describe('analysis mode', () => {
     assert.equal(s.detection_status, 'recognized');
     assert.equal(s.detected[0].syntax, 'ubl-invoice');
     assert.equal(doc.is_e_invoice, false, 'recognizing invoice-like XML alone does not set is_e_invoice');
+    assert.deepEqual(doc.previews.map((p: any) => p.file_format), ['html', 'jpg'], 'the HTML is the canonical preview, the JPEG its fallback');
+    const res = await authed(doc.previews[0].preview);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(await res.text(), /RE-2024-0042/);
+  });
+
+  it('serves other safe XML as a pretty-printed XML preview', async () => {
+    const doc = await analyse('katalog.xml', Buffer.from(buildXml('plain')));
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.latest_extraction_run.quality.structured.detection_status, 'not_detected');
     const xmlPreview = doc.previews.find((p: any) => p.file_format === 'xml');
     const res = await authed(xmlPreview.preview);
     assert.match(res.headers.get('content-type') ?? '', /^application\/xml/);
-    assert.match(await res.text(), /\n\s+<cbc:ID>/);
+    assert.match(await res.text(), /\n\s+<artikel nr="1000">/);
   });
 
   it('lists the files embedded in a hybrid PDF and recognizes its invoice XML', async () => {

@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../errors.js';
+import { PREVIEW_CSP } from '../../einvoice/render/html.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 
@@ -22,6 +23,8 @@ async function preview(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCon
   if (!row || !(await ctx.engine.blobs.exists(row.path))) throw notFound('preview');
   reply.header('Content-Disposition', `inline; filename="${row.filename.replace(/"/g, '')}"`);
   reply.header('X-Content-Type-Options', 'nosniff');
+  // Generated e-invoice visualizations: no script, no outside resource, even if opened directly.
+  if (row.content_type.startsWith('text/html')) reply.header('Content-Security-Policy', PREVIEW_CSP);
   return reply.type(row.content_type).send(createReadStream(ctx.engine.blobs.absolute(row.path)));
 }
 

@@ -1,0 +1,246 @@
+// E-invoice library: detection, parsing into the EN 16931 model, validation (schema,
+// EN 16931, XRechnung CIUS, ZUGFeRD 1.0 COMFORT) and the assessment object
+// `quality.structured` of spec 2.3, plus the mapping to the generic v1 fields.
+import { MAX_XML_BYTES } from '../formats/limits.js';
+import { parseXmlSafely, XmlSafetyError, type XmlElement } from '../formats/safe-xml.js';
+import { detectRoot, type InvoiceDetection } from './detect.js';
+import { evaluateRules, type Finding } from './evaluate.js';
+import type { InvoiceModel } from './model.js';
+import { parseCii } from './parse-cii.js';
+import { parseUbl } from './parse-ubl.js';
+import { checkSchema } from './schema.js';
+import { CONFIGURATION, selectScenario } from './scenario.js';
+
+export type { InvoiceDetection, Profile } from './detect.js';
+export type { InvoiceModel } from './model.js';
+export { invoiceToGenericFields } from './fields.js';
+
+export const ENGINE_VERSION = '1.0.0';
+export const CONTRACT_VERSION = 1;
+
+export class InvoiceInputError extends Error {
+  constructor(
+    readonly kind: 'too_large' | 'unsafe' | 'malformed' | 'not_an_invoice',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * validation_status values (decided, docs/decisions.md): valid, valid_with_warnings, invalid,
+ * unsupported, not_evaluable (input not safely evaluable: too large, DTD, not well-formed),
+ * not_validated (no invoice detected, or the detection was inconclusive), unavailable
+ * (internal failure of the validator; retryable).
+ */
+export type ValidationStatus = 'valid' | 'valid_with_warnings' | 'invalid' | 'unsupported' | 'not_evaluable' | 'not_validated' | 'unavailable';
+export type Assessment = 'pass' | 'pass_with_warnings' | 'fail' | 'indeterminate' | 'not_applicable';
+
+export interface ValidationErrors {
+  /** Rule ids at error level (schema failures as XSD-* ids), sorted, bounded. */
+  errors: string[];
+  warnings: string[];
+  information: string[];
+  counts: { error: number; warning: number; information: number };
+  truncated: boolean;
+}
+
+export interface StructuredQuality {
+  contract_version: 1;
+  detection_status: InvoiceDetection['detection_status'];
+  syntax: InvoiceDetection['syntax'] | null;
+  document_kind: InvoiceDetection['document_kind'] | null;
+  profile: InvoiceDetection['profile'] | null;
+  specification_id: string | null;
+  supported: boolean;
+  validation_status: ValidationStatus;
+  validation_scope: 'xml_profile_conformance' | 'structural_and_business' | 'none';
+  assessment: Assessment;
+  /** Machine-readable reason for fail/indeterminate/not_applicable outcomes that are not rule findings. */
+  reason: string | null;
+  validation_errors: ValidationErrors;
+  validator: { engine: 'docdesk'; engine_version: string; configuration: string; standard: string | null; scenario: string | null };
+  /** True only for validation_status 'unavailable': the pipeline retries before reporting it. */
+  retryable: boolean;
+}
+
+const MAX_IDS = 100;
+
+function parseRoot(xml: Uint8Array): XmlElement {
+  if (xml.byteLength > MAX_XML_BYTES) throw new InvoiceInputError('too_large', 'The XML is larger than the 5 MiB limit.');
+  try {
+    return parseXmlSafely(xml).root;
+  } catch (err) {
+    if (err instanceof XmlSafetyError) {
+      throw new InvoiceInputError(err.kind === 'dtd' ? 'unsafe' : 'malformed', err.kind === 'dtd' ? 'The XML declares a DTD.' : `The XML is not well-formed${err.line ? ` (line ${err.line})` : ''}.`);
+    }
+    throw err;
+  }
+}
+
+export function detectInvoiceXml(xml: Uint8Array): InvoiceDetection {
+  let root: XmlElement;
+  try {
+    root = parseRoot(xml);
+  } catch (err) {
+    if (err instanceof InvoiceInputError) return { detection_status: 'inconclusive', supported: false, reason: `input_${err.kind}` };
+    throw err;
+  }
+  return detectRoot(root);
+}
+
+export function modelFromRoot(root: XmlElement, d: InvoiceDetection): InvoiceModel {
+  if (d.syntax === 'ubl') return parseUbl(root);
+  if (d.syntax === 'cii' || d.syntax === 'zugferd1') return parseCii(root);
+  throw new InvoiceInputError('not_an_invoice', 'The XML is not a UBL, CII or ZUGFeRD 1.0 invoice.');
+}
+
+export function parseInvoice(xml: Uint8Array): InvoiceModel {
+  const root = parseRoot(xml);
+  return modelFromRoot(root, detectRoot(root));
+}
+
+function summarize(findings: Finding[]): ValidationErrors {
+  const pick = (s: Finding['severity']) => [...new Set(findings.filter((f) => f.severity === s).map((f) => f.id))].sort();
+  const errors = pick('error');
+  const warnings = pick('warning');
+  const information = pick('information');
+  return {
+    errors: errors.slice(0, MAX_IDS),
+    warnings: warnings.slice(0, MAX_IDS),
+    information: information.slice(0, MAX_IDS),
+    counts: { error: errors.length, warning: warnings.length, information: information.length },
+    truncated: errors.length > MAX_IDS || warnings.length > MAX_IDS || information.length > MAX_IDS,
+  };
+}
+
+const NO_ERRORS: ValidationErrors = { errors: [], warnings: [], information: [], counts: { error: 0, warning: 0, information: 0 }, truncated: false };
+
+function base(d: InvoiceDetection): StructuredQuality {
+  return {
+    contract_version: 1,
+    detection_status: d.detection_status,
+    syntax: d.syntax ?? null,
+    document_kind: d.document_kind ?? null,
+    profile: d.profile ?? null,
+    specification_id: d.specification_id ?? null,
+    supported: d.supported,
+    validation_status: 'not_validated',
+    validation_scope: 'none',
+    assessment: 'not_applicable',
+    reason: null,
+    validation_errors: NO_ERRORS,
+    validator: { engine: 'docdesk', engine_version: ENGINE_VERSION, configuration: CONFIGURATION, standard: null, scenario: null },
+    retryable: false,
+  };
+}
+
+/** Validates one invoice XML; never throws for bad input. */
+export function validateInvoiceXml(xml: Uint8Array): StructuredQuality {
+  let root: XmlElement;
+  try {
+    root = parseRoot(xml);
+  } catch (err) {
+    if (err instanceof InvoiceInputError) {
+      return { ...base({ detection_status: 'inconclusive', supported: false }), validation_status: 'not_evaluable', assessment: 'fail', reason: `input_${err.kind}` };
+    }
+    return unavailable();
+  }
+  try {
+    return validateRoot(root);
+  } catch {
+    return unavailable();
+  }
+}
+
+/** An internal failure: never "valid", and the pipeline may retry. */
+export function unavailable(d?: InvoiceDetection): StructuredQuality {
+  return { ...base(d ?? { detection_status: 'inconclusive', supported: false }), validation_status: 'unavailable', assessment: 'indeterminate', reason: 'validator_unavailable', retryable: true };
+}
+
+export function validateRoot(root: XmlElement): StructuredQuality {
+  const d = detectRoot(root);
+  const out = base(d);
+  if (d.detection_status !== 'recognized') return { ...out, reason: d.reason ?? 'no_invoice_root', assessment: d.detection_status === 'inconclusive' ? 'indeterminate' : 'not_applicable' };
+  const scenario = selectScenario(d);
+  if (!scenario) return { ...out, validation_status: 'unsupported', assessment: 'fail', reason: 'no_scenario' };
+  const validator = { ...out.validator, configuration: scenario.configuration, standard: scenario.standard, scenario: scenario.name };
+  if (!d.supported) {
+    // Fail closed (spec 2.4). The scenario still runs, so the rule ids are reported for review.
+    const schemaIds = checkSchema(root, d);
+    const findings = schemaIds.length > 0 ? schemaIds.map((s): Finding => ({ id: s.id, severity: 'error' })) : evaluateRules(root, modelFromRoot(root, d), d, scenario);
+    return { ...out, validator, validation_status: 'unsupported', assessment: 'fail', reason: 'unsupported_profile', validation_errors: summarize(findings) };
+  }
+  const schema = checkSchema(root, d);
+  if (schema.length > 0) {
+    return { ...out, validator, validation_scope: scenario.scope, validation_status: 'invalid', assessment: 'fail', reason: 'schema_invalid', validation_errors: summarize(schema.map((s) => ({ id: s.id, severity: 'error' }))) };
+  }
+  const model = modelFromRoot(root, d);
+  const findings = evaluateRules(root, model, d, scenario);
+  const errors = summarize(findings);
+  const status: ValidationStatus = errors.counts.error > 0 ? 'invalid' : errors.counts.warning > 0 ? 'valid_with_warnings' : 'valid';
+  return {
+    ...out,
+    validator,
+    validation_scope: scenario.scope,
+    validation_status: status,
+    assessment: status === 'invalid' ? 'fail' : status === 'valid_with_warnings' ? 'pass_with_warnings' : 'pass',
+    reason: status === 'invalid' ? 'rule_errors' : null,
+    validation_errors: errors,
+  };
+}
+
+// ---------------------------------------------------------------- containers (PDF/A-3, e-mail)
+
+export interface ContainerFile {
+  filename: string;
+  data: Uint8Array;
+}
+
+/** File names that hybrid standards give their invoice XML. */
+export const HYBRID_XML_NAMES = new Set(['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml']);
+
+export interface AttachmentSelection {
+  /** The one invoice XML, when exactly one attachment has an invoice root. */
+  selected: ContainerFile | null;
+  detection: InvoiceDetection;
+  /** Names of every attachment recognized as invoice XML (never content). */
+  candidates: string[];
+}
+
+/**
+ * Picks the invoice XML among the files of a container: any XML attachment whose root is an
+ * invoice root counts (the hybrid names included); several → indeterminate, since a single
+ * result must not silently choose between invoices (spec Q5).
+ */
+export function selectInvoiceAttachment(files: ContainerFile[]): AttachmentSelection {
+  const found: Array<{ file: ContainerFile; detection: InvoiceDetection }> = [];
+  let unreadableHybrid: InvoiceDetection | null = null;
+  for (const file of files) {
+    const name = file.filename.toLowerCase();
+    const looksXml = name.endsWith('.xml') || HYBRID_XML_NAMES.has(name);
+    if (!looksXml) continue;
+    const detection = detectInvoiceXml(file.data);
+    if (detection.detection_status === 'recognized') found.push({ file, detection });
+    else if (HYBRID_XML_NAMES.has(name) && !unreadableHybrid) unreadableHybrid = detection.detection_status === 'inconclusive' ? detection : { ...detection, detection_status: 'inconclusive', reason: 'hybrid_xml_without_invoice_root' };
+  }
+  if (found.length === 1) return { selected: found[0]!.file, detection: found[0]!.detection, candidates: [found[0]!.file.filename] };
+  if (found.length > 1) {
+    return { selected: null, detection: { detection_status: 'inconclusive', supported: false, reason: 'multiple_embedded_invoice_xml_attachments' }, candidates: found.map((f) => f.file.filename) };
+  }
+  if (unreadableHybrid) return { selected: null, detection: unreadableHybrid, candidates: [] };
+  return { selected: null, detection: { detection_status: 'not_detected', supported: false }, candidates: [] };
+}
+
+/** The assessment for a container's attachments (hybrid PDF, e-mail). */
+export function validateInvoiceAttachments(files: ContainerFile[]): StructuredQuality {
+  try {
+    const sel = selectInvoiceAttachment(files);
+    if (sel.selected) return validateInvoiceXml(sel.selected.data);
+    const out = base(sel.detection);
+    if (sel.detection.detection_status === 'inconclusive') return { ...out, assessment: 'indeterminate', reason: sel.detection.reason ?? 'inconclusive' };
+    return { ...out, reason: 'no_invoice_xml' };
+  } catch {
+    return unavailable();
+  }
+}

@@ -1,0 +1,215 @@
+// Syntax-binding rules of the CEN artefacts: UBL-SR/UBL-DT/UBL-CR for UBL and
+// CII-SR/CII-DT for CII. Most are cardinalities the schemas allow but EN 16931 does not; they
+// are data here: (id, context, path, limit).
+import type { XmlElement } from '../../formats/safe-xml.js';
+import { all, at, attr, kids, rawText, val } from '../nav.js';
+import type { Rule, RuleContext, Severity } from '../rule.js';
+import { count, rule } from './util.js';
+
+type Ctx = (root: XmlElement) => XmlElement[];
+const self: Ctx = (r) => [r];
+const ublLines: Ctx = (r) => [...kids(r, 'InvoiceLine'), ...kids(r, 'CreditNoteLine')];
+const ublPath = (p: string): Ctx => (r) => all(r, p);
+
+/** Every element of the tree with this local name. */
+function descendants(root: XmlElement, pred: (e: XmlElement) => boolean): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (el: XmlElement) => {
+    for (const c of el.children) {
+      if (c.kind !== 'element') continue;
+      if (pred(c)) out.push(c);
+      walk(c);
+    }
+  };
+  walk(root);
+  return out;
+}
+const named = (...names: string[]): Ctx => (r) => descendants(r, (e) => names.includes(e.local));
+
+interface Cardinality {
+  id: string;
+  context: Ctx;
+  path: string;
+  max: number;
+  filter?: (e: XmlElement) => boolean;
+  severity?: Severity;
+}
+
+const vatScheme = (e: XmlElement) => (val(e.children.find((c): c is XmlElement => c.kind === 'element' && c.local === 'TaxScheme'), 'ID') ?? '').toUpperCase() === 'VAT';
+
+const UBL_CARDINALITIES: Cardinality[] = [
+  { id: 'UBL-SR-01', context: self, path: 'ContractDocumentReference/ID', max: 1 },
+  { id: 'UBL-SR-02', context: self, path: 'ReceiptDocumentReference/ID', max: 1 },
+  { id: 'UBL-SR-03', context: self, path: 'DespatchDocumentReference/ID', max: 1 },
+  { id: 'UBL-SR-05', context: self, path: 'PaymentTerms/Note', max: 1 },
+  { id: 'UBL-SR-08', context: self, path: 'InvoicePeriod', max: 1 },
+  { id: 'UBL-SR-09', context: self, path: 'AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName', max: 1 },
+  { id: 'UBL-SR-10', context: self, path: 'AccountingSupplierParty/Party/PartyName/Name', max: 1 },
+  { id: 'UBL-SR-11', context: self, path: 'AccountingSupplierParty/Party/PartyLegalEntity/CompanyID', max: 1 },
+  { id: 'UBL-SR-14', context: self, path: 'AccountingSupplierParty/Party/PartyLegalEntity/CompanyLegalForm', max: 1 },
+  { id: 'UBL-SR-15', context: self, path: 'AccountingCustomerParty/Party/PartyLegalEntity/RegistrationName', max: 1 },
+  { id: 'UBL-SR-16', context: self, path: 'AccountingCustomerParty/Party/PartyIdentification/ID', max: 1 },
+  { id: 'UBL-SR-17', context: self, path: 'AccountingCustomerParty/Party/PartyLegalEntity/CompanyID', max: 1 },
+  { id: 'UBL-SR-24', context: self, path: 'Delivery', max: 1 },
+  { id: 'UBL-SR-39', context: self, path: 'ProjectReference/ID', max: 1 },
+  { id: 'UBL-SR-40', context: self, path: 'AccountingCustomerParty/Party/PartyName/Name', max: 1 },
+  { id: 'UBL-SR-45', context: self, path: 'PaymentMeans/PaymentDueDate', max: 1 },
+  { id: 'UBL-SR-49', context: self, path: 'InvoicePeriod/DescriptionCode', max: 1 },
+  { id: 'UBL-SR-54', context: self, path: 'PaymentMeans/CardAccount', max: 1 },
+  { id: 'UBL-SR-55', context: self, path: 'PaymentMeans/PaymentMandate', max: 1 },
+  { id: 'UBL-SR-56', context: self, path: 'OriginatorDocumentReference/ID', max: 1 },
+  { id: 'UBL-SR-34', context: ublLines, path: 'Note', max: 1 },
+  { id: 'UBL-SR-35', context: ublLines, path: 'OrderLineReference/LineID', max: 1 },
+  { id: 'UBL-SR-36', context: ublLines, path: 'InvoicePeriod', max: 1 },
+  { id: 'UBL-SR-37', context: ublLines, path: 'Price/AllowanceCharge/Amount', max: 1 },
+  { id: 'UBL-SR-50', context: ublLines, path: 'Item/Description', max: 1 },
+  { id: 'UBL-SR-52', context: ublLines, path: 'DocumentReference', max: 1 },
+  { id: 'UBL-SR-26', context: ublPath('PaymentMeans'), path: 'PaymentID', max: 1 },
+  { id: 'UBL-SR-27', context: ublPath('PaymentMeans'), path: 'PaymentMeansCode', max: 1 },
+  { id: 'UBL-SR-28', context: ublPath('PaymentMeans'), path: 'PaymentMandate/ID', max: 1 },
+  { id: 'UBL-SR-06', context: ublPath('BillingReference'), path: 'InvoiceDocumentReference', max: 1 },
+  { id: 'UBL-SR-22', context: ublPath('TaxRepresentativeParty'), path: 'PartyName/Name', max: 1 },
+  { id: 'UBL-SR-23', context: ublPath('TaxRepresentativeParty'), path: 'PartyTaxScheme/CompanyID', max: 1 },
+  { id: 'UBL-SR-32', context: ublPath('TaxTotal/TaxSubtotal'), path: 'TaxCategory/TaxExemptionReason', max: 1 },
+  { id: 'UBL-SR-51', context: named('PostalAddress', 'Address'), path: 'AddressLine', max: 1 },
+  { id: 'UBL-SR-42', context: ublPath('AccountingSupplierParty/Party'), path: 'PartyTaxScheme', max: 2 },
+  { id: 'UBL-SR-33', context: ublPath('AdditionalDocumentReference'), path: 'DocumentDescription', max: 1 },
+  { id: 'UBL-SR-25', context: ublPath('Delivery'), path: 'DeliveryParty/PartyName/Name', max: 1 },
+  { id: 'UBL-SR-30', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'false'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-31', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'true'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-12', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
+  { id: 'UBL-SR-13', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => !vatScheme(e) && at(e, 'CompanyID') !== undefined },
+  { id: 'UBL-SR-18', context: self, path: 'AccountingCustomerParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
+  { id: 'UBL-SR-04', context: self, path: 'AdditionalDocumentReference', max: 1, filter: (e) => val(e, 'DocumentTypeCode') === '130' && at(e, 'ID') !== undefined },
+  { id: 'UBL-SR-29', context: self, path: '*', max: 1 }, // replaced below
+];
+
+const CII_TX = 'SupplyChainTradeTransaction';
+const ciiPath = (p: string): Ctx => (r) => all(r, p);
+const CII_CARDINALITIES: Cardinality[] = [
+  { id: 'CII-SR-455', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeAgreement`), path: 'SellerTradeParty/DefinedTradeContact', max: 1 },
+  { id: 'CII-SR-456', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeAgreement`), path: 'BuyerTradeParty/DefinedTradeContact', max: 1 },
+  { id: 'CII-SR-459', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeAgreement`), path: 'SellerTradeParty/URIUniversalCommunication', max: 1 },
+  { id: 'CII-SR-460', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeAgreement`), path: 'BuyerTradeParty/URIUniversalCommunication', max: 1 },
+  { id: 'CII-SR-461', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'ApplicableTradeTax/TaxPointDate', max: 1 },
+  { id: 'CII-SR-441', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), path: 'NetPriceProductTradePrice/ChargeAmount', max: 1 },
+  { id: 'CII-SR-440', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge`), path: 'ActualAmount', max: 1 },
+  { id: 'CII-SR-471', context: named('SpecifiedTradeAllowanceCharge'), path: 'RateApplicablePercent', max: 1 },
+  { id: 'CII-SR-472', context: named('SpecifiedTradeAllowanceCharge'), path: 'CategoryTradeTax', max: 1 },
+  { id: 'CII-SR-473', context: named('SpecifiedTradeAllowanceCharge'), path: 'ActualAmount', max: 1 },
+  { id: 'CII-SR-469', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'PaymentReference', max: 1 },
+  ...['LineTotalAmount', 'ChargeTotalAmount', 'AllowanceTotalAmount', 'TaxBasisTotalAmount', 'RoundingAmount', 'GrandTotalAmount', 'InformationAmount', 'TotalPrepaidAmount', 'TotalDiscountAmount', 'TotalAllowanceChargeAmount', 'DuePayableAmount', 'RetailValueExcludingTaxInformationAmount', 'TotalDepositFeeInformationAmount', 'ProductValueExcludingTobaccoTaxInformationAmount', 'TotalRetailValueInformationAmount', 'GrossLineTotalAmount', 'NetLineTotalAmount', 'NetIncludingTaxesLineTotalAmount'].map(
+    (name, i): Cardinality => ({ id: `CII-SR-${477 + i}`, context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation`), path: name, max: 1 }),
+  ),
+  { id: 'CII-SR-452', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'SpecifiedTradePaymentTerms', max: 1, severity: 'warning' },
+  { id: 'CII-SR-453', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'SpecifiedTradePaymentTerms/Description', max: 1, severity: 'warning' },
+  { id: 'CII-SR-475', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeAgreement`), path: 'AdditionalReferencedDocument', max: 1, filter: () => true, severity: 'warning' },
+];
+// CII-SR-475 counts names of attachments (TypeCode 916), not the documents: handled below.
+CII_CARDINALITIES.pop();
+UBL_CARDINALITIES.pop();
+
+function cardinalityRules(list: Cardinality[], set: 'cen-ubl' | 'cen-cii'): Rule[] {
+  return list.map((c) =>
+    rule(c.id, c.severity ?? 'error', [set], c.path, ({ root }) =>
+      count(c.context(root), (ctx) => {
+        const found = all(ctx, c.path);
+        return (c.filter ? found.filter(c.filter) : found).length > c.max;
+      }),
+    ),
+  );
+}
+
+const U = (id: string, about: string, check: (ctx: RuleContext) => number | boolean, severity: Severity = 'error') => rule(id, severity, ['cen-ubl'], about, check);
+const C = (id: string, about: string, check: (ctx: RuleContext) => number | boolean, severity: Severity = 'error') => rule(id, severity, ['cen-cii'], about, check);
+
+const twoDecimalsOnly = (e: XmlElement) => {
+  const t = rawText(e).trim();
+  const i = t.indexOf('.');
+  return i < 0 || t.length - i - 1 <= 2;
+};
+
+function ublAmountElements(root: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (el: XmlElement, inPriceAc: boolean) => {
+    for (const c of el.children) {
+      if (c.kind !== 'element') continue;
+      const priceAc = inPriceAc || (c.local === 'AllowanceCharge' && el.local === 'Price');
+      if (c.local.endsWith('Amount') && !c.local.endsWith('PriceAmount') && !priceAc) out.push(c);
+      walk(c, priceAc);
+    }
+  };
+  walk(root, false);
+  return out;
+}
+
+export const SYNTAX_RULES: Rule[] = [
+  ...cardinalityRules(UBL_CARDINALITIES, 'cen-ubl'),
+  U('UBL-SR-29', 'BT-90', ({ root }) => descendants(root, (e) => e.local === 'ID' && (attr(e, 'schemeID') ?? '').toUpperCase() === 'SEPA' && isPartyIdentification(e, root)).length > 1),
+  U('UBL-SR-44', 'BT-83', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentID').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-46', 'BT-82', ({ root }) => all(root, 'PaymentMeans/PaymentMeansCode').filter((e) => attr(e, 'name') !== undefined).length > 1),
+  U('UBL-SR-47', 'BT-81', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentMeansCode').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-48', 'BT-151', ({ root }) => count(ublLines(root), (l) => all(l, 'Item/ClassifiedTaxCategory').length !== 1)),
+  U('UBL-SR-07', 'BT-25', ({ root }) => count(all(root, 'BillingReference'), (b) => at(b, 'InvoiceDocumentReference/ID') === undefined)),
+  ...(['UBL-SR-19', 'UBL-SR-20', 'UBL-SR-21'] as const).map((id, i) =>
+    U(id, 'BG-10', ({ root }) =>
+      count(kids(root, 'PayeeParty'), (p) => {
+        const names = all(p, 'PartyName/Name').map((e) => rawText(e));
+        const seller = all(root, 'AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName').map((e) => rawText(e));
+        // XPath "!=" over sequences: true when some pair differs; false when either side is empty.
+        const differs = names.some((n) => seller.some((s) => s !== n));
+        const limit = [all(p, 'PartyName/Name').length, all(p, 'PartyIdentification/ID').filter((e) => (attr(e, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length, all(p, 'PartyLegalEntity/CompanyID').length][i]!;
+        return !(limit <= 1 && differs);
+      }),
+    ),
+  ),
+  U('UBL-SR-43', 'BG-24', ({ root }) =>
+    count(kids(root, 'AdditionalDocumentReference'), (r) => {
+      const code = val(r, 'DocumentTypeCode');
+      return !(code === '130' || (root.local === 'CreditNote' && code === '50') || (attr(at(r, 'ID'), 'schemeID') === undefined && at(r, 'DocumentTypeCode') === undefined));
+    }),
+  ),
+  U('UBL-SR-53', 'BT-31/32', ({ root }) => count(descendants(root, (e) => e.local === 'PartyTaxScheme'), (e) => at(e, 'TaxScheme/ID') === undefined || at(e, 'CompanyID') === undefined)),
+  U('UBL-DT-01', 'amounts', ({ root }) => count(ublAmountElements(root), (e) => !twoDecimalsOnly(e))),
+  U('UBL-DT-06', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'mimeCode') === undefined)),
+  U('UBL-DT-07', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'filename') === undefined)),
+  U('UBL-CR-646', 'BG-DEX-01', ({ root }) => ublLines(root).some((l) => kids(l, 'SubInvoiceLine').length > 0), 'warning'),
+  U('UBL-CR-666', 'BT-18', ({ root }) => kids(root, 'AdditionalDocumentReference').some((r) => val(r, 'DocumentTypeCode') === '130' && at(r, 'Attachment') !== undefined)),
+  U('UBL-CR-673', 'BT-18', ({ root }) => kids(root, 'AdditionalDocumentReference').some((r) => val(r, 'DocumentTypeCode') === '130' && at(r, 'DocumentDescription') !== undefined)),
+  U('UBL-CR-470', 'PrepaidPayment', ({ root }) => kids(root, 'PrepaidPayment').length > 0, 'warning'),
+  U('UBL-CR-434', 'CreditAccount', ({ root }) => all(root, 'PaymentMeans/CreditAccount').length > 0, 'warning'),
+  U('UBL-CR-528', 'OrderReference', ({ root }) => ublLines(root).some((l) => at(l, 'OrderLineReference/OrderReference') !== undefined), 'warning'),
+  U('UBL-CR-678', 'TaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'TaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+  U('UBL-CR-679', 'ClassifiedTaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'ClassifiedTaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+
+  ...cardinalityRules(CII_CARDINALITIES, 'cen-cii'),
+  C('CII-SR-009', 'BT-24', ({ root }) => kids(at(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter').length !== 1),
+  C('CII-SR-010', 'BT-24', ({ root }) => all(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID').length !== 1),
+  C('CII-SR-014', 'BT-3', ({ root }) => kids(at(root, 'ExchangedDocument'), 'TypeCode').length !== 1),
+  C('CII-SR-046', 'BT-157', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/GlobalID`), (g) => attr(g, 'schemeID') === undefined) > 0),
+  C('CII-SR-090', 'BT-159', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/OriginTradeCountry`), (o) => kids(o, 'ID').length !== 1)),
+  C('CII-SR-069', 'BT-160', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Description').length !== 1)),
+  C('CII-SR-072', 'BT-161', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Value').length !== 1)),
+  C('CII-SR-439', 'BT-146', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), (a) => all(a, 'NetPriceProductTradePrice/ChargeAmount').length !== 1)),
+  C('CII-SR-463', 'ChargeIndicator', ({ root }) => count(named('SpecifiedTradeAllowanceCharge')(root), (a) => at(a, 'ChargeIndicator') === undefined)),
+  C('CII-SR-462', 'BT-8', ({ root }) => new Set(descendants(root, (e) => e.local === 'DueDateTypeCode' && isApplicableTradeTaxChild(e, root)).map((e) => rawText(e))).size > 1),
+  C('CII-SR-467', 'BT-81', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/TypeCode`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
+  C('CII-SR-468', 'BT-82', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/Information`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
+  C('CII-SR-470', 'BT-84', ({ root }) => count(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans`), (pm) => ['30', '58'].includes(val(pm, 'TypeCode') ?? '') && !at(pm, 'PayeePartyCreditorFinancialAccount/IBANID') && !at(pm, 'PayeePartyCreditorFinancialAccount/ProprietaryID'))),
+  C('CII-DT-024', 'BT-18-1', ({ root }) => count(descendants(root, (e) => e.local.endsWith('ReferencedDocument')), (e) => at(e, 'ReferenceTypeCode') !== undefined && !(e.local === 'AdditionalReferencedDocument' && val(e, 'TypeCode') === '130'))),
+  C('CII-SR-454', 'BT-151', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeSettlement`), (s) => kids(s, 'ApplicableTradeTax').length !== 1), 'warning'),
+  C('CII-SR-464', 'BG-19', ({ root }) => all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/PayerSpecifiedDebtorFinancialInstitution`).length > 0, 'warning'),
+  C('CII-SR-465', 'BT-41', ({ root }) => all(root, `${CII_TX}/ApplicableHeaderTradeAgreement/SellerTradeParty/DefinedTradeContact/PersonName`).length > 0 && all(root, `${CII_TX}/ApplicableHeaderTradeAgreement/SellerTradeParty/DefinedTradeContact/DepartmentName`).length > 0, 'warning'),
+  C('CII-SR-466', 'BT-56', ({ root }) => all(root, `${CII_TX}/ApplicableHeaderTradeAgreement/BuyerTradeParty/DefinedTradeContact/PersonName`).length > 0 && all(root, `${CII_TX}/ApplicableHeaderTradeAgreement/BuyerTradeParty/DefinedTradeContact/DepartmentName`).length > 0, 'warning'),
+  C('CII-SR-475', 'BT-123', ({ root }) => all(root, `${CII_TX}/ApplicableHeaderTradeAgreement/AdditionalReferencedDocument`).filter((r) => val(r, 'TypeCode') === '916').flatMap((r) => kids(r, 'Name')).length > 1, 'warning'),
+  C('CII-SR-351', 'InvoiceeTradeParty', ({ root }) => all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/InvoiceeTradeParty`).length > 0, 'warning'),
+];
+
+function isPartyIdentification(e: XmlElement, root: XmlElement): boolean {
+  void root;
+  return e.prefix !== null || e.local === 'ID';
+}
+
+function isApplicableTradeTaxChild(_e: XmlElement, _root: XmlElement): boolean {
+  return true;
+}

@@ -1,0 +1,340 @@
+// One generated case per rule id: a mutation of a passing fixture invoice that must fire
+// exactly that rule id (among possibly others that the same fact breaks). Syntax 'ubl' / 'cii'
+// picks the fixture; `spec` switches the fixture to the Extension or CVD profile.
+import { XR_CVD_SPEC, XR_EXT_SPEC } from './fixtures.js';
+
+export interface RuleCase {
+  id: string;
+  syntax: 'ubl' | 'cii' | 'zf1';
+  spec?: string;
+  mutate: (xml: string) => string;
+}
+
+/** Replaces the first occurrence, failing loudly when the fixture lacks it. */
+export function rep(find: string | RegExp, replacement: string): (xml: string) => string {
+  return (xml) => {
+    const found = typeof find === 'string' ? xml.includes(find) : find.test(xml);
+    if (!found) throw new Error(`fixture has no ${String(find)}`);
+    return xml.replace(find, replacement);
+  };
+}
+const seq = (...fs: Array<(x: string) => string>) => (xml: string) => fs.reduce((x, f) => f(x), xml);
+
+const U = (id: string, mutate: (x: string) => string, spec?: string): RuleCase => ({ id, syntax: 'ubl', mutate, spec });
+const C = (id: string, mutate: (x: string) => string, spec?: string): RuleCase => ({ id, syntax: 'cii', mutate, spec });
+
+// UBL snippets of the fixture
+const S_CAT = '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent>';
+const DOC_ALLOWANCE_CAT = '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent>';
+const DOC_CHARGE_CAT = '<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent>';
+const SUBTOTAL_CAT = '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent>';
+const SELLER_VAT = '<cac:PartyTaxScheme>\n        <cbc:CompanyID>DE123456789</cbc:CompanyID>\n        <cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>\n      </cac:PartyTaxScheme>\n      <cac:PartyLegalEntity>\n        <cbc:RegistrationName>Lieferant GmbH</cbc:RegistrationName>';
+const NO_SELLER_VAT = '<cac:PartyLegalEntity>\n        <cbc:RegistrationName>Lieferant GmbH</cbc:RegistrationName>';
+
+/** Turns every VAT category of the UBL fixture into `code` at `rate` (rate omitted: no Percent). */
+function ublCategory(code: string, rate: string | null, exemption = false): (xml: string) => string {
+  return (xml) => {
+    const pct = rate === null ? '' : `<cbc:Percent>${rate}</cbc:Percent>`;
+    let out = xml.replace(/<cbc:ID>S<\/cbc:ID><cbc:Percent>19<\/cbc:Percent>/g, `<cbc:ID>${code}</cbc:ID>${pct}`);
+    const zeroTax = rate === null || Number(rate) === 0;
+    if (zeroTax) out = out.replace(/56\.05/g, '0.00').replace(/351\.05/g, '295.00');
+    if (exemption) out = out.replace(`<cbc:ID>${code}</cbc:ID>${pct}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>\n    </cac:TaxSubtotal>`, `<cbc:ID>${code}</cbc:ID>${pct}<cbc:TaxExemptionReason>steuerfrei</cbc:TaxExemptionReason><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>\n    </cac:TaxSubtotal>`);
+    return out;
+  };
+}
+
+/** VAT family cases: the same ten questions for each category code. */
+function familyCases(prefix: string, code: string, zero: boolean, exemptionRequired: boolean, rateRule: 'positive' | 'zero' | 'absent' | 'non_negative'): RuleCase[] {
+  const rate = rateRule === 'absent' ? null : zero ? '0' : '19';
+  const base = ublCategory(code, rate, exemptionRequired);
+  const wrongRate = rateRule === 'positive' ? '0' : rateRule === 'non_negative' ? '-1' : '7';
+  const pct = rate === null ? '' : `<cbc:Percent>${rate}</cbc:Percent>`;
+  const line = `${'<cac:ClassifiedTaxCategory>'}<cbc:ID>${code}</cbc:ID>${pct}`;
+  const cases: RuleCase[] = [
+    // 01: the breakdown row of the category is missing (moved to another category).
+    U(`${prefix}-01`, seq(base, rep(new RegExp(`(<cac:TaxSubtotal>[\\s\\S]*?<cac:TaxCategory><cbc:ID>)${code}(</cbc:ID>)`), `$1${code === 'E' ? 'Z' : 'E'}$2`))),
+    // 05/06/07: a rate the category does not allow, on a line / allowance / charge.
+    U(`${prefix}-05`, seq(base, rep(line, `<cac:ClassifiedTaxCategory><cbc:ID>${code}</cbc:ID><cbc:Percent>${wrongRate}</cbc:Percent>`))),
+    U(`${prefix}-06`, seq(base, rep(`<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>${code}</cbc:ID>${pct}`, `<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>${code}</cbc:ID><cbc:Percent>${wrongRate}</cbc:Percent>`))),
+    U(`${prefix}-07`, seq(base, rep(`<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>${code}</cbc:ID>${pct}`, `<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>${code}</cbc:ID><cbc:Percent>${wrongRate}</cbc:Percent>`))),
+    // 08: taxable amount of the breakdown off by 5.
+    U(`${prefix}-08`, seq(base, rep('<cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount>', '<cbc:TaxableAmount currencyID="EUR">290.00</cbc:TaxableAmount>'))),
+    // 10: exemption reason present where forbidden, or missing where required.
+    U(`${prefix}-10`, exemptionRequired ? ublCategory(code, rate, false) : seq(base, rep('</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>\n    </cac:TaxSubtotal>', '</cbc:Percent><cbc:TaxExemptionReason>x</cbc:TaxExemptionReason><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>\n    </cac:TaxSubtotal>'))),
+  ];
+  // 09: tax amount of the breakdown off.
+  cases.push(U(`${prefix}-09`, seq(base, rep('<cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount>\n      <cbc:TaxAmount currencyID="EUR">', '<cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount>\n      <cbc:TaxAmount currencyID="EUR">9'))));
+  // 02/03/04: the seller VAT condition broken (O: the seller has a VAT id; others: none).
+  if (code === 'O') {
+    for (const n of ['02', '03', '04']) cases.push(U(`${prefix}-${n}`, base));
+  } else {
+    const noVat = seq(base, rep(SELLER_VAT, NO_SELLER_VAT));
+    for (const n of ['02', '03', '04']) cases.push(U(`${prefix}-${n}`, code === 'AE' || code === 'K' ? seq(base, rep('<cbc:CompanyID>DE987654321</cbc:CompanyID>\n        <cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>', '<cbc:CompanyID>DE987654321</cbc:CompanyID>\n        <cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme>'), rep(SELLER_VAT, NO_SELLER_VAT)) : noVat));
+  }
+  return cases;
+}
+
+export const RULE_CASES: RuleCase[] = [
+  // ---- EN 16931 core (UBL fixture)
+  U('BR-01', rep(/<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/, '<cbc:CustomizationID></cbc:CustomizationID>')),
+  U('BR-02', rep('<cbc:ID>RE-2026-0001</cbc:ID>', '<cbc:ID></cbc:ID>')),
+  U('BR-03', rep('<cbc:IssueDate>2026-03-02</cbc:IssueDate>', '<cbc:IssueDate></cbc:IssueDate>')),
+  U('BR-04', rep('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode></cbc:InvoiceTypeCode>')),
+  U('BR-05', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode></cbc:DocumentCurrencyCode>')),
+  U('BR-06', rep('<cbc:RegistrationName>Lieferant GmbH</cbc:RegistrationName>', '')),
+  U('BR-07', rep('<cbc:RegistrationName>Kunde AG</cbc:RegistrationName>', '')),
+  U('BR-08', rep(/<cac:PostalAddress>\s*<cbc:StreetName>Hauptstraße 1[\s\S]*?<\/cac:PostalAddress>/, '')),
+  U('BR-09', rep('<cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '')),
+  U('BR-10', rep(/<cac:PostalAddress>\s*<cbc:StreetName>Marktplatz 5[\s\S]*?<\/cac:PostalAddress>/, '')),
+  U('BR-11', rep('<cbc:PostalZone>20095</cbc:PostalZone>\n        <cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '<cbc:PostalZone>20095</cbc:PostalZone>')),
+  U('BR-12', rep('<cbc:LineExtensionAmount currencyID="EUR">300.00</cbc:LineExtensionAmount>', '')),
+  U('BR-13', rep('<cbc:TaxExclusiveAmount currencyID="EUR">295.00</cbc:TaxExclusiveAmount>', '')),
+  U('BR-14', rep('<cbc:TaxInclusiveAmount currencyID="EUR">351.05</cbc:TaxInclusiveAmount>', '')),
+  U('BR-15', rep('<cbc:PayableAmount currencyID="EUR">351.05</cbc:PayableAmount>', '')),
+  U('BR-16', rep(/<cac:InvoiceLine>[\s\S]*<\/cac:InvoiceLine>/, '')),
+  U('BR-17', rep('<cac:Delivery>', '<cac:PayeeParty><cac:PartyIdentification><cbc:ID>P1</cbc:ID></cac:PartyIdentification></cac:PayeeParty>\n  <cac:Delivery>')),
+  U('BR-18', rep('<cac:Delivery>', '<cac:TaxRepresentativeParty><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress><cac:PartyTaxScheme><cbc:CompanyID>DE111</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme></cac:TaxRepresentativeParty>\n  <cac:Delivery>')),
+  U('BR-19', rep('<cac:Delivery>', '<cac:TaxRepresentativeParty><cac:PartyName><cbc:Name>Vertreter</cbc:Name></cac:PartyName><cac:PartyTaxScheme><cbc:CompanyID>DE111</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme></cac:TaxRepresentativeParty>\n  <cac:Delivery>')),
+  U('BR-20', rep('<cac:Delivery>', '<cac:TaxRepresentativeParty><cac:PartyName><cbc:Name>Vertreter</cbc:Name></cac:PartyName><cac:PostalAddress><cbc:CityName>X</cbc:CityName></cac:PostalAddress><cac:PartyTaxScheme><cbc:CompanyID>DE111</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme></cac:TaxRepresentativeParty>\n  <cac:Delivery>')),
+  U('BR-56', rep('<cac:Delivery>', '<cac:TaxRepresentativeParty><cac:PartyName><cbc:Name>Vertreter</cbc:Name></cac:PartyName><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress></cac:TaxRepresentativeParty>\n  <cac:Delivery>')),
+  U('BR-21', rep('<cbc:ID>1</cbc:ID>\n    <cbc:InvoicedQuantity', '<cbc:ID></cbc:ID>\n    <cbc:InvoicedQuantity')),
+  U('BR-22', rep('<cbc:InvoicedQuantity unitCode="H87">2</cbc:InvoicedQuantity>', '')),
+  U('BR-23', rep('<cbc:InvoicedQuantity unitCode="H87">2</cbc:InvoicedQuantity>', '<cbc:InvoicedQuantity>2</cbc:InvoicedQuantity>')),
+  U('BR-24', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '')),
+  U('BR-25', rep('<cbc:Name>Montage</cbc:Name>', '')),
+  U('BR-26', rep('<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>', '')),
+  U('BR-27', rep('<cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount>', '<cbc:PriceAmount currencyID="EUR">-200.00</cbc:PriceAmount>')),
+  U('BR-28', rep('<cbc:BaseAmount currencyID="EUR">55.00</cbc:BaseAmount>', '<cbc:BaseAmount currencyID="EUR">-55.00</cbc:BaseAmount>')),
+  U('BR-29', rep('<cbc:EndDate>2026-02-28</cbc:EndDate>', '<cbc:EndDate>2026-01-28</cbc:EndDate>')),
+  U('BR-30', rep('<cbc:EndDate>2026-02-14</cbc:EndDate>', '<cbc:EndDate>2026-01-14</cbc:EndDate>')),
+  U('BR-31', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:Amount currencyID="EUR"></cbc:Amount>')),
+  U('BR-32', rep(DOC_ALLOWANCE_CAT, '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID></cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('BR-33', seq(rep('<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>', ''), rep('<cbc:AllowanceChargeReason>Rabatt</cbc:AllowanceChargeReason>', ''))),
+  U('BR-CO-21', seq(rep('<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>', ''), rep('<cbc:AllowanceChargeReason>Rabatt</cbc:AllowanceChargeReason>', ''))),
+  U('BR-36', rep('<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory>', '<cbc:Amount currencyID="EUR"></cbc:Amount>\n    <cac:TaxCategory>')),
+  U('BR-37', rep(DOC_CHARGE_CAT, '<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID></cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('BR-38', seq(rep('<cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>', ''), rep('<cbc:AllowanceChargeReason>Fracht</cbc:AllowanceChargeReason>', ''))),
+  U('BR-CO-22', seq(rep('<cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>', ''), rep('<cbc:AllowanceChargeReason>Fracht</cbc:AllowanceChargeReason>', ''))),
+  U('BR-41', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR"></cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-42', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">0.00</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-CO-23', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">0.00</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-43', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR"></cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-44', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">0.00</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-CO-24', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">0.00</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-45', rep('<cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount>', '')),
+  U('BR-46', rep('<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory>', '<cbc:TaxAmount currencyID="EUR"></cbc:TaxAmount>\n      <cac:TaxCategory>')),
+  U('BR-47', rep(SUBTOTAL_CAT, '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID></cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('BR-48', rep(SUBTOTAL_CAT, '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID>S</cbc:ID>')),
+  U('BR-49', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '')),
+  U('BR-50', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
+  U('BR-61', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
+  U('BR-52', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID></cbc:ID></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('BR-53', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>')),
+  U('BR-54', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>', '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n      <cac:AdditionalItemProperty><cbc:Name>Farbe</cbc:Name></cac:AdditionalItemProperty>\n    </cac:Item>')),
+  U('BR-55', rep('<cac:ContractDocumentReference>', '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID></cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>\n  <cac:ContractDocumentReference>')),
+  U('BR-57', rep('<cbc:PostalZone>20097</cbc:PostalZone>\n        <cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '<cbc:PostalZone>20097</cbc:PostalZone>')),
+  U('BR-62', rep('<cbc:EndpointID schemeID="EM">rechnung@lieferant.example</cbc:EndpointID>', '<cbc:EndpointID>rechnung@lieferant.example</cbc:EndpointID>')),
+  U('BR-63', rep('<cbc:EndpointID schemeID="EM">eingang@kunde.example</cbc:EndpointID>', '<cbc:EndpointID>eingang@kunde.example</cbc:EndpointID>')),
+  U('BR-64', rep('<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification>', '<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification><cac:StandardItemIdentification><cbc:ID>4000001000005</cbc:ID></cac:StandardItemIdentification>')),
+  U('BR-65', rep(S_CAT, '<cac:CommodityClassification><cbc:ItemClassificationCode>12345</cbc:ItemClassificationCode></cac:CommodityClassification>' + S_CAT)),
+  U('BR-CO-03', seq(rep('<cbc:EndDate>2026-02-28</cbc:EndDate>', '<cbc:EndDate>2026-02-28</cbc:EndDate><cbc:DescriptionCode>35</cbc:DescriptionCode>'), rep('<cbc:DocumentCurrencyCode>', '<cbc:TaxPointDate>2026-02-28</cbc:TaxPointDate>\n  <cbc:DocumentCurrencyCode>'))),
+  U('BR-CO-04', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>\n    <cac:Price><cbc:PriceAmount currencyID="EUR">200.00', '</cac:Item>\n    <cac:Price><cbc:PriceAmount currencyID="EUR">200.00')),
+  U('BR-CO-09', rep('<cbc:CompanyID>DE123456789</cbc:CompanyID>', '<cbc:CompanyID>123456789</cbc:CompanyID>')),
+  U('BR-CO-10', rep('<cbc:LineExtensionAmount currencyID="EUR">300.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">301.00</cbc:LineExtensionAmount>')),
+  U('BR-CO-11', rep('<cbc:AllowanceTotalAmount currencyID="EUR">10.00</cbc:AllowanceTotalAmount>', '<cbc:AllowanceTotalAmount currencyID="EUR">11.00</cbc:AllowanceTotalAmount>')),
+  U('BR-CO-12', rep('<cbc:ChargeTotalAmount currencyID="EUR">5.00</cbc:ChargeTotalAmount>', '<cbc:ChargeTotalAmount currencyID="EUR">6.00</cbc:ChargeTotalAmount>')),
+  U('BR-CO-13', rep('<cbc:TaxExclusiveAmount currencyID="EUR">295.00</cbc:TaxExclusiveAmount>', '<cbc:TaxExclusiveAmount currencyID="EUR">296.00</cbc:TaxExclusiveAmount>')),
+  U('BR-CO-14', rep('<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n    <cac:TaxSubtotal>', '<cbc:TaxAmount currencyID="EUR">56.06</cbc:TaxAmount>\n    <cac:TaxSubtotal>')),
+  U('BR-CO-15', rep('<cbc:TaxInclusiveAmount currencyID="EUR">351.05</cbc:TaxInclusiveAmount>', '<cbc:TaxInclusiveAmount currencyID="EUR">352.05</cbc:TaxInclusiveAmount>')),
+  U('BR-CO-16', rep('<cbc:PayableAmount currencyID="EUR">351.05</cbc:PayableAmount>', '<cbc:PayableAmount currencyID="EUR">350.05</cbc:PayableAmount>')),
+  U('BR-CO-17', rep('<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory>', '<cbc:TaxAmount currencyID="EUR">58.05</cbc:TaxAmount>\n      <cac:TaxCategory>')),
+  U('BR-CO-18', rep(/<cac:TaxSubtotal>[\s\S]*?<\/cac:TaxSubtotal>/, '')),
+  U('BR-CO-19', rep('<cbc:StartDate>2026-02-01</cbc:StartDate>\n    <cbc:EndDate>2026-02-28</cbc:EndDate>', '')),
+  U('BR-CO-20', rep('<cac:InvoicePeriod><cbc:StartDate>2026-02-01</cbc:StartDate><cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod>', '<cac:InvoicePeriod></cac:InvoicePeriod>')),
+  U('BR-CO-26', seq(rep(SELLER_VAT, NO_SELLER_VAT), rep('<cac:PartyIdentification><cbc:ID schemeID="0088">4000001000005</cbc:ID></cac:PartyIdentification>', ''), rep('<cbc:CompanyID>HRB 1234</cbc:CompanyID>', ''))),
+  U('BR-DEC-01', seq(rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">10.000</cbc:Amount>'))),
+  U('BR-DEC-02', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">10.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">100.001</cbc:BaseAmount>')),
+  U('BR-DEC-05', rep('<cbc:Amount currencyID="EUR">5.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">5.000</cbc:Amount>')),
+  U('BR-DEC-06', rep('<cbc:Amount currencyID="EUR">5.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">5.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">50.001</cbc:BaseAmount>')),
+  U('BR-DEC-09', rep('<cbc:LineExtensionAmount currencyID="EUR">300.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">300.000</cbc:LineExtensionAmount>')),
+  U('BR-DEC-10', rep('<cbc:AllowanceTotalAmount currencyID="EUR">10.00</cbc:AllowanceTotalAmount>', '<cbc:AllowanceTotalAmount currencyID="EUR">10.000</cbc:AllowanceTotalAmount>')),
+  U('BR-DEC-11', rep('<cbc:ChargeTotalAmount currencyID="EUR">5.00</cbc:ChargeTotalAmount>', '<cbc:ChargeTotalAmount currencyID="EUR">5.000</cbc:ChargeTotalAmount>')),
+  U('BR-DEC-12', rep('<cbc:TaxExclusiveAmount currencyID="EUR">295.00</cbc:TaxExclusiveAmount>', '<cbc:TaxExclusiveAmount currencyID="EUR">295.000</cbc:TaxExclusiveAmount>')),
+  U('BR-DEC-13', rep('<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n    <cac:TaxSubtotal>', '<cbc:TaxAmount currencyID="EUR">56.050</cbc:TaxAmount>\n    <cac:TaxSubtotal>')),
+  U('BR-DEC-14', rep('<cbc:TaxInclusiveAmount currencyID="EUR">351.05</cbc:TaxInclusiveAmount>', '<cbc:TaxInclusiveAmount currencyID="EUR">351.050</cbc:TaxInclusiveAmount>')),
+  U('BR-DEC-16', rep('<cbc:PayableAmount', '<cbc:PrepaidAmount currencyID="EUR">0.001</cbc:PrepaidAmount>\n    <cbc:PayableAmount')),
+  U('BR-DEC-17', rep('<cbc:PayableAmount', '<cbc:PayableRoundingAmount currencyID="EUR">0.001</cbc:PayableRoundingAmount>\n    <cbc:PayableAmount')),
+  U('BR-DEC-18', rep('<cbc:PayableAmount currencyID="EUR">351.05</cbc:PayableAmount>', '<cbc:PayableAmount currencyID="EUR">351.050</cbc:PayableAmount>')),
+  U('BR-DEC-19', rep('<cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount>', '<cbc:TaxableAmount currencyID="EUR">295.000</cbc:TaxableAmount>')),
+  U('BR-DEC-20', rep('<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory>', '<cbc:TaxAmount currencyID="EUR">56.050</cbc:TaxAmount>\n      <cac:TaxCategory>')),
+  U('BR-DEC-23', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.000</cbc:LineExtensionAmount>')),
+  U('BR-DEC-24', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR">0.001</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-DEC-25', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR">0.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">1.001</cbc:BaseAmount></cac:AllowanceCharge>')),
+  U('BR-DEC-27', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR">0.001</cbc:Amount></cac:AllowanceCharge>')),
+  U('BR-DEC-28', rep('<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount>\n    <cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:AllowanceChargeReason>R</cbc:AllowanceChargeReason><cbc:Amount currencyID="EUR">0.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">1.001</cbc:BaseAmount></cac:AllowanceCharge>')),
+  U('BR-DEC-15', seq(rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>'), rep('<cac:LegalMonetaryTotal>', '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">60.001</cbc:TaxAmount></cac:TaxTotal>\n  <cac:LegalMonetaryTotal>'))),
+
+  // ---- VAT category families
+  ...familyCases('BR-S', 'S', false, false, 'positive'),
+  ...familyCases('BR-Z', 'Z', true, false, 'zero'),
+  ...familyCases('BR-E', 'E', true, true, 'zero'),
+  ...familyCases('BR-AE', 'AE', true, true, 'zero'),
+  ...familyCases('BR-IC', 'K', true, true, 'zero'),
+  ...familyCases('BR-G', 'G', true, true, 'zero'),
+  ...familyCases('BR-O', 'O', true, true, 'absent').filter((c) => !['BR-O-05', 'BR-O-06', 'BR-O-07'].includes(c.id)),
+  ...familyCases('BR-AF', 'L', false, false, 'non_negative'),
+  ...familyCases('BR-AG', 'M', false, false, 'non_negative'),
+  U('BR-O-05', seq(ublCategory('O', null, true), rep('<cac:ClassifiedTaxCategory><cbc:ID>O</cbc:ID>', '<cac:ClassifiedTaxCategory><cbc:ID>O</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-O-06', seq(ublCategory('O', null, true), rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID>', '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-O-07', seq(ublCategory('O', null, true), rep('<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID>', '<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-O-11', seq(ublCategory('O', null, true), rep('<cac:TaxSubtotal>', '<cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">0.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount><cac:TaxCategory><cbc:ID>Z</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>\n    <cac:TaxSubtotal>'))),
+  U('BR-O-12', seq(ublCategory('O', null, true), rep('<cac:ClassifiedTaxCategory><cbc:ID>O</cbc:ID>', '<cac:ClassifiedTaxCategory><cbc:ID>Z</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-O-13', seq(ublCategory('O', null, true), rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID>', '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>Z</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-O-14', seq(ublCategory('O', null, true), rep('<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>O</cbc:ID>', '<cbc:Amount currencyID="EUR">5.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>Z</cbc:ID><cbc:Percent>0</cbc:Percent>'))),
+  U('BR-IC-11', seq(ublCategory('K', '0', true), rep(/<cac:InvoicePeriod>\s*<cbc:StartDate>2026-02-01<\/cbc:StartDate>\s*<cbc:EndDate>2026-02-28<\/cbc:EndDate>\s*<\/cac:InvoicePeriod>/, ''), rep('<cbc:ActualDeliveryDate>2026-02-20</cbc:ActualDeliveryDate>', ''))),
+  U('BR-IC-12', seq(ublCategory('K', '0', true), rep('<cbc:PostalZone>20097</cbc:PostalZone>\n        <cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '<cbc:PostalZone>20097</cbc:PostalZone>'))),
+
+  // ---- code lists
+  U('BR-CL-01', rep('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode>999</cbc:InvoiceTypeCode>')),
+  U('BR-CL-03', rep('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount currencyID="EURO">')),
+  U('BR-CL-04', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EURO</cbc:DocumentCurrencyCode>')),
+  U('BR-CL-05', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>XYZ</cbc:TaxCurrencyCode>')),
+  U('BR-CL-06', rep('<cbc:EndDate>2026-02-28</cbc:EndDate>', '<cbc:EndDate>2026-02-28</cbc:EndDate><cbc:DescriptionCode>999</cbc:DescriptionCode>')),
+  U('BR-CL-07', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID schemeID="QQQ">OBJ-1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('BR-CL-08', rep('<cbc:Note>#ADU#', '<cbc:Note>#ZZQ#')),
+  U('BR-CL-10', rep('<cbc:ID schemeID="0088">4000001000005</cbc:ID>', '<cbc:ID schemeID="9999x">4000001000005</cbc:ID>')),
+  U('BR-CL-11', rep('<cbc:CompanyID>HRB 1234</cbc:CompanyID>', '<cbc:CompanyID schemeID="ABC">HRB 1234</cbc:CompanyID>')),
+  U('BR-CL-13', rep(S_CAT, '<cac:CommodityClassification><cbc:ItemClassificationCode listID="QQQ">1</cbc:ItemClassificationCode></cac:CommodityClassification>' + S_CAT)),
+  U('BR-CL-14', rep('<cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '<cac:Country><cbc:IdentificationCode>XX</cbc:IdentificationCode></cac:Country>')),
+  U('BR-CL-15', rep(S_CAT, '<cac:OriginCountry><cbc:IdentificationCode>XX</cbc:IdentificationCode></cac:OriginCountry>' + S_CAT)),
+  U('BR-CL-16', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>999</cbc:PaymentMeansCode>')),
+  U('BR-CL-17', rep(DOC_ALLOWANCE_CAT, '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID>Q</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('BR-CL-18', rep(S_CAT, '<cac:ClassifiedTaxCategory><cbc:ID>Q</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('BR-CL-19', rep('<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>', '<cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>')),
+  U('BR-CL-20', rep('<cbc:AllowanceChargeReasonCode>FC</cbc:AllowanceChargeReasonCode>', '<cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>')),
+  U('BR-CL-21', rep('<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification>', '<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification><cac:StandardItemIdentification><cbc:ID schemeID="ZZZ">1</cbc:ID></cac:StandardItemIdentification>')),
+  U('BR-CL-22', seq(ublCategory('E', '0', true), rep('<cbc:TaxExemptionReason>steuerfrei</cbc:TaxExemptionReason>', '<cbc:TaxExemptionReasonCode>VATEX-NOPE</cbc:TaxExemptionReasonCode>'))),
+  U('BR-CL-23', rep('<cbc:InvoicedQuantity unitCode="H87">2</cbc:InvoicedQuantity>', '<cbc:InvoicedQuantity unitCode="QQQQ">2</cbc:InvoicedQuantity>')),
+  U('BR-CL-24', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/zip" filename="a.zip">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('BR-CL-25', rep('<cbc:EndpointID schemeID="EM">rechnung', '<cbc:EndpointID schemeID="XX">rechnung')),
+  U('BR-CL-26', rep('<cac:DeliveryLocation>', '<cac:DeliveryLocation><cbc:ID schemeID="ABC">L1</cbc:ID>')),
+
+  // ---- XRechnung
+  U('BR-DE-1', rep(/<cac:PaymentMeans>[\s\S]*?<\/cac:PaymentMeans>/, '')),
+  U('BR-DE-2', rep(/<cac:Contact>[\s\S]*?<\/cac:Contact>/, '')),
+  U('BR-DE-3', rep('<cbc:CityName>Berlin</cbc:CityName>', '')),
+  U('BR-DE-4', rep('<cbc:PostalZone>10115</cbc:PostalZone>', '')),
+  U('BR-DE-5', rep('<cbc:Name>Erika Muster</cbc:Name>', '')),
+  U('BR-DE-6', rep('<cbc:Telephone>+49 30 123456</cbc:Telephone>', '')),
+  U('BR-DE-7', rep('<cbc:ElectronicMail>erika@lieferant.example</cbc:ElectronicMail>', '')),
+  U('BR-DE-8', rep('<cbc:CityName>Hamburg</cbc:CityName>\n        <cbc:PostalZone>20095</cbc:PostalZone>', '<cbc:PostalZone>20095</cbc:PostalZone>')),
+  U('BR-DE-9', rep('<cbc:PostalZone>20095</cbc:PostalZone>', '')),
+  U('BR-DE-10', rep('<cbc:CityName>Hamburg</cbc:CityName>\n        <cbc:PostalZone>20097</cbc:PostalZone>', '<cbc:PostalZone>20097</cbc:PostalZone>')),
+  U('BR-DE-11', rep('<cbc:PostalZone>20097</cbc:PostalZone>', '')),
+  U('BR-DE-14', rep(SUBTOTAL_CAT, '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID>S</cbc:ID>')),
+  U('BR-DE-15', rep('<cbc:BuyerReference>04011000-12345-03</cbc:BuyerReference>', '')),
+  U('BR-DE-16', seq(rep(SELLER_VAT, NO_SELLER_VAT))),
+  U('BR-DE-17', rep('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode>71</cbc:InvoiceTypeCode>')),
+  U('BR-DE-18', rep('<cbc:Note>Zahlbar innerhalb von 30 Tagen.</cbc:Note>', '<cbc:Note>#SKONTO#TAGE=7#PROZENT=2#\n</cbc:Note>')),
+  U('BR-DE-19', rep('<cbc:ID>DE89370400440532013000</cbc:ID>', '<cbc:ID>DE89370400440532013001</cbc:ID>')),
+  U('BR-DE-20', seq(rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>'), rep(/<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/, '<cac:PaymentMandate><cbc:ID>M1</cbc:ID><cac:PayerFinancialAccount><cbc:ID>DE00370400440532013000</cbc:ID></cac:PayerFinancialAccount></cac:PaymentMandate>'))),
+  U('BR-DE-21', rep(/<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/, '<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>')),
+  U('BR-DE-22', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="a.pdf">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AdditionalDocumentReference><cbc:ID>A2</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="a.pdf">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('BR-DE-23-a', rep(/<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/, '')),
+  U('BR-DE-23-b', rep('</cac:PayeeFinancialAccount>', '</cac:PayeeFinancialAccount><cac:CardAccount><cbc:PrimaryAccountNumberID>1234</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>')),
+  U('BR-DE-24-a', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>54</cbc:PaymentMeansCode>')),
+  U('BR-DE-24-b', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>54</cbc:PaymentMeansCode>')),
+  U('BR-DE-25-a', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>')),
+  U('BR-DE-25-b', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>')),
+  U('BR-DE-26', rep('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode>384</cbc:InvoiceTypeCode>')),
+  U('BR-DE-27', rep('<cbc:Telephone>+49 30 123456</cbc:Telephone>', '<cbc:Telephone>n/a</cbc:Telephone>')),
+  U('BR-DE-28', rep('<cbc:ElectronicMail>erika@lieferant.example</cbc:ElectronicMail>', '<cbc:ElectronicMail>erika</cbc:ElectronicMail>')),
+  U('BR-DE-30', seq(rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>'), rep(/<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/, `<cac:PaymentMandate><cbc:ID>M1</cbc:ID><cac:PayerFinancialAccount><cbc:ID>DE89370400440532013000</cbc:ID></cac:PayerFinancialAccount></cac:PaymentMandate>`))),
+  U('BR-DE-31', seq(rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>'), rep(/<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/, '<cac:PaymentMandate><cbc:ID>M1</cbc:ID></cac:PaymentMandate>'))),
+  U('BR-DE-TMP-32', seq(rep(/<cac:InvoicePeriod>\s*<cbc:StartDate>2026-02-01<\/cbc:StartDate>\s*<cbc:EndDate>2026-02-28<\/cbc:EndDate>\s*<\/cac:InvoicePeriod>/, ''), rep('<cbc:ActualDeliveryDate>2026-02-20</cbc:ActualDeliveryDate>', ''))),
+  U('BR-TMP-2', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cac:ExternalReference><cbc:URI>kein link</cbc:URI></cac:ExternalReference></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  C('BR-TMP-3', seq(rep('<ram:NetPriceProductTradePrice><ram:ChargeAmount>50.00</ram:ChargeAmount></ram:NetPriceProductTradePrice>', '<ram:NetPriceProductTradePrice><ram:ChargeAmount>50.00</ram:ChargeAmount><ram:BasisQuantity unitCode="H87">2</ram:BasisQuantity></ram:NetPriceProductTradePrice>'), rep('<ram:ChargeAmount>55.00</ram:ChargeAmount>', '<ram:ChargeAmount>55.00</ram:ChargeAmount><ram:BasisQuantity unitCode="H87">1</ram:BasisQuantity>')).bind(null)),
+
+  // ---- Peppol rules merged into XRechnung
+  U('PEPPOL-EN16931-R001', rep('<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>', '')),
+  U('PEPPOL-EN16931-R005', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>')),
+  U('PEPPOL-EN16931-R008', rep('<cbc:Note>#ADU#Lieferung laut Auftrag</cbc:Note>', '<cbc:Note> </cbc:Note>')),
+  U('PEPPOL-EN16931-R010', rep('<cbc:EndpointID schemeID="EM">eingang@kunde.example</cbc:EndpointID>', '')),
+  U('PEPPOL-EN16931-R020', rep('<cbc:EndpointID schemeID="EM">rechnung@lieferant.example</cbc:EndpointID>', '')),
+  U('PEPPOL-EN16931-R040', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:MultiplierFactorNumeric>10</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="EUR">10.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">200.00</cbc:BaseAmount>')),
+  U('PEPPOL-EN16931-R041', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:MultiplierFactorNumeric>10</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="EUR">10.00</cbc:Amount>')),
+  U('PEPPOL-EN16931-R042', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">10.00</cbc:Amount><cbc:BaseAmount currencyID="EUR">100.00</cbc:BaseAmount>')),
+  U('PEPPOL-EN16931-R043', rep('<cbc:ChargeIndicator>true</cbc:ChargeIndicator>', '<cbc:ChargeIndicator>1</cbc:ChargeIndicator>')),
+  C('PEPPOL-EN16931-R043-1', rep('<ram:ChargeIndicator><udt:Indicator>true</udt:Indicator></ram:ChargeIndicator>\n        <ram:ActualAmount>5.00', '<ram:ChargeIndicator><udt:Indicator>1</udt:Indicator></ram:ChargeIndicator>\n        <ram:ActualAmount>5.00')),
+  C('PEPPOL-EN16931-R043-2', rep('<ram:AppliedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator>', '<ram:AppliedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>0</udt:Indicator>')),
+  U('PEPPOL-EN16931-R044', rep('<cbc:ChargeIndicator>false</cbc:ChargeIndicator>\n        <cbc:Amount currencyID="EUR">5.00</cbc:Amount>', '<cbc:ChargeIndicator>true</cbc:ChargeIndicator>\n        <cbc:Amount currencyID="EUR">5.00</cbc:Amount>')),
+  U('PEPPOL-EN16931-R046', rep('<cbc:BaseAmount currencyID="EUR">55.00</cbc:BaseAmount>', '<cbc:BaseAmount currencyID="EUR">56.00</cbc:BaseAmount>')),
+  U('PEPPOL-EN16931-R053', rep('<cac:LegalMonetaryTotal>', '<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">295.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>\n  <cac:LegalMonetaryTotal>')),
+  U('PEPPOL-EN16931-R054', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>')),
+  U('PEPPOL-EN16931-R055', seq(rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>'), rep('<cac:LegalMonetaryTotal>', '<cac:TaxTotal><cbc:TaxAmount currencyID="USD">-60.00</cbc:TaxAmount></cac:TaxTotal>\n  <cac:LegalMonetaryTotal>'))),
+  U('PEPPOL-EN16931-R061', seq(rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>'), rep(/<cac:PayeeFinancialAccount>[\s\S]*?<\/cac:PayeeFinancialAccount>/, ''))),
+  U('PEPPOL-EN16931-R101', rep('<cac:Item>\n      <cbc:Name>Montage', '<cac:DocumentReference><cbc:ID>D1</cbc:ID></cac:DocumentReference>\n    <cac:Item>\n      <cbc:Name>Montage')),
+  U('PEPPOL-EN16931-R110', rep('<cbc:StartDate>2026-02-01</cbc:StartDate><cbc:EndDate>2026-02-14</cbc:EndDate>', '<cbc:StartDate>2026-01-01</cbc:StartDate><cbc:EndDate>2026-02-14</cbc:EndDate>')),
+  U('PEPPOL-EN16931-R111', rep('<cbc:StartDate>2026-02-01</cbc:StartDate><cbc:EndDate>2026-02-14</cbc:EndDate>', '<cbc:StartDate>2026-02-01</cbc:StartDate><cbc:EndDate>2026-03-14</cbc:EndDate>')),
+  U('PEPPOL-EN16931-R120', rep('<cbc:InvoicedQuantity unitCode="H87">2</cbc:InvoicedQuantity>', '<cbc:InvoicedQuantity unitCode="H87">3</cbc:InvoicedQuantity>')),
+  U('PEPPOL-EN16931-R121', rep('<cbc:BaseQuantity unitCode="H87">1</cbc:BaseQuantity>', '<cbc:BaseQuantity unitCode="H87">0</cbc:BaseQuantity>')),
+  U('PEPPOL-EN16931-R130', rep('<cbc:BaseQuantity unitCode="H87">1</cbc:BaseQuantity>', '<cbc:BaseQuantity unitCode="KGM">1</cbc:BaseQuantity>')),
+
+  // ---- syntax binding (UBL)
+  U('UBL-SR-53', rep('<cbc:CompanyID>DE123456789</cbc:CompanyID>', '')),
+  U('UBL-SR-48', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>\n    <cac:Price><cbc:PriceAmount currencyID="EUR">200.00', '</cac:Item>\n    <cac:Price><cbc:PriceAmount currencyID="EUR">200.00')),
+  U('UBL-DT-01', rep('<cbc:Amount currencyID="EUR">10.00</cbc:Amount>', '<cbc:Amount currencyID="EUR">10.001</cbc:Amount>')),
+  U('UBL-DT-06', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject filename="a.pdf">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('UBL-DT-07', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('UBL-SR-08', rep('<cac:OrderReference>', '<cac:InvoicePeriod><cbc:StartDate>2026-02-01</cbc:StartDate></cac:InvoicePeriod>\n  <cac:OrderReference>')),
+  U('UBL-SR-24', rep('<cac:PaymentMeans>', '<cac:Delivery><cbc:ActualDeliveryDate>2026-02-21</cbc:ActualDeliveryDate></cac:Delivery>\n  <cac:PaymentMeans>')),
+  U('UBL-SR-05', rep('<cbc:Note>Zahlbar innerhalb von 30 Tagen.</cbc:Note>', '<cbc:Note>a</cbc:Note><cbc:Note>b</cbc:Note>')),
+  U('UBL-SR-47', rep('</cac:PaymentMeans>', '</cac:PaymentMeans>\n  <cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>DE89370400440532013000</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>')),
+  U('UBL-SR-44', rep('</cac:PaymentMeans>', '</cac:PaymentMeans>\n  <cac:PaymentMeans><cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cbc:PaymentID>OTHER</cbc:PaymentID><cac:PayeeFinancialAccount><cbc:ID>DE89370400440532013000</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>')),
+  U('UBL-SR-34', rep('<cbc:ID>1</cbc:ID>\n    <cbc:InvoicedQuantity', '<cbc:ID>1</cbc:ID>\n    <cbc:Note>a</cbc:Note><cbc:Note>b</cbc:Note>\n    <cbc:InvoicedQuantity')),
+  U('UBL-SR-50', rep('<cbc:Name>Montage</cbc:Name>', '<cbc:Description>a</cbc:Description><cbc:Description>b</cbc:Description><cbc:Name>Montage</cbc:Name>')),
+  U('UBL-SR-10', rep('<cac:PartyName><cbc:Name>Lieferant</cbc:Name></cac:PartyName>', '<cac:PartyName><cbc:Name>Lieferant</cbc:Name></cac:PartyName><cac:PartyName><cbc:Name>L2</cbc:Name></cac:PartyName>')),
+  U('UBL-SR-42', rep(SELLER_VAT, SELLER_VAT.replace('<cac:PartyTaxScheme>', '<cac:PartyTaxScheme><cbc:CompanyID>1</cbc:CompanyID><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme><cac:PartyTaxScheme><cbc:CompanyID>2</cbc:CompanyID><cac:TaxScheme><cbc:ID>XX</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme><cac:PartyTaxScheme>'))),
+  U('UBL-SR-43', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cbc:DocumentTypeCode>916</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('UBL-CR-666', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>O1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode><cac:Attachment><cac:ExternalReference><cbc:URI>https://x.example</cbc:URI></cac:ExternalReference></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('UBL-CR-673', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>O1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode><cbc:DocumentDescription>d</cbc:DocumentDescription></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
+  U('UBL-CR-678', rep(DOC_ALLOWANCE_CAT, '<cbc:Amount currencyID="EUR">10.00</cbc:Amount>\n    <cac:TaxCategory><cbc:ID schemeID="UNCL5305">S</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  U('UBL-CR-679', rep(S_CAT, '<cac:ClassifiedTaxCategory><cbc:ID schemeID="UNCL5305">S</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+
+  // ---- syntax binding (CII)
+  C('CII-SR-461', rep('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>', '<ram:TaxPointDate><udt:DateString format="102">20260301</udt:DateString></ram:TaxPointDate><ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>\n      <ram:ApplicableTradeTax><ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>0.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:TaxPointDate><udt:DateString format="102">20260301</udt:DateString></ram:TaxPointDate><ram:RateApplicablePercent>7</ram:RateApplicablePercent></ram:ApplicableTradeTax>')),
+  C('CII-SR-454', rep('<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax>', '<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax>')),
+  C('CII-SR-465', rep('<ram:PersonName>Erika Muster</ram:PersonName>', '<ram:PersonName>Erika Muster</ram:PersonName><ram:DepartmentName>Buchhaltung</ram:DepartmentName>')),
+  C('CII-SR-469', rep('<ram:PaymentReference>RE-2026-0002</ram:PaymentReference>', '<ram:PaymentReference>RE-2026-0002</ram:PaymentReference><ram:PaymentReference>X</ram:PaymentReference>')),
+  C('CII-SR-439', rep('<ram:NetPriceProductTradePrice><ram:ChargeAmount>200.00</ram:ChargeAmount></ram:NetPriceProductTradePrice>', '<ram:NetPriceProductTradePrice></ram:NetPriceProductTradePrice>')),
+  C('CII-DT-024', rep('<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID>', '<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID><ram:ReferenceTypeCode>ON</ram:ReferenceTypeCode>')),
+  C('CII-SR-470', rep('<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID><ram:AccountName>Lieferant GmbH</ram:AccountName></ram:PayeePartyCreditorFinancialAccount>', '<ram:PayeePartyCreditorFinancialAccount><ram:AccountName>Lieferant GmbH</ram:AccountName></ram:PayeePartyCreditorFinancialAccount>')),
+  C('BR-CO-15', rep('<ram:GrandTotalAmount>351.05</ram:GrandTotalAmount>', '<ram:GrandTotalAmount>352.05</ram:GrandTotalAmount>')),
+  C('BR-S-08', rep('<ram:BasisAmount>295.00</ram:BasisAmount>', '<ram:BasisAmount>295.50</ram:BasisAmount>')),
+  C('BR-CL-14', rep('<ram:CountryID>DE</ram:CountryID>', '<ram:CountryID>XX</ram:CountryID>')),
+  C('BR-DE-30', rep('<ram:PaymentReference>', '<ram:CreditorReferenceID>DE98ZZZ09999999999</ram:CreditorReferenceID><ram:PaymentReference>').bind(null)),
+
+  // ---- Extension and CVD
+  U('BR-DEX-02', rep('<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>', '<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>\n    <cac:SubInvoiceLine><cbc:ID>2.1</cbc:ID><cbc:InvoicedQuantity unitCode="H87">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">150.00</cbc:LineExtensionAmount><cac:Item><cbc:Name>Teil</cbc:Name><cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory></cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">150.00</cbc:PriceAmount></cac:Price></cac:SubInvoiceLine>'), XR_EXT_SPEC),
+  U('BR-DEX-03', rep('<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>', '<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>\n    <cac:SubInvoiceLine><cbc:ID>2.1</cbc:ID><cbc:InvoicedQuantity unitCode="H87">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">200.00</cbc:LineExtensionAmount><cac:Item><cbc:Name>Teil</cbc:Name></cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price></cac:SubInvoiceLine>'), XR_EXT_SPEC),
+  U('BR-DEX-01', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/zip" filename="a.zip">AA==</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>'), XR_EXT_SPEC),
+  U('BR-DEX-04', rep('<cbc:ID schemeID="0088">4000001000005</cbc:ID>', '<cbc:ID schemeID="XR09">4000001000005</cbc:ID>'), XR_EXT_SPEC),
+  U('BR-DEX-05', rep('<cbc:CompanyID>HRB 1234</cbc:CompanyID>', '<cbc:CompanyID schemeID="XR09">HRB 1234</cbc:CompanyID>'), XR_EXT_SPEC),
+  U('BR-DEX-06', rep('<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification>', '<cac:SellersItemIdentification><cbc:ID>S-1</cbc:ID></cac:SellersItemIdentification><cac:StandardItemIdentification><cbc:ID schemeID="XR09">1</cbc:ID></cac:StandardItemIdentification>'), XR_EXT_SPEC),
+  U('BR-DEX-07', rep('<cbc:EndpointID schemeID="EM">rechnung', '<cbc:EndpointID schemeID="XR09">rechnung'), XR_EXT_SPEC),
+  U('BR-DEX-08', rep('<cac:DeliveryLocation>', '<cac:DeliveryLocation><cbc:ID schemeID="XR09">L1</cbc:ID>'), XR_EXT_SPEC),
+  U('BR-DEX-09', rep('<cbc:PayableAmount currencyID="EUR">351.05</cbc:PayableAmount>', '<cbc:PayableAmount currencyID="EUR">350.05</cbc:PayableAmount>'), XR_EXT_SPEC),
+  U('BR-DEX-10', rep('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:PaidAmount currencyID="EUR">0.00</cbc:PaidAmount><cbc:InstructionID>I</cbc:InstructionID></cac:PrepaidPayment>\n  <cac:AllowanceCharge>'), XR_EXT_SPEC),
+  U('BR-DEX-11', rep('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:ID>P</cbc:ID><cbc:InstructionID>I</cbc:InstructionID></cac:PrepaidPayment>\n  <cac:AllowanceCharge>'), XR_EXT_SPEC),
+  U('BR-DEX-12', rep('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:ID>P</cbc:ID><cbc:PaidAmount currencyID="EUR">0.00</cbc:PaidAmount></cac:PrepaidPayment>\n  <cac:AllowanceCharge>'), XR_EXT_SPEC),
+  U('BR-DEX-13', rep('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:ID>P</cbc:ID><cbc:PaidAmount currencyID="EUR">0.001</cbc:PaidAmount><cbc:InstructionID>I</cbc:InstructionID></cac:PrepaidPayment>\n  <cac:AllowanceCharge>'), XR_EXT_SPEC),
+  U('BR-DEX-14', rep('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:ID>P</cbc:ID><cbc:PaidAmount currencyID="USD">0.00</cbc:PaidAmount><cbc:InstructionID>I</cbc:InstructionID></cac:PrepaidPayment>\n  <cac:AllowanceCharge>'), XR_EXT_SPEC),
+  C('BR-DEX-15', rep('<ram:AssociatedDocumentLineDocument><ram:LineID>2</ram:LineID>', '<ram:AssociatedDocumentLineDocument><ram:LineID>2</ram:LineID><ram:ParentLineID>1</ram:ParentLineID>'), XR_EXT_SPEC),
+  U('BR-DE-CVD-01', rep('<cac:ContractDocumentReference><cbc:ID>V-2026-9</cbc:ID></cac:ContractDocumentReference>', ''), XR_CVD_SPEC),
+  U('BR-DE-CVD-02', rep('<cac:OriginatorDocumentReference><cbc:ID>VERGABE-1</cbc:ID></cac:OriginatorDocumentReference>', ''), XR_CVD_SPEC),
+  U('BR-DE-CVD-03', seq(rep(/<cac:CommodityClassification><cbc:ItemClassificationCode listID="CVD">M1<\/cbc:ItemClassificationCode><\/cac:CommodityClassification>/, ''), rep('<cac:AdditionalItemProperty><cbc:Name>cva</cbc:Name><cbc:Value>clean</cbc:Value></cac:AdditionalItemProperty>', '')), XR_CVD_SPEC),
+  U('BR-DE-CVD-04', rep('listID="CVD">M1<', 'listID="CVD">X9<'), XR_CVD_SPEC),
+  U('BR-DE-CVD-05', rep('<cbc:Value>clean</cbc:Value>', '<cbc:Value>dirty</cbc:Value>'), XR_CVD_SPEC),
+  U('BR-DE-CVD-06-a', rep('<cac:AdditionalItemProperty><cbc:Name>cva</cbc:Name><cbc:Value>clean</cbc:Value></cac:AdditionalItemProperty>', ''), XR_CVD_SPEC),
+  U('BR-DE-CVD-06-b', rep(/<cac:CommodityClassification><cbc:ItemClassificationCode listID="CVD">M1<\/cbc:ItemClassificationCode><\/cac:CommodityClassification>/, ''), XR_CVD_SPEC),
+];

@@ -1,0 +1,63 @@
+// Runs the shared e-invoice samples (../shared/samples/einvoice) through the library and
+// compares with expected.json: used by samples.test.ts and `npm run eval:einvoice`.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractPdfAttachment, readPdfInfo } from '../../../engine/formats/pdf/index.js';
+import { validateInvoiceAttachments, validateInvoiceXml, type StructuredQuality } from '../../../engine/einvoice/index.js';
+import { REPO_ROOT } from '../../helpers/server.js';
+
+export interface Expected {
+  category: string;
+  container: 'xml' | 'pdf';
+  accepted: boolean;
+  supported?: boolean;
+  errors?: string[];
+  warnings?: string[];
+  infos?: string[];
+  reject_reason?: string | null;
+}
+
+export function samplesDir(): string | null {
+  const candidates = [process.env.DOCDESK_SAMPLES ? join(process.env.DOCDESK_SAMPLES, 'einvoice') : '', join(REPO_ROOT, '..', 'shared', 'samples', 'einvoice'), '/work/shared/samples/einvoice'];
+  return candidates.find((c) => c && existsSync(join(c, 'expected.json'))) ?? null;
+}
+
+export function loadExpected(dir: string): Record<string, Expected> {
+  return JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<string, Expected>;
+}
+
+export async function runSample(dir: string, file: string, e: Expected): Promise<StructuredQuality> {
+  const path = join(dir, file);
+  if (e.container === 'pdf') {
+    const info = await readPdfInfo(path);
+    const files = [];
+    for (const a of info.attachments) files.push({ filename: a.filename, data: new Uint8Array(await extractPdfAttachment(path, a.filename)) });
+    return validateInvoiceAttachments(files);
+  }
+  return validateInvoiceXml(readFileSync(path));
+}
+
+export interface Comparison {
+  verdictOk: boolean;
+  expectedPass: boolean;
+  gotPass: boolean;
+  expectedIds: string[];
+  missingIds: string[];
+  extraIds: string[];
+}
+
+export function compare(e: Expected, q: StructuredQuality): Comparison {
+  const expectedPass = e.accepted && e.supported !== false;
+  const gotPass = q.assessment === 'pass' || q.assessment === 'pass_with_warnings';
+  const expectedIds = e.errors ?? [];
+  const got = new Set(q.validation_errors.errors);
+  const exp = new Set(expectedIds);
+  return {
+    verdictOk: expectedPass === gotPass,
+    expectedPass,
+    gotPass,
+    expectedIds,
+    missingIds: expectedIds.filter((id) => !got.has(id)),
+    extraIds: [...got].filter((id) => !exp.has(id) && !id.startsWith('XSD-')),
+  };
+}
