@@ -55,8 +55,8 @@ export function App() {
       if (e.key === '?') {
         e.preventDefault();
         s.setHelp(!s.helpOpen);
-      } else if (e.key === 'g' || e.key === 'i') {
-        if (e.key === 'i') s.navigate({ name: 'inbox' });
+      } else if (e.key === 'i') {
+        s.navigate({ name: 'inbox' });
       } else if (e.key === 's' && s.route.name !== 'settings') {
         s.navigate({ name: 'settings', tab: 'tokens' });
       } else if (e.key === 'd') {

@@ -98,6 +98,21 @@ export const api = {
   credits: (before?: number) => request<{ data: Credits; has_more: boolean }>('GET', `/app/v1/credits${qs({ limit: 100, before })}`),
 };
 
+/**
+ * The engine writes absolute URLs (spec: `{base_url}/api/v1/...`); the page may be open on
+ * another spelling of the same host (localhost vs 127.0.0.1), and the CSP allows only
+ * 'self', so links are used as paths.
+ */
+export function localPath(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, location.href);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
 export type UploadFields = Record<string, string | string[]>;
 
 export interface UploadHandle {

@@ -119,6 +119,7 @@ const en = {
   'inbox.choose_folder': 'Choose a folder',
   'inbox.documents': 'Documents',
   'inbox.count': '{n} documents',
+  'inbox.count_one': '1 document',
   'inbox.search': 'Search',
   'inbox.search_placeholder': 'File name or text',
   'inbox.filter_status': 'Status',
@@ -131,6 +132,7 @@ const en = {
   'inbox.reprocess': 'Process again',
   'inbox.delete': 'Delete',
   'inbox.confirm_delete': 'Delete {n} documents?',
+  'inbox.confirm_delete_one': 'Delete 1 document?',
   'inbox.delete_confirm_yes': 'Yes, delete',
   'inbox.empty': 'No documents yet',
   'inbox.empty_hint': 'Drop invoices, letters or e-mails above; they appear here while they are processed.',
@@ -186,6 +188,8 @@ const en = {
   'doc.file': 'File',
   'doc.pages': 'Pages',
   'doc.pages_n': '{n} pages',
+  'doc.pages_n_one': '1 page',
+  'doc.source_preview': 'Readable view: {name}',
   'doc.credits_charged': 'Credits charged',
   'doc.token_mode': 'Created with',
   'doc.ai': 'AI used',
@@ -216,6 +220,7 @@ const en = {
   'quality.unreliable_pages': 'Pages with unsure text recognition: {pages}.',
   'quality.embedded_files': 'Files embedded in the PDF: {names}.',
   'quality.email_attachments': 'E-mail with {n} attachments.',
+  'quality.email_attachments_one': 'E-mail with 1 attachment.',
   'quality.email_used': 'Read from the attachments: {names}.',
   'quality.email_failed': 'Attachments that could not be read: {names}.',
   'quality.email_unsupported': 'Attachments of an unsupported type: {names}.',
@@ -454,6 +459,7 @@ const de: Record<Key, string> = {
   'inbox.choose_folder': 'Ordner wählen',
   'inbox.documents': 'Dokumente',
   'inbox.count': '{n} Dokumente',
+  'inbox.count_one': '1 Dokument',
   'inbox.search': 'Suche',
   'inbox.search_placeholder': 'Dateiname oder Text',
   'inbox.filter_status': 'Status',
@@ -466,6 +472,7 @@ const de: Record<Key, string> = {
   'inbox.reprocess': 'Neu verarbeiten',
   'inbox.delete': 'Löschen',
   'inbox.confirm_delete': '{n} Dokumente löschen?',
+  'inbox.confirm_delete_one': '1 Dokument löschen?',
   'inbox.delete_confirm_yes': 'Ja, löschen',
   'inbox.empty': 'Noch keine Dokumente',
   'inbox.empty_hint': 'Legen Sie oben Rechnungen, Briefe oder E-Mails ab; sie erscheinen hier, während sie verarbeitet werden.',
@@ -521,6 +528,8 @@ const de: Record<Key, string> = {
   'doc.file': 'Datei',
   'doc.pages': 'Seiten',
   'doc.pages_n': '{n} Seiten',
+  'doc.pages_n_one': '1 Seite',
+  'doc.source_preview': 'Lesbare Ansicht: {name}',
   'doc.credits_charged': 'Berechnete Credits',
   'doc.token_mode': 'Erstellt mit',
   'doc.ai': 'KI verwendet',
@@ -551,6 +560,7 @@ const de: Record<Key, string> = {
   'quality.unreliable_pages': 'Seiten mit unsicherer Texterkennung: {pages}.',
   'quality.embedded_files': 'Im PDF eingebettete Dateien: {names}.',
   'quality.email_attachments': 'E-Mail mit {n} Anhängen.',
+  'quality.email_attachments_one': 'E-Mail mit 1 Anhang.',
   'quality.email_used': 'Aus den Anhängen gelesen: {names}.',
   'quality.email_failed': 'Nicht lesbare Anhänge: {names}.',
   'quality.email_unsupported': 'Anhänge eines nicht unterstützten Typs: {names}.',
@@ -679,7 +689,9 @@ const DICTS: Record<Lang, Record<Key, string>> = { en, de };
 export type TFunc = (key: string, vars?: Record<string, string | number>) => string;
 
 export function translate(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  const s = DICTS[lang][key as Key] ?? en[key as Key] ?? key;
+  // Singular forms live under `<key>_one`.
+  const k = vars?.n === 1 && `${key}_one` in en ? `${key}_one` : key;
+  const s = DICTS[lang][k as Key] ?? en[k as Key] ?? key;
   if (!vars) return s;
   return s.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? formatVar(lang, vars[name]!) : m));
 }

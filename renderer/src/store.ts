@@ -263,7 +263,12 @@ export const useInbox = create<InboxState>((set, get) => ({
         // Rows of this block are replaced as a whole: documents may have moved between blocks.
         for (let i = block * BLOCK; i < (block + 1) * BLOCK; i++) delete rows[i];
         res.data.forEach((r, i) => (rows[block * BLOCK + i] = r));
-        return { rows, total: res.total, blocks: { ...st.blocks, [block]: 'loaded' }, loadError: null };
+        // A changed total shifts every other block: keep showing them, but fetch them again
+        // when they come into view.
+        const blocks: Record<number, 'loading' | 'loaded'> = st.total !== null && st.total !== res.total ? {} : { ...st.blocks };
+        blocks[block] = 'loaded';
+        if (res.total < (st.total ?? 0)) for (const k of Object.keys(rows)) if (Number(k) >= res.total) delete rows[Number(k)];
+        return { rows, total: res.total, blocks, loadError: null };
       });
     } catch (err) {
       if (get().generation !== generation) return;

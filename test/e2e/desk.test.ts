@@ -159,7 +159,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
 
   it('searches by file name and text and filters by status', async () => {
     await page.getByLabel('Search').fill('Lieferschein');
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '1 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '1 document');
     assert.equal(await page.locator('[data-testid=inbox-row]').count(), 1);
     // Text search: the phrase is inside the DOCX and the e-mail body, in neither file name.
     await page.getByLabel('Search').fill('Damen und Herren');

@@ -3,13 +3,14 @@
 // position:relative so the energy review workspace can overlay evidence boxes later, and
 // the side panel is where its field panel goes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../api';
+import { api, localPath } from '../api';
 import { CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
 import { useT, type TFunc } from '../i18n';
 import { useApp } from '../store';
 import type { DocumentObject, Preview, Quality } from '../types';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
 
 export function DocumentView({ id }: { id: number }) {
   const t = useT();
@@ -56,7 +57,9 @@ export function DocumentView({ id }: { id: number }) {
     };
   }, [load, pollKey]);
 
-  const pageCount = previews?.length ?? 0;
+  const pagePreviews = (previews ?? []).filter((p) => IMAGE_FORMATS.has(p.file_format.toLowerCase()));
+  const sourcePreviews = (previews ?? []).filter((p) => !IMAGE_FORMATS.has(p.file_format.toLowerCase()));
+  const pageCount = pagePreviews.length;
   const goTo = useCallback(
     (n: number) => {
       const target = Math.max(1, Math.min(pageCount, n));
@@ -188,9 +191,9 @@ export function DocumentView({ id }: { id: number }) {
       </div>
       <div className="docview-body">
         <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
-          {doc.thumbnail && <img className="doc-thumb" src={doc.thumbnail} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
+          {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
           <ol>
-            {(previews ?? []).map((p, i) => (
+            {pagePreviews.map((p, i) => (
               <li key={p.id}>
                 <button type="button" className={`pagebtn${page === i + 1 ? ' active' : ''}`} aria-current={page === i + 1 ? 'page' : undefined} onClick={() => goTo(i + 1)}>
                   {t('doc.page_n', { n: i + 1 })}
@@ -221,18 +224,20 @@ export function DocumentView({ id }: { id: number }) {
           <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
             {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
             {previews && previews.length === 0 && doc.status !== 'pending' && (
-              <EmptyState title={t('doc.no_previews')}>{doc.thumbnail && <img className="thumb-large" src={doc.thumbnail} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+              <EmptyState title={t('doc.no_previews')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
             )}
-            {(previews ?? []).map((p, i) => (
+            {pagePreviews.map((p, i) => (
               <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
                 <div className="page-frame">
-                  {p.file_format === 'html' || p.file_format === 'xml' || p.file_format === 'txt' ? (
-                    <iframe src={p.preview} title={t('doc.page_n', { n: i + 1 })} sandbox="" />
-                  ) : (
-                    <img src={p.preview} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
-                  )}
+                  <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
                 </div>
                 <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
+              </figure>
+            ))}
+            {sourcePreviews.map((p) => (
+              <figure key={p.id} className="page page-source" style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
+                <SourcePreview preview={p} title={t('doc.source_preview', { name: p.filename })} />
+                <figcaption>{t('doc.source_preview', { name: p.filename })}</figcaption>
               </figure>
             ))}
           </div>
@@ -310,6 +315,28 @@ export function DocumentView({ id }: { id: number }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** HTML visualisations in a sandboxed frame; XML and text fallbacks as plain text. */
+function SourcePreview({ preview, title }: { preview: Preview; title: string }) {
+  const [text, setText] = useState<string | null>(null);
+  const html = preview.file_format.toLowerCase() === 'html' || preview.file_format.toLowerCase() === 'htm';
+  useEffect(() => {
+    if (html) return;
+    let live = true;
+    void fetch(localPath(preview.preview)!, { credentials: 'same-origin', headers: { 'X-Docdesk-Desk': '1' } })
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((s) => live && setText(s.length > 200_000 ? `${s.slice(0, 200_000)}\n…` : s));
+    return () => {
+      live = false;
+    };
+  }, [preview, html]);
+  if (html) return <iframe className="source-frame" src={localPath(preview.preview)!} title={title} sandbox="" />;
+  return (
+    <pre className="source-text" tabIndex={0} aria-label={title}>
+      {text ?? ''}
+    </pre>
   );
 }
 

@@ -1,6 +1,7 @@
 // The inbox: drop zone + upload options + per-file upload progress, then the live,
 // virtualised list of documents with filters, sort, search and bulk actions.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { localPath } from '../api';
 import { EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
 import { useT } from '../i18n';
 import { fileProblem, optionProblems } from '../rules';
@@ -561,7 +562,7 @@ function RowView({ row, lang, selected, tabbable, onFocus }: { row: InboxRow; la
   return (
     <div className={`row-inner${selected ? ' row-selected' : ''}`} data-testid="inbox-row" data-status={row.status} data-filename={row.filename}>
       <input type="checkbox" checked={selected} onChange={(e) => toggle(row.id, e.target.checked)} aria-label={t('inbox.select_row', { name: row.filename })} tabIndex={tabbable ? 0 : -1} />
-      {row.thumbnail_url ? <img className="thumb" src={row.thumbnail_url} alt="" loading="lazy" width={32} height={40} /> : <span className="thumb thumb-none" aria-hidden="true">{row.file_format.toUpperCase()}</span>}
+      {row.thumbnail_url ? <img className="thumb" src={localPath(row.thumbnail_url)!} alt="" loading="lazy" width={32} height={40} /> : <span className="thumb thumb-none" aria-hidden="true">{row.file_format.toUpperCase()}</span>}
       <a className="row-open" href={`#/documents/${row.id}`} tabIndex={tabbable ? 0 : -1} onFocus={onFocus}>
         <span className="row-name">{row.filename}</span>
         <span className="row-meta">
