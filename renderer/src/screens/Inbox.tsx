@@ -529,6 +529,14 @@ function DocumentList() {
         )}
       </div>
       {loadError && <FailureNotice err={loadError} />}
+      <div className="list-head" aria-hidden="true">
+        <span />
+        <span />
+        <span>{t('inbox.col_document')}</span>
+        <span>{t('inbox.filter_status')}</span>
+        <span>{t('credits.amount')}</span>
+        <span>{t('doc.created')}</span>
+      </div>
       <div className="list-scroller" ref={scroller} onScroll={onScroll} onKeyDown={onKeyDown} data-testid="inbox-scroller">
         {total === 0 ? (
           filtered ? (
