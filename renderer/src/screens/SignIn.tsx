@@ -10,7 +10,9 @@ export function SignIn() {
   const { signIn, signInError, lang, setLang } = useApp();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const usedLogin = typeof location !== 'undefined' && new URLSearchParams(location.search).has('login');
+  // The engine redirects a used, expired or unknown sign-in link to `/?signin=expired`.
+  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  const usedLogin = params.get('signin') === 'expired' || params.has('login');
   return (
     <main className="signin" id="main">
       <div className="signin-card">
