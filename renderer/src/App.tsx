@@ -47,6 +47,13 @@ export function App() {
     return () => mq?.removeEventListener('change', apply);
   }, [theme]);
 
+  // The balance in the top bar moves with every upload; the session answer carries it.
+  useEffect(() => {
+    if (sessionState !== 'signed_in') return;
+    const h = setInterval(() => void useApp.getState().refreshSession(), 5000);
+    return () => clearInterval(h);
+  }, [sessionState]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
