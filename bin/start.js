@@ -3,7 +3,7 @@
 // available), otherwise the headless engine (`docdesk serve`) with the URL printed.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -24,7 +24,6 @@ const electron = electronBinary();
 const passthrough = process.argv.slice(2);
 
 if (electron && hasDisplay && !process.env.DOCDESK_HEADLESS) {
-  copyFileSync(join(root, 'main', 'preload.cjs'), join(root, 'dist', 'main', 'preload.cjs'));
   const child = spawn(electron, [join(root, 'dist', 'main', 'main.js'), ...passthrough], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {

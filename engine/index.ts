@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './api/server.js';
 import { recoverAbandonedAttempts } from './api/idempotency.js';
-import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
@@ -16,6 +16,7 @@ import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatch
 export { openEngineContext } from './context.js';
 export type { EngineContext } from './context.js';
 export { resolveDataDir } from './config/paths.js';
+export { signInUrl } from './bootstrap.js';
 
 export interface ServerHandle {
   url: string;
@@ -23,6 +24,8 @@ export interface ServerHandle {
   app: FastifyInstance;
   scheduler: Scheduler;
   bootstrap: BootstrapResult;
+  /** Mints a one-time browser sign-in URL (`/?login=CODE`). */
+  signInUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     app,
     scheduler,
     bootstrap: boot,
+    signInUrl: () => signInUrl(engine, url),
     close() {
       closing ??= (async () => {
         await app.close();

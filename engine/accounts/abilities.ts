@@ -1,4 +1,6 @@
-export const ABILITIES = ['documents:read', 'documents:write', 'extractions:review'] as const;
+// The spec's three abilities, plus Docdesk's own `workspace:manage` (tokens, webhooks, credits
+// in the desk; docs/desk-api.md), which the app token holds.
+export const ABILITIES = ['documents:read', 'documents:write', 'extractions:review', 'workspace:manage'] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 export function parseAbilities(input: string): Ability[] {

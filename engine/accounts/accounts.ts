@@ -30,6 +30,8 @@ export interface AuthenticatedToken {
   rateLimitProfile: RateLimitProfile;
   batchLaneEligible: boolean;
   concurrentStandardLimit: number;
+  /** Set when the request was authenticated by a desk session cookie (epoch ms). */
+  sessionExpiresAt?: number;
 }
 
 export interface TokenListing {
@@ -67,7 +69,8 @@ export class AccountService {
     private readonly dataVersion: () => number = () => NaN,
   ) {}
 
-  private invalidate(): void {
+  /** Forgets resolved tokens and sessions, after a change this process made itself. */
+  invalidate(): void {
     this.authCache.clear();
   }
 
@@ -167,16 +170,40 @@ export class AccountService {
     return toListing(row);
   }
 
+  /** Adds abilities to an existing token (used to bring an older app token up to date). */
+  async addAbilities(tokenId: number, add: Ability[]): Promise<void> {
+    const row = await this.db.selectFrom('api_tokens').select('abilities').where('id', '=', tokenId).executeTakeFirstOrThrow();
+    const abilities = [...new Set([...(JSON.parse(row.abilities) as Ability[]), ...add])];
+    await this.db.updateTable('api_tokens').set({ abilities: JSON.stringify(abilities) }).where('id', '=', tokenId).execute();
+    this.invalidate();
+  }
+
   /** Resolves a bearer token; null when missing, unknown or revoked. */
   async authenticate(token: string): Promise<AuthenticatedToken | null> {
     const hash = hashToken(token);
+    return this.resolve(`t:${hash}`, () => tokenByHash(this.db, hash));
+  }
+
+  /** Resolves a desk session cookie to the token it stands for; null when expired or revoked. */
+  async authenticateSession(sessionId: string): Promise<AuthenticatedToken | null> {
+    const hash = hashToken(sessionId);
+    const auth = await this.resolve(`s:${hash}`, () => tokenBySession(this.db, hash, Date.now()));
+    // A cached session may have expired since; expiry is rare, so re-check only then.
+    if (auth && auth.sessionExpiresAt !== undefined && auth.sessionExpiresAt <= Date.now()) {
+      this.authCache.delete(`s:${hash}`);
+      return null;
+    }
+    return auth;
+  }
+
+  private async resolve(cacheKey: string, load: () => Promise<TokenAuthRow[]>): Promise<AuthenticatedToken | null> {
     const version = this.dataVersion();
-    const cached = this.authCache.get(hash);
+    const cached = this.authCache.get(cacheKey);
     if (cached && cached.version === version) {
       this.touch(cached.auth.tokenId);
       return cached.auth;
     }
-    const [row] = await tokenByHash(this.db, hash);
+    const [row] = await load();
     if (!row || row.revokedAt) return null;
     this.touch(row.tokenId);
     const auth: AuthenticatedToken = {
@@ -189,10 +216,11 @@ export class AccountService {
       rateLimitProfile: row.rateLimitProfile,
       batchLaneEligible: row.batchLaneEligible === 1,
       concurrentStandardLimit: row.concurrentStandardLimit,
+      ...(row.sessionExpiresAt !== undefined ? { sessionExpiresAt: row.sessionExpiresAt } : {}),
     };
     if (!Number.isNaN(version)) {
       if (this.authCache.size > 1000) this.authCache.clear();
-      this.authCache.set(hash, { auth, version });
+      this.authCache.set(cacheKey, { auth, version });
     }
     return auth;
   }
@@ -205,23 +233,45 @@ export class AccountService {
   }
 }
 
+type TokenAuthRow = {
+  tokenId: number;
+  accountId: number;
+  userId: number;
+  mode: TokenMode;
+  abilities: string;
+  revokedAt: string | null;
+  accountStatus: 'active' | 'suspended';
+  rateLimitProfile: RateLimitProfile;
+  batchLaneEligible: number;
+  concurrentStandardLimit: number;
+  sessionExpiresAt?: number;
+};
+
+const tokenAuthColumns = [
+  'api_tokens.id as tokenId',
+  'api_tokens.account_id as accountId',
+  'api_tokens.user_id as userId',
+  'api_tokens.mode as mode',
+  'api_tokens.abilities as abilities',
+  'api_tokens.revoked_at as revokedAt',
+  'accounts.status as accountStatus',
+  'accounts.rate_limit_profile as rateLimitProfile',
+  'accounts.batch_lane_eligible as batchLaneEligible',
+  'accounts.concurrent_standard_limit as concurrentStandardLimit',
+] as const;
+
 const tokenByHash = prepared(1, (db: Db, hash: string) =>
+  db.selectFrom('api_tokens').innerJoin('accounts', 'accounts.id', 'api_tokens.account_id').select(tokenAuthColumns).where('api_tokens.token_hash', '=', hash),
+);
+
+const tokenBySession = prepared(2, (db: Db, hash: string, now: number) =>
   db
-    .selectFrom('api_tokens')
+    .selectFrom('desk_sessions')
+    .innerJoin('api_tokens', 'api_tokens.id', 'desk_sessions.token_id')
     .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-    .select([
-      'api_tokens.id as tokenId',
-      'api_tokens.account_id as accountId',
-      'api_tokens.user_id as userId',
-      'api_tokens.mode as mode',
-      'api_tokens.abilities as abilities',
-      'api_tokens.revoked_at as revokedAt',
-      'accounts.status as accountStatus',
-      'accounts.rate_limit_profile as rateLimitProfile',
-      'accounts.batch_lane_eligible as batchLaneEligible',
-      'accounts.concurrent_standard_limit as concurrentStandardLimit',
-    ])
-    .where('api_tokens.token_hash', '=', hash),
+    .select([...tokenAuthColumns, 'desk_sessions.expires_at as sessionExpiresAt'])
+    .where('desk_sessions.session_hash', '=', hash)
+    .where('desk_sessions.expires_at', '>', now),
 );
 
 function toListing(row: { id: number; account_id: number; user_id: number; name: string; mode: TokenMode; abilities: string; token_prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null }): TokenListing {

@@ -2,7 +2,14 @@
 import type { RouteDef } from './route.js';
 import { componentSchemas, errorResponse } from './schemas.js';
 
-export function buildOpenApi(routes: RouteDef[], version: string): Record<string, unknown> {
+const PUBLIC_API = {
+  title: 'Docdesk — Document Extraction Service API',
+  description: 'Document Extraction Service API v1 as implemented by Docdesk.',
+  security: [{ bearerAuth: [] }] as Record<string, string[]>[],
+};
+
+export function buildOpenApi(routes: RouteDef[], version: string, about = PUBLIC_API): Record<string, unknown> {
+  const { security, ...info } = about;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -29,7 +36,7 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
       operationId: r.operationId,
       summary: r.summary,
       tags: r.tags,
-      security: r.auth === null ? [] : [{ bearerAuth: [] }],
+      security: r.auth === null ? [] : security,
       ...(r.auth && r.auth !== 'authenticated' ? { 'x-required-ability': r.auth } : {}),
       parameters,
       ...(r.requestBody ? { requestBody: { required: r.requestBody.required, content: { [r.requestBody.contentType]: { schema: r.requestBody.schema } } } } : {}),
@@ -38,12 +45,12 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Docdesk — Document Extraction Service API', version, description: 'Document Extraction Service API v1 as implemented by Docdesk.' },
+    info: { ...info, version },
     servers: [{ url: '/' }],
     paths,
     components: {
       schemas: componentSchemas,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, deskSession: { type: 'apiKey', in: 'cookie', name: 'docdesk_session' } },
       responses: { Error: errorResponse('Error envelope.') },
     },
   };

@@ -12,11 +12,17 @@ import type { RouteDef } from './route.js';
 import { documentRoutes } from './routes/documents.js';
 import { miscRoutes } from './routes/misc.js';
 import { uploadRoutes } from './routes/upload.js';
-import { registerAppShell } from './app-shell.js';
+import { registerAppShell, wantsDeskShell } from './app-shell.js';
 import { enforceRateLimit, rateLimitsEnabled } from './rate-limit.js';
 import { RateLimiter } from '../ratelimit/limiter.js';
+import { SESSION_COOKIE } from '../accounts/sessions.js';
+import { readCookie } from './cookies.js';
+import { deskRoutes } from './routes/desk.js';
 
-export const allRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
+/** The published API (spec section 4). */
+export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
+/** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
+export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
 
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
@@ -51,13 +57,27 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   });
 
   await app.register(multipart, { throwFileSizeLimit: false });
+  // A JSON content type with no body (a bare POST or DELETE from a generic client) means
+  // "no fields", not a malformed request.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(validationFailed({ request: ['The body is not valid JSON.'] }), undefined);
+    }
+  });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const apiError = toApiError(err, req);
     for (const [k, v] of Object.entries(apiError.headers)) reply.header(k, v);
     void reply.code(apiError.status).send(envelope(apiError, req.id));
   });
+  let deskShell: Awaited<ReturnType<typeof registerAppShell>> | null = null;
   app.setNotFoundHandler((req, reply) => {
+    if (deskShell && wantsDeskShell(req)) return void deskShell.sendIndex(reply);
     const err = new ApiError(404, 'not_found', `No route for ${req.method} ${req.url.split('?')[0]}.`);
     void reply.code(404).send(envelope(err, req.id));
   });
@@ -65,9 +85,11 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   const limiter = rateLimitsEnabled() ? new RateLimiter(engine.db) : null;
   for (const route of allRoutes) registerRoute(app, engine, route, limiter);
 
-  const openapi = buildOpenApi(allRoutes, DOCDESK_VERSION);
+  const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
-  await registerAppShell(app, engine);
+  const deskOpenapi = buildOpenApi(deskRoutes, DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
+  app.get('/app/v1/openapi.json', async () => deskOpenapi);
+  deskShell = await registerAppShell(app, engine);
   return app;
 }
 
@@ -75,7 +97,11 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
   app.route({
     method: route.method,
     url: route.url,
-    schema: { ...(route.params ? { params: route.params } : {}), ...(route.querystring ? { querystring: route.querystring } : {}) },
+    schema: {
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+      ...(route.requestBody?.contentType === 'application/json' ? { body: route.requestBody.schema } : {}),
+    },
     onRequest: async (req, reply) => {
       if (route.auth !== null) req.auth = await authenticate(engine, req, route);
       if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
@@ -128,10 +154,23 @@ function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<
 
 async function authenticate(engine: EngineContext, req: FastifyRequest, route: RouteDef): Promise<AuthenticatedToken> {
   const header = req.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw unauthenticated('Send Authorization: Bearer <token>.');
-  const auth = await engine.accounts.authenticate(match[1]!);
-  if (!auth) throw unauthenticated('The bearer token is invalid or has been revoked.');
+  let auth: AuthenticatedToken | null;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthenticated('Send Authorization: Bearer <token>.');
+    auth = await engine.accounts.authenticate(match[1]!);
+    if (!auth) throw unauthenticated('The bearer token is invalid or has been revoked.');
+  } else {
+    const session = readCookie(req, SESSION_COOKIE);
+    if (!session) throw unauthenticated('Send Authorization: Bearer <token>, or sign in to the desk.');
+    auth = await engine.accounts.authenticateSession(session);
+    if (!auth) throw unauthenticated('The desk session has ended or its token was revoked; sign in again.');
+    // A cookie rides along on cross-site requests; a custom header cannot without a CORS
+    // preflight, which this server never grants.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers['x-docdesk-desk'] !== '1') {
+      throw forbidden('Requests signed in by the desk session cookie must send the header X-Docdesk-Desk: 1.', 'csrf_header_missing');
+    }
+  }
   if (route.auth !== 'authenticated' && route.auth !== null && !auth.abilities.includes(route.auth)) {
     throw forbidden(`This token lacks the ${route.auth} ability.`, 'missing_ability');
   }

@@ -5,7 +5,9 @@ import { ABILITIES } from '../accounts/abilities.js';
 import { balance, entries, grant } from '../billing/ledger.js';
 import { resolveDataDir } from '../config/paths.js';
 import { openEngineContext, type EngineContext } from '../context.js';
-import { DataDirInUseError, startServer } from '../index.js';
+import { DataDirInUseError, signInUrl, startServer } from '../index.js';
+import { getSetting } from '../store/settings.js';
+import { ownerAlive } from '../jobs/owner.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
@@ -18,6 +20,7 @@ const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction worksta
 Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
 
   serve [--host 127.0.0.1] [--port 0]        run the engine, the API and the web UI
+  signin-url                                 a new one-time browser sign-in link for the running server
   account create --name N [--credits N] [--rate-profile P] [--batch-lane] [--concurrency N]
   account list | suspend ID | resume ID
   token create --account ID --mode live|test --abilities a,b,c [--name N]
@@ -73,9 +76,11 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
   const portText = stringFlag(args, 'port');
   if (portText !== undefined && !/^\d{1,5}$/.test(portText)) throw new UsageError('--port must be a number from 0 to 65535');
   const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host: stringFlag(args, 'host') ?? '127.0.0.1', port: portText ? Number(portText) : 0 });
-  out.print(`listening on ${handle.url}`, { listening: handle.url, data_dir: handle.engine.layout.root, app_token_file: handle.bootstrap.appTokenFile });
+  const signIn = await handle.signInUrl();
+  out.print(`listening on ${handle.url}`, { listening: handle.url, signin_url: signIn, data_dir: handle.engine.layout.root, app_token_file: handle.bootstrap.appTokenFile });
   if (!out.json) {
     process.stderr.write(`web UI: ${handle.url}/   API: ${handle.url}/api/v1   data: ${handle.engine.layout.root}\n`);
+    process.stderr.write(`sign in (one-time link, 10 minutes; \`docdesk signin-url\` makes a new one):\n  ${signIn}\n`);
     if (handle.bootstrap.createdAccount) process.stderr.write(`first start: created the "Local workspace" account\n`);
     process.stderr.write(`app token: ${handle.bootstrap.appTokenFile}${handle.bootstrap.createdToken ? ' (new)' : ''}\n`);
   }
@@ -234,6 +239,15 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'webhook':
         await webhook(args, out);
+        return 0;
+      case 'signin-url':
+        await withEngine(args, async (engine) => {
+          const owner = await getSetting(engine.db, 'server_owner');
+          const url = await getSetting(engine.db, 'server_url');
+          if (!owner || !url || !ownerAlive(owner)) throw new Error('no Docdesk server is running on this data folder; start it with "docdesk serve" (it prints a sign-in link)');
+          const link = await signInUrl(engine, url);
+          out.print(link, { signin_url: link });
+        });
         return 0;
       case 'version':
         out.print(DOCDESK_VERSION, { version: DOCDESK_VERSION });

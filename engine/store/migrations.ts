@@ -240,4 +240,21 @@ ALTER TABLE documents ADD COLUMN progress_pages_done INTEGER;
 ALTER TABLE documents ADD COLUMN progress_pages_total INTEGER;
 `,
   },
+  {
+    version: 4,
+    name: 'desk sessions and sign-in codes',
+    sql: `
+CREATE TABLE desk_sessions (
+  session_hash TEXT PRIMARY KEY,
+  token_id INTEGER NOT NULL REFERENCES api_tokens(id),
+  created_at TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE desk_login_codes (
+  code_hash TEXT PRIMARY KEY,
+  token_id INTEGER NOT NULL REFERENCES api_tokens(id),
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`,
+  },
 ];

@@ -226,7 +226,23 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+export interface DeskSessionsTable {
+  session_hash: string;
+  token_id: number;
+  created_at: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
+export interface DeskLoginCodesTable {
+  code_hash: string;
+  token_id: number;
+  expires_at: number;
+}
+
 export interface Database {
+  desk_sessions: DeskSessionsTable;
+  desk_login_codes: DeskLoginCodesTable;
   rate_counters: RateCountersTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

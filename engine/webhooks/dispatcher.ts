@@ -78,6 +78,9 @@ export class WebhookDispatcher {
   private async attempt(d: { id: number; delivery_id: string; event: string; body: string; attempts: number; url: string; secret: string }): Promise<void> {
     const timestamp = Math.floor(Date.now() / 1000);
     const attempts = d.attempts + 1;
+    // The attempt is on record before the request leaves: if the engine dies while the
+    // receiver is answering, the count and the backoff still hold after the restart.
+    await this.db.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: Date.now() + backoffMs(attempts, this.opts.retryBaseMs) }).where('id', '=', d.id).execute();
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -107,7 +110,7 @@ export class WebhookDispatcher {
     } else if (attempts >= this.opts.maxAttempts) {
       await this.db.updateTable('webhook_deliveries').set({ ...base, status: 'failed' }).where('id', '=', d.id).execute();
     } else {
-      await this.db.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: Date.now() + backoffMs(attempts, this.opts.retryBaseMs) }).where('id', '=', d.id).execute();
+      await this.db.updateTable('webhook_deliveries').set(base).where('id', '=', d.id).execute();
     }
   }
 

@@ -1,11 +1,12 @@
-// Smoke test of the Electron shell: it starts, opens a window on the engine's web UI and
-// quits. It needs an Electron binary and a display; without them it is skipped, saying why.
+// Smoke test of the Electron shell with Playwright's Electron driver: the app starts its
+// engine, opens one signed-in window on the desk with the narrow preload API, and quits
+// cleanly. It needs an Electron binary and a display; without them it is skipped, saying why.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { _electron } from 'playwright-core';
 import { REPO_ROOT, removeDir, tempDataDir } from '../helpers/server.js';
 
 function electronBinary(): string | null {
@@ -26,17 +27,22 @@ const skip = !binary
     : false;
 
 describe('Electron shell', () => {
-  it('opens a window on the engine and quits cleanly', { skip, timeout: 60_000 }, async () => {
+  it('opens one signed-in window on the desk and quits cleanly', { skip, timeout: 90_000 }, async () => {
     const dataDir = tempDataDir();
-    copyFileSync(join(REPO_ROOT, 'main', 'preload.cjs'), join(REPO_ROOT, 'dist', 'main', 'preload.cjs'));
-    const proc = spawn(binary!, [join(REPO_ROOT, 'dist', 'main', 'main.js'), '--no-sandbox'], { env: { ...process.env, DOCDESK_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const app = await _electron.launch({ executablePath: binary!, args: [join(REPO_ROOT, 'dist', 'main', 'main.js'), '--no-sandbox'], env: { ...process.env, DOCDESK_DATA_DIR: dataDir } as Record<string, string> });
     try {
-      const deadline = Date.now() + 30_000;
-      while (!existsSync(join(dataDir, 'app-token.txt')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      assert.ok(existsSync(join(dataDir, 'app-token.txt')), 'the engine started and created its app token');
+      const page = await app.firstWindow();
+      await page.waitForLoadState('domcontentloaded');
+      assert.match(page.url(), /^http:\/\/127\.0\.0\.1:\d+\//);
+      const surface = await page.evaluate(() => Object.keys((window as unknown as { docdesk: object }).docdesk).sort());
+      assert.deepEqual(surface, ['appToken', 'engineUrl', 'notify', 'onOpenFiles', 'onShowShortcuts', 'openFilesDialog', 'readOpenedFile']);
+      assert.equal(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require), 'undefined', 'no Node in the page');
+      assert.equal(await page.evaluate(() => typeof (globalThis as unknown as { process?: unknown }).process), 'undefined', 'sandboxed: no process object');
+      assert.equal(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length), 1);
+      // Signed in through the preload: the desk's session endpoint answers for this window.
+      await page.waitForFunction(() => fetch('/app/v1/session').then((r) => r.status === 200), undefined, { timeout: 30_000 });
     } finally {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
+      await app.close();
       removeDir(dataDir);
     }
   });

@@ -19,6 +19,8 @@ export interface ServerProcess {
   dataDir: string;
   proc: ChildProcess;
   appToken: string;
+  /** The one-time browser sign-in link `docdesk serve` printed. */
+  signinUrl: string;
   /** stderr collected so far (for diagnostics). */
   stderr(): string;
   /** SIGTERM and wait for exit. */
@@ -36,13 +38,13 @@ export async function startServerProcess(opts: { dataDir?: string; env?: Record<
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d.toString()));
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  const url = await new Promise<string>((resolvePromise, reject) => {
+  const { listening: url, signin_url: signinUrl } = await new Promise<{ listening: string; signin_url: string }>((resolvePromise, reject) => {
     const rl = createInterface({ input: proc.stdout! });
     const timer = setTimeout(() => reject(new Error(`server did not start in time: ${stderr}`)), 30_000);
     rl.once('line', (line) => {
       clearTimeout(timer);
       try {
-        resolvePromise((JSON.parse(line) as { listening: string }).listening);
+        resolvePromise(JSON.parse(line) as { listening: string; signin_url: string });
       } catch {
         reject(new Error(`unexpected first line: ${line} ${stderr}`));
       }
@@ -58,6 +60,7 @@ export async function startServerProcess(opts: { dataDir?: string; env?: Record<
     dataDir,
     proc,
     appToken,
+    signinUrl,
     stderr: () => stderr,
     async stop() {
       if (proc.exitCode === null) proc.kill('SIGTERM');

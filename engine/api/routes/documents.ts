@@ -325,7 +325,7 @@ export const documentRoutes = defineRoutes([
           invoice_ref: { type: 'string' },
           entity_ref: { type: 'string' },
           field: { type: 'string' },
-          corrected_value: { type: ['string', 'object'] },
+          corrected_value: { anyOf: [{ type: 'string' }, { type: 'object' }] },
           reason: { type: 'string' },
           review_duration_seconds: { type: ['integer', 'null'], minimum: 1, maximum: 86400 },
           evidence_reference: { type: 'object' },
