@@ -1,0 +1,315 @@
+// The desk UI end to end: a real `docdesk serve` on a temp data folder, the built renderer
+// in headless Debian Chromium. Files go through real analysis (OCR, previews); tokens,
+// webhooks and credits through the desk endpoints; every screen is checked with axe and
+// saved as a screenshot in test-artifacts/screens/.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import * as fx from '../helpers/fixtures.js';
+import { textImagePng } from '../helpers/text-image.js';
+import { REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot, type Browser, type FileSpec } from './desk-support.js';
+
+const skip = browserSkipReason();
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const serious = await axeSerious(page);
+  assert.deepEqual(serious, [], `axe on "${name}":\n${describeViolations(serious)}`);
+}
+
+async function waitRows(page: Page, names: string[], status: string, timeout = 180_000): Promise<void> {
+  await page.waitForFunction(
+    ({ names, status }) => names.every((n) => document.querySelector(`[data-testid="inbox-row"][data-filename="${CSS.escape(n)}"][data-status="${status}"]`)),
+    { names, status },
+    { timeout, polling: 250 },
+  );
+}
+
+interface Receiver {
+  url: string;
+  server: Server;
+  received: Array<{ headers: Record<string, string | string[] | undefined>; raw: string; status: number }>;
+  verified: unknown[];
+  failNext: number;
+  secret: string;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const mod = (await import(pathToFileURL(join(REPO_ROOT, 'docs', 'examples', 'webhook-receiver.mjs')).href)) as {
+    handleDelivery(opts: { secret: string; store: { add(id: string): boolean }; process: (p: unknown) => void }, headers: Record<string, string | string[] | undefined>, raw: string): { status: number; body: string };
+    DeliveryStore: new () => { add(id: string): boolean };
+  };
+  const store = new mod.DeliveryStore();
+  const r = { received: [], verified: [], failNext: 0, secret: '' } as unknown as Receiver;
+  r.server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let result = { status: 503, body: 'down for the test' };
+      if (r.failNext > 0) r.failNext--;
+      else result = mod.handleDelivery({ secret: r.secret, store, process: (p) => r.verified.push(p) }, req.headers, raw);
+      r.received.push({ headers: req.headers, raw, status: result.status });
+      res.writeHead(result.status).end(result.body);
+    });
+  });
+  await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
+  const addr = r.server.address() as { port: number };
+  r.url = `http://127.0.0.1:${addr.port}/hooks/docdesk`;
+  return r;
+}
+
+function inputFiles(): FileSpec[] {
+  const png = textImagePng(['Lieferschein 4711', 'Menge 12 Stück', 'Datum 05.03.2024'], { width: 1000, height: 420, fontSize: 38, lineHeight: 70 });
+  const docx = fx.buildDocx({ heading: 'Angebot 2024-17', paragraphs: ['Sehr geehrte Damen und Herren, anbei unser Angebot.', 'Mit freundlichen Grüßen'] });
+  return [
+    { name: 'rechnung-3-seiten.pdf', type: 'application/pdf', data: fx.buildPdf({ pages: 3, text: 'Rechnung RE-2024-0042' }) },
+    { name: 'lieferschein.png', type: 'image/png', data: png },
+    { name: 'angebot.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: Buffer.from(docx) },
+    { name: 'rechnung-mail.eml', type: 'message/rfc822', data: fx.buildEml({ attachPdf: true }) },
+    { name: 'xrechnung.xml', type: 'application/xml', data: Buffer.from(fx.buildXml('ubl')) },
+  ];
+}
+
+describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? false }, () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let browser: Browser;
+  let page: Page;
+  let receiver: Receiver;
+  let workDir: string;
+
+  before(async () => {
+    dataDir = tempDataDir('docdesk-desk-');
+    workDir = mkdtempSync(join(tmpdir(), 'docdesk-desk-files-'));
+    server = await startServerProcess({ dataDir });
+    browser = await launchBrowser();
+    page = browser.page;
+    receiver = await startReceiver();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    receiver?.server.close();
+    if (dataDir) removeDir(dataDir);
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('shows the sign-in page without a session, refuses a wrong token in words, signs in with the app token', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('API token').waitFor();
+    await checkScreen(page, 'sign-in');
+    await page.getByLabel('API token').fill('ddk_wrong_token_value');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('This token is not valid or was revoked').waitFor();
+    await page.getByLabel('API token').fill(server.appToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+    await page.getByText('No documents yet').waitFor();
+    await checkScreen(page, 'inbox-empty');
+  });
+
+  it('explains upload rules inline and shows a refused upload as sentences with the request id', async () => {
+    await page.getByRole('button', { name: /Upload options/ }).click();
+    await page.locator('#opt-mode').selectOption('validation');
+    await page.locator('#opt-profile').selectOption('de.energy.supply-invoice');
+    await page.getByText('The e-invoice check uses the general profile only.').waitFor();
+    await page.locator('#opt-profile').selectOption('generic');
+    // A PNG in validation mode: the engine refuses it (422); the desk shows why.
+    await page.locator('[data-testid=file-input]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: textImagePng(['Foto'], { width: 300, height: 200, fontSize: 30, lineHeight: 40 }) });
+    const entry = page.locator('[data-testid=upload-entry]', { hasText: 'foto.png' });
+    await entry.getByText('Validation mode accepts only PDF or XML files.').waitFor();
+    await entry.getByText('Request ID for support:').waitFor();
+    await page.locator('#opt-mode').selectOption('analysis');
+    await page.locator('#opt-pages').fill('first, 2,,');
+    await page.getByText('The page selection has an empty entry').waitFor();
+    await page.locator('#opt-pages').fill('');
+    await checkScreen(page, 'upload-options');
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+  });
+
+  it('takes 5 files of different formats dropped at once and shows each reach completed', async () => {
+    const files = inputFiles();
+    await dropFiles(page, '[data-testid=dropzone]', files);
+    await page.getByText('Uploads: 5 of 5 accepted').waitFor({ timeout: 60_000 });
+    // Live state while processing: at least one row is shown pending before all complete.
+    await waitRows(
+      page,
+      files.map((f) => f.name),
+      'completed',
+    );
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '5 documents');
+    await checkScreen(page, 'inbox');
+  });
+
+  it('uploads through the file chooser input as well', async () => {
+    const jpegPath = await fx.makeJpeg(workDir, { name: 'kassenbon.jpg' });
+    await page.locator('[data-testid=file-input]').setInputFiles(jpegPath);
+    await waitRows(page, ['kassenbon.jpg'], 'completed', 120_000);
+    assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '6 documents');
+  });
+
+  it('searches by file name and text and filters by status', async () => {
+    await page.locator('#inbox-search').fill('Lieferschein');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '1 document');
+    assert.equal(await page.locator('[data-testid=inbox-row]').count(), 1);
+    // Text search: the phrase is inside the DOCX and the e-mail body, in neither file name.
+    await page.locator('#inbox-search').fill('Damen und Herren');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '2 documents');
+    await page.locator('[data-filename="angebot.docx"]').waitFor();
+    await page.locator('[data-filename="rechnung-mail.eml"]').waitFor();
+    await page.locator('#inbox-search').fill('');
+    await page.locator('#f-status').selectOption('error');
+    await page.getByText('No document matches these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+  });
+
+  it('opens the PDF and pages through its previews with the keyboard, text beside the page', async () => {
+    await page.getByRole('link', { name: /rechnung-3-seiten\.pdf/ }).click();
+    await page.getByRole('heading', { name: 'rechnung-3-seiten.pdf' }).waitFor();
+    const indicator = page.locator('[data-testid=page-indicator]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 1 of 3');
+    await page.locator('.page img').first().evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => (img.onload = r))));
+    assert.match((await page.locator('[data-testid=page-text]').textContent()) ?? '', /Rechnung RE-2024-0042/);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 2 of 3');
+    assert.match((await page.locator('[data-testid=page-text]').textContent()) ?? '', /Seite 2/);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 3 of 3');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 1 of 3');
+    assert.equal(await indicator.textContent(), 'Page 1 of 3');
+    // Every preview is a real image the engine rendered.
+    const natural = await page.locator('.page img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.naturalWidth));
+    assert.equal(natural.length, 3);
+    await page.keyboard.press('+');
+    await page.getByText('125 %').waitFor();
+    await page.keyboard.press('0');
+    await checkScreen(page, 'document');
+    await page.getByRole('tab', { name: 'Quality' }).click();
+    await page.getByText('The text comes from the PDF itself').waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    assert.equal(await page.locator('[data-testid=credits-charged]').textContent(), '1');
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+  });
+
+  it('describes the e-mail in words: attachments and where the text came from', async () => {
+    await page.getByRole('link', { name: /rechnung-mail\.eml/ }).click();
+    await page.getByRole('tab', { name: 'Quality' }).click();
+    await page.getByTestId('quality').getByText(/E-mail with (1 attachment|\d+ attachments)\./).waitFor();
+    await checkScreen(page, 'document-email');
+    await page.keyboard.press('Escape');
+  });
+
+  it('creates a token (shown once), sees it work, revokes it', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    await page.getByLabel('Name').fill('ERP import');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secretBox = page.getByTestId('token-secret');
+    await secretBox.waitFor();
+    const secret = (await secretBox.locator('code').textContent())!.trim();
+    assert.ok(secret.length > 20);
+    const ping = await fetch(`${server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${secret}` } });
+    assert.equal(ping.status, 200);
+    await checkScreen(page, 'settings-tokens');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    assert.equal(await page.getByTestId('token-secret').count(), 0, 'the secret is shown once only');
+    await page.getByRole('button', { name: 'Revoke ERP import' }).click();
+    await page.getByRole('button', { name: 'Yes, revoke ERP import' }).click();
+    await page.locator('tr[data-token-name="ERP import"]').getByText(/Revoked/).waitFor();
+    const after = await fetch(`${server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${secret}` } });
+    assert.equal(after.status, 401);
+  });
+
+  it('adds a webhook, sees a signed delivery in the log, retries a failed one', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('Address (URL)').fill('ftp://not-a-web-address');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.locator('.notice-error').waitFor();
+    await page.getByLabel('Address (URL)').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const secretCode = page.locator('.notice-secret code');
+    await secretCode.waitFor();
+    receiver.secret = (await secretCode.textContent())!.trim();
+    // The first delivery fails (receiver down), the retry button sends it again.
+    receiver.failNext = 1;
+    const res = await upload(server.url, { token: server.appToken, file: { name: 'webhook-probe.png', data: textImagePng(['Probe'], { width: 300, height: 200, fontSize: 30, lineHeight: 40 }) }, fields: { processing_mode: 'thumbnail' } });
+    assert.equal(res.status, 201);
+    const docId = ((await res.json()) as { data: { id: number } }).data.id;
+    await waitTerminal(server.url, server.appToken, docId);
+    const card = page.getByTestId('webhook-card');
+    await card.locator('tr[data-delivery-status="failed"], tr[data-delivery-status="pending"]').first().waitFor({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Send again' }).first().click();
+    await card.locator('tr[data-delivery-status="delivered"]').waitFor({ timeout: 30_000 });
+    assert.equal(receiver.verified.length, 1, 'the receiver verified the signature with the secret shown in the desk');
+    assert.match(await card.locator('tr[data-delivery-status="delivered"]').textContent() ?? '', /document\.completed/);
+    await card.getByRole('button', { name: 'Reveal secret' }).click();
+    assert.equal((await card.locator('.secret code').textContent())?.trim(), receiver.secret);
+    await checkScreen(page, 'settings-webhooks');
+  });
+
+  it('shows the credit balance and ledger', async () => {
+    await page.getByRole('link', { name: 'Credits' }).click();
+    await page.getByTestId('ledger').waitFor();
+    await page.getByTestId('ledger').getByText('First 10 pages charged').first().waitFor();
+    await checkScreen(page, 'settings-credits');
+    await page.getByRole('link', { name: 'Workspace' }).click();
+    await page.getByTestId('rate-limit-profile').waitFor();
+    await page.getByText(dataDir).waitFor();
+    await checkScreen(page, 'settings-workspace');
+  });
+
+  it('lists the keyboard shortcuts in a help sheet', async () => {
+    await page.getByRole('link', { name: 'Inbox' }).click();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await checkScreen(page, 'help');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+  });
+
+  it('switches to German and keeps it after a reload', async () => {
+    await page.getByLabel('Language').first().selectOption('de');
+    await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
+    await page.getByText('7 Dokumente').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+    await waitRows(page, ['rechnung-3-seiten.pdf'], 'completed', 10_000);
+    await page.locator('[data-filename="rechnung-3-seiten.pdf"]').getByText('Fertig').waitFor();
+    await checkScreen(page, 'inbox-de');
+    await page.getByLabel('Sprache').first().selectOption('en');
+  });
+
+  it('has a dark theme that passes the contrast checks', async () => {
+    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await checkScreen(page, 'inbox-dark');
+    await page.getByRole('link', { name: /rechnung-3-seiten\.pdf/ }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 1 of 3');
+    await checkScreen(page, 'document-dark');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+  });
+
+  it('selects documents and deletes them; signs out to the sign-in page', async () => {
+    await page.locator('[data-filename="kassenbon.jpg"] input[type=checkbox]').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
+  });
+});
