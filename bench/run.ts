@@ -2,6 +2,7 @@
 //  1. GET /api/v1/documents/{id} requests/s and p99 against a bare Fastify route (target ≥ 50 %).
 //  2. Median thumbnail time per format against the native tool doing the same job
 //     (target: not slower than the native tool's whole-process time).
+//  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
+import { benchExtraction } from './extraction.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -216,6 +218,7 @@ if (!only || only === 'account') await benchAccountLayer();
 if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
+if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

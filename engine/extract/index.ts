@@ -60,8 +60,10 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const hits0 = labelHits(fullEv);
   const invoicePages = firstInvoicePages(fullEv, hits0);
   const pages = component.pages.filter((p) => invoicePages.includes(p.page));
-  const ev = buildEvidence(pages, input.text ?? null);
-  const hits = labelHits(ev);
+  // The evidence of the whole component is reused when it is all one invoice.
+  const reuse = pages.length === component.pages.length && !(input.text ?? '').trim();
+  const ev = reuse ? fullEv : buildEvidence(pages, input.text ?? null);
+  const hits = reuse ? hits0 : labelHits(ev);
   const text = ev.lines.map((l) => l.text).join('\n');
   const order = inferDayOrder(text);
   const customTypes = input.custom_types ?? [];
