@@ -7,7 +7,7 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
 import { findVatIds } from './normalize/vat.js';
-import { below, belowRight, lineAt, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -70,6 +70,10 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
   const strip = (t: string) => t.replace(/^[:#\s]+/, '');
   if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
   if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
+  else if (!h.rest) {
+    const r = rightOf(ev, h.seg);
+    if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
+  }
   const b = below(ev, h.seg);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
   const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { formatCents, toCents } from './normalize/amount.js';
+import { findAmounts, formatCents, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -49,6 +49,7 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
 }
 
 export function select(all: Candidate[], text: string): Selection {
+  printedAmounts = new Set(findAmounts(text).map((a) => a.value.replace('-', '')));
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
@@ -76,6 +77,7 @@ export function select(all: Candidate[], text: string): Selection {
 }
 
 // ---------------------------------------------------------------- money
+let printedAmounts = new Set<string>();
 interface Row {
   rate: string | null;
   base: bigint | null;
@@ -142,7 +144,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 0.4 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax.
@@ -152,7 +154,10 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const nc = gc - sum;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
-      if (rateOk || zero) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
+      // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
+      // the net printed somewhere (e.g. a premium total without a "net" label).
+      const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
