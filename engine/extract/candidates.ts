@@ -390,7 +390,7 @@ const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
-  if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{2}/u.test(v)) return null;
+  if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
   return v;
 }
 
@@ -425,9 +425,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   for (const line of pageLines.slice(0, 40)) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const first = line.segments[0]!;
-    const parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    let parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    // Small-print return addresses written with commas ("Acme Ltd, 1 High Street, London").
+    if (parts.length < 2 && line.scale < 0.9) parts = first.text.split(/\s*,\s*/).filter((p) => p.trim());
     // The rest holds a postcode or a post-office box; the name holds no digits.
-    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
+    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
@@ -440,7 +442,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (!seg) continue;
       if (SALUTATION_ONLY.test(seg.text.trim())) continue;
       const rn = cleanName(seg.text);
-      if (rn) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
+      // OCR specks and stray marks ("SD", ". . .") are skipped; the first real name wins.
+      if (!rn) continue;
+      push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
       break;
     }
     break;

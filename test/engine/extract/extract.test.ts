@@ -153,6 +153,47 @@ describe('generic extraction', () => {
   });
 });
 
+const LANG_DOCS: Record<string, Array<[number, number, number, string]>> = {
+  fr: [[56,60,16,'Dupont Services SARL'],[56,140,7,'Dupont Services SARL · 12 rue de la Paix · 75002 Paris'],[56,160,10,'Martin & Fils SAS'],[56,173,10,'8 avenue Foch'],[56,186,10,'69006 Lyon'],
+      [56,260,16,'Facture N° F-2024-0117'],[360,160,10,'Date de facture :'],[470,160,10,'12/03/2024'],[360,173,10,'Échéance :'],[470,173,10,'11/04/2024'],
+      [300,390,10,'Total HT'],[480,390,10,'1 000,00 €'],[300,403,10,'TVA 20 %'],[490,403,10,'200,00 €'],[300,416,10,'Total TTC'],[480,416,10,'1 200,00 €'],
+      [56,780,7,'SARL au capital de 10 000 € · N° TVA FR40303265045 · IBAN FR76 3000 6000 0112 3456 7890 189 · BIC AGRIFRPP']],
+  it: [[56,60,16,'Rossi Forniture S.r.l.'],[56,140,7,'Rossi Forniture S.r.l. - Via Roma 10 - 20121 Milano'],[56,160,10,'Bianchi S.p.A.'],[56,186,10,'00184 Roma'],
+      [56,260,16,'Fattura n. 2024/045'],[360,160,10,'Data fattura'],[470,160,10,'15/03/2024'],[360,173,10,'Scadenza'],[470,173,10,'14/04/2024'],
+      [300,390,10,'Imponibile'],[480,390,10,'500,00'],[300,403,10,'IVA 22%'],[490,403,10,'110,00'],[300,416,10,'Totale documento'],[480,416,10,'610,00 EUR'],
+      [56,780,7,'P.IVA IT12345678901 · IBAN IT60 X054 2811 1010 0000 0123 456']],
+  es: [[56,60,16,'García Suministros S.L.'],[56,140,7,'García Suministros S.L. · Calle Mayor 5 · 28013 Madrid'],[56,160,10,'López y Asociados S.A.'],[56,186,10,'08001 Barcelona'],
+      [56,260,16,'Factura nº A-2024-88'],[360,160,10,'Fecha de factura:'],[470,160,10,'20/03/2024'],[360,173,10,'Vencimiento:'],[470,173,10,'19/04/2024'],
+      [300,390,10,'Base imponible'],[480,390,10,'800,00 €'],[300,403,10,'IVA 21 %'],[490,403,10,'168,00 €'],[300,416,10,'Total factura'],[480,416,10,'968,00 €'],
+      [56,780,7,'NIF ESB12345678 · IBAN ES91 2100 0418 4502 0005 1332 · BIC CAIXESBBXXX']],
+  en: [[56,60,16,'Acme Widgets Ltd'],[56,140,7,'Acme Widgets Ltd, 1 High Street, London EC1A 1BB'],[56,160,10,'Globex Corporation'],[56,186,10,'Springfield'],
+      [56,260,16,'INVOICE'],[360,160,10,'Invoice No.'],[470,160,10,'INV-9981'],[360,173,10,'Invoice Date'],[470,173,10,'5 March 2024'],[360,186,10,'Due Date'],[470,186,10,'4 April 2024'],
+      [300,390,10,'Subtotal'],[480,390,10,'£1,000.00'],[300,403,10,'VAT 20%'],[490,403,10,'£200.00'],[300,416,10,'Total due'],[480,416,10,'£1,200.00'],
+      [56,780,7,'VAT Reg No GB123456789 · IBAN GB29 NWBK 6016 1331 9268 19 · SWIFT NWBKGB2L']],
+  nl: [[56,60,16,'Jansen Installatie B.V.'],[56,140,7,'Jansen Installatie B.V. · Kerkstraat 1 · 1012 AB Amsterdam'],[56,160,10,'De Vries Bouw'],[56,186,10,'3011 AA Rotterdam'],
+      [56,260,16,'Factuur'],[360,160,10,'Factuurnummer'],[470,160,10,'2024-0312'],[360,173,10,'Factuurdatum'],[470,173,10,'12 maart 2024'],[360,186,10,'Vervaldatum'],[470,186,10,'11 april 2024'],
+      [300,390,10,'Totaal excl. btw'],[480,390,10,'€ 400,00'],[300,403,10,'Btw 21%'],[490,403,10,'€ 84,00'],[300,416,10,'Totaal incl. btw'],[480,416,10,'€ 484,00'],
+      [56,780,7,'BTW NL810433941B01 · IBAN NL91 ABNA 0417 1643 00 · BIC ABNANL2A']],
+};
+
+const LANG_EXPECT: Record<string, Record<string, string>> = {
+  fr: { document_number: 'F-2024-0117', issue_date: '2024-03-12', payment_due_date: '2024-04-11', sender_name: 'Dupont Services SARL', recipient_name: 'Martin & Fils SAS', net_amount: '1000.00', gross_amount: '1200.00', sender_vat_number: 'FR40303265045', currency: 'EUR', bic: 'AGRIFRPP' },
+  it: { document_number: '2024/045', issue_date: '2024-03-15', payment_due_date: '2024-04-14', sender_name: 'Rossi Forniture S.r.l.', recipient_name: 'Bianchi S.p.A.', net_amount: '500.00', gross_amount: '610.00', sender_vat_number: 'IT12345678901' },
+  es: { document_number: 'A-2024-88', issue_date: '2024-03-20', payment_due_date: '2024-04-19', sender_name: 'García Suministros S.L.', recipient_name: 'López y Asociados S.A.', net_amount: '800.00', gross_amount: '968.00', sender_vat_number: 'ESB12345678' },
+  en: { document_number: 'INV-9981', issue_date: '2024-03-05', payment_due_date: '2024-04-04', sender_name: 'Acme Widgets Ltd', recipient_name: 'Globex Corporation', currency: 'GBP', net_amount: '1000.00', gross_amount: '1200.00', bic: 'NWBKGB2L' },
+  nl: { document_number: '2024-0312', issue_date: '2024-03-12', payment_due_date: '2024-04-11', sender_name: 'Jansen Installatie B.V.', net_amount: '400.00', gross_amount: '484.00', iban: 'NL91ABNA0417164300' },
+};
+
+describe('label dictionaries in French, Italian, Spanish, English and Dutch layouts', () => {
+  for (const [lang, lines] of Object.entries(LANG_DOCS)) {
+    it(`reads a ${lang} invoice`, () => {
+      const got = v(one(lines));
+      for (const [k, want] of Object.entries(LANG_EXPECT[lang]!)) assert.equal(got[k], want, `${lang} ${k}`);
+      assert.equal(got.type, 'invoice');
+    });
+  }
+});
+
 const SAMPLES = '/work/shared/samples';
 describe('generic extraction on the shared samples (engine only, text layer)', { skip: existsSync(`${SAMPLES}/invoices`) ? false : 'the shared samples (/work/shared/samples) are not on this machine' }, () => {
   it('reads the Dutch and English invoice samples', async () => {
