@@ -67,7 +67,7 @@ function docNumberFrom(text: string): string | null {
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
-  const strip = (t: string) => t.replace(/^[:#\s]+/, '');
+  const strip = (t: string) => t.replace(/^[:#\s.…_]+/, '');
   if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
   if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
   else if (!h.rest) {
@@ -201,12 +201,15 @@ const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|gutha
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
   if (PARTIAL_AMOUNT.test(h.line.text.slice(0, 60)) && field !== 'tax_amount') return;
-  const region = [h.rest, ...h.right.map((s) => s.text)].join('   ');
+  // OCR may put the amount column in another block: the nearest cell on the same row.
+  const across = !h.right.length ? rightOf(ev, h.seg) : null;
+  const right = across && findAmounts(across.text).length ? [across] : h.right;
+  const region = [h.rest, ...right.map((s) => s.text)].join('   ');
   const amounts = findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;
-    const seg = h.right.length ? h.right[h.right.length - 1]! : h.seg;
+    const seg = right.length ? right[right.length - 1]! : h.seg;
     const meta: Record<string, unknown> = { line: h.line.index, page: h.line.page };
     if (field === 'tax_amount') {
       meta.rate = parseRate(region) ?? parseRate(h.label);
@@ -214,7 +217,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
       const b = amounts.slice(0, -1).find((a) => baseAmt.test(region.slice(Math.max(0, a.index - 8), a.index)));
       if (b) meta.base = b.value;
     }
-    push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${h.right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
+    push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
     return;
   }
   // A header cell: values in the same column below; the last row of a totals table is the total.

@@ -65,7 +65,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const ev = reuse ? fullEv : buildEvidence(pages, input.text ?? null);
   const hits = reuse ? hits0 : labelHits(ev);
   const text = ev.lines.map((l) => l.text).join('\n');
-  const order = inferDayOrder(text);
+  // The upload's locale decides ambiguous slash dates only when the document does not.
+  const order = inferDayOrder(text, /^en[-_](us|ph)$/i.test(input.locale ?? '') ? 'mdy' : 'dmy');
   const customTypes = input.custom_types ?? [];
   const all = generate(ev, hits, { order, customTypes });
   const sel = select(all, text);

@@ -101,6 +101,14 @@ describe('generic extraction', () => {
     assert.equal(r.fields.sender_vat_number.provenance?.source?.component_ref, 'text');
   });
 
+  it('uses the upload locale for ambiguous slash dates only when the document does not decide', () => {
+    const lines = invoiceLines().map((l) => (l[3] === GERMAN_INVOICE.date ? ([l[0], l[1], l[2], '03/04/2024'] as typeof l) : l)).filter(([, , , t]) => !t.startsWith('Bitte überweisen'));
+    assert.equal(one(lines).fields.issue_date.value, '2024-04-03');
+    assert.equal(one(lines, { locale: 'en-US' }).fields.issue_date.value, '2024-03-04');
+    const decided = lines.concat([[56, 520, 10, 'Lieferdatum 25/03/2024']]);
+    assert.equal(one(decided, { locale: 'en-US' }).fields.issue_date.value, '2024-04-03', 'a printed 25/03 settles d/m');
+  });
+
   it('classifies a custom type when its words head the document', () => {
     const lines = invoiceLines().map((l) => (l[3] === 'Rechnung' ? ([l[0], l[1], l[2], 'Lieferschein'] as typeof l) : l));
     assert.equal(one(lines, { custom_types: ['lieferschein'] }).fields.type.value, 'lieferschein');
