@@ -388,7 +388,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
@@ -480,8 +480,15 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
       if (sold) name = sold[1]!;
       else if (m.index > 40 || /:\s/.test(name)) continue;
-      const n = cleanName(name);
+      let n = cleanName(name);
       if (!n || n.split(/\s+/).length > 7) continue;
+      // A name set on two lines at the top ("MVM Musterhafter" / "Versicherungsverein … a.G."):
+      // the line right above, same column and size, no digits, joins the name.
+      if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
+        const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
+        const a = above?.segments[0]!.text;
+        if (a && !/\d|:$/.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
+      }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
       seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });
     }
