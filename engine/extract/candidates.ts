@@ -130,7 +130,11 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
       if (h.rest && !/:\s*$/.test(h.label)) continue;
       for (const v of labelValues(ev, h)) {
-        const name = partyName(ev, v.seg, v.text);
+        // Only a value below the label heads an address block worth walking down.
+        const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
+          const n = cleanName(v.text.split(SEPARATORS)[0]!);
+          return n ? { text: n, seg: v.seg, line: v.seg ? ev.lines[v.seg.line]! : null } : null;
+        })();
         if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'currency') {
@@ -200,7 +204,9 @@ const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|gutha
 
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
-  if (PARTIAL_AMOUNT.test(h.line.text.slice(0, 60)) && field !== 'tax_amount') return;
+  // Partial amounts (advance payments, balances, discounts) are not totals; judged on the
+  // label's own cell, since a totals header row can hold such columns beside the totals.
+  if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
   // OCR may put the amount column in another block: the nearest cell on the same row.
   const across = !h.right.length ? rightOf(ev, h.seg) : null;
   const right = across && findAmounts(across.text).length ? [across] : h.right;
@@ -388,7 +394,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {

@@ -86,10 +86,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
 
   // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals.
   if (type.value === 'letter' || type.value === 'other') {
-    for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date', 'document_number'] as GenericField[]) {
-      if (f === 'document_number' && sel.chosen.document_number?.winner?.label && /rechnung|invoice|factu|fattura/i.test(sel.chosen.document_number.winner.label)) continue;
-      delete sel.chosen[f];
-    }
+    for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.

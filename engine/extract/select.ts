@@ -183,10 +183,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   const reverse = /(reverse charge|steuerschuldnerschaft des leistungsempfängers|autoliquidation|btw verlegd|verlegd|inversione contabile|inversión del sujeto pasivo)/i;
   const rowsOut: TaxRow[] = b.rows
     .filter((r) => !(r.tax === 0n && r.rate === null))
-    .map((r) => ({
-      taxable_amount: r.base !== null ? formatCents(r.base) : b.rows.length === 1 && netC !== null ? formatCents(netC) : null,
+    .map((r) => {
+      const taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      return { r, taxable };
+    })
+    .map(({ r, taxable }) => ({
+      taxable_amount: taxable !== null ? formatCents(taxable) : null,
       tax_amount: formatCents(r.tax),
-      tax_rate: r.rate,
+      tax_rate: r.rate ?? standardRate(taxable, r.tax),
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
@@ -198,6 +202,15 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     sel.reasons.add('amounts_not_consistent');
     if (nets[0] && grosses[0]) sel.conflict_fields.add('net_amount');
   }
+}
+
+/** VAT rates in use in Europe: a rate is inferred from taxable and tax only when it is one of them. */
+const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
+
+function standardRate(taxable: bigint | null, tax: bigint): string | null {
+  if (taxable === null || taxable === 0n) return null;
+  for (const rate of STANDARD_RATES) if (Math.abs((Number(taxable) * rate) / 100 - Number(tax)) <= 0.51) return rate.toFixed(2);
+  return null;
 }
 
 // ---------------------------------------------------------------- bank

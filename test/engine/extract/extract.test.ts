@@ -66,6 +66,22 @@ describe('generic extraction', () => {
     assert.equal(one(lines).fields.gross_amount.value, '1487.50');
   });
 
+  it('reads totals from a header row with the total in the last row, and infers a standard rate', () => {
+    const lines = invoiceLines()
+      .filter(([, y]) => y < 380 || y > 420)
+      .concat([
+        [56, 600, 9, 'Warenwert'], [150, 600, 9, 'Skonto'], [300, 600, 9, 'Nettobetrag'], [400, 600, 9, 'MwSt-Betrag'], [500, 600, 9, 'Endbetrag'],
+        [56, 612, 9, '1.000,00'], [150, 612, 9, '0,00'], [300, 612, 9, '1.000,00'], [400, 612, 9, '190,00'], [500, 612, 9, '1.190,00'],
+        [56, 624, 9, '250,00'], [150, 624, 9, '0,00'], [300, 624, 9, '250,00'], [400, 624, 9, '47,50'], [500, 624, 9, '297,50'],
+        [56, 636, 9, '1.250,00'], [150, 636, 9, '0,00'], [300, 636, 9, '1.250,00'], [400, 636, 9, '237,50'], [500, 636, 9, '1.487,50'],
+      ]);
+    const r = one(lines);
+    assert.equal(r.fields.net_amount.value, '1250.00');
+    assert.equal(r.fields.gross_amount.value, '1487.50');
+    assert.equal(r.fields.tax_amount.value, '237.50');
+    assert.equal((r.fields.tax_breakdowns.value as any[])[0].tax_rate, '19.00', 'inferred: 237.50 is 19 % of 1,250.00');
+  });
+
   it('does not take the customer\'s direct-debit account as the sender IBAN', () => {
     const lines = invoiceLines().concat([[56, 500, 10, 'Wir buchen den Betrag per SEPA-Lastschrift von Ihrem Konto DE02 1203 0000 0000 2020 51 ab.']]);
     assert.equal(one(lines).fields.iban.value, 'DE89370400440532013000');
