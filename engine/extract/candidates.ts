@@ -52,6 +52,8 @@ export function labelHits(ev: Evidence): LabelHit[] {
   return hits;
 }
 
+const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
+
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 
 function docNumberFrom(text: string): string | null {
@@ -183,6 +185,14 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     }
     taxRowsFromLine(line, text, push);
     inTextAmounts(line, push);
+  }
+
+  // No currency printed at all: a euro-area IBAN of the sender implies EUR (weak, derived).
+  for (const c of out.filter((x) => x.field === 'iban' && x.meta?.status === 'valid' && !x.meta?.customer)) {
+    if (EURO_IBAN.test(c.value as string)) {
+      push({ field: 'currency', value: 'EUR', raw: c.raw, score: 0.6, method: 'derived', source: c.source, transforms: ['currency:iban-country'], derived_from: ['iban'] });
+      break;
+    }
   }
 
   // ---------------------------------------------------------------- running text
@@ -399,6 +409,8 @@ const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
+  // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
+  if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
   if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
   return v;
 }
@@ -457,6 +469,27 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       break;
     }
     break;
+  }
+
+  // An address block in the upper left of page 1 that ends in a postcode and town: its
+  // first line is the addressee (layouts without a return-address line).
+  const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}/u;
+  for (const line of pageLines.slice(0, 50)) {
+    if (line.bbox.y > line.pageHeight * 0.45) break;
+    const seg = line.segments[0]!;
+    if (seg.bbox.x > line.pageWidth * 0.5 || !POSTCODE_TOWN.test(seg.text)) continue;
+    const block: Segment[] = [seg];
+    let cur = seg;
+    for (let k = 0; k < 5; k++) {
+      const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+      // A label ("Lieferant", "Rechnungsempfänger") or an identifier line ends the block.
+      if (!up || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || Object.values(LABELS).some((re) => re.test(up.text))) break;
+      block.unshift(up);
+      cur = up;
+    }
+    const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+    const rn = firstName ? cleanName(firstName.text) : null;
+    if (rn && block.length >= 3) push({ field: 'recipient_name', value: rn, raw: firstName!.text, score: 2, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'] });
   }
 
   // A salutation line in the upper part of page 1: "Herrn Thomas Brandt" or "Frau" + next line.

@@ -139,7 +139,7 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
   const provenance: Provenance = {
     method: w ? w.method : 'derived',
     source: w?.source ? { ...w.source, bbox: w.source.bbox ? roundBox(w.source.bbox) : null, text: w.source.text.slice(0, 300) } : null,
-    derived_from: chosen.derived_from ?? [],
+    derived_from: chosen.derived_from ?? w?.derived_from ?? [],
     transforms: [...(w?.transforms ?? []), ...(chosen.transforms ?? [])],
   };
   if (!w) provenance.method = 'derived';

@@ -82,6 +82,17 @@ describe('generic extraction', () => {
     assert.equal((r.fields.tax_breakdowns.value as any[])[0].tax_rate, '19.00', 'inferred: 237.50 is 19 % of 1,250.00');
   });
 
+  it('finds the addressee by its address block when there is no return-address line; EUR from a euro-area IBAN when no currency is printed', () => {
+    const lines = invoiceLines()
+      .filter(([, y]) => y !== 140)
+      .map((l) => [l[0], l[1], l[2], l[3].replace(/ EUR$/, '').replace('Betrag EUR', 'Betrag')] as typeof l);
+    const r = one(lines);
+    assert.equal(r.fields.recipient_name.value, 'Beispiel Handel KG');
+    assert.equal(r.fields.currency.value, 'EUR');
+    assert.equal(r.fields.currency.provenance?.method, 'derived');
+    assert.deepEqual(r.fields.currency.provenance?.derived_from, ['iban']);
+  });
+
   it('does not take the customer\'s direct-debit account as the sender IBAN', () => {
     const lines = invoiceLines().concat([[56, 500, 10, 'Wir buchen den Betrag per SEPA-Lastschrift von Ihrem Konto DE02 1203 0000 0000 2020 51 ab.']]);
     assert.equal(one(lines).fields.iban.value, 'DE89370400440532013000');
