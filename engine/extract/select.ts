@@ -45,7 +45,9 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
   sel.chosen[field] = { value: top.best.value, winner: top.best };
   const second = ranked[1];
   // Two strong, labelled readings that disagree: keep the better, flag for review (Q1).
-  if (second && second.score >= 3 && top.score - second.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
+  // Compared on their best single readings: printing one value twice does not outvote a
+  // second, equally well-labelled value.
+  if (second && second.best.score >= 3 && top.best.score - second.best.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
 }
 
 export function select(all: Candidate[], text: string): Selection {
@@ -54,7 +56,7 @@ export function select(all: Candidate[], text: string): Selection {
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
   pickSimple(sel, 'document_number', by('document_number'));
-  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2 });
+  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
   pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
   pickSimple(sel, 'currency', by('currency'));
   pickSimple(sel, 'sender_name', by('sender_name'), { min: 1 });

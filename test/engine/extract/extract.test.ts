@@ -113,6 +113,13 @@ describe('generic extraction', () => {
     assert.ok(r.rejected_fields.includes('iban'));
   });
 
+  it('two equally strong labelled values that disagree become a conflict (review signal)', () => {
+    const lines = invoiceLines().concat([[360, 199, 10, 'Rechnungs-Nr.'], [470, 199, 10, 'R-2024-0043']]);
+    const r = one(lines);
+    assert.ok(r.conflict_fields.includes('document_number'));
+    assert.ok(r.fields.document_number.candidates!.some((c) => c.value === 'R-2024-0043'));
+  });
+
   it('ignores a due date before the issue date', () => {
     const lines = invoiceLines().map((l) => (l[3].startsWith('Bitte überweisen') ? ([l[0], l[1], l[2], 'Bitte überweisen Sie den Rechnungsbetrag bis zum 01.01.2024 unter Angabe der'] as typeof l) : l));
     const r = one(lines);
