@@ -3,6 +3,7 @@
 //  2. Median thumbnail time per format against the native tool doing the same job
 //     (target: not slower than the native tool's whole-process time).
 //  Renderer (BENCH_ONLY=renderer): inbox time to interactive with 5,000 documents, scroll frame time.
+//  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
 import { benchRenderer } from './renderer.js';
+import { benchExtraction } from './extraction.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -219,6 +221,7 @@ if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'renderer') await benchRenderer();
+if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

@@ -170,6 +170,7 @@ function same(field, truth, pred) {
 const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths()];
 const only = process.env.EVAL_ONLY;
 const stats = new Map();
+const setStats = new Map();
 const excluded = [];
 const misses = [];
 let extractMs = 0;
@@ -195,6 +196,10 @@ for (const d of docs) {
       continue;
     }
     const s = stats.get(field) ?? { tp: 0, fp: 0, fn: 0 };
+    const bySet = setStats.get(d.set) ?? { tp: 0, fp: 0, fn: 0, docs: new Set() };
+    bySet.docs.add(d.id);
+    setStats.set(d.set, bySet);
+    const before = { ...s };
     if (p !== null && p !== undefined && truth !== null && truth !== undefined && same(field, truth, p)) s.tp++;
     else {
       if (p !== null && p !== undefined) s.fp++;
@@ -202,6 +207,9 @@ for (const d of docs) {
       if ((p ?? null) !== null || (truth ?? null) !== null) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
     }
     stats.set(field, s);
+    bySet.tp += s.tp - before.tp;
+    bySet.fp += s.fp - before.fp;
+    bySet.fn += s.fn - before.fn;
   }
 }
 await terminateOcr();
@@ -226,6 +234,11 @@ const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.p
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (invoices, energy, zugferd1 hybrids), no AI`);
 console.log(line(head));
 for (const r of rows) console.log(line(r));
+for (const [set, t] of setStats) {
+  const p = t.tp / (t.tp + t.fp);
+  const r = t.tp / (t.tp + t.fn);
+  console.log(`  ${set.padEnd(9)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3((2 * p * r) / (p + r))}`);
+}
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
 if (excluded.length) console.log(`\nnot scored (truth is not a valid value of its field, or not printed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

@@ -7,7 +7,7 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
 import { findVatIds } from './normalize/vat.js';
-import { below, belowRight, lineAt, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -52,6 +52,8 @@ export function labelHits(ev: Evidence): LabelHit[] {
   return hits;
 }
 
+const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
+
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 
 function docNumberFrom(text: string): string | null {
@@ -67,9 +69,13 @@ function docNumberFrom(text: string): string | null {
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
-  const strip = (t: string) => t.replace(/^[:#\s]+/, '');
+  const strip = (t: string) => t.replace(/^[:#\s.…_]+/, '');
   if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
   if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
+  else if (!h.rest) {
+    const r = rightOf(ev, h.seg);
+    if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
+  }
   const b = below(ev, h.seg);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
   const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
@@ -126,7 +132,11 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
       if (h.rest && !/:\s*$/.test(h.label)) continue;
       for (const v of labelValues(ev, h)) {
-        const name = partyName(ev, v.seg, v.text);
+        // Only a value below the label heads an address block worth walking down.
+        const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
+          const n = cleanName(v.text.split(SEPARATORS)[0]!);
+          return n ? { text: n, seg: v.seg, line: v.seg ? ev.lines[v.seg.line]! : null } : null;
+        })();
         if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'currency') {
@@ -177,6 +187,14 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     inTextAmounts(line, push);
   }
 
+  // No currency printed at all: a euro-area IBAN of the sender implies EUR (weak, derived).
+  for (const c of out.filter((x) => x.field === 'iban' && x.meta?.status === 'valid' && !x.meta?.customer)) {
+    if (EURO_IBAN.test(c.value as string)) {
+      push({ field: 'currency', value: 'EUR', raw: c.raw, score: 0.6, method: 'derived', source: c.source, transforms: ['currency:iban-country'], derived_from: ['iban'] });
+      break;
+    }
+  }
+
   // ---------------------------------------------------------------- running text
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
@@ -196,13 +214,18 @@ const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|gutha
 
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
-  if (PARTIAL_AMOUNT.test(h.line.text.slice(0, 60)) && field !== 'tax_amount') return;
-  const region = [h.rest, ...h.right.map((s) => s.text)].join('   ');
+  // Partial amounts (advance payments, balances, discounts) are not totals; judged on the
+  // label's own cell, since a totals header row can hold such columns beside the totals.
+  if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
+  // OCR may put the amount column in another block: the nearest cell on the same row.
+  const across = !h.right.length ? rightOf(ev, h.seg) : null;
+  const right = across && findAmounts(across.text).length ? [across] : h.right;
+  const region = [h.rest, ...right.map((s) => s.text)].join('   ');
   const amounts = findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;
-    const seg = h.right.length ? h.right[h.right.length - 1]! : h.seg;
+    const seg = right.length ? right[right.length - 1]! : h.seg;
     const meta: Record<string, unknown> = { line: h.line.index, page: h.line.page };
     if (field === 'tax_amount') {
       meta.rate = parseRate(region) ?? parseRate(h.label);
@@ -210,7 +233,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
       const b = amounts.slice(0, -1).find((a) => baseAmt.test(region.slice(Math.max(0, a.index - 8), a.index)));
       if (b) meta.base = b.value;
     }
-    push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${h.right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
+    push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
     return;
   }
   // A header cell: values in the same column below; the last row of a totals table is the total.
@@ -381,12 +404,14 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
-  if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{2}/u.test(v)) return null;
+  // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
+  if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
+  if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
   return v;
 }
 
@@ -421,9 +446,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   for (const line of pageLines.slice(0, 40)) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const first = line.segments[0]!;
-    const parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    let parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    // Small-print return addresses written with commas ("Acme Ltd, 1 High Street, London").
+    if (parts.length < 2 && line.scale < 0.9) parts = first.text.split(/\s*,\s*/).filter((p) => p.trim());
     // The rest holds a postcode or a post-office box; the name holds no digits.
-    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
+    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
@@ -436,10 +463,33 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (!seg) continue;
       if (SALUTATION_ONLY.test(seg.text.trim())) continue;
       const rn = cleanName(seg.text);
-      if (rn) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
+      // OCR specks and stray marks ("SD", ". . .") are skipped; the first real name wins.
+      if (!rn) continue;
+      push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
       break;
     }
     break;
+  }
+
+  // An address block in the upper left of page 1 that ends in a postcode and town: its
+  // first line is the addressee (layouts without a return-address line).
+  const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}/u;
+  for (const line of pageLines.slice(0, 50)) {
+    if (line.bbox.y > line.pageHeight * 0.45) break;
+    const seg = line.segments[0]!;
+    if (seg.bbox.x > line.pageWidth * 0.5 || !POSTCODE_TOWN.test(seg.text)) continue;
+    const block: Segment[] = [seg];
+    let cur = seg;
+    for (let k = 0; k < 5; k++) {
+      const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+      // A label ("Lieferant", "Rechnungsempfänger") or an identifier line ends the block.
+      if (!up || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || Object.values(LABELS).some((re) => re.test(up.text))) break;
+      block.unshift(up);
+      cur = up;
+    }
+    const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+    const rn = firstName ? cleanName(firstName.text) : null;
+    if (rn && block.length >= 3) push({ field: 'recipient_name', value: rn, raw: firstName!.text, score: 2, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'] });
   }
 
   // A salutation line in the upper part of page 1: "Herrn Thomas Brandt" or "Frau" + next line.
@@ -469,8 +519,15 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
       if (sold) name = sold[1]!;
       else if (m.index > 40 || /:\s/.test(name)) continue;
-      const n = cleanName(name);
+      let n = cleanName(name);
       if (!n || n.split(/\s+/).length > 7) continue;
+      // A name set on two lines at the top ("MVM Musterhafter" / "Versicherungsverein … a.G."):
+      // the line right above, same column and size, no digits, joins the name.
+      if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
+        const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
+        const a = above?.segments[0]!.text;
+        if (a && !/\d|:$/.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
+      }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
       seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });
     }

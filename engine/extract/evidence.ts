@@ -124,31 +124,57 @@ function synthetic(text: string, page: number, ref: string, source: EvLine['sour
   return out;
 }
 
-/** The segment right below `s` (same column, next lines), if any. */
+/** Lines of a page sorted top to bottom (OCR may list columns as separate blocks). */
+function byY(ev: Evidence, page: number): EvLine[] {
+  const cached = sortedCache.get(ev)?.get(page);
+  if (cached) return cached;
+  const sorted = [...(ev.pages.get(page) ?? [])].sort((a, b) => a.bbox.y - b.bbox.y);
+  if (!sortedCache.has(ev)) sortedCache.set(ev, new Map());
+  sortedCache.get(ev)!.set(page, sorted);
+  return sorted;
+}
+const sortedCache = new WeakMap<Evidence, Map<number, EvLine[]>>();
+
+/** The segment right below `s` (same column, the next rows), if any. */
 export function below(ev: Evidence, s: Segment, maxLines = 2): Segment | null {
   const line = ev.lines[s.line]!;
-  const pageLines = ev.pages.get(line.page) ?? [];
   const h = Math.max(6, s.bbox.h);
-  for (let k = line.pageLine + 1; k < Math.min(pageLines.length, line.pageLine + 10); k++) {
-    const l = pageLines[k]!;
+  for (const l of byY(ev, line.page)) {
+    if (l.bbox.y < s.bbox.y + h * 0.5 || l === line) continue;
     if (l.bbox.y - (s.bbox.y + s.bbox.h) > h * 2.2 * maxLines) break;
-    if (l.bbox.y < s.bbox.y + h * 0.5) continue;
     const hit = l.segments.find((c) => overlapX(c.bbox, s.bbox) > 0.3 * Math.min(c.bbox.w, s.bbox.w) || Math.abs(c.bbox.x + c.bbox.w - (s.bbox.x + s.bbox.w)) < 6);
     if (hit) return hit;
   }
   return null;
 }
 
+/** The nearest segment right of `s` on the same visual row, in another line (OCR blocks). */
+export function rightOf(ev: Evidence, s: Segment): Segment | null {
+  const line = ev.lines[s.line]!;
+  let best: Segment | null = null;
+  for (const l of byY(ev, line.page)) {
+    if (l === line) continue;
+    if (l.bbox.y > s.bbox.y + s.bbox.h) break;
+    for (const c of l.segments) {
+      const overlapY = Math.min(c.bbox.y + c.bbox.h, s.bbox.y + s.bbox.h) - Math.max(c.bbox.y, s.bbox.y);
+      if (overlapY < 0.5 * Math.min(c.bbox.h, s.bbox.h) || c.bbox.x < s.bbox.x + s.bbox.w) continue;
+      if (c.bbox.x - (s.bbox.x + s.bbox.w) > line.pageWidth * 0.35) continue;
+      if (!best || c.bbox.x < best.bbox.x) best = c;
+    }
+  }
+  return best;
+}
+
 /**
  * A label whose value is printed on the next row, further right (forms with right-aligned
- * values): the last segment of the next line, when the label ends its own line.
+ * values): the only segment of the next row right of the label, when the label ends its row.
  */
 export function belowRight(ev: Evidence, s: Segment): Segment | null {
   const line = ev.lines[s.line]!;
   if (line.segments[line.segments.length - 1] !== s) return null;
-  const pageLines = ev.pages.get(line.page) ?? [];
-  const next = pageLines[line.pageLine + 1];
-  if (!next || next.bbox.y - (s.bbox.y + s.bbox.h) > Math.max(6, s.bbox.h) * 1.5) return null;
+  const h = Math.max(6, s.bbox.h);
+  const next = byY(ev, line.page).find((l) => l !== line && l.bbox.y >= s.bbox.y + h * 0.5);
+  if (!next || next.bbox.y - (s.bbox.y + s.bbox.h) > h * 1.5) return null;
   const cand = next.segments.filter((c) => c.bbox.x > s.bbox.x + s.bbox.w * 0.5 && c.bbox.x < s.bbox.x + s.bbox.w + line.pageWidth * 0.4);
   return cand.length === 1 ? cand[0]! : null;
 }

@@ -60,10 +60,13 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const hits0 = labelHits(fullEv);
   const invoicePages = firstInvoicePages(fullEv, hits0);
   const pages = component.pages.filter((p) => invoicePages.includes(p.page));
-  const ev = buildEvidence(pages, input.text ?? null);
-  const hits = labelHits(ev);
+  // The evidence of the whole component is reused when it is all one invoice.
+  const reuse = pages.length === component.pages.length && !(input.text ?? '').trim();
+  const ev = reuse ? fullEv : buildEvidence(pages, input.text ?? null);
+  const hits = reuse ? hits0 : labelHits(ev);
   const text = ev.lines.map((l) => l.text).join('\n');
-  const order = inferDayOrder(text);
+  // The upload's locale decides ambiguous slash dates only when the document does not.
+  const order = inferDayOrder(text, /^en[-_](us|ph)$/i.test(input.locale ?? '') ? 'mdy' : 'dmy');
   const customTypes = input.custom_types ?? [];
   const all = generate(ev, hits, { order, customTypes });
   const sel = select(all, text);
@@ -83,10 +86,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
 
   // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals.
   if (type.value === 'letter' || type.value === 'other') {
-    for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date', 'document_number'] as GenericField[]) {
-      if (f === 'document_number' && sel.chosen.document_number?.winner?.label && /rechnung|invoice|factu|fattura/i.test(sel.chosen.document_number.winner.label)) continue;
-      delete sel.chosen[f];
-    }
+    for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
@@ -139,7 +139,7 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
   const provenance: Provenance = {
     method: w ? w.method : 'derived',
     source: w?.source ? { ...w.source, bbox: w.source.bbox ? roundBox(w.source.bbox) : null, text: w.source.text.slice(0, 300) } : null,
-    derived_from: chosen.derived_from ?? [],
+    derived_from: chosen.derived_from ?? w?.derived_from ?? [],
     transforms: [...(w?.transforms ?? []), ...(chosen.transforms ?? [])],
   };
   if (!w) provenance.method = 'derived';

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { formatCents, toCents } from './normalize/amount.js';
+import { findAmounts, formatCents, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -45,15 +45,18 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
   sel.chosen[field] = { value: top.best.value, winner: top.best };
   const second = ranked[1];
   // Two strong, labelled readings that disagree: keep the better, flag for review (Q1).
-  if (second && second.score >= 3 && top.score - second.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
+  // Compared on their best single readings: printing one value twice does not outvote a
+  // second, equally well-labelled value.
+  if (second && second.best.score >= 3 && top.best.score - second.best.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
 }
 
 export function select(all: Candidate[], text: string): Selection {
+  printedAmounts = new Set(findAmounts(text).map((a) => a.value.replace('-', '')));
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
   pickSimple(sel, 'document_number', by('document_number'));
-  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2 });
+  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
   pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
   pickSimple(sel, 'currency', by('currency'));
   pickSimple(sel, 'sender_name', by('sender_name'), { min: 1 });
@@ -76,6 +79,7 @@ export function select(all: Candidate[], text: string): Selection {
 }
 
 // ---------------------------------------------------------------- money
+let printedAmounts = new Set<string>();
 interface Row {
   rate: string | null;
   base: bigint | null;
@@ -142,7 +146,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 0.4 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax.
@@ -152,7 +156,10 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const nc = gc - sum;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
-      if (rateOk || zero) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
+      // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
+      // the net printed somewhere (e.g. a premium total without a "net" label).
+      const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
@@ -178,10 +185,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   const reverse = /(reverse charge|steuerschuldnerschaft des leistungsempfängers|autoliquidation|btw verlegd|verlegd|inversione contabile|inversión del sujeto pasivo)/i;
   const rowsOut: TaxRow[] = b.rows
     .filter((r) => !(r.tax === 0n && r.rate === null))
-    .map((r) => ({
-      taxable_amount: r.base !== null ? formatCents(r.base) : b.rows.length === 1 && netC !== null ? formatCents(netC) : null,
+    .map((r) => {
+      const taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      return { r, taxable };
+    })
+    .map(({ r, taxable }) => ({
+      taxable_amount: taxable !== null ? formatCents(taxable) : null,
       tax_amount: formatCents(r.tax),
-      tax_rate: r.rate,
+      tax_rate: r.rate ?? standardRate(taxable, r.tax),
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
@@ -193,6 +204,15 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     sel.reasons.add('amounts_not_consistent');
     if (nets[0] && grosses[0]) sel.conflict_fields.add('net_amount');
   }
+}
+
+/** VAT rates in use in Europe: a rate is inferred from taxable and tax only when it is one of them. */
+const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
+
+function standardRate(taxable: bigint | null, tax: bigint): string | null {
+  if (taxable === null || taxable === 0n) return null;
+  for (const rate of STANDARD_RATES) if (Math.abs((Number(taxable) * rate) / 100 - Number(tax)) <= 0.51) return rate.toFixed(2);
+  return null;
 }
 
 // ---------------------------------------------------------------- bank

@@ -34,11 +34,16 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
   }
   const read = await readForRun(deps, doc, run, format);
   await setStage(deps, doc.id, 'extracting');
+  // Q4: a standalone invoice XML is never turned into fields from its pretty-printed text;
+  // until structured values are available (the seam below) it fails with a clear reason.
+  const structured = await structuredInvoiceValues(read);
+  if (!structured && read.assembled.xml?.invoice) {
+    throw new DocumentFailure('This file is structured e-invoice XML. Its values are read by the e-invoice validation, which this version of Docdesk cannot apply in extraction mode yet; upload it in validation mode, or upload the invoice PDF.', 'structured_invoice_unavailable');
+  }
 
   const customTypes = doc.custom_types ? (JSON.parse(doc.custom_types) as string[]) : [];
   const det = extractGeneric({ components: read.components, pages: read.pages, text: doc.additional_text, custom_types: customTypes, locale: doc.locale });
   let fields = det.fields;
-  const structured = await structuredInvoiceValues(read);
   if (structured) fields = { ...fields, ...structured };
 
   const selectedPages = read.pages.filter((p) => p.component_ref === (det.selection.component_ref ?? p.component_ref) && det.selection.pages.includes(p.page));

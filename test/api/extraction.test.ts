@@ -4,7 +4,7 @@
 // OpenAI-compatible server configured with `docdesk ai set`.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRichEml } from '../helpers/fixtures.js';
+import { buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { buildFixturePdf, textLine } from '../helpers/pdf-fixtures.js';
 import { cli, cliRaw, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { invoicePdf, invoiceScanPng } from '../helpers/invoice-fixtures.js';
@@ -114,6 +114,14 @@ describe('extraction mode, generic profile', () => {
     assert.equal(q.email.selected_component, 'att-2');
     assert.equal(q.email.selection_reason, 'financial_attachment');
     assert.ok(doc.latest_extraction_run.strategies_used.includes('component_selection'));
+  });
+
+  it('Q4: standalone invoice XML is not turned into fields from its text; the failure is clear and free', async () => {
+    const doc = await extract('invoice.xml', Buffer.from(buildXml('ubl')));
+    assert.equal(doc.status, 'error');
+    assert.equal(doc.latest_extraction_run.error_code, 'structured_invoice_unavailable');
+    assert.match(doc.processing_error, /validation mode/);
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
   });
 
   it('analysis documents keep an empty extractions array', async () => {

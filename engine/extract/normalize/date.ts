@@ -97,7 +97,7 @@ export function parseDate(raw: string, order: DayOrder = 'dmy'): string | null {
  * The document's day order for slash dates: m/d when some slash date only reads as m/d
  * (second number > 12) and none only as d/m.
  */
-export function inferDayOrder(text: string): DayOrder {
+export function inferDayOrder(text: string, fallback: DayOrder = 'dmy'): DayOrder {
   let mdy = 0;
   let dmy = 0;
   for (const m of text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2,4})(?![\d])/g)) {
@@ -106,5 +106,5 @@ export function inferDayOrder(text: string): DayOrder {
     if (b > 12 && a <= 12) mdy++;
     if (a > 12 && b <= 12) dmy++;
   }
-  return mdy > dmy ? 'mdy' : 'dmy';
+  return mdy > dmy ? 'mdy' : dmy > mdy ? 'dmy' : fallback;
 }

@@ -4,7 +4,7 @@ export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-sta
 
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
-  ['credit-note', /\b(gutschrift|rechnungskorrektur|stornorechnung|credit[- ]?note|credit memo|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
+  ['credit-note', /\b(gutschrift|stornorechnung|credit[- ]?note|credit memo|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],
@@ -47,6 +47,7 @@ export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeD
   }
   let value = candidates[0] ?? null;
   // Invoices carry totals; a priced letter (e.g. a price change notice) without totals is a letter.
+  // A corrected invoice ("Rechnungskorrektur") is an invoice (TypeCode 384 family), not a credit note.
   if (value === 'invoice' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
   if (value === 'credit-note' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
   if (!value) value = e.hasTotals ? 'invoice' : e.hasSalutation ? 'letter' : 'other';
