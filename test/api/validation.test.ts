@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPdf, buildXml } from '../helpers/fixtures.js';
 import { attachmentPdf, buildFixturePdf, FACTUR_X_XML, textLine } from '../helpers/pdf-fixtures.js';
-import { getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { createAccountWithToken, getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { parseInvoice } from '../../engine/einvoice/index.js';
 import type { InvoiceModel } from '../../engine/einvoice/model.js';
 
@@ -97,6 +97,24 @@ describe('validation mode', () => {
     assert.equal(s.assessment, 'indeterminate');
     assert.equal(s.reason, 'multiple_embedded_invoice_xml_attachments');
     assert.deepEqual(s.embedded_xml_candidates.map((c: any) => [c.filename, c.status]).sort(), [['copy.xml', 'invoice'], ['factur-x.xml', 'invoice']]);
+  });
+
+  it('an 11-page hybrid PDF charges two bands; without credits for the second it is blocked and shows no assessment (R5)', async () => {
+    const pages = Array.from({ length: 11 }, (_, i) => ({ content: textLine(72, 760, `Seite ${i + 1}`, 12) }));
+    const pdf = buildFixturePdf({ pages, attachments: [{ filename: 'a.xml', data: FACTUR_X_XML }, { filename: 'b.xml', data: FACTUR_X_XML }] });
+    const charged = await validate('eleven.pdf', pdf);
+    assert.equal(charged.status, 'completed', charged.processing_error);
+    assert.equal(charged.number_of_pages, 11);
+    assert.equal(charged.latest_extraction_run.credits_charged, 2);
+
+    const poor = createAccountWithToken(suite.dataDir, { credits: 1 });
+    const res = await upload(suite.server.url, { token: poor.token, file: { name: 'eleven.pdf', data: pdf }, fields: { processing_mode: 'validation' } });
+    assert.equal(res.status, 201);
+    const doc = await waitTerminal(suite.server.url, poor.token, ((await res.json()) as any).data.id, 60_000);
+    assert.equal(doc.status, 'blocked');
+    assert.equal(doc.blocked_reason, 'page_band_insufficient_credits');
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+    assert.equal(doc.latest_extraction_run.quality, null, 'no assessment is published');
   });
 
   it('a 6 MiB XML: input not safely evaluable, completed and charged (generated)', async () => {
