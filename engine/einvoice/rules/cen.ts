@@ -3,6 +3,7 @@
 // compute a rule differently (tolerances, which lines count) the check follows the syntax.
 import type { AllowanceCharge, InvoiceModel, Party } from '../model.js';
 import type { Rule } from '../rule.js';
+import { CENT, ONE } from '../decimal.js';
 import { cenLines, count, d, has, isDate, moreThan2Decimals, num, round2, rule } from './util.js';
 
 const CEN = ['cen'] as const;
@@ -135,9 +136,9 @@ export const CEN_RULES: Rule[] = [
       const roundInt = (v: bigint) => round2(v * 1n) / 1n;
       if (roundToInt(rate) === 0n) return roundToInt(tax) !== 0n;
       void roundInt;
-      const expected = round2((abs(num(b.taxable_amount)) * rate) / 100n / 1_000_000_000_000n);
+      const expected = round2((abs(num(b.taxable_amount)) * rate) / 100n / ONE);
       const a = abs(tax);
-      const one = 1_000_000_000_000n;
+      const one = ONE;
       const strict = m.syntax === 'ubl';
       return strict ? !(a - one < expected && a + one > expected) : !(a - one <= expected && a + one >= expected);
     }),
@@ -190,7 +191,7 @@ function abs(v: bigint): bigint {
 }
 
 function roundToInt(v: bigint): bigint {
-  const one = 1_000_000_000_000n;
+  const one = ONE;
   const shifted = v + one / 2n;
   const q = shifted / one;
   return shifted < 0n && shifted % one !== 0n ? q - 1n : q;
@@ -217,5 +218,5 @@ function ciiTaxTotals(root: XmlElement): XmlElement[] {
 /** The value (not the lexical form) has at most two fraction digits. */
 function wholeCents(v: string | undefined): boolean {
   const x = d(v);
-  return x !== null && x % 10_000_000_000n === 0n;
+  return x !== null && x % CENT === 0n;
 }
