@@ -158,7 +158,8 @@ export function parseUbl(root: XmlElement): InvoiceModel {
   const currency = val(root, 'DocumentCurrencyCode');
   const taxCurrency = val(root, 'TaxCurrencyCode');
   const withSub = taxTotals.find((t) => at(t, 'TaxSubtotal')) ?? taxTotals[0];
-  const inDocCurrency = taxTotals.find((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency) ?? withSub;
+  const inCurrency = taxTotals.filter((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency);
+  const inDocCurrency = inCurrency.find((t) => at(t, 'TaxSubtotal')) ?? inCurrency[0] ?? withSub;
   const inTaxCurrency = taxCurrency ? taxTotals.find((t) => t !== inDocCurrency && attr(at(t, 'TaxAmount'), 'currencyID') === taxCurrency) : undefined;
   const mt = at(root, 'LegalMonetaryTotal');
   const delivery = at(root, 'Delivery');
@@ -231,7 +232,8 @@ export function parseUbl(root: XmlElement): InvoiceModel {
       rounding_amount: val(mt, 'PayableRoundingAmount'),
       payable_amount: val(mt, 'PayableAmount'),
     },
-    vat_breakdown: kids(inDocCurrency, 'TaxSubtotal').map((s) => ({
+    // The breakdown rows of every TaxTotal (the CEN rules count them all).
+    vat_breakdown: taxTotals.flatMap((t) => kids(t, 'TaxSubtotal')).map((s) => ({
       taxable_amount: val(s, 'TaxableAmount'),
       tax_amount: val(s, 'TaxAmount'),
       category: val(s, 'TaxCategory/ID'),

@@ -40,7 +40,11 @@ const C = (id: string, about: string, check: Rule['check']) => rule(id, 'error',
 
 const UBL_AMOUNTS = new Set(['Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'AllowanceTotalAmount', 'ChargeTotalAmount', 'PrepaidAmount', 'PayableRoundingAmount', 'PayableAmount']);
 const MIME = (el: XmlElement) => !L.MIME_CODES.split(' ').includes(attr(el, 'mimeCode') ?? '');
-const indicatorOf = (ac: XmlElement | null, path: string) => (ac ? val(ac, path) : undefined);
+/** XPath compares an indicator with true()/false() by casting it: "1" is true, "0" false. */
+const indicatorOf = (ac: XmlElement | null, path: string) => {
+  const v = ac ? val(ac, path) : undefined;
+  return v === '1' ? 'true' : v === '0' ? 'false' : v;
+};
 
 export const CODE_RULES: Rule[] = [
   // ---- UBL

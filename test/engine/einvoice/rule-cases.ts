@@ -127,7 +127,7 @@ export const RULE_CASES: RuleCase[] = [
   U('BR-48', rep(SUBTOTAL_CAT, '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID>S</cbc:ID>')),
   U('BR-49', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '')),
   U('BR-50', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
-  U('BR-61', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
+  U('BR-61', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '')),
   U('BR-52', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID></cbc:ID></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
   U('BR-53', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>')),
   U('BR-54', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>', '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n      <cac:AdditionalItemProperty><cbc:Name>Farbe</cbc:Name></cac:AdditionalItemProperty>\n    </cac:Item>')),
