@@ -12,7 +12,7 @@ import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
 import type { PipelineDeps } from './steps.js';
 import { DEFAULT_LANGUAGES } from '../ocr/index.js';
-import type { RenderedInvoice } from './validation-work.js';
+import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 
 export interface PagePlan {
   physical: number;
@@ -33,6 +33,8 @@ export interface Assembled {
   structuredPages: Map<number, PageText>;
   /** The e-invoice visualization (spec 2.5) of the document's invoice XML, when there is one. */
   invoicePreview?: RenderedInvoice | null;
+  /** Where the invoice XML is (upload, embedded in the PDF, e-mail attachments), when looked for. */
+  invoiceSources?: DetectedSources | null;
 }
 
 /** Bracketed markers in `extracted_text`; `extracted_text_plain` drops them. */
@@ -110,13 +112,14 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   const invoices = [...(a.xml?.invoice ? [{ ...a.xml.invoice, filename: null as string | null }] : []), ...(a.pdfInfo?.invoice_xml ?? [])];
   const structured = {
     contract_version: 1,
-    detection_status: invoices.length > 0 ? 'recognized' : 'not_detected',
+    detection_status: a.invoiceSources?.detection_status ?? (invoices.length > 0 ? 'recognized' : 'not_detected'),
     validation_status: 'not_validated',
     validation_scope: 'none',
     assessment: 'not_applicable',
     validation_errors: null,
     validator: null,
     detected: invoices.map((i) => ({ syntax: i.syntax, root: i.root, specification_id: i.specification_id, embedded_filename: i.filename })),
+    ...(a.invoiceSources ? { reason: a.invoiceSources.outcome === 'multiple' ? 'multiple_embedded_invoice_xml_attachments' : null, embedded_xml_candidates: a.invoiceSources.candidates } : {}),
     visualization: a.invoicePreview ? 'html' : null,
   };
 

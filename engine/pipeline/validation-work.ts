@@ -242,3 +242,31 @@ export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<Render
   const jpegBytes = await writeAtomic(jpegPath, await renderInvoiceJpeg(model, { locale: task.locale }));
   return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, embedded_filename: embedded };
 }
+
+// ---------------------------------------------------------------- detection only (analysis mode)
+
+export interface DetectSourcesTask {
+  kind: 'einvoice.detect';
+  path: string;
+  format: 'pdf' | 'xml' | 'eml' | 'msg';
+  filename: string;
+}
+
+export interface DetectedSources {
+  detection_status: 'recognized' | 'not_detected' | 'inconclusive';
+  outcome: SourceSelection['outcome'];
+  candidates: CandidateReport[];
+}
+
+/** Issue 6 item 1: where the invoice XML is and whether there is one — without validating it. */
+export async function detectInvoiceSources(task: DetectSourcesTask): Promise<DetectedSources> {
+  let candidates: XmlCandidate[];
+  if (task.format === 'xml') {
+    const { bytes, size } = await readBounded(task.path);
+    candidates = [standaloneCandidate(task.filename, bytes, size)];
+  } else if (task.format === 'pdf') candidates = await pdfCandidates(task.path);
+  else candidates = await emailCandidates(task.path, task.format);
+  const selection = selectInvoiceSource(candidates);
+  const detection_status = selection.outcome === 'single' || selection.outcome === 'multiple' ? 'recognized' : selection.outcome === 'not_detected' ? 'not_detected' : 'inconclusive';
+  return { detection_status, outcome: selection.outcome, candidates: selection.candidates };
+}
