@@ -15,6 +15,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
+import { benchEinvoice } from './einvoice.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -216,6 +217,7 @@ if (!only || only === 'account') await benchAccountLayer();
 if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
+if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;
