@@ -16,6 +16,7 @@ import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
 import { benchValidation } from './validation.js';
+import { benchEinvoice } from './einvoice.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -218,6 +219,7 @@ if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'validation') await benchValidation();
+if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

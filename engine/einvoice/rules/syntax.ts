@@ -2,7 +2,7 @@
 // CII-SR/CII-DT for CII. Most are cardinalities the schemas allow but EN 16931 does not; they
 // are data here: (id, context, path, limit).
 import type { XmlElement } from '../../formats/safe-xml.js';
-import { all, at, attr, kids, rawText, val } from '../nav.js';
+import { all, at, attr, kids, named, parentOf, rawText, val } from '../nav.js';
 import type { Rule, RuleContext, Severity } from '../rule.js';
 import { count, rule } from './util.js';
 
@@ -11,8 +11,9 @@ const self: Ctx = (r) => [r];
 const ublLines: Ctx = (r) => [...kids(r, 'InvoiceLine'), ...kids(r, 'CreditNoteLine')];
 const ublPath = (p: string): Ctx => (r) => all(r, p);
 
-/** Every element of the tree with this local name. */
-function descendants(root: XmlElement, pred: (e: XmlElement) => boolean): XmlElement[] {
+/** Every element of the tree whose local name passes pred (indexed by name when possible). */
+function descendants(root: XmlElement, pred: (e: XmlElement) => boolean, names?: string[]): XmlElement[] {
+  if (names) return named(root, ...names).filter(pred);
   const out: XmlElement[] = [];
   const walk = (el: XmlElement) => {
     for (const c of el.children) {
@@ -24,7 +25,7 @@ function descendants(root: XmlElement, pred: (e: XmlElement) => boolean): XmlEle
   walk(root);
   return out;
 }
-const named = (...names: string[]): Ctx => (r) => descendants(r, (e) => names.includes(e.local));
+const namedCtx = (...names: string[]): Ctx => (r) => named(r, ...names);
 
 interface Cardinality {
   id: string;
@@ -71,12 +72,12 @@ const UBL_CARDINALITIES: Cardinality[] = [
   { id: 'UBL-SR-22', context: ublPath('TaxRepresentativeParty'), path: 'PartyName/Name', max: 1 },
   { id: 'UBL-SR-23', context: ublPath('TaxRepresentativeParty'), path: 'PartyTaxScheme/CompanyID', max: 1 },
   { id: 'UBL-SR-32', context: ublPath('TaxTotal/TaxSubtotal'), path: 'TaxCategory/TaxExemptionReason', max: 1 },
-  { id: 'UBL-SR-51', context: named('PostalAddress', 'Address'), path: 'AddressLine', max: 1 },
+  { id: 'UBL-SR-51', context: namedCtx('PostalAddress', 'Address'), path: 'AddressLine', max: 1 },
   { id: 'UBL-SR-42', context: ublPath('AccountingSupplierParty/Party'), path: 'PartyTaxScheme', max: 2 },
   { id: 'UBL-SR-33', context: ublPath('AdditionalDocumentReference'), path: 'DocumentDescription', max: 1 },
   { id: 'UBL-SR-25', context: ublPath('Delivery'), path: 'DeliveryParty/PartyName/Name', max: 1 },
-  { id: 'UBL-SR-30', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'false'), path: 'AllowanceChargeReason', max: 1 },
-  { id: 'UBL-SR-31', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'true'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-30', context: (r) => named(r, 'AllowanceCharge').filter((e) => val(e, 'ChargeIndicator') === 'false'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-31', context: (r) => named(r, 'AllowanceCharge').filter((e) => val(e, 'ChargeIndicator') === 'true'), path: 'AllowanceChargeReason', max: 1 },
   { id: 'UBL-SR-12', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
   { id: 'UBL-SR-13', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => !vatScheme(e) && at(e, 'CompanyID') !== undefined },
   { id: 'UBL-SR-18', context: self, path: 'AccountingCustomerParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
@@ -94,9 +95,9 @@ const CII_CARDINALITIES: Cardinality[] = [
   { id: 'CII-SR-461', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'ApplicableTradeTax/TaxPointDate', max: 1 },
   { id: 'CII-SR-441', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), path: 'NetPriceProductTradePrice/ChargeAmount', max: 1 },
   { id: 'CII-SR-440', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge`), path: 'ActualAmount', max: 1 },
-  { id: 'CII-SR-471', context: named('SpecifiedTradeAllowanceCharge'), path: 'RateApplicablePercent', max: 1 },
-  { id: 'CII-SR-472', context: named('SpecifiedTradeAllowanceCharge'), path: 'CategoryTradeTax', max: 1 },
-  { id: 'CII-SR-473', context: named('SpecifiedTradeAllowanceCharge'), path: 'ActualAmount', max: 1 },
+  { id: 'CII-SR-471', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'RateApplicablePercent', max: 1 },
+  { id: 'CII-SR-472', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'CategoryTradeTax', max: 1 },
+  { id: 'CII-SR-473', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'ActualAmount', max: 1 },
   { id: 'CII-SR-469', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'PaymentReference', max: 1 },
   ...['LineTotalAmount', 'ChargeTotalAmount', 'AllowanceTotalAmount', 'TaxBasisTotalAmount', 'RoundingAmount', 'GrandTotalAmount', 'InformationAmount', 'TotalPrepaidAmount', 'TotalDiscountAmount', 'TotalAllowanceChargeAmount', 'DuePayableAmount', 'RetailValueExcludingTaxInformationAmount', 'TotalDepositFeeInformationAmount', 'ProductValueExcludingTobaccoTaxInformationAmount', 'TotalRetailValueInformationAmount', 'GrossLineTotalAmount', 'NetLineTotalAmount', 'NetIncludingTaxesLineTotalAmount'].map(
     (name, i): Cardinality => ({ id: `CII-SR-${477 + i}`, context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation`), path: name, max: 1 }),
@@ -145,10 +146,10 @@ function ublAmountElements(root: XmlElement): XmlElement[] {
 
 export const SYNTAX_RULES: Rule[] = [
   ...cardinalityRules(UBL_CARDINALITIES, 'cen-ubl'),
-  U('UBL-SR-29', 'BT-90', ({ root }) => descendants(root, (e) => e.local === 'ID' && (attr(e, 'schemeID') ?? '').toUpperCase() === 'SEPA' && isPartyIdentification(e, root)).length > 1),
-  U('UBL-SR-44', 'BT-83', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentID').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-29', 'BT-90', ({ root }) => named(root, 'ID').filter((e) => (attr(e, 'schemeID') ?? '').toUpperCase() === 'SEPA' && isPartyIdentification(e, root)).length > 1),
+  U('UBL-SR-44', 'BT-83', ({ root }) => new Set(named(root, 'PaymentID').map((e) => rawText(e))).size > 1),
   U('UBL-SR-46', 'BT-82', ({ root }) => all(root, 'PaymentMeans/PaymentMeansCode').filter((e) => attr(e, 'name') !== undefined).length > 1),
-  U('UBL-SR-47', 'BT-81', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentMeansCode').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-47', 'BT-81', ({ root }) => new Set(named(root, 'PaymentMeansCode').map((e) => rawText(e))).size > 1),
   U('UBL-SR-48', 'BT-151', ({ root }) => count(ublLines(root), (l) => all(l, 'Item/ClassifiedTaxCategory').length !== 1)),
   U('UBL-SR-07', 'BT-25', ({ root }) => count(all(root, 'BillingReference'), (b) => at(b, 'InvoiceDocumentReference/ID') === undefined)),
   ...(['UBL-SR-19', 'UBL-SR-20', 'UBL-SR-21'] as const).map((id, i) =>
@@ -169,7 +170,7 @@ export const SYNTAX_RULES: Rule[] = [
       return !(code === '130' || (root.local === 'CreditNote' && code === '50') || (attr(at(r, 'ID'), 'schemeID') === undefined && at(r, 'DocumentTypeCode') === undefined));
     }),
   ),
-  U('UBL-SR-53', 'BT-31/32', ({ root }) => count(descendants(root, (e) => e.local === 'PartyTaxScheme'), (e) => at(e, 'TaxScheme/ID') === undefined || at(e, 'CompanyID') === undefined)),
+  U('UBL-SR-53', 'BT-31/32', ({ root }) => count(named(root, 'PartyTaxScheme'), (e) => at(e, 'TaxScheme/ID') === undefined || at(e, 'CompanyID') === undefined)),
   U('UBL-DT-01', 'amounts', ({ root }) => count(ublAmountElements(root), (e) => !twoDecimalsOnly(e))),
   U('UBL-DT-06', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'mimeCode') === undefined)),
   U('UBL-DT-07', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'filename') === undefined)),
@@ -179,8 +180,8 @@ export const SYNTAX_RULES: Rule[] = [
   U('UBL-CR-470', 'PrepaidPayment', ({ root }) => kids(root, 'PrepaidPayment').length > 0, 'warning'),
   U('UBL-CR-434', 'CreditAccount', ({ root }) => all(root, 'PaymentMeans/CreditAccount').length > 0, 'warning'),
   U('UBL-CR-528', 'OrderReference', ({ root }) => ublLines(root).some((l) => at(l, 'OrderLineReference/OrderReference') !== undefined), 'warning'),
-  U('UBL-CR-678', 'TaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'TaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
-  U('UBL-CR-679', 'ClassifiedTaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'ClassifiedTaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+  U('UBL-CR-678', 'TaxCategory/ID/@schemeID', ({ root }) => named(root, 'TaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+  U('UBL-CR-679', 'ClassifiedTaxCategory/ID/@schemeID', ({ root }) => named(root, 'ClassifiedTaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
 
   ...cardinalityRules(CII_CARDINALITIES, 'cen-cii'),
   C('CII-SR-009', 'BT-24', ({ root }) => kids(at(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter').length !== 1),
@@ -191,8 +192,8 @@ export const SYNTAX_RULES: Rule[] = [
   C('CII-SR-069', 'BT-160', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Description').length !== 1)),
   C('CII-SR-072', 'BT-161', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Value').length !== 1)),
   C('CII-SR-439', 'BT-146', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), (a) => all(a, 'NetPriceProductTradePrice/ChargeAmount').length !== 1)),
-  C('CII-SR-463', 'ChargeIndicator', ({ root }) => count(named('SpecifiedTradeAllowanceCharge')(root), (a) => at(a, 'ChargeIndicator') === undefined)),
-  C('CII-SR-462', 'BT-8', ({ root }) => new Set(descendants(root, (e) => e.local === 'DueDateTypeCode' && isApplicableTradeTaxChild(e, root)).map((e) => rawText(e))).size > 1),
+  C('CII-SR-463', 'ChargeIndicator', ({ root }) => count(named(root, 'SpecifiedTradeAllowanceCharge'), (a) => at(a, 'ChargeIndicator') === undefined)),
+  C('CII-SR-462', 'BT-8', ({ root }) => new Set(named(root, 'DueDateTypeCode').filter((e) => isApplicableTradeTaxChild(e, root)).map((e) => rawText(e))).size > 1),
   C('CII-SR-467', 'BT-81', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/TypeCode`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
   C('CII-SR-468', 'BT-82', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/Information`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
   C('CII-SR-470', 'BT-84', ({ root }) => count(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans`), (pm) => ['30', '58'].includes(val(pm, 'TypeCode') ?? '') && !at(pm, 'PayeePartyCreditorFinancialAccount/IBANID') && !at(pm, 'PayeePartyCreditorFinancialAccount/ProprietaryID'))),
@@ -206,10 +207,9 @@ export const SYNTAX_RULES: Rule[] = [
 ];
 
 function isPartyIdentification(e: XmlElement, root: XmlElement): boolean {
-  void root;
-  return e.prefix !== null || e.local === 'ID';
+  return parentOf(root, e)?.local === 'PartyIdentification';
 }
 
-function isApplicableTradeTaxChild(_e: XmlElement, _root: XmlElement): boolean {
-  return true;
+function isApplicableTradeTaxChild(e: XmlElement, root: XmlElement): boolean {
+  return parentOf(root, e)?.local === 'ApplicableTradeTax';
 }
