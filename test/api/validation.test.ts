@@ -160,6 +160,26 @@ describe('validation mode', () => {
     assert.equal(doc.is_e_invoice, false);
   });
 
+  it('an invalid standalone invoice completes with assessment fail and the rule ids only (expected.json)', { skip: noSamples }, async () => {
+    const file = 'invalid/kosit-config__cen-unit-test__cii-br-53-test-1__m0_628b09.xml';
+    const expected = JSON.parse(readFileSync(join(SAMPLES, 'expected.json'), 'utf8'))[file];
+    const doc = await validate('invalid.xml', sample(file));
+    const s = assertValidationShape(doc);
+    assert.equal(s.validation_status, 'invalid');
+    assert.equal(s.assessment, 'fail');
+    assert.deepEqual([...s.validation_errors.errors].sort(), [...expected.errors].sort());
+    assert.equal(doc.is_e_invoice, false);
+    assert.ok(!JSON.stringify(s).includes('USD'), 'no document content in the assessment');
+  });
+
+  it('a hybrid PDF whose XML is schema-invalid fails without linkage', { skip: noSamples }, async () => {
+    const s = assertValidationShape(await validate('fail2.pdf', sample('zugferd1/fail2.pdf')));
+    assert.equal(s.source.origin, 'pdf_embedded');
+    assert.equal(s.validation_status, 'invalid');
+    assert.equal(s.assessment, 'fail');
+    assert.equal(s.linkage, null, 'only a valid XML is linked to the visible pages');
+  });
+
   it('ZUGFeRD 1.0 COMFORT PDF (380): valid XML linked to the visible pages by rendered OCR', { skip: noSamples }, async () => {
     const doc = await validate('zf1.pdf', sample('zugferd1/ZUGFeRD_1p0_COMFORT_Kraftfahrversicherung_Bruttopreise.pdf'));
     const s = assertValidationShape(doc);
