@@ -194,6 +194,18 @@ describe('validation mode', () => {
     assert.equal(doc.is_e_invoice, true);
   });
 
+  it('a real hybrid PDF whose visible totals differ from its valid XML: conflict → fail', { skip: noSamples }, async () => {
+    // Mustang's sample prints 406,82 € while its embedded XML says 571.04.
+    const doc = await validate('503.pdf', sample('zugferd1/MustangGnuaccountingBeispielRE-20150613_503.pdf'));
+    const s = assertValidationShape(doc);
+    assert.ok(['valid', 'valid_with_warnings'].includes(s.validation_status), 'the XML alone is valid');
+    assert.equal(s.linkage.status, 'conflict');
+    assert.ok(s.linkage.conflict_fields.includes('gross_amount'));
+    assert.equal(s.assessment, 'fail');
+    assert.equal(s.reason, 'pdf_xml_conflict');
+    assert.equal(doc.is_e_invoice, false);
+  });
+
   it('ZUGFeRD 1.0 COMFORT TypeCode 84 in a generated PDF: pass when visible; conflict → fail with field names; invisible text never passes', { skip: noSamples }, async () => {
     const xml = sample('zugferd1/synth-COMFORT_Einfach-TypeCode84.xml');
     const model = parseInvoice(xml);
