@@ -311,3 +311,39 @@ export const CII_EXTRA_RULES: Rule[] = [
   rule('BR-51', 'error', ['cen-cii'], 'BT-87', ({ root }) => count(named(root, 'ApplicableTradeSettlementFinancialCard'), (c) => (val(c, 'ID') ?? '').length > 10)),
   rule('BR-51', 'warning', ['cen-ubl'], 'BT-87', ({ root }) => count(all(root, 'PaymentMeans/CardAccount/PrimaryAccountNumberID'), (e) => rawText(e).replace(/\s+/g, ' ').trim().length > 10)),
 ];
+
+// ---- UBL attributes EN 16931 does not use (warnings), and the Italian split payment (B).
+const UBL_UNUSED_ATTRIBUTES: Array<[string, string]> = [
+  ['UBL-DT-08', 'schemeName'], ['UBL-DT-09', 'schemeAgencyName'], ['UBL-DT-10', 'schemeDataURI'], ['UBL-DT-11', 'schemeURI'], ['UBL-DT-12', 'format'],
+  ['UBL-DT-13', 'unitCodeListIdentifier'], ['UBL-DT-14', 'unitCodeListAgencyIdentifier'], ['UBL-DT-15', 'unitCodeListAgencyName'], ['UBL-DT-16', 'listAgencyName'],
+  ['UBL-DT-17', 'listName'], ['UBL-DT-19', 'languageID'], ['UBL-DT-20', 'listURI'], ['UBL-DT-21', 'listSchemeURI'], ['UBL-DT-22', 'languageLocaleID'], ['UBL-DT-23', 'uri'],
+  ['UBL-DT-24', 'currencyCodeListVersionID'], ['UBL-DT-25', 'characterSetCode'], ['UBL-DT-26', 'encodingCode'], ['UBL-DT-27', 'schemeAgencyID'], ['UBL-DT-28', 'listAgencyID'],
+];
+
+function anyAttribute(root: XmlElement, name: string, skip?: (e: XmlElement) => boolean): boolean {
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (!(skip?.(el) ?? false) && el.attributes.some((a) => a.local === name && a.prefix === null)) return true;
+    for (const c of el.children) if (c.kind === 'element') stack.push(c);
+  }
+  return false;
+}
+
+const categoryCodes = (root: XmlElement, syntax: string) =>
+  syntax === 'ubl' ? [...named(root, 'TaxCategory'), ...named(root, 'ClassifiedTaxCategory')].map((t) => val(t, 'ID')) : named(root, 'CategoryCode').map((c) => val(c));
+
+export const MORE_SYNTAX_RULES: Rule[] = [
+  ...UBL_UNUSED_ATTRIBUTES.map(([id, name]) => rule(id, 'warning', ['cen-ubl'], `@${name}`, ({ root }) => anyAttribute(root, name))),
+  rule('UBL-DT-18', 'warning', ['cen-ubl'], '@name', ({ root }) => anyAttribute(root, 'name', (e) => e.local === 'PaymentMeansCode')),
+  // B (split payment) is Italian: every country code must be IT, and it never mixes with S.
+  rule('BR-B-01', 'error', ['cen'], 'BT-118', ({ root, model }) => {
+    if (!categoryCodes(root, model.syntax).includes('B')) return false;
+    const countries = model.syntax === 'ubl' ? named(root, 'IdentificationCode').filter((e) => parentOf(root, e)?.local === 'Country') : named(root, 'CountryID');
+    return countries.some((c) => val(c) !== 'IT');
+  }),
+  rule('BR-B-02', 'error', ['cen'], 'BT-118', ({ root, model }) => {
+    const codes = categoryCodes(root, model.syntax);
+    return codes.includes('B') && codes.includes('S');
+  }),
+];

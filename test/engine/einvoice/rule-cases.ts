@@ -457,6 +457,12 @@ RULE_CASES.push(
   ),
   C('CII-DT-097', rep('<udt:DateTimeString format="102">20260302</udt:DateTimeString>', '<udt:DateTimeString format="102">2026-03-02</udt:DateTimeString>')),
 
+  ...(['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI', 'format', 'unitCodeListIdentifier', 'unitCodeListAgencyIdentifier', 'unitCodeListAgencyName', 'listAgencyName', 'listName', 'languageID', 'listURI', 'listSchemeURI', 'languageLocaleID', 'uri', 'currencyCodeListVersionID', 'characterSetCode', 'encodingCode', 'schemeAgencyID', 'listAgencyID'] as const).map((a, i) =>
+    U(`UBL-DT-${String([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28][i]).padStart(2, '0')}`, rep('<cbc:BuyerReference>', `<cbc:BuyerReference ${a}="x">`)),
+  ),
+  U('UBL-DT-18', rep('<cbc:BuyerReference>', '<cbc:BuyerReference name="x">')),
+  U('BR-B-01', seq(ublCategory('B', '19'), rep('<cbc:IdentificationCode>DE</cbc:IdentificationCode>', '<cbc:IdentificationCode>IT</cbc:IdentificationCode>'))),
+  U('BR-B-02', rep(S_CAT, '<cac:ClassifiedTaxCategory><cbc:ID>B</cbc:ID><cbc:Percent>19</cbc:Percent>')),
   // CVD code list, ZUGFeRD 1.0
   U('BR-TMP-CVD-01', rep(S_CAT, '<cac:CommodityClassification><cbc:ItemClassificationCode listID="QQ">1</cbc:ItemClassificationCode></cac:CommodityClassification>' + S_CAT), XR_CVD_SPEC),
   Z('ZF1-PROFILE', rep(':comfort</ram:ID>', ':basic</ram:ID>')),
