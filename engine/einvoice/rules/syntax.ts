@@ -320,14 +320,30 @@ const UBL_UNUSED_ATTRIBUTES: Array<[string, string]> = [
   ['UBL-DT-24', 'currencyCodeListVersionID'], ['UBL-DT-25', 'characterSetCode'], ['UBL-DT-26', 'encodingCode'], ['UBL-DT-27', 'schemeAgencyID'], ['UBL-DT-28', 'listAgencyID'],
 ];
 
-function anyAttribute(root: XmlElement, name: string, skip?: (e: XmlElement) => boolean): boolean {
-  const stack: XmlElement[] = [root];
-  while (stack.length > 0) {
-    const el = stack.pop()!;
-    if (!(skip?.(el) ?? false) && el.attributes.some((a) => a.local === name && a.prefix === null)) return true;
-    for (const c of el.children) if (c.kind === 'element') stack.push(c);
+/** Unprefixed attribute names in use, per document, with the elements carrying each. */
+const attributeIndex = new WeakMap<XmlElement, Map<string, XmlElement[]>>();
+function attributesOf(root: XmlElement): Map<string, XmlElement[]> {
+  let idx = attributeIndex.get(root);
+  if (!idx) {
+    idx = new Map();
+    const stack: XmlElement[] = [root];
+    while (stack.length > 0) {
+      const el = stack.pop()!;
+      for (const a of el.attributes) {
+        if (a.prefix !== null) continue;
+        let list = idx.get(a.local);
+        if (!list) idx.set(a.local, (list = []));
+        list.push(el);
+      }
+      for (const c of el.children) if (c.kind === 'element') stack.push(c);
+    }
+    attributeIndex.set(root, idx);
   }
-  return false;
+  return idx;
+}
+
+function anyAttribute(root: XmlElement, name: string, skip?: (e: XmlElement) => boolean): boolean {
+  return (attributesOf(root).get(name) ?? []).some((el) => !(skip?.(el) ?? false));
 }
 
 const categoryCodes = (root: XmlElement, syntax: string) =>
