@@ -81,10 +81,11 @@ export const CEN_RULES: Rule[] = [
     const means = all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans').filter((pm) => credit(val(pm, 'TypeCode')));
     return count(means.flatMap((pm) => kids(pm, 'PayeePartyCreditorFinancialAccount')), (a) => kids(a, 'IBANID').length === 0 && kids(a, 'ProprietaryID').length === 0);
   }),
-  R('BR-62', 'BT-34-1', ({ model: m }) => has(m.seller.electronic_address?.value) && !has(m.seller.electronic_address!.scheme)),
-  R('BR-63', 'BT-49-1', ({ model: m }) => has(m.buyer.electronic_address?.value) && !has(m.buyer.electronic_address!.scheme)),
-  R('BR-64', 'BT-157-1', ({ model: m }) => count(cenLines(m), (l) => l.standard_item_id !== undefined && l.standard_item_id.scheme === undefined)),
-  R('BR-65', 'BT-158-1', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => c.scheme === undefined)),
+  // UBL asks for the scheme attribute to exist; CII for a non-blank value.
+  R('BR-62', 'BT-34-1', ({ model: m }) => has(m.seller.electronic_address?.value) && schemeMissing(m, m.seller.electronic_address!.scheme)),
+  R('BR-63', 'BT-49-1', ({ model: m }) => has(m.buyer.electronic_address?.value) && schemeMissing(m, m.buyer.electronic_address!.scheme)),
+  R('BR-64', 'BT-157-1', ({ model: m }) => count(cenLines(m), (l) => l.standard_item_id !== undefined && schemeMissing(m, l.standard_item_id.scheme))),
+  R('BR-65', 'BT-158-1', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => schemeMissing(m, c.scheme))),
 
   // ---- conditions and calculations (BR-CO)
   R('BR-CO-03', 'BT-7/BT-8', ({ model: m }) => has(m.tax_point_date) && has(m.tax_point_date_code)),
@@ -219,4 +220,8 @@ function ciiTaxTotals(root: XmlElement): XmlElement[] {
 function wholeCents(v: string | undefined): boolean {
   const x = d(v);
   return x !== null && x % CENT === 0n;
+}
+
+function schemeMissing(m: InvoiceModel, scheme: string | undefined): boolean {
+  return m.syntax === 'ubl' ? scheme === undefined : (scheme ?? '').trim() === '';
 }
