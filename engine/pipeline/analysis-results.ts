@@ -159,7 +159,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
   const rel = (abs: string) => relative(deps.blobs.layout.root, abs).split('\\').join('/');
   let xmlPreview: string | null = null;
   // Spec 2.5: an e-invoice gets its HTML visualization; other safe XML the pretty-printed source.
-  if (a.xml && !invoice) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
+  if (a.xml && !invoice?.component_ref) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
 
   await immediateTransaction(deps.db, async (tx) => {
     const ts = nowTimestamp();
@@ -170,12 +170,14 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
         .insertInto('previews')
         .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'invoice.html', file_format: 'html', content_type: 'text/html; charset=utf-8', file_size: invoice!.html.bytes, path: rel(invoice!.html.path), created_at: ts })
         .execute();
-    // An XML upload's canonical preview is the visualization, first; a hybrid PDF keeps its pages first.
-    if (invoice && a.xml) await insertHtml();
+    // An invoice XML (upload or e-mail attachment) has the visualization as its canonical
+    // preview, first; a hybrid PDF keeps its pages first and the HTML follows.
+    const invoiceComponent = invoice?.component_ref ?? null;
+    if (invoiceComponent) await insertHtml();
     for (const [i, r] of results.entries()) {
       if (!r.preview) continue;
       const plan = a.pages[i]!;
-      if (invoice && a.xml && plan.component.kind === 'xml') {
+      if (invoice && invoiceComponent === plan.component.ref) {
         // The JPEG fallback of an e-invoice is the drawn visualization, not the XML source.
         await tx
           .insertInto('previews')
@@ -199,7 +201,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
         })
         .execute();
     }
-    if (invoice && !a.xml) await insertHtml();
+    if (invoice && !invoiceComponent) await insertHtml();
     if (xmlPreview) {
       await tx
         .insertInto('previews')

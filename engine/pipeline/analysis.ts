@@ -49,9 +49,9 @@ export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: Run
  * only, never the analysis (the pretty-printed XML preview stays).
  */
 async function invoiceVisualization(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, a: Assembled): Promise<RenderedInvoice | null> {
-  if ((format !== 'xml' && format !== 'pdf') || a.invoiceSources?.outcome !== 'single') return null;
+  if (a.invoiceSources?.outcome !== 'single') return null;
   const outDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
-  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
+  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
 }
 
 /** Issue 6 item 1: the invoice XML of the upload, its embedded files or its e-mail attachments. */

@@ -188,7 +188,7 @@ export function assessCandidates(candidates: XmlCandidate[], fault = false): Ass
 export interface RenderInvoiceTask {
   kind: 'einvoice.render';
   path: string;
-  format: 'pdf' | 'xml';
+  format: 'pdf' | 'xml' | 'eml' | 'msg';
   filename: string;
   locale: string | null;
   /** Folder for invoice.html and invoice.jpg. */
@@ -198,8 +198,13 @@ export interface RenderInvoiceTask {
 export interface RenderedInvoice {
   html: { path: string; bytes: number };
   jpeg: { path: string; bytes: number };
-  /** The embedded file visualized (hybrid PDFs), or null for an XML upload. */
-  embedded_filename: string | null;
+  /** The file visualized: the upload, an e-mail attachment, or a file embedded in a PDF. */
+  source: { origin: XmlCandidate['origin']; filename: string };
+  /**
+   * The document component that IS this XML ("main" for an XML upload, "att-N" for an XML
+   * e-mail attachment); null when the XML sits inside a PDF, whose pages stay its preview.
+   */
+  component_ref: string | null;
 }
 
 async function writeAtomic(path: string, data: Buffer): Promise<number> {
@@ -217,16 +222,22 @@ async function writeAtomic(path: string, data: Buffer): Promise<number> {
  */
 export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<RenderedInvoice | null> {
   let bytes: Uint8Array;
-  let embedded: string | null = null;
+  let source: RenderedInvoice['source'];
+  let componentRef: string | null;
   if (task.format === 'xml') {
     const read = await readBounded(task.path);
     if (read.size > MAX_XML_BYTES) return null;
     bytes = read.bytes;
+    source = { origin: 'standalone', filename: task.filename };
+    componentRef = 'main';
   } else {
-    const selection = selectInvoiceSource(await pdfCandidates(task.path));
+    const candidates = task.format === 'pdf' ? await pdfCandidates(task.path) : await emailCandidates(task.path, task.format);
+    const selection = selectInvoiceSource(candidates);
     if (selection.outcome !== 'single') return null;
-    bytes = selection.candidate.bytes!;
-    embedded = selection.candidate.filename;
+    const c = selection.candidate;
+    bytes = c.bytes!;
+    source = { origin: c.origin, filename: c.filename };
+    componentRef = c.origin === 'email_attachment' ? c.component_ref : null;
   }
   if (detectInvoiceXml(bytes).detection_status !== 'recognized') return null;
   let model;
@@ -240,7 +251,7 @@ export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<Render
   const jpegPath = join(task.out_dir, 'invoice.jpg');
   const htmlBytes = await writeAtomic(htmlPath, Buffer.from(renderInvoiceHtml(model, { locale: task.locale }), 'utf8'));
   const jpegBytes = await writeAtomic(jpegPath, await renderInvoiceJpeg(model, { locale: task.locale }));
-  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, embedded_filename: embedded };
+  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, source, component_ref: componentRef };
 }
 
 // ---------------------------------------------------------------- detection only (analysis mode)
