@@ -72,6 +72,19 @@ describe('validation mode', () => {
     assert.ok(((await text.json()) as any).errors.text);
     const png = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'a.eml', data: Buffer.from('From: a@b.c\r\nSubject: x\r\n\r\nHallo\r\n') }, fields: { processing_mode: 'validation' } });
     assert.equal(png.status, 422);
+    const profile = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'a.pdf', data: buildPdf({ pages: 1 }) }, fields: { processing_mode: 'validation', extraction_profile: 'de.energy.supply-invoice' } });
+    assert.equal(profile.status, 422);
+    assert.ok(((await profile.json()) as any).errors.extraction_profile);
+  });
+
+  it('unsafe (DTD) and malformed XML complete as not safely evaluable, charged (generated)', async () => {
+    const dtd = Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "boom">]>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&x;</Invoice>\n');
+    const unsafe = assertValidationShape(await validate('dtd.xml', dtd));
+    assert.equal(unsafe.validation_status, 'not_evaluable');
+    assert.equal(unsafe.assessment, 'fail');
+    const broken = assertValidationShape(await validate('broken.xml', Buffer.from('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID>1</Invoice>')));
+    assert.equal(broken.validation_status, 'not_evaluable');
+    assert.equal(broken.assessment, 'fail');
   });
 
   it('a PDF without embedded XML: not_detected, not an e-invoice, still charged (generated)', async () => {
