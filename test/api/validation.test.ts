@@ -77,6 +77,14 @@ describe('validation mode', () => {
     assert.ok(((await profile.json()) as any).errors.extraction_profile);
   });
 
+  it('an encrypted PDF ends in error with a clear message and its credits returned (preprocessing failure)', async () => {
+    const doc = await validate('secret.pdf', buildPdf({ pages: 1, encrypted: true }));
+    assert.equal(doc.status, 'error');
+    assert.ok(doc.processing_error && doc.processing_error.length > 10, doc.processing_error);
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+    assert.equal(doc.is_e_invoice, false);
+  });
+
   it('unsafe (DTD) and malformed XML complete as not safely evaluable, charged (generated)', async () => {
     const dtd = Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "boom">]>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&x;</Invoice>\n');
     const unsafe = assertValidationShape(await validate('dtd.xml', dtd));
