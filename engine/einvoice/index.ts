@@ -123,7 +123,8 @@ function base(d: InvoiceDetection): StructuredQuality {
     syntax: d.syntax ?? null,
     document_kind: d.document_kind ?? null,
     profile: d.profile ?? null,
-    specification_id: d.specification_id ?? null,
+    // A known standard identifier only: an unknown one is document text and stays out.
+    specification_id: d.specification_id !== undefined && d.profile !== undefined && d.profile !== 'unknown' ? d.specification_id.slice(0, 200) : null,
     supported: d.supported,
     validation_status: 'not_validated',
     validation_scope: 'none',

@@ -130,3 +130,12 @@ export function ancestorsOf(root: XmlElement, el: XmlElement): XmlElement[] {
   for (let p = parent.get(el); p; p = parent.get(p)) out.push(p);
   return out;
 }
+
+const memos = new WeakMap<XmlElement, Map<string, unknown>>();
+/** Per-document memo: rules that share a lookup compute it once per document. */
+export function memo<T>(root: XmlElement, key: string, compute: () => T): T {
+  let m = memos.get(root);
+  if (!m) memos.set(root, (m = new Map()));
+  if (!m.has(key)) m.set(key, compute());
+  return m.get(key) as T;
+}

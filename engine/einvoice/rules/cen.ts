@@ -1,7 +1,9 @@
 // EN 16931 business rules (BR-*, BR-CO-*, BR-DEC-*) over the semantic model, as the CEN
 // validation artefacts 1.3.16 state them for UBL and CII. Where the two syntax bindings
 // compute a rule differently (tolerances, which lines count) the check follows the syntax.
+import type { XmlElement } from '../../formats/safe-xml.js';
 import type { AllowanceCharge, InvoiceModel, Party } from '../model.js';
+import { all, attr, kids, val } from '../nav.js';
 import type { Rule } from '../rule.js';
 import { CENT, ONE } from '../decimal.js';
 import { cenLines, count, d, has, isDate, moreThan2Decimals, num, round2, rule } from './util.js';
@@ -134,9 +136,7 @@ export const CEN_RULES: Rule[] = [
       if (!has(b.rate)) return roundToInt(tax) !== 0n;
       if (!has(b.tax_amount) || !has(b.taxable_amount)) return false;
       const rate = num(b.rate);
-      const roundInt = (v: bigint) => round2(v * 1n) / 1n;
       if (roundToInt(rate) === 0n) return roundToInt(tax) !== 0n;
-      void roundInt;
       const expected = round2((abs(num(b.taxable_amount)) * rate) / 100n / ONE);
       const a = abs(tax);
       const one = ONE;
@@ -202,8 +202,6 @@ function allPayments(m: InvoiceModel) {
   return [...(m.payment ? [m.payment] : []), ...m.payment_alternatives];
 }
 
-import type { XmlElement } from '../../formats/safe-xml.js';
-import { all, attr, kids, val } from '../nav.js';
 
 /** UBL: how many TaxTotal/TaxAmount carry the document currency (BR-CO-15 wants exactly one). */
 function ublTaxAmountsInCurrency(root: XmlElement, currency: string | undefined): number {

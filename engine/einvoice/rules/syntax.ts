@@ -3,7 +3,7 @@
 // are data here: (id, context, path, limit).
 import type { XmlElement } from '../../formats/safe-xml.js';
 import { NS } from '../detect.js';
-import { all, at, attr, kids, named, parentOf, rawText, val } from '../nav.js';
+import { all, at, attr, kids, memo, named, parentOf, rawText, val } from '../nav.js';
 import type { Rule, RuleContext, Severity } from '../rule.js';
 import { count, rule } from './util.js';
 
@@ -227,19 +227,22 @@ interface Restriction {
 
 const isRam = (e: XmlElement) => e.namespace === NS.ram;
 const DT_001_PATHS = ['ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID', 'ExchangedDocument/ID', 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineID', 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/SellerAssignedID'];
-const dt001 = (root: XmlElement) => DT_001_PATHS.flatMap((p) => all(root, p));
-const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (root: XmlElement) => {
-  const out: XmlElement[] = [];
-  const walk = (el: XmlElement) => {
-    for (const c of el.children) {
-      if (c.kind !== 'element') continue;
-      if (isRam(c) && c.local.endsWith(suffix) && !(except?.(c) ?? false)) out.push(c);
-      walk(c);
-    }
-  };
-  walk(root);
-  return out;
-};
+const dt001 = (root: XmlElement) => memo(root, 'dt001', () => DT_001_PATHS.flatMap((p) => all(root, p)));
+/** ram elements by name suffix, from one walk per document. */
+const ramBySuffix = (root: XmlElement, suffix: string): XmlElement[] =>
+  memo(root, `ram-suffix:${suffix}`, () => {
+    const out: XmlElement[] = [];
+    const walk = (el: XmlElement) => {
+      for (const c of el.children) {
+        if (c.kind !== 'element') continue;
+        if (isRam(c) && c.local.endsWith(suffix)) out.push(c);
+        walk(c);
+      }
+    };
+    walk(root);
+    return out;
+  });
+const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (root: XmlElement) => (except ? ramBySuffix(root, suffix).filter((e) => !except(e)) : ramBySuffix(root, suffix));
 const hasChild = (name: string) => (el: XmlElement) => kids(el, name).length > 0;
 const refDocs = ramEndingWith('ReferencedDocument');
 const typeCodeIs = (el: XmlElement, ...codes: string[]) => codes.includes(val(el, 'TypeCode') ?? '');
@@ -249,10 +252,11 @@ const CII_RESTRICTIONS: Restriction[] = [
   ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI', 'schemeID', 'schemeAgencyID', 'schemeVersionID'].map((a, i): Restriction => ({ id: `CII-DT-00${i + 1}`, elements: dt001, attribute: a })),
   ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI'].map((a, i): Restriction => ({
     id: `CII-DT-10${i + 1}`,
-    elements: (root) => {
-      const first = new Set(dt001(root));
-      return ramEndingWith('ID')(root).filter((e) => !first.has(e));
-    },
+    elements: (root) =>
+      memo(root, 'dt101', () => {
+        const first = new Set(dt001(root));
+        return ramBySuffix(root, 'ID').filter((e) => !first.has(e));
+      }),
     attribute: a,
   })),
   { id: 'CII-DT-008', elements: (r) => named(r, 'TypeCode').filter(isRam), attribute: 'name' },
@@ -280,7 +284,7 @@ const CII_RESTRICTIONS: Restriction[] = [
     id: 'CII-DT-033',
     elements: ramEndingWith('Quantity'),
     // A unit code is allowed when some line quantity carries one.
-    broken: (e, root) => attr(e, 'unitCode') !== undefined && !all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeDelivery/BilledQuantity').some((q) => attr(q, 'unitCode') !== undefined),
+    broken: (e, root) => attr(e, 'unitCode') !== undefined && !memo(root, 'billed-unit', () => all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeDelivery/BilledQuantity').some((q) => attr(q, 'unitCode') !== undefined)),
   },
   { id: 'CII-DT-034', elements: ramEndingWith('Quantity'), attribute: 'unitCodeListID' },
   { id: 'CII-DT-035', elements: ramEndingWith('Quantity'), attribute: 'unitCodeListAgencyID' },

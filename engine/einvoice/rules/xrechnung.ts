@@ -6,7 +6,7 @@ import { all, at, attr, kids, rawText, val } from '../nav.js';
 import type { Rule, RuleContext } from '../rule.js';
 import { inList, UNTDID_7143 } from '../codes.js';
 import { ibanChecksumOk } from './iban.js';
-import { cenLines, count, has, num, ONE, round2, rule } from './util.js';
+import { cenLines, count, has, num, round2, rule } from './util.js';
 
 const XR = ['xr'] as const;
 const E = (id: string, about: string, check: Rule['check']) => rule(id, 'error', [...XR], about, check);
@@ -208,7 +208,6 @@ export const EXTENSION_RULES: Rule[] = [
   X('BR-DEX-14', 'BT-DEX-002', ({ model: m, root }) => count(kids(root, 'PrepaidPayment'), (p) => at(p, 'PaidAmount') !== undefined && attr(at(p, 'PaidAmount'), 'currencyID') !== m.currency)),
   X('BR-DEX-15', 'BT-DEX-004', ({ model: m, root }) => (m.syntax === 'ubl' ? false : all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/ParentLineID').length > 0), 'warning'),
 ];
-void ONE;
 
 // ---- CVD (BR-DE-CVD)
 const C = (id: string, about: string, check: Rule['check']) => rule(id, 'error', ['xr-cvd'], about, check);
