@@ -19,6 +19,8 @@ import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
 import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
+import { benchValidation } from './validation.js';
+import { benchEinvoice } from './einvoice.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -222,6 +224,8 @@ if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
+if (!only || only === 'validation') await benchValidation();
+if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

@@ -29,7 +29,15 @@ for (const [file, e] of Object.entries(expected)) {
   if (filter && !file.includes(filter)) continue;
   const q = await r.runSample(dir, file, e);
   const c = r.compare(e, q);
-  const row = cats.get(e.category) ?? { files: 0, agree: 0, ids: 0, found: 0, extra: 0 };
+  const row = cats.get(e.category) ?? { files: 0, agree: 0, ids: 0, found: 0, extra: 0, wids: 0, wfound: 0 };
+  // Warnings and information ids (reported for files the official validation ran its rules on).
+  if (e.reject_reason !== 'xsd_invalid' && e.reject_reason !== 'no_scenario') {
+    const mine = new Set([...q.validation_errors.warnings, ...q.validation_errors.information]);
+    for (const id of [...(e.warnings ?? []), ...(e.infos ?? [])]) {
+      row.wids++;
+      if (mine.has(id)) row.wfound++;
+    }
+  }
   row.files++;
   if (c.verdictOk) row.agree++;
   row.ids += c.expectedIds.length;
@@ -42,14 +50,14 @@ for (const [file, e] of Object.entries(expected)) {
 }
 const pct = (a, b) => (b === 0 ? '—' : `${((a / b) * 100).toFixed(1)} %`);
 const rows = [...cats].sort();
-const tot = { files: 0, agree: 0, ids: 0, found: 0, extra: 0 };
-console.log('| category | files | verdict agreement | expected error ids | recalled | recall | files with extra error ids |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+const tot = { files: 0, agree: 0, ids: 0, found: 0, extra: 0, wids: 0, wfound: 0 };
+console.log('| category | files | verdict agreement | expected error ids | recalled | recall | files with extra error ids | warning/info ids recalled |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const [cat, row] of rows) {
   for (const k of Object.keys(tot)) tot[k] += row[k];
-  console.log(`| ${cat} | ${row.files} | ${row.agree} (${pct(row.agree, row.files)}) | ${row.ids} | ${row.found} | ${pct(row.found, row.ids)} | ${row.extra} |`);
+  console.log(`| ${cat} | ${row.files} | ${row.agree} (${pct(row.agree, row.files)}) | ${row.ids} | ${row.found} | ${pct(row.found, row.ids)} | ${row.extra} | ${row.wfound}/${row.wids} |`);
 }
-console.log(`| **all** | ${tot.files} | ${tot.agree} (${pct(tot.agree, tot.files)}) | ${tot.ids} | ${tot.found} | ${pct(tot.found, tot.ids)} | ${tot.extra} |`);
+console.log(`| **all** | ${tot.files} | ${tot.agree} (${pct(tot.agree, tot.files)}) | ${tot.ids} | ${tot.found} | ${pct(tot.found, tot.ids)} | ${tot.extra} | ${tot.wfound}/${tot.wids} |`);
 const top = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${k}×${v}`).join(' ');
 console.log(`\nmissing ids: ${top(missCount)}\nextra ids: ${top(extraCount)}`);
 if (list) {

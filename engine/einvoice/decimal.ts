@@ -1,8 +1,12 @@
 // Exact decimal arithmetic for amounts: values are BigInt scaled by 10^SCALE. Binary floating
 // point would misjudge sums and roundings that the official artefacts compute exactly.
 
-export const SCALE = 12;
+// 24 fraction digits: divisions (price / base quantity) keep the precision XPath decimals have.
+export const SCALE = 24;
 const FACTOR = 10n ** BigInt(SCALE);
+/** 1 and 0.01 in fixed point. */
+export const ONE = FACTOR;
+export const CENT = FACTOR / 100n;
 
 /** Parses an xs:decimal lexical value; null when it is not one. */
 export function dec(text: string | undefined): bigint | null {

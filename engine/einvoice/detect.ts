@@ -2,7 +2,7 @@
 // from the specification identifier (BT-24 / guideline ID), compared exactly as the KoSIT
 // scenarios compare it.
 import type { XmlElement } from '../formats/safe-xml.js';
-import { at, val } from './nav.js';
+import { val } from './nav.js';
 
 export const NS = {
   ublInvoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -108,7 +108,6 @@ export function detectRoot(root: XmlElement): InvoiceDetection {
   } else {
     return { detection_status: 'not_detected', supported: false };
   }
-  void at;
   const profile = profileOf(specId, syntax);
   return {
     detection_status: 'recognized',

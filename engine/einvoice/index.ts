@@ -123,7 +123,8 @@ function base(d: InvoiceDetection): StructuredQuality {
     syntax: d.syntax ?? null,
     document_kind: d.document_kind ?? null,
     profile: d.profile ?? null,
-    specification_id: d.specification_id ?? null,
+    // A known standard identifier only: an unknown one is document text and stays out.
+    specification_id: d.specification_id !== undefined && d.profile !== undefined && d.profile !== 'unknown' ? d.specification_id.slice(0, 200) : null,
     supported: d.supported,
     validation_status: 'not_validated',
     validation_scope: 'none',
@@ -178,6 +179,10 @@ export function validateRoot(root: XmlElement): StructuredQuality {
   const model = modelFromRoot(root, d);
   const findings = evaluateRules(root, model, d, scenario);
   const errors = summarize(findings);
+  // ZUGFeRD 1.0 with another document or tax type code is outside the supported profile
+  // (spec 2.4): unsupported, not merely invalid.
+  const codeOnly = d.syntax === 'zugferd1' && errors.counts.error > 0 && errors.errors.every((id) => id === 'ZF1-TYPE-CODE' || id === 'ZF1-TAX-TYPE-CODE');
+  if (codeOnly) return { ...out, validator, validation_scope: scenario.scope, validation_status: 'unsupported', assessment: 'fail', reason: 'unsupported_document_or_tax_code', validation_errors: errors };
   const status: ValidationStatus = errors.counts.error > 0 ? 'invalid' : errors.counts.warning > 0 ? 'valid_with_warnings' : 'valid';
   return {
     ...out,

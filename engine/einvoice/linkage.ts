@@ -216,7 +216,8 @@ function editDistanceAtMost1(a: string, b: string): boolean {
 // ---------------------------------------------------------------- labelled values (conflicts)
 
 const NUMBER_LABEL = /(?:rechnungs?[- ]?(?:nummer|nr\.?)|rechnung\s+nr\.?|beleg(?:nummer|nr\.?)|invoice\s+(?:number|no\.?|#))\s*[:#]?\s*([A-Z0-9][A-Z0-9/_.-]{2,})/gi;
-const DATE_LABEL = /(?:rechnungsdatum|invoice\s+date|belegdatum)\s*:?\s*([^\n]{6,20})/gi;
+// "Datum:" alone counts, but not as the tail of Leistungsdatum/Lieferdatum (other dates).
+const DATE_LABEL = /(?:rechnungsdatum|invoice\s+date|belegdatum|(?<![a-zäöüß])datum\s*:|rechnung\s*(?:nr\.?|#|nummer)?\s*:?\s*\S+\s+vo[nm])\s*:?\s*([^\n]{6,20})/gi;
 const TOTAL_LABEL = /(?:gesamtbetrag|rechnungsbetrag|bruttobetrag|endbetrag|gesamtsumme|zahlbetrag|zu\s+zahlen(?:der\s+betrag)?|amount\s+due|grand\s+total|total\s+amount|invoice\s+total)[^\n\d-]{0,30}(-?[\d.,' ]+\d)/gi;
 const IBAN_TOKEN = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/g;
 

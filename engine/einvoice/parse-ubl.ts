@@ -66,13 +66,13 @@ function allowanceCharge(el: XmlElement): AllowanceCharge {
   };
 }
 
-function paymentMeans(pm: XmlElement, paymentId: string | undefined): PaymentInstructions {
+function paymentMeans(pm: XmlElement): PaymentInstructions {
   const card = at(pm, 'CardAccount');
   const mandate = at(pm, 'PaymentMandate');
   return {
     means_code: val(pm, 'PaymentMeansCode'),
     means_text: attr(at(pm, 'PaymentMeansCode'), 'name'),
-    remittance_information: val(pm, 'PaymentID') ?? paymentId,
+    remittance_information: val(pm, 'PaymentID'),
     credit_transfers: kids(pm, 'PayeeFinancialAccount').map((a) => ({
       account_id: val(a, 'ID'),
       account_name: val(a, 'Name'),
@@ -129,8 +129,7 @@ function line(el: XmlElement, quantityName: string, lineName: string): InvoiceLi
 
 export function parseUbl(root: XmlElement): InvoiceModel {
   const credit = root.local === 'CreditNote';
-  const paymentId = undefined;
-  const means = kids(root, 'PaymentMeans').map((pm) => paymentMeans(pm, paymentId));
+  const means = kids(root, 'PaymentMeans').map(paymentMeans);
   const docs: SupportingDocument[] = [];
   let invoicedObject: Identifier | undefined;
   for (const d of kids(root, 'AdditionalDocumentReference')) {
@@ -158,7 +157,8 @@ export function parseUbl(root: XmlElement): InvoiceModel {
   const currency = val(root, 'DocumentCurrencyCode');
   const taxCurrency = val(root, 'TaxCurrencyCode');
   const withSub = taxTotals.find((t) => at(t, 'TaxSubtotal')) ?? taxTotals[0];
-  const inDocCurrency = taxTotals.find((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency) ?? withSub;
+  const inCurrency = taxTotals.filter((t) => attr(at(t, 'TaxAmount'), 'currencyID') === currency);
+  const inDocCurrency = inCurrency.find((t) => at(t, 'TaxSubtotal')) ?? inCurrency[0] ?? withSub;
   const inTaxCurrency = taxCurrency ? taxTotals.find((t) => t !== inDocCurrency && attr(at(t, 'TaxAmount'), 'currencyID') === taxCurrency) : undefined;
   const mt = at(root, 'LegalMonetaryTotal');
   const delivery = at(root, 'Delivery');
@@ -213,7 +213,7 @@ export function parseUbl(root: XmlElement): InvoiceModel {
         }
       : undefined,
     invoice_period: period(invoicePeriod),
-    payment: means[0] ?? (val(root, 'PaymentMandate/ID') ? undefined : undefined),
+    payment: means[0],
     payment_alternatives: means.slice(1),
     allowances: acs.filter((a) => !a.charge),
     charges: acs.filter((a) => a.charge),
@@ -231,7 +231,8 @@ export function parseUbl(root: XmlElement): InvoiceModel {
       rounding_amount: val(mt, 'PayableRoundingAmount'),
       payable_amount: val(mt, 'PayableAmount'),
     },
-    vat_breakdown: kids(inDocCurrency, 'TaxSubtotal').map((s) => ({
+    // The breakdown rows of every TaxTotal (the CEN rules count them all).
+    vat_breakdown: taxTotals.flatMap((t) => kids(t, 'TaxSubtotal')).map((s) => ({
       taxable_amount: val(s, 'TaxableAmount'),
       tax_amount: val(s, 'TaxAmount'),
       category: val(s, 'TaxCategory/ID'),

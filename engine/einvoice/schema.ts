@@ -184,7 +184,7 @@ export function checkSchema(root: XmlElement, d: InvoiceDetection): SchemaFindin
     const walk = (el: XmlElement) => {
       for (const c of el.children) {
         if (c.kind !== 'element') continue;
-        if (!ciiDatatype({ ...c, namespace: c.namespace === NS.zf1 ? c.namespace : c.namespace })) out.push({ id: 'XSD-DATATYPE' });
+        if (!ciiDatatype(c)) out.push({ id: 'XSD-DATATYPE' });
         walk(c);
       }
     };

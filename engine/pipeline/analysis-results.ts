@@ -12,7 +12,7 @@ import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
 import type { PipelineDeps } from './steps.js';
 import { DEFAULT_LANGUAGES } from '../ocr/index.js';
-import type { RenderedInvoice } from './validation-work.js';
+import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 
 export interface PagePlan {
   physical: number;
@@ -33,6 +33,8 @@ export interface Assembled {
   structuredPages: Map<number, PageText>;
   /** The e-invoice visualization (spec 2.5) of the document's invoice XML, when there is one. */
   invoicePreview?: RenderedInvoice | null;
+  /** Where the invoice XML is (upload, embedded in the PDF, e-mail attachments), when looked for. */
+  invoiceSources?: DetectedSources | null;
 }
 
 /** What the reading steps leave for the steps that follow: the page model and quality. */
@@ -119,13 +121,14 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   const invoices = [...(a.xml?.invoice ? [{ ...a.xml.invoice, filename: null as string | null }] : []), ...(a.pdfInfo?.invoice_xml ?? [])];
   const structured = {
     contract_version: 1,
-    detection_status: invoices.length > 0 ? 'recognized' : 'not_detected',
+    detection_status: a.invoiceSources?.detection_status ?? (invoices.length > 0 ? 'recognized' : 'not_detected'),
     validation_status: 'not_validated',
     validation_scope: 'none',
     assessment: 'not_applicable',
     validation_errors: null,
     validator: null,
     detected: invoices.map((i) => ({ syntax: i.syntax, root: i.root, specification_id: i.specification_id, embedded_filename: i.filename })),
+    ...(a.invoiceSources ? { reason: a.invoiceSources.outcome === 'multiple' ? 'multiple_embedded_invoice_xml_attachments' : null, embedded_xml_candidates: a.invoiceSources.candidates } : {}),
     visualization: a.invoicePreview ? 'html' : null,
   };
 
@@ -165,7 +168,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
   const rel = (abs: string) => relative(deps.blobs.layout.root, abs).split('\\').join('/');
   let xmlPreview: string | null = null;
   // Spec 2.5: an e-invoice gets its HTML visualization; other safe XML the pretty-printed source.
-  if (a.xml && !invoice) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
+  if (a.xml && !invoice?.component_ref) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
 
   await immediateTransaction(deps.db, async (tx) => {
     const ts = nowTimestamp();
@@ -176,12 +179,14 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
         .insertInto('previews')
         .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'invoice.html', file_format: 'html', content_type: 'text/html; charset=utf-8', file_size: invoice!.html.bytes, path: rel(invoice!.html.path), created_at: ts })
         .execute();
-    // An XML upload's canonical preview is the visualization, first; a hybrid PDF keeps its pages first.
-    if (invoice && a.xml) await insertHtml();
+    // An invoice XML (upload or e-mail attachment) has the visualization as its canonical
+    // preview, first; a hybrid PDF keeps its pages first and the HTML follows.
+    const invoiceComponent = invoice?.component_ref ?? null;
+    if (invoiceComponent) await insertHtml();
     for (const [i, r] of results.entries()) {
       if (!r.preview) continue;
       const plan = a.pages[i]!;
-      if (invoice && a.xml && plan.component.kind === 'xml') {
+      if (invoice && invoiceComponent === plan.component.ref) {
         // The JPEG fallback of an e-invoice is the drawn visualization, not the XML source.
         await tx
           .insertInto('previews')
@@ -205,7 +210,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
         })
         .execute();
     }
-    if (invoice && !a.xml) await insertHtml();
+    if (invoice && !invoiceComponent) await insertHtml();
     if (xmlPreview) {
       await tx
         .insertInto('previews')

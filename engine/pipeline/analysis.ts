@@ -13,7 +13,7 @@ import type { PageWorkResult } from './page-work.js';
 import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
 import { saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
-import type { RenderedInvoice } from './validation-work.js';
+import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 
 /** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
@@ -49,6 +49,7 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
 
   const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
   await setStage(deps, doc.id, 'assembling');
+  plan.invoiceSources = await invoiceSources(deps, doc, format);
   plan.invoicePreview = await invoiceVisualization(deps, doc, run, format, plan);
   return saveResults(deps, doc, run, plan, results);
 }
@@ -59,10 +60,15 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
  * only, never the analysis (the pretty-printed XML preview stays).
  */
 async function invoiceVisualization(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, a: Assembled): Promise<RenderedInvoice | null> {
-  const hasInvoice = format === 'xml' ? a.xml?.invoice != null : format === 'pdf' && a.pdfInfo?.invoice_xml?.length === 1;
-  if (!hasInvoice) return null;
+  if (a.invoiceSources?.outcome !== 'single') return null;
   const outDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
-  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
+  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
+}
+
+/** Issue 6 item 1: the invoice XML of the upload, its embedded files or its e-mail attachments. */
+async function invoiceSources(deps: PipelineDeps, doc: DocumentRow, format: FileFormat): Promise<DetectedSources | null> {
+  if (format !== 'pdf' && format !== 'xml' && format !== 'eml' && format !== 'msg') return null;
+  return runTask<DetectedSources>(deps, { kind: 'einvoice.detect', path: deps.blobs.absolute(doc.blob_path!), format, filename: doc.filename }, PAGE_TIMEOUT_MS);
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */

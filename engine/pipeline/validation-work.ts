@@ -10,7 +10,7 @@ import { readEmail } from '../formats/email.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { MAX_XML_BYTES } from '../formats/limits.js';
-import { detectInvoiceXml, ENGINE_VERSION, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
+import { detectInvoiceXml, ENGINE_VERSION, invoiceToGenericFields, parseInvoice, unavailable, validateInvoiceXml, type StructuredQuality } from '../einvoice/index.js';
 import { CONFIGURATION } from '../einvoice/scenario.js';
 import { linkageFacts, type LinkageFacts } from '../einvoice/linkage.js';
 import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, standaloneCandidate, type CandidateReport, type SourceSelection, type XmlCandidate } from '../einvoice/sources.js';
@@ -36,6 +36,14 @@ export interface Assessed {
   structured: StructuredQuality;
   /** Only for a valid XML embedded in a PDF: what the visible pages must show. */
   facts: LinkageFacts | null;
+  /** A supported profile whose validation passed (with or without warnings). */
+  accepted: boolean;
+  /**
+   * The generic v1 field values of the selected XML whenever it parses — also when rejected,
+   * so a caller can name conflicting fields. Only `accepted` values may be used as results
+   * (Q4; see pipeline/structured-fields.ts).
+   */
+  fields: Record<string, unknown> | null;
 }
 
 /** The structured snapshot when no single XML could be validated (none, several, inconclusive). */
@@ -125,6 +133,16 @@ export async function emailCandidates(path: string, format: 'eml' | 'msg'): Prom
 
 const isValid = (s: StructuredQuality) => s.validation_status === 'valid' || s.validation_status === 'valid_with_warnings';
 
+/** Field values of an XML that parses into the model; null otherwise. */
+function fieldsOf(bytes: Uint8Array | null, s: StructuredQuality): Record<string, unknown> | null {
+  if (!bytes || s.detection_status !== 'recognized') return null;
+  try {
+    return invoiceToGenericFields(parseInvoice(bytes));
+  } catch {
+    return null;
+  }
+}
+
 export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
   // Fault injection for the retry tests: the validator dependency fails like a real outage.
   const fault = process.env.DOCDESK_FAULT_VALIDATOR === 'unavailable';
@@ -135,7 +153,7 @@ export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
     const structured = fault ? unavailable() : validateInvoiceXml(c.bytes!);
     const report: CandidateReport = { filename: c.filename, size, origin: 'standalone', component_ref: 'main', status: structured.detection_status === 'recognized' ? 'invoice' : structured.detection_status === 'inconclusive' ? 'inconclusive' : 'not_invoice' };
     const outcome: SourceSelection['outcome'] = structured.detection_status === 'recognized' ? 'single' : structured.validation_status === 'not_evaluable' ? 'not_safely_evaluable' : structured.detection_status === 'inconclusive' ? 'inconclusive' : 'not_detected';
-    return { outcome, source: info(c), candidates: [report], structured, facts: null };
+    return { outcome, source: info(c), candidates: [report], structured, facts: null, accepted: structured.supported && isValid(structured), fields: fieldsOf(c.bytes, structured) };
   }
 
   const candidates = task.format === 'pdf' ? await pdfCandidates(task.path) : await emailCandidates(task.path, task.format);
@@ -153,15 +171,15 @@ export function assessCandidates(candidates: XmlCandidate[], fault = false): Ass
       const structured = fault ? unavailable() : c.bytes ? validateInvoiceXml(c.bytes) : { ...unvalidated('inconclusive', 'fail', c.unreadable === 'xml_over_5_mib' ? 'input_too_large' : 'input_unreadable'), validation_status: 'not_evaluable' as const };
       // Linkage facts only where a visible PDF exists to compare with (the uploaded PDF).
       const facts = selection.outcome === 'single' && c.origin === 'pdf_embedded' && c.component_ref === 'main' && isValid(structured) ? linkageFacts(parseInvoice(c.bytes!)) : null;
-      return { outcome: selection.outcome, source: info(c), candidates: selection.candidates, structured, facts };
+      return { outcome: selection.outcome, source: info(c), candidates: selection.candidates, structured, facts, accepted: structured.supported && isValid(structured), fields: fieldsOf(c.bytes, structured) };
     }
     case 'multiple':
       // R5: indeterminate; none of the files is validated or preferred.
-      return { outcome: 'multiple', source: null, candidates: selection.candidates, structured: unvalidated('recognized', 'indeterminate', selection.reason), facts: null };
+      return { outcome: 'multiple', source: null, candidates: selection.candidates, structured: unvalidated('recognized', 'indeterminate', selection.reason), facts: null, accepted: false, fields: null };
     case 'inconclusive':
-      return { outcome: 'inconclusive', source: null, candidates: selection.candidates, structured: unvalidated('inconclusive', 'indeterminate', 'invoice_xml_inconclusive'), facts: null };
+      return { outcome: 'inconclusive', source: null, candidates: selection.candidates, structured: unvalidated('inconclusive', 'indeterminate', 'invoice_xml_inconclusive'), facts: null, accepted: false, fields: null };
     case 'not_detected':
-      return { outcome: 'not_detected', source: null, candidates: selection.candidates, structured: unvalidated('not_detected', 'not_applicable', 'no_invoice_xml'), facts: null };
+      return { outcome: 'not_detected', source: null, candidates: selection.candidates, structured: unvalidated('not_detected', 'not_applicable', 'no_invoice_xml'), facts: null, accepted: false, fields: null };
   }
 }
 
@@ -170,7 +188,7 @@ export function assessCandidates(candidates: XmlCandidate[], fault = false): Ass
 export interface RenderInvoiceTask {
   kind: 'einvoice.render';
   path: string;
-  format: 'pdf' | 'xml';
+  format: 'pdf' | 'xml' | 'eml' | 'msg';
   filename: string;
   locale: string | null;
   /** Folder for invoice.html and invoice.jpg. */
@@ -180,8 +198,13 @@ export interface RenderInvoiceTask {
 export interface RenderedInvoice {
   html: { path: string; bytes: number };
   jpeg: { path: string; bytes: number };
-  /** The embedded file visualized (hybrid PDFs), or null for an XML upload. */
-  embedded_filename: string | null;
+  /** The file visualized: the upload, an e-mail attachment, or a file embedded in a PDF. */
+  source: { origin: XmlCandidate['origin']; filename: string };
+  /**
+   * The document component that IS this XML ("main" for an XML upload, "att-N" for an XML
+   * e-mail attachment); null when the XML sits inside a PDF, whose pages stay its preview.
+   */
+  component_ref: string | null;
 }
 
 async function writeAtomic(path: string, data: Buffer): Promise<number> {
@@ -199,16 +222,22 @@ async function writeAtomic(path: string, data: Buffer): Promise<number> {
  */
 export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<RenderedInvoice | null> {
   let bytes: Uint8Array;
-  let embedded: string | null = null;
+  let source: RenderedInvoice['source'];
+  let componentRef: string | null;
   if (task.format === 'xml') {
     const read = await readBounded(task.path);
     if (read.size > MAX_XML_BYTES) return null;
     bytes = read.bytes;
+    source = { origin: 'standalone', filename: task.filename };
+    componentRef = 'main';
   } else {
-    const selection = selectInvoiceSource(await pdfCandidates(task.path));
+    const candidates = task.format === 'pdf' ? await pdfCandidates(task.path) : await emailCandidates(task.path, task.format);
+    const selection = selectInvoiceSource(candidates);
     if (selection.outcome !== 'single') return null;
-    bytes = selection.candidate.bytes!;
-    embedded = selection.candidate.filename;
+    const c = selection.candidate;
+    bytes = c.bytes!;
+    source = { origin: c.origin, filename: c.filename };
+    componentRef = c.origin === 'email_attachment' ? c.component_ref : null;
   }
   if (detectInvoiceXml(bytes).detection_status !== 'recognized') return null;
   let model;
@@ -222,5 +251,33 @@ export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<Render
   const jpegPath = join(task.out_dir, 'invoice.jpg');
   const htmlBytes = await writeAtomic(htmlPath, Buffer.from(renderInvoiceHtml(model, { locale: task.locale }), 'utf8'));
   const jpegBytes = await writeAtomic(jpegPath, await renderInvoiceJpeg(model, { locale: task.locale }));
-  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, embedded_filename: embedded };
+  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, source, component_ref: componentRef };
+}
+
+// ---------------------------------------------------------------- detection only (analysis mode)
+
+export interface DetectSourcesTask {
+  kind: 'einvoice.detect';
+  path: string;
+  format: 'pdf' | 'xml' | 'eml' | 'msg';
+  filename: string;
+}
+
+export interface DetectedSources {
+  detection_status: 'recognized' | 'not_detected' | 'inconclusive';
+  outcome: SourceSelection['outcome'];
+  candidates: CandidateReport[];
+}
+
+/** Issue 6 item 1: where the invoice XML is and whether there is one — without validating it. */
+export async function detectInvoiceSources(task: DetectSourcesTask): Promise<DetectedSources> {
+  let candidates: XmlCandidate[];
+  if (task.format === 'xml') {
+    const { bytes, size } = await readBounded(task.path);
+    candidates = [standaloneCandidate(task.filename, bytes, size)];
+  } else if (task.format === 'pdf') candidates = await pdfCandidates(task.path);
+  else candidates = await emailCandidates(task.path, task.format);
+  const selection = selectInvoiceSource(candidates);
+  const detection_status = selection.outcome === 'single' || selection.outcome === 'multiple' ? 'recognized' : selection.outcome === 'not_detected' ? 'not_detected' : 'inconclusive';
+  return { detection_status, outcome: selection.outcome, candidates: selection.candidates };
 }

@@ -30,6 +30,8 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
   if (format !== 'pdf' && format !== 'xml') throw new DocumentFailure('Validation mode accepts only PDF or XML files; this file is neither.', 'unsupported_for_mode');
   const path = deps.blobs.absolute(doc.blob_path!);
 
+  // A reprocessed document is an e-invoice again only when this run accepts it.
+  await deps.db.updateTable('documents').set({ is_e_invoice: 0 }).where('id', '=', doc.id).execute();
   await setStage(deps, doc.id, 'counting_pages');
   const pageCount = format === 'pdf' ? (await runTask<PdfInfoResult>(deps, { kind: 'pdf.info', path }, TASK_TIMEOUT_MS)).pageCount : 1;
   // R5: the assessment is published only after the final page-band total is covered.

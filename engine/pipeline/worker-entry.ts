@@ -13,7 +13,7 @@ import { readXml } from '../formats/xml.js';
 import { readEmail } from '../formats/email.js';
 import { FormatReadError } from '../formats/errors.js';
 import { processImagePage, processPdfPage, ocrPdfPage, processStructuredPage, visiblePdfPageText, type ImagePageTask, type PdfOcrTask, type PdfPageTask, type StructuredPageTask, type VisibleTextTask } from './page-work.js';
-import { assessInvoiceFile, renderInvoiceFile, type AssessTask, type RenderInvoiceTask } from './validation-work.js';
+import { assessInvoiceFile, detectInvoiceSources, renderInvoiceFile, type AssessTask, type DetectSourcesTask, type RenderInvoiceTask } from './validation-work.js';
 
 export interface PdfInfoResult {
   pageCount: number;
@@ -43,6 +43,7 @@ export type WorkerTask =
   | ImagePageTask
   | StructuredPageTask
   | AssessTask
+  | DetectSourcesTask
   | RenderInvoiceTask
   | VisibleTextTask;
 
@@ -115,6 +116,8 @@ async function handle(task: WorkerTask): Promise<unknown> {
       return processStructuredPage(task);
     case 'einvoice.assess':
       return assessInvoiceFile(task);
+    case 'einvoice.detect':
+      return detectInvoiceSources(task);
     case 'einvoice.render':
       return renderInvoiceFile(task);
     case 'pdf.visible_text':

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { buildXml } from '../helpers/fixtures.js';
+import { buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 
 const SAMPLES = '/work/shared/samples/einvoice';
@@ -42,6 +42,17 @@ describe('e-invoice visualization previews', () => {
     const meta = await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata();
     assert.equal(meta.format, 'jpeg');
     assert.ok((meta.width ?? 0) >= 1000);
+  });
+
+  it('an e-mail with an invoice XML attachment: the attachment is shown as the visualization', async () => {
+    const eml = buildRichEml({ text: 'Anbei die Rechnung.', attachments: [{ filename: 'xrechnung.xml', data: Buffer.from(buildXml('ubl')), contentType: 'application/xml' }] });
+    const doc = await run('mail.eml', eml, { processing_mode: 'analysis', locale: 'en' });
+    const names = doc.previews.map((p: any) => p.filename);
+    assert.equal(names[0], 'invoice.html');
+    assert.ok(names.includes('invoice.jpg'));
+    assert.ok(!names.includes('document.xml'));
+    const body = await (await get(doc.previews[0].preview)).text();
+    assert.match(body, /Invoice lines/);
   });
 
   it('validation mode persists no preview for the same invoice', async () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPdf, buildXml } from '../helpers/fixtures.js';
 import { attachmentPdf, buildFixturePdf, FACTUR_X_XML, textLine } from '../helpers/pdf-fixtures.js';
-import { getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { createAccountWithToken, getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { parseInvoice } from '../../engine/einvoice/index.js';
 import type { InvoiceModel } from '../../engine/einvoice/model.js';
 
@@ -72,6 +72,27 @@ describe('validation mode', () => {
     assert.ok(((await text.json()) as any).errors.text);
     const png = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'a.eml', data: Buffer.from('From: a@b.c\r\nSubject: x\r\n\r\nHallo\r\n') }, fields: { processing_mode: 'validation' } });
     assert.equal(png.status, 422);
+    const profile = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'a.pdf', data: buildPdf({ pages: 1 }) }, fields: { processing_mode: 'validation', extraction_profile: 'de.energy.supply-invoice' } });
+    assert.equal(profile.status, 422);
+    assert.ok(((await profile.json()) as any).errors.extraction_profile);
+  });
+
+  it('an encrypted PDF ends in error with a clear message and its credits returned (preprocessing failure)', async () => {
+    const doc = await validate('secret.pdf', buildPdf({ pages: 1, encrypted: true }));
+    assert.equal(doc.status, 'error');
+    assert.ok(doc.processing_error && doc.processing_error.length > 10, doc.processing_error);
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+    assert.equal(doc.is_e_invoice, false);
+  });
+
+  it('unsafe (DTD) and malformed XML complete as not safely evaluable, charged (generated)', async () => {
+    const dtd = Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x "boom">]>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&x;</Invoice>\n');
+    const unsafe = assertValidationShape(await validate('dtd.xml', dtd));
+    assert.equal(unsafe.validation_status, 'not_evaluable');
+    assert.equal(unsafe.assessment, 'fail');
+    const broken = assertValidationShape(await validate('broken.xml', Buffer.from('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID>1</Invoice>')));
+    assert.equal(broken.validation_status, 'not_evaluable');
+    assert.equal(broken.assessment, 'fail');
   });
 
   it('a PDF without embedded XML: not_detected, not an e-invoice, still charged (generated)', async () => {
@@ -97,6 +118,24 @@ describe('validation mode', () => {
     assert.equal(s.assessment, 'indeterminate');
     assert.equal(s.reason, 'multiple_embedded_invoice_xml_attachments');
     assert.deepEqual(s.embedded_xml_candidates.map((c: any) => [c.filename, c.status]).sort(), [['copy.xml', 'invoice'], ['factur-x.xml', 'invoice']]);
+  });
+
+  it('an 11-page hybrid PDF charges two bands; without credits for the second it is blocked and shows no assessment (R5)', async () => {
+    const pages = Array.from({ length: 11 }, (_, i) => ({ content: textLine(72, 760, `Seite ${i + 1}`, 12) }));
+    const pdf = buildFixturePdf({ pages, attachments: [{ filename: 'a.xml', data: FACTUR_X_XML }, { filename: 'b.xml', data: FACTUR_X_XML }] });
+    const charged = await validate('eleven.pdf', pdf);
+    assert.equal(charged.status, 'completed', charged.processing_error);
+    assert.equal(charged.number_of_pages, 11);
+    assert.equal(charged.latest_extraction_run.credits_charged, 2);
+
+    const poor = createAccountWithToken(suite.dataDir, { credits: 1 });
+    const res = await upload(suite.server.url, { token: poor.token, file: { name: 'eleven.pdf', data: pdf }, fields: { processing_mode: 'validation' } });
+    assert.equal(res.status, 201);
+    const doc = await waitTerminal(suite.server.url, poor.token, ((await res.json()) as any).data.id, 60_000);
+    assert.equal(doc.status, 'blocked');
+    assert.equal(doc.blocked_reason, 'page_band_insufficient_credits');
+    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+    assert.equal(doc.latest_extraction_run.quality, null, 'no assessment is published');
   });
 
   it('a 6 MiB XML: input not safely evaluable, completed and charged (generated)', async () => {
@@ -142,6 +181,26 @@ describe('validation mode', () => {
     assert.equal(doc.is_e_invoice, false);
   });
 
+  it('an invalid standalone invoice completes with assessment fail and the rule ids only (expected.json)', { skip: noSamples }, async () => {
+    const file = 'invalid/kosit-config__cen-unit-test__cii-br-53-test-1__m0_628b09.xml';
+    const expected = JSON.parse(readFileSync(join(SAMPLES, 'expected.json'), 'utf8'))[file];
+    const doc = await validate('invalid.xml', sample(file));
+    const s = assertValidationShape(doc);
+    assert.equal(s.validation_status, 'invalid');
+    assert.equal(s.assessment, 'fail');
+    assert.deepEqual([...s.validation_errors.errors].sort(), [...expected.errors].sort());
+    assert.equal(doc.is_e_invoice, false);
+    assert.ok(!JSON.stringify(s).includes('USD'), 'no document content in the assessment');
+  });
+
+  it('a hybrid PDF whose XML is schema-invalid fails without linkage', { skip: noSamples }, async () => {
+    const s = assertValidationShape(await validate('fail2.pdf', sample('zugferd1/fail2.pdf')));
+    assert.equal(s.source.origin, 'pdf_embedded');
+    assert.equal(s.validation_status, 'invalid');
+    assert.equal(s.assessment, 'fail');
+    assert.equal(s.linkage, null, 'only a valid XML is linked to the visible pages');
+  });
+
   it('ZUGFeRD 1.0 COMFORT PDF (380): valid XML linked to the visible pages by rendered OCR', { skip: noSamples }, async () => {
     const doc = await validate('zf1.pdf', sample('zugferd1/ZUGFeRD_1p0_COMFORT_Kraftfahrversicherung_Bruttopreise.pdf'));
     const s = assertValidationShape(doc);
@@ -154,6 +213,18 @@ describe('validation mode', () => {
     assert.deepEqual(s.linkage.partial_fields, ['document_number']);
     assert.ok(['pass', 'pass_with_warnings'].includes(s.assessment), JSON.stringify(s));
     assert.equal(doc.is_e_invoice, true);
+  });
+
+  it('a real hybrid PDF whose visible totals differ from its valid XML: conflict → fail', { skip: noSamples }, async () => {
+    // Mustang's sample prints 406,82 € while its embedded XML says 571.04.
+    const doc = await validate('503.pdf', sample('zugferd1/MustangGnuaccountingBeispielRE-20150613_503.pdf'));
+    const s = assertValidationShape(doc);
+    assert.ok(['valid', 'valid_with_warnings'].includes(s.validation_status), 'the XML alone is valid');
+    assert.equal(s.linkage.status, 'conflict');
+    assert.ok(s.linkage.conflict_fields.includes('gross_amount'));
+    assert.equal(s.assessment, 'fail');
+    assert.equal(s.reason, 'pdf_xml_conflict');
+    assert.equal(doc.is_e_invoice, false);
   });
 
   it('ZUGFeRD 1.0 COMFORT TypeCode 84 in a generated PDF: pass when visible; conflict → fail with field names; invisible text never passes', { skip: noSamples }, async () => {

@@ -1,8 +1,11 @@
 // EN 16931 business rules (BR-*, BR-CO-*, BR-DEC-*) over the semantic model, as the CEN
 // validation artefacts 1.3.16 state them for UBL and CII. Where the two syntax bindings
 // compute a rule differently (tolerances, which lines count) the check follows the syntax.
+import type { XmlElement } from '../../formats/safe-xml.js';
 import type { AllowanceCharge, InvoiceModel, Party } from '../model.js';
+import { all, attr, kids, val } from '../nav.js';
 import type { Rule } from '../rule.js';
+import { CENT, ONE } from '../decimal.js';
 import { cenLines, count, d, has, isDate, moreThan2Decimals, num, round2, rule } from './util.js';
 
 const CEN = ['cen'] as const;
@@ -74,11 +77,17 @@ export const CEN_RULES: Rule[] = [
   R('BR-55', 'BT-25', ({ model: m }) => count(m.preceding_invoices, (p) => !has(p.id))),
   R('BR-56', 'BT-63', ({ model: m }) => m.tax_representative !== undefined && !has(m.tax_representative.vat_id)),
   R('BR-57', 'BT-80', ({ model: m }) => m.delivery?.address !== undefined && !has(m.delivery.address.country_code)),
-  R('BR-61', 'BT-84', ({ model: m }) => count(allPayments(m), (p) => (p.means_code === '30' || p.means_code === '58') && !p.credit_transfers.some((a) => has(a.account_id)))),
-  R('BR-62', 'BT-34-1', ({ model: m }) => has(m.seller.electronic_address?.value) && !has(m.seller.electronic_address!.scheme)),
-  R('BR-63', 'BT-49-1', ({ model: m }) => has(m.buyer.electronic_address?.value) && !has(m.buyer.electronic_address!.scheme)),
-  R('BR-64', 'BT-157-1', ({ model: m }) => count(cenLines(m), (l) => l.standard_item_id !== undefined && l.standard_item_id.scheme === undefined)),
-  R('BR-65', 'BT-158-1', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => c.scheme === undefined)),
+  R('BR-61', 'BT-84', ({ model: m, root }) => {
+    const credit = (code: string | undefined) => code === '30' || code === '58';
+    if (m.syntax === 'ubl') return count(kids(root, 'PaymentMeans'), (pm) => credit(val(pm, 'PaymentMeansCode')) && all(pm, 'PayeeFinancialAccount/ID').length === 0);
+    const means = all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans').filter((pm) => credit(val(pm, 'TypeCode')));
+    return count(means.flatMap((pm) => kids(pm, 'PayeePartyCreditorFinancialAccount')), (a) => kids(a, 'IBANID').length === 0 && kids(a, 'ProprietaryID').length === 0);
+  }),
+  // UBL asks for the scheme attribute to exist; CII for a non-blank value.
+  R('BR-62', 'BT-34-1', ({ model: m }) => has(m.seller.electronic_address?.value) && schemeMissing(m, m.seller.electronic_address!.scheme)),
+  R('BR-63', 'BT-49-1', ({ model: m }) => has(m.buyer.electronic_address?.value) && schemeMissing(m, m.buyer.electronic_address!.scheme)),
+  R('BR-64', 'BT-157-1', ({ model: m }) => count(cenLines(m), (l) => l.standard_item_id !== undefined && schemeMissing(m, l.standard_item_id.scheme))),
+  R('BR-65', 'BT-158-1', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => schemeMissing(m, c.scheme))),
 
   // ---- conditions and calculations (BR-CO)
   R('BR-CO-03', 'BT-7/BT-8', ({ model: m }) => has(m.tax_point_date) && has(m.tax_point_date_code)),
@@ -123,15 +132,14 @@ export const CEN_RULES: Rule[] = [
   }),
   R('BR-CO-17', 'BT-117', ({ model: m }) =>
     count(m.vat_breakdown, (b) => {
-      if (!has(b.rate) || !has(b.tax_amount) || !has(b.taxable_amount)) return false;
-      const rate = num(b.rate);
       const tax = num(b.tax_amount);
-      const roundInt = (v: bigint) => round2(v * 1n) / 1n;
+      if (!has(b.rate)) return roundToInt(tax) !== 0n;
+      if (!has(b.tax_amount) || !has(b.taxable_amount)) return false;
+      const rate = num(b.rate);
       if (roundToInt(rate) === 0n) return roundToInt(tax) !== 0n;
-      void roundInt;
-      const expected = round2((abs(num(b.taxable_amount)) * rate) / 100n / 1_000_000_000_000n);
+      const expected = round2((abs(num(b.taxable_amount)) * rate) / 100n / ONE);
       const a = abs(tax);
-      const one = 1_000_000_000_000n;
+      const one = ONE;
       const strict = m.syntax === 'ubl';
       return strict ? !(a - one < expected && a + one > expected) : !(a - one <= expected && a + one >= expected);
     }),
@@ -154,9 +162,19 @@ export const CEN_RULES: Rule[] = [
   R('BR-DEC-10', 'BT-107', ({ model: m }) => moreThan2Decimals(m.totals.allowance_sum)),
   R('BR-DEC-11', 'BT-108', ({ model: m }) => moreThan2Decimals(m.totals.charge_sum)),
   R('BR-DEC-12', 'BT-109', ({ model: m }) => moreThan2Decimals(m.totals.net_amount)),
-  R('BR-DEC-13', 'BT-110', ({ model: m }) => moreThan2Decimals(m.totals.vat_amount)),
+  R('BR-DEC-13', 'BT-110', ({ model: m, root }) => {
+    if (m.syntax === 'ubl') return moreThan2Decimals(m.totals.vat_amount);
+    // CII: some tax total must be either in another currency or a whole number of cents.
+    const totals = ciiTaxTotals(root);
+    return totals.length > 0 && !totals.some((t) => attr(t, 'currencyID') !== m.currency || wholeCents(val(t)));
+  }),
   R('BR-DEC-14', 'BT-112', ({ model: m }) => moreThan2Decimals(m.totals.gross_amount)),
-  R('BR-DEC-15', 'BT-111', ({ model: m }) => moreThan2Decimals(m.totals.vat_amount_accounting)),
+  R('BR-DEC-15', 'BT-111', ({ model: m, root }) => {
+    if (m.syntax === 'ubl') return moreThan2Decimals(m.totals.vat_amount_accounting);
+    // CII: with a tax currency, some tax total must be in it and a whole number of cents.
+    const totals = ciiTaxTotals(root);
+    return totals.length > 0 && has(m.tax_currency) && !totals.some((t) => attr(t, 'currencyID') === m.tax_currency && wholeCents(val(t)));
+  }),
   R('BR-DEC-16', 'BT-113', ({ model: m }) => moreThan2Decimals(m.totals.prepaid_amount)),
   R('BR-DEC-17', 'BT-114', ({ model: m }) => moreThan2Decimals(m.totals.rounding_amount)),
   R('BR-DEC-18', 'BT-115', ({ model: m }) => moreThan2Decimals(m.totals.payable_amount)),
@@ -174,7 +192,7 @@ function abs(v: bigint): bigint {
 }
 
 function roundToInt(v: bigint): bigint {
-  const one = 1_000_000_000_000n;
+  const one = ONE;
   const shifted = v + one / 2n;
   const q = shifted / one;
   return shifted < 0n && shifted % one !== 0n ? q - 1n : q;
@@ -184,12 +202,24 @@ function allPayments(m: InvoiceModel) {
   return [...(m.payment ? [m.payment] : []), ...m.payment_alternatives];
 }
 
-import type { XmlElement } from '../../formats/safe-xml.js';
-import { all, attr, kids, val } from '../nav.js';
 
 /** UBL: how many TaxTotal/TaxAmount carry the document currency (BR-CO-15 wants exactly one). */
 function ublTaxAmountsInCurrency(root: XmlElement, currency: string | undefined): number {
   let n = 0;
   for (const t of kids(root, 'TaxTotal')) for (const a of kids(t, 'TaxAmount')) if (attr(a, 'currencyID') === currency) n++;
   return n;
+}
+
+function ciiTaxTotals(root: XmlElement): XmlElement[] {
+  return all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/TaxTotalAmount');
+}
+
+/** The value (not the lexical form) has at most two fraction digits. */
+function wholeCents(v: string | undefined): boolean {
+  const x = d(v);
+  return x !== null && x % CENT === 0n;
+}
+
+function schemeMissing(m: InvoiceModel, scheme: string | undefined): boolean {
+  return m.syntax === 'ubl' ? scheme === undefined : (scheme ?? '').trim() === '';
 }

@@ -3,28 +3,14 @@
 import type { XmlElement } from '../../formats/safe-xml.js';
 import * as L from '../codes.js';
 import { inList } from '../codes.js';
-import { all, attr, kids, rawText, val } from '../nav.js';
+import { all, ancestorsOf, attr, kids, named, parentOf, rawText, val } from '../nav.js';
 import type { Rule } from '../rule.js';
 import { count, rule } from './util.js';
 
-function walk(root: XmlElement, visit: (el: XmlElement, parent: XmlElement | null, ancestors: XmlElement[]) => void): void {
-  const stack: XmlElement[] = [];
-  const go = (el: XmlElement) => {
-    visit(el, stack[stack.length - 1] ?? null, stack);
-    stack.push(el);
-    for (const c of el.children) if (c.kind === 'element') go(c);
-    stack.pop();
-  };
-  go(root);
-}
-
-/** Elements matching a predicate on (element, parent, ancestors). */
-function find(root: XmlElement, pred: (el: XmlElement, parent: XmlElement | null, ancestors: XmlElement[]) => boolean): XmlElement[] {
-  const out: XmlElement[] = [];
-  walk(root, (el, parent, anc) => {
-    if (pred(el, parent, anc)) out.push(el);
-  });
-  return out;
+/** Elements with one of the local names that satisfy pred(element, parent, ancestors). */
+function find(root: XmlElement, names: string | string[], pred: (el: XmlElement, parent: XmlElement | null, ancestors: () => XmlElement[]) => boolean = () => true): XmlElement[] {
+  const list = typeof names === 'string' ? named(root, names) : named(root, ...names);
+  return list.filter((el) => pred(el, parentOf(root, el), () => ancestorsOf(root, el)));
 }
 
 const norm = (el: XmlElement) => rawText(el).replace(/\s+/g, ' ').trim();
@@ -40,19 +26,23 @@ const C = (id: string, about: string, check: Rule['check']) => rule(id, 'error',
 
 const UBL_AMOUNTS = new Set(['Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'AllowanceTotalAmount', 'ChargeTotalAmount', 'PrepaidAmount', 'PayableRoundingAmount', 'PayableAmount']);
 const MIME = (el: XmlElement) => !L.MIME_CODES.split(' ').includes(attr(el, 'mimeCode') ?? '');
-const indicatorOf = (ac: XmlElement | null, path: string) => (ac ? val(ac, path) : undefined);
+/** XPath compares an indicator with true()/false() by casting it: "1" is true, "0" false. */
+const indicatorOf = (ac: XmlElement | null, path: string) => {
+  const v = ac ? val(ac, path) : undefined;
+  return v === '1' ? 'true' : v === '0' ? 'false' : v;
+};
 
 export const CODE_RULES: Rule[] = [
   // ---- UBL
   U('BR-CL-01', 'BT-3', ({ root }) =>
     count(kids(root, 'InvoiceTypeCode'), textNotIn(L.UNTDID_1001_UBL_INVOICE)) + count(kids(root, 'CreditNoteTypeCode'), textNotIn(L.UNTDID_1001_UBL_CREDIT_NOTE)),
   ),
-  U('BR-CL-03', 'currencyID', ({ root }) => count(find(root, (e) => UBL_AMOUNTS.has(e.local) && attr(e, 'currencyID') !== undefined), attrNotIn(L.ISO_4217, 'currencyID'))),
+  U('BR-CL-03', 'currencyID', ({ root }) => count(find(root, [...UBL_AMOUNTS], (e) => attr(e, 'currencyID') !== undefined), attrNotIn(L.ISO_4217, 'currencyID'))),
   U('BR-CL-04', 'BT-5', ({ root }) => count(kids(root, 'DocumentCurrencyCode'), textNotIn(L.ISO_4217))),
   U('BR-CL-05', 'BT-6', ({ root }) => count(kids(root, 'TaxCurrencyCode'), textNotIn(L.ISO_4217))),
-  U('BR-CL-06', 'BT-8', ({ root }) => count(find(root, (e, p) => e.local === 'DescriptionCode' && parentIs(p, 'InvoicePeriod')), textNotIn(L.UNTDID_2005_UBL))),
+  U('BR-CL-06', 'BT-8', ({ root }) => count(find(root, 'DescriptionCode', (e, p) => parentIs(p, 'InvoicePeriod')), textNotIn(L.UNTDID_2005_UBL))),
   U('BR-CL-07', 'BT-18-1', ({ root }) =>
-    count(find(root, (e, p) => e.local === 'ID' && attr(e, 'schemeID') !== undefined && (parentIs(p, 'AdditionalDocumentReference') || parentIs(p, 'DocumentReference')) && val(p!, 'DocumentTypeCode') === '130'), attrNotIn(L.UNTDID_1153, 'schemeID')),
+    count(find(root, 'ID', (e, p) => attr(e, 'schemeID') !== undefined && (parentIs(p, 'AdditionalDocumentReference') || parentIs(p, 'DocumentReference')) && val(p!, 'DocumentTypeCode') === '130'), attrNotIn(L.UNTDID_1153, 'schemeID')),
   ),
   U('BR-CL-08', 'BT-21', ({ root }) =>
     count(kids(root, 'Note'), (n) => {
@@ -65,28 +55,28 @@ export const CODE_RULES: Rule[] = [
   ),
   U('BR-CL-10', 'BT-29-1/46-1/60-1', ({ root }) =>
     count(
-      find(root, (e, p, anc) => e.local === 'ID' && parentIs(p, 'PartyIdentification') && attr(e, 'schemeID') !== undefined && !(attr(e, 'schemeID')!.trim() === 'SEPA' && anc.some((a) => a.local === 'AccountingSupplierParty' || a.local === 'PayeeParty'))),
+      find(root, 'ID', (e, p, anc) => parentIs(p, 'PartyIdentification') && attr(e, 'schemeID') !== undefined && !(attr(e, 'schemeID')!.trim() === 'SEPA' && anc().some((a) => a.local === 'AccountingSupplierParty' || a.local === 'PayeeParty'))),
       attrNotIn(L.ISO_6523_ICD, 'schemeID'),
     ),
   ),
-  U('BR-CL-11', 'BT-30-1/47-1/61-1', ({ root }) => count(find(root, (e, p) => e.local === 'CompanyID' && parentIs(p, 'PartyLegalEntity') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  U('BR-CL-13', 'BT-158-1', ({ root }) => count(find(root, (e, p) => e.local === 'ItemClassificationCode' && parentIs(p, 'CommodityClassification') && attr(e, 'listID') !== undefined), attrNotIn(L.UNTDID_7143, 'listID'))),
-  U('BR-CL-14', 'country', ({ root }) => count(find(root, (e, p) => e.local === 'IdentificationCode' && parentIs(p, 'Country')), textNotIn(L.ISO_3166_UBL))),
-  U('BR-CL-15', 'BT-159', ({ root }) => count(find(root, (e, p) => e.local === 'IdentificationCode' && parentIs(p, 'OriginCountry')), textNotIn(L.ISO_3166_UBL))),
+  U('BR-CL-11', 'BT-30-1/47-1/61-1', ({ root }) => count(find(root, 'CompanyID', (e, p) => parentIs(p, 'PartyLegalEntity') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
+  U('BR-CL-13', 'BT-158-1', ({ root }) => count(find(root, 'ItemClassificationCode', (e, p) => parentIs(p, 'CommodityClassification') && attr(e, 'listID') !== undefined), attrNotIn(L.UNTDID_7143, 'listID'))),
+  U('BR-CL-14', 'country', ({ root }) => count(find(root, 'IdentificationCode', (e, p) => parentIs(p, 'Country')), textNotIn(L.ISO_3166_UBL))),
+  U('BR-CL-15', 'BT-159', ({ root }) => count(find(root, 'IdentificationCode', (e, p) => parentIs(p, 'OriginCountry')), textNotIn(L.ISO_3166_UBL))),
   U('BR-CL-16', 'BT-81', ({ root }) => count(all(root, 'PaymentMeans/PaymentMeansCode'), textNotIn(L.UNTDID_4461))),
-  U('BR-CL-17', 'BT-95/102/118', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'TaxCategory')), textNotIn(L.UNTDID_5305))),
-  U('BR-CL-18', 'BT-151', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'ClassifiedTaxCategory')), textNotIn(L.UNTDID_5305))),
-  U('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, (e, p) => e.local === 'AllowanceChargeReasonCode' && parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'false'), textNotIn(L.UNTDID_5189))),
-  U('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, (e, p) => e.local === 'AllowanceChargeReasonCode' && parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'true'), textNotIn(L.UNTDID_7161))),
-  U('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'StandardItemIdentification') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  U('BR-CL-22', 'BT-121', ({ root }) => count(find(root, (e) => e.local === 'TaxExemptionReasonCode'), textNotIn(L.VATEX))),
-  U('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, (e) => ['InvoicedQuantity', 'BaseQuantity', 'CreditedQuantity'].includes(e.local) && attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
-  U('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, (e) => e.local === 'EmbeddedDocumentBinaryObject' && attr(e, 'mimeCode') !== undefined), MIME)),
-  U('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, (e) => e.local === 'EndpointID' && attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),
-  U('BR-CL-26', 'BT-71-1', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'DeliveryLocation') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
+  U('BR-CL-17', 'BT-95/102/118', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'TaxCategory')), textNotIn(L.UNTDID_5305))),
+  U('BR-CL-18', 'BT-151', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'ClassifiedTaxCategory')), textNotIn(L.UNTDID_5305))),
+  U('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, 'AllowanceChargeReasonCode', (e, p) => parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'false'), textNotIn(L.UNTDID_5189))),
+  U('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, 'AllowanceChargeReasonCode', (e, p) => parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'true'), textNotIn(L.UNTDID_7161))),
+  U('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'StandardItemIdentification') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
+  U('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'TaxExemptionReasonCode'), textNotIn(L.VATEX))),
+  U('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, ['InvoicedQuantity', 'BaseQuantity', 'CreditedQuantity'], (e) => attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
+  U('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, 'EmbeddedDocumentBinaryObject', (e) => attr(e, 'mimeCode') !== undefined), MIME)),
+  U('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, 'EndpointID', (e) => attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),
+  U('BR-CL-26', 'BT-71-1', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'DeliveryLocation') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
   U('BR-CO-09', 'BT-31/48/63', ({ root }) =>
     count(
-      find(root, (e) => e.local === 'PartyTaxScheme' && (val(e, 'TaxScheme/ID') ?? '').toUpperCase() === 'VAT'),
+      find(root, 'PartyTaxScheme', (e) => (val(e, 'TaxScheme/ID') ?? '').toUpperCase() === 'VAT'),
       // The UBL binding looks the two-letter prefix up anywhere in the code string.
       (e) => !` ${L.VAT_PREFIX_UBL} `.includes((val(e, 'CompanyID') ?? '').slice(0, 2)),
     ),
@@ -94,33 +84,33 @@ export const CODE_RULES: Rule[] = [
 
   // ---- CII
   C('BR-CL-01', 'BT-3', ({ root }) => count(all(root, 'ExchangedDocument/TypeCode'), textNotIn(L.UNTDID_1001_CII))),
-  C('BR-CL-03', 'currencyID', ({ root }) => count(find(root, (e) => e.local === 'TaxTotalAmount' && attr(e, 'currencyID') !== undefined), attrNotIn(L.ISO_4217, 'currencyID'))),
-  C('BR-CL-04', 'BT-5', ({ root }) => count(find(root, (e) => e.local === 'InvoiceCurrencyCode'), textNotIn(L.ISO_4217))),
-  C('BR-CL-05', 'BT-6', ({ root }) => count(find(root, (e) => e.local === 'TaxCurrencyCode'), textNotIn(L.ISO_4217))),
-  C('BR-CL-06', 'BT-8', ({ root }) => count(find(root, (e) => e.local === 'DueDateTypeCode'), textNotIn(L.UNTDID_2475_CII))),
-  C('BR-CL-07', 'BT-18-1', ({ root }) => count(find(root, (e) => e.local === 'ReferenceTypeCode'), textNotIn(L.UNTDID_1153))),
-  C('BR-CL-08', 'BT-21', ({ root }) => count(find(root, (e) => e.local === 'SubjectCode'), textNotIn(L.UNTDID_4451_CII))),
+  C('BR-CL-03', 'currencyID', ({ root }) => count(find(root, 'TaxTotalAmount', (e) => attr(e, 'currencyID') !== undefined), attrNotIn(L.ISO_4217, 'currencyID'))),
+  C('BR-CL-04', 'BT-5', ({ root }) => count(find(root, 'InvoiceCurrencyCode'), textNotIn(L.ISO_4217))),
+  C('BR-CL-05', 'BT-6', ({ root }) => count(find(root, 'TaxCurrencyCode'), textNotIn(L.ISO_4217))),
+  C('BR-CL-06', 'BT-8', ({ root }) => count(find(root, 'DueDateTypeCode'), textNotIn(L.UNTDID_2475_CII))),
+  C('BR-CL-07', 'BT-18-1', ({ root }) => count(find(root, 'ReferenceTypeCode'), textNotIn(L.UNTDID_1153))),
+  C('BR-CL-08', 'BT-21', ({ root }) => count(find(root, 'SubjectCode'), textNotIn(L.UNTDID_4451_CII))),
   C('BR-CL-10', 'BT-29-1/46-1/60-1', ({ root }) =>
-    count(find(root, (e, _p, anc) => e.local === 'GlobalID' && attr(e, 'schemeID') !== undefined && !anc.some((a) => a.local === 'SpecifiedTradeProduct' || a.local === 'ShipToTradeParty')), attrNotIn(L.ISO_6523_ICD, 'schemeID')),
+    count(find(root, 'GlobalID', (e, _p, anc) => attr(e, 'schemeID') !== undefined && !anc().some((a) => a.local === 'SpecifiedTradeProduct' || a.local === 'ShipToTradeParty')), attrNotIn(L.ISO_6523_ICD, 'schemeID')),
   ),
   C('BR-CL-11', 'BT-30-1/47-1/61-1', ({ root }) =>
-    count(find(root, (e, _p, anc) => e.local === 'ID' && e.namespace?.includes('ReusableAggregate') === true && attr(e, 'schemeID') !== undefined && !anc.some((a) => a.local === 'SpecifiedTaxRegistration')), attrNotIn(L.ISO_6523_ICD, 'schemeID')),
+    count(find(root, 'ID', (e, _p, anc) => e.namespace?.includes('ReusableAggregate') === true && attr(e, 'schemeID') !== undefined && !anc().some((a) => a.local === 'SpecifiedTaxRegistration')), attrNotIn(L.ISO_6523_ICD, 'schemeID')),
   ),
-  C('BR-CL-13', 'BT-158-1', ({ root }) => count(find(root, (e) => e.local === 'ClassCode' && attr(e, 'listID') !== undefined), attrNotIn(L.UNTDID_7143, 'listID'))),
-  C('BR-CL-14', 'country', ({ root }) => count(find(root, (e) => e.local === 'CountryID'), textNotIn(L.ISO_3166_CII))),
-  C('BR-CL-15', 'BT-159', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'OriginTradeCountry')), textNotIn(L.ISO_3166_CII))),
-  C('BR-CL-16', 'BT-81', ({ root }) => count(find(root, (e, p) => e.local === 'TypeCode' && parentIs(p, 'SpecifiedTradeSettlementPaymentMeans')), textNotIn(L.UNTDID_4461))),
-  C('BR-CL-17', 'BT-95/102', ({ root }) => count(find(root, (e, p) => e.local === 'CategoryCode' && parentIs(p, 'CategoryTradeTax')), textNotIn(L.UNTDID_5305))),
-  C('BR-CL-18', 'BT-118/151', ({ root }) => count(find(root, (e, p) => e.local === 'CategoryCode' && parentIs(p, 'ApplicableTradeTax')), textNotIn(L.UNTDID_5305))),
-  C('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, (e, p) => e.local === 'ReasonCode' && parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'false'), textNotIn(L.UNTDID_5189))),
-  C('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, (e, p) => e.local === 'ReasonCode' && parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'true'), textNotIn(L.UNTDID_7161))),
-  C('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, (e, p) => e.local === 'GlobalID' && parentIs(p, 'SpecifiedTradeProduct') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  C('BR-CL-22', 'BT-121', ({ root }) => count(find(root, (e) => e.local === 'ExemptionReasonCode'), textNotIn(L.VATEX))),
-  C('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, (e) => (e.local === 'BasisQuantity' || e.local === 'BilledQuantity') && attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
-  C('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, (e) => e.local === 'AttachmentBinaryObject' && attr(e, 'mimeCode') !== undefined), MIME)),
-  C('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, (e, p) => e.local === 'URIID' && parentIs(p, 'URIUniversalCommunication') && attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),
+  C('BR-CL-13', 'BT-158-1', ({ root }) => count(find(root, 'ClassCode', (e) => attr(e, 'listID') !== undefined), attrNotIn(L.UNTDID_7143, 'listID'))),
+  C('BR-CL-14', 'country', ({ root }) => count(find(root, 'CountryID'), textNotIn(L.ISO_3166_CII))),
+  C('BR-CL-15', 'BT-159', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'OriginTradeCountry')), textNotIn(L.ISO_3166_CII))),
+  C('BR-CL-16', 'BT-81', ({ root }) => count(find(root, 'TypeCode', (e, p) => parentIs(p, 'SpecifiedTradeSettlementPaymentMeans')), textNotIn(L.UNTDID_4461))),
+  C('BR-CL-17', 'BT-95/102', ({ root }) => count(find(root, 'CategoryCode', (e, p) => parentIs(p, 'CategoryTradeTax')), textNotIn(L.UNTDID_5305))),
+  C('BR-CL-18', 'BT-118/151', ({ root }) => count(find(root, 'CategoryCode', (e, p) => parentIs(p, 'ApplicableTradeTax')), textNotIn(L.UNTDID_5305))),
+  C('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, 'ReasonCode', (e, p) => parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'false'), textNotIn(L.UNTDID_5189))),
+  C('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, 'ReasonCode', (e, p) => parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'true'), textNotIn(L.UNTDID_7161))),
+  C('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, 'GlobalID', (e, p) => parentIs(p, 'SpecifiedTradeProduct') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
+  C('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'ExemptionReasonCode'), textNotIn(L.VATEX))),
+  C('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, ['BasisQuantity', 'BilledQuantity'], (e) => attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
+  C('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, 'AttachmentBinaryObject', (e) => attr(e, 'mimeCode') !== undefined), MIME)),
+  C('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, 'URIID', (e, p) => parentIs(p, 'URIUniversalCommunication') && attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),
   C('BR-CL-26', 'BT-71-1', ({ root }) => count(all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeDelivery/ShipToTradeParty/GlobalID').filter((e) => attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  C('BR-CO-09', 'BT-31/48/63', ({ root }) => count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'SpecifiedTaxRegistration') && attr(e, 'schemeID') === 'VA'), (e) => !inList(L.VAT_PREFIX_CII, norm(e).slice(0, 2)))),
+  C('BR-CO-09', 'BT-31/48/63', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'SpecifiedTaxRegistration') && attr(e, 'schemeID') === 'VA'), (e) => !inList(L.VAT_PREFIX_CII, norm(e).slice(0, 2)))),
 ];
 
 // ---- XRechnung Extension: scheme identifiers may also use the DiGA codes XR01..XR03.
@@ -132,23 +122,23 @@ const X = (id: string, about: string, check: Rule['check']) => rule(id, 'error',
 export const EXTENSION_CODE_RULES: Rule[] = [
   X('BR-DEX-04', 'BT-29-1/46-1/60-1', ({ root, model }) =>
     model.syntax === 'ubl'
-      ? count(find(root, (e, p, anc) => e.local === 'ID' && parentIs(p, 'PartyIdentification') && attr(e, 'schemeID') !== undefined && !(attr(e, 'schemeID')!.trim() === 'SEPA' && anc.some((a) => a.local === 'AccountingSupplierParty' || a.local === 'PayeeParty'))), attrNotIn(ICD_EXT, 'schemeID'))
-      : count(find(root, (e, _p, anc) => e.local === 'GlobalID' && attr(e, 'schemeID') !== undefined && !anc.some((a) => a.local === 'SpecifiedTradeProduct' || a.local === 'ShipToTradeParty')), attrNotIn(ICD_EXT, 'schemeID')),
+      ? count(find(root, 'ID', (e, p, anc) => parentIs(p, 'PartyIdentification') && attr(e, 'schemeID') !== undefined && !(attr(e, 'schemeID')!.trim() === 'SEPA' && anc().some((a) => a.local === 'AccountingSupplierParty' || a.local === 'PayeeParty'))), attrNotIn(ICD_EXT, 'schemeID'))
+      : count(find(root, 'GlobalID', (e, _p, anc) => attr(e, 'schemeID') !== undefined && !anc().some((a) => a.local === 'SpecifiedTradeProduct' || a.local === 'ShipToTradeParty')), attrNotIn(ICD_EXT, 'schemeID')),
   ),
   X('BR-DEX-05', 'BT-30-1/47-1/61-1', ({ root, model }) =>
     model.syntax === 'ubl'
-      ? count(find(root, (e, p) => e.local === 'CompanyID' && parentIs(p, 'PartyLegalEntity') && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID'))
-      : count(find(root, (e, _p, anc) => e.local === 'ID' && e.namespace?.includes('ReusableAggregate') === true && attr(e, 'schemeID') !== undefined && !anc.some((a) => a.local === 'SpecifiedTaxRegistration')), attrNotIn(ICD_EXT, 'schemeID')),
+      ? count(find(root, 'CompanyID', (e, p) => parentIs(p, 'PartyLegalEntity') && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID'))
+      : count(find(root, 'ID', (e, _p, anc) => e.namespace?.includes('ReusableAggregate') === true && attr(e, 'schemeID') !== undefined && !anc().some((a) => a.local === 'SpecifiedTaxRegistration')), attrNotIn(ICD_EXT, 'schemeID')),
   ),
   X('BR-DEX-06', 'BT-157-1', ({ root, model }) =>
-    count(find(root, (e, p) => (model.syntax === 'ubl' ? e.local === 'ID' && parentIs(p, 'StandardItemIdentification') : e.local === 'GlobalID' && parentIs(p, 'SpecifiedTradeProduct')) && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID')),
+    count(find(root, ['ID', 'GlobalID'], (e, p) => (model.syntax === 'ubl' ? e.local === 'ID' && parentIs(p, 'StandardItemIdentification') : e.local === 'GlobalID' && parentIs(p, 'SpecifiedTradeProduct')) && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID')),
   ),
   X('BR-DEX-07', 'BT-34-1/49-1', ({ root, model }) =>
-    count(find(root, (e, p) => (model.syntax === 'ubl' ? e.local === 'EndpointID' : e.local === 'URIID' && parentIs(p, 'URIUniversalCommunication')) && attr(e, 'schemeID') !== undefined), attrNotIn(EAS_EXT, 'schemeID')),
+    count(find(root, ['EndpointID', 'URIID'], (e, p) => (model.syntax === 'ubl' ? e.local === 'EndpointID' : e.local === 'URIID' && parentIs(p, 'URIUniversalCommunication')) && attr(e, 'schemeID') !== undefined), attrNotIn(EAS_EXT, 'schemeID')),
   ),
   X('BR-DEX-08', 'BT-71-1', ({ root, model }) =>
     model.syntax === 'ubl'
-      ? count(find(root, (e, p) => e.local === 'ID' && parentIs(p, 'DeliveryLocation') && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID'))
+      ? count(find(root, 'ID', (e, p) => parentIs(p, 'DeliveryLocation') && attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID'))
       : count(all(root, 'SupplyChainTradeTransaction/ApplicableHeaderTradeDelivery/ShipToTradeParty/GlobalID').filter((e) => attr(e, 'schemeID') !== undefined), attrNotIn(ICD_EXT, 'schemeID')),
   ),
 ];

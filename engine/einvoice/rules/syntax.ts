@@ -2,7 +2,8 @@
 // CII-SR/CII-DT for CII. Most are cardinalities the schemas allow but EN 16931 does not; they
 // are data here: (id, context, path, limit).
 import type { XmlElement } from '../../formats/safe-xml.js';
-import { all, at, attr, kids, rawText, val } from '../nav.js';
+import { NS } from '../detect.js';
+import { all, at, attr, kids, memo, named, parentOf, rawText, val } from '../nav.js';
 import type { Rule, RuleContext, Severity } from '../rule.js';
 import { count, rule } from './util.js';
 
@@ -11,8 +12,9 @@ const self: Ctx = (r) => [r];
 const ublLines: Ctx = (r) => [...kids(r, 'InvoiceLine'), ...kids(r, 'CreditNoteLine')];
 const ublPath = (p: string): Ctx => (r) => all(r, p);
 
-/** Every element of the tree with this local name. */
-function descendants(root: XmlElement, pred: (e: XmlElement) => boolean): XmlElement[] {
+/** Every element of the tree whose local name passes pred (indexed by name when possible). */
+function descendants(root: XmlElement, pred: (e: XmlElement) => boolean, names?: string[]): XmlElement[] {
+  if (names) return named(root, ...names).filter(pred);
   const out: XmlElement[] = [];
   const walk = (el: XmlElement) => {
     for (const c of el.children) {
@@ -24,7 +26,7 @@ function descendants(root: XmlElement, pred: (e: XmlElement) => boolean): XmlEle
   walk(root);
   return out;
 }
-const named = (...names: string[]): Ctx => (r) => descendants(r, (e) => names.includes(e.local));
+const namedCtx = (...names: string[]): Ctx => (r) => named(r, ...names);
 
 interface Cardinality {
   id: string;
@@ -71,12 +73,12 @@ const UBL_CARDINALITIES: Cardinality[] = [
   { id: 'UBL-SR-22', context: ublPath('TaxRepresentativeParty'), path: 'PartyName/Name', max: 1 },
   { id: 'UBL-SR-23', context: ublPath('TaxRepresentativeParty'), path: 'PartyTaxScheme/CompanyID', max: 1 },
   { id: 'UBL-SR-32', context: ublPath('TaxTotal/TaxSubtotal'), path: 'TaxCategory/TaxExemptionReason', max: 1 },
-  { id: 'UBL-SR-51', context: named('PostalAddress', 'Address'), path: 'AddressLine', max: 1 },
+  { id: 'UBL-SR-51', context: namedCtx('PostalAddress', 'Address'), path: 'AddressLine', max: 1 },
   { id: 'UBL-SR-42', context: ublPath('AccountingSupplierParty/Party'), path: 'PartyTaxScheme', max: 2 },
   { id: 'UBL-SR-33', context: ublPath('AdditionalDocumentReference'), path: 'DocumentDescription', max: 1 },
   { id: 'UBL-SR-25', context: ublPath('Delivery'), path: 'DeliveryParty/PartyName/Name', max: 1 },
-  { id: 'UBL-SR-30', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'false'), path: 'AllowanceChargeReason', max: 1 },
-  { id: 'UBL-SR-31', context: (r) => named('AllowanceCharge')(r).filter((e) => val(e, 'ChargeIndicator') === 'true'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-30', context: (r) => named(r, 'AllowanceCharge').filter((e) => val(e, 'ChargeIndicator') === 'false'), path: 'AllowanceChargeReason', max: 1 },
+  { id: 'UBL-SR-31', context: (r) => named(r, 'AllowanceCharge').filter((e) => val(e, 'ChargeIndicator') === 'true'), path: 'AllowanceChargeReason', max: 1 },
   { id: 'UBL-SR-12', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
   { id: 'UBL-SR-13', context: self, path: 'AccountingSupplierParty/Party/PartyTaxScheme', max: 1, filter: (e) => !vatScheme(e) && at(e, 'CompanyID') !== undefined },
   { id: 'UBL-SR-18', context: self, path: 'AccountingCustomerParty/Party/PartyTaxScheme', max: 1, filter: (e) => vatScheme(e) && at(e, 'CompanyID') !== undefined },
@@ -94,9 +96,9 @@ const CII_CARDINALITIES: Cardinality[] = [
   { id: 'CII-SR-461', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'ApplicableTradeTax/TaxPointDate', max: 1 },
   { id: 'CII-SR-441', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), path: 'NetPriceProductTradePrice/ChargeAmount', max: 1 },
   { id: 'CII-SR-440', context: ciiPath(`${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge`), path: 'ActualAmount', max: 1 },
-  { id: 'CII-SR-471', context: named('SpecifiedTradeAllowanceCharge'), path: 'RateApplicablePercent', max: 1 },
-  { id: 'CII-SR-472', context: named('SpecifiedTradeAllowanceCharge'), path: 'CategoryTradeTax', max: 1 },
-  { id: 'CII-SR-473', context: named('SpecifiedTradeAllowanceCharge'), path: 'ActualAmount', max: 1 },
+  { id: 'CII-SR-471', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'RateApplicablePercent', max: 1 },
+  { id: 'CII-SR-472', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'CategoryTradeTax', max: 1 },
+  { id: 'CII-SR-473', context: namedCtx('SpecifiedTradeAllowanceCharge'), path: 'ActualAmount', max: 1 },
   { id: 'CII-SR-469', context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement`), path: 'PaymentReference', max: 1 },
   ...['LineTotalAmount', 'ChargeTotalAmount', 'AllowanceTotalAmount', 'TaxBasisTotalAmount', 'RoundingAmount', 'GrandTotalAmount', 'InformationAmount', 'TotalPrepaidAmount', 'TotalDiscountAmount', 'TotalAllowanceChargeAmount', 'DuePayableAmount', 'RetailValueExcludingTaxInformationAmount', 'TotalDepositFeeInformationAmount', 'ProductValueExcludingTobaccoTaxInformationAmount', 'TotalRetailValueInformationAmount', 'GrossLineTotalAmount', 'NetLineTotalAmount', 'NetIncludingTaxesLineTotalAmount'].map(
     (name, i): Cardinality => ({ id: `CII-SR-${477 + i}`, context: ciiPath(`${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation`), path: name, max: 1 }),
@@ -145,10 +147,10 @@ function ublAmountElements(root: XmlElement): XmlElement[] {
 
 export const SYNTAX_RULES: Rule[] = [
   ...cardinalityRules(UBL_CARDINALITIES, 'cen-ubl'),
-  U('UBL-SR-29', 'BT-90', ({ root }) => descendants(root, (e) => e.local === 'ID' && (attr(e, 'schemeID') ?? '').toUpperCase() === 'SEPA' && isPartyIdentification(e, root)).length > 1),
-  U('UBL-SR-44', 'BT-83', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentID').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-29', 'BT-90', ({ root }) => named(root, 'ID').filter((e) => (attr(e, 'schemeID') ?? '').toUpperCase() === 'SEPA' && isPartyIdentification(e, root)).length > 1),
+  U('UBL-SR-44', 'BT-83', ({ root }) => new Set(named(root, 'PaymentID').map((e) => rawText(e))).size > 1),
   U('UBL-SR-46', 'BT-82', ({ root }) => all(root, 'PaymentMeans/PaymentMeansCode').filter((e) => attr(e, 'name') !== undefined).length > 1),
-  U('UBL-SR-47', 'BT-81', ({ root }) => new Set(descendants(root, (e) => e.local === 'PaymentMeansCode').map((e) => rawText(e))).size > 1),
+  U('UBL-SR-47', 'BT-81', ({ root }) => new Set(named(root, 'PaymentMeansCode').map((e) => rawText(e))).size > 1),
   U('UBL-SR-48', 'BT-151', ({ root }) => count(ublLines(root), (l) => all(l, 'Item/ClassifiedTaxCategory').length !== 1)),
   U('UBL-SR-07', 'BT-25', ({ root }) => count(all(root, 'BillingReference'), (b) => at(b, 'InvoiceDocumentReference/ID') === undefined)),
   ...(['UBL-SR-19', 'UBL-SR-20', 'UBL-SR-21'] as const).map((id, i) =>
@@ -169,7 +171,7 @@ export const SYNTAX_RULES: Rule[] = [
       return !(code === '130' || (root.local === 'CreditNote' && code === '50') || (attr(at(r, 'ID'), 'schemeID') === undefined && at(r, 'DocumentTypeCode') === undefined));
     }),
   ),
-  U('UBL-SR-53', 'BT-31/32', ({ root }) => count(descendants(root, (e) => e.local === 'PartyTaxScheme'), (e) => at(e, 'TaxScheme/ID') === undefined || at(e, 'CompanyID') === undefined)),
+  U('UBL-SR-53', 'BT-31/32', ({ root }) => count(named(root, 'PartyTaxScheme'), (e) => at(e, 'TaxScheme/ID') === undefined || at(e, 'CompanyID') === undefined)),
   U('UBL-DT-01', 'amounts', ({ root }) => count(ublAmountElements(root), (e) => !twoDecimalsOnly(e))),
   U('UBL-DT-06', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'mimeCode') === undefined)),
   U('UBL-DT-07', 'BT-125', ({ root }) => count(descendants(root, (e) => e.local.endsWith('BinaryObject')), (e) => attr(e, 'filename') === undefined)),
@@ -179,8 +181,8 @@ export const SYNTAX_RULES: Rule[] = [
   U('UBL-CR-470', 'PrepaidPayment', ({ root }) => kids(root, 'PrepaidPayment').length > 0, 'warning'),
   U('UBL-CR-434', 'CreditAccount', ({ root }) => all(root, 'PaymentMeans/CreditAccount').length > 0, 'warning'),
   U('UBL-CR-528', 'OrderReference', ({ root }) => ublLines(root).some((l) => at(l, 'OrderLineReference/OrderReference') !== undefined), 'warning'),
-  U('UBL-CR-678', 'TaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'TaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
-  U('UBL-CR-679', 'ClassifiedTaxCategory/ID/@schemeID', ({ root }) => descendants(root, (e) => e.local === 'ClassifiedTaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+  U('UBL-CR-678', 'TaxCategory/ID/@schemeID', ({ root }) => named(root, 'TaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
+  U('UBL-CR-679', 'ClassifiedTaxCategory/ID/@schemeID', ({ root }) => named(root, 'ClassifiedTaxCategory').some((t) => attr(at(t, 'ID'), 'schemeID') !== undefined), 'warning'),
 
   ...cardinalityRules(CII_CARDINALITIES, 'cen-cii'),
   C('CII-SR-009', 'BT-24', ({ root }) => kids(at(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter').length !== 1),
@@ -191,8 +193,8 @@ export const SYNTAX_RULES: Rule[] = [
   C('CII-SR-069', 'BT-160', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Description').length !== 1)),
   C('CII-SR-072', 'BT-161', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/ApplicableProductCharacteristic`), (c) => kids(c, 'Value').length !== 1)),
   C('CII-SR-439', 'BT-146', ({ root }) => count(all(root, `${CII_TX}/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeAgreement`), (a) => all(a, 'NetPriceProductTradePrice/ChargeAmount').length !== 1)),
-  C('CII-SR-463', 'ChargeIndicator', ({ root }) => count(named('SpecifiedTradeAllowanceCharge')(root), (a) => at(a, 'ChargeIndicator') === undefined)),
-  C('CII-SR-462', 'BT-8', ({ root }) => new Set(descendants(root, (e) => e.local === 'DueDateTypeCode' && isApplicableTradeTaxChild(e, root)).map((e) => rawText(e))).size > 1),
+  C('CII-SR-463', 'ChargeIndicator', ({ root }) => count(named(root, 'SpecifiedTradeAllowanceCharge'), (a) => at(a, 'ChargeIndicator') === undefined)),
+  C('CII-SR-462', 'BT-8', ({ root }) => new Set(named(root, 'DueDateTypeCode').filter((e) => isApplicableTradeTaxChild(e, root)).map((e) => rawText(e))).size > 1),
   C('CII-SR-467', 'BT-81', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/TypeCode`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
   C('CII-SR-468', 'BT-82', ({ root }) => new Set(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/Information`).map((e) => rawText(e).replace(/\s+/g, ' ').trim())).size > 1),
   C('CII-SR-470', 'BT-84', ({ root }) => count(all(root, `${CII_TX}/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans`), (pm) => ['30', '58'].includes(val(pm, 'TypeCode') ?? '') && !at(pm, 'PayeePartyCreditorFinancialAccount/IBANID') && !at(pm, 'PayeePartyCreditorFinancialAccount/ProprietaryID'))),
@@ -206,10 +208,162 @@ export const SYNTAX_RULES: Rule[] = [
 ];
 
 function isPartyIdentification(e: XmlElement, root: XmlElement): boolean {
-  void root;
-  return e.prefix !== null || e.local === 'ID';
+  return parentOf(root, e)?.local === 'PartyIdentification';
 }
 
-function isApplicableTradeTaxChild(_e: XmlElement, _root: XmlElement): boolean {
-  return true;
+function isApplicableTradeTaxChild(e: XmlElement, root: XmlElement): boolean {
+  return parentOf(root, e)?.local === 'ApplicableTradeTax';
 }
+
+// ---- CII data-type restrictions (CII-DT): attributes and children the CII binding of
+// EN 16931 does not allow, as data: (id, which elements, what must be absent).
+interface Restriction {
+  id: string;
+  elements: (root: XmlElement) => XmlElement[];
+  /** Forbidden attribute, or a test returning true when the element breaks the rule. */
+  attribute?: string;
+  broken?: (el: XmlElement, root: XmlElement) => boolean;
+}
+
+const isRam = (e: XmlElement) => e.namespace === NS.ram;
+const DT_001_PATHS = ['ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID', 'ExchangedDocument/ID', 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineID', 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedTradeProduct/SellerAssignedID'];
+const dt001 = (root: XmlElement) => memo(root, 'dt001', () => DT_001_PATHS.flatMap((p) => all(root, p)));
+/** ram elements by name suffix, from one walk per document. */
+const ramBySuffix = (root: XmlElement, suffix: string): XmlElement[] =>
+  memo(root, `ram-suffix:${suffix}`, () => {
+    const out: XmlElement[] = [];
+    const walk = (el: XmlElement) => {
+      for (const c of el.children) {
+        if (c.kind !== 'element') continue;
+        if (isRam(c) && c.local.endsWith(suffix)) out.push(c);
+        walk(c);
+      }
+    };
+    walk(root);
+    return out;
+  });
+const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (root: XmlElement) => (except ? ramBySuffix(root, suffix).filter((e) => !except(e)) : ramBySuffix(root, suffix));
+const hasChild = (name: string) => (el: XmlElement) => kids(el, name).length > 0;
+const refDocs = ramEndingWith('ReferencedDocument');
+const typeCodeIs = (el: XmlElement, ...codes: string[]) => codes.includes(val(el, 'TypeCode') ?? '');
+const isAdditional = (el: XmlElement) => el.local === 'AdditionalReferencedDocument';
+
+const CII_RESTRICTIONS: Restriction[] = [
+  ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI', 'schemeID', 'schemeAgencyID', 'schemeVersionID'].map((a, i): Restriction => ({ id: `CII-DT-00${i + 1}`, elements: dt001, attribute: a })),
+  ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI'].map((a, i): Restriction => ({
+    id: `CII-DT-10${i + 1}`,
+    elements: (root) =>
+      memo(root, 'dt101', () => {
+        const first = new Set(dt001(root));
+        return ramBySuffix(root, 'ID').filter((e) => !first.has(e));
+      }),
+    attribute: a,
+  })),
+  { id: 'CII-DT-008', elements: (r) => named(r, 'TypeCode').filter(isRam), attribute: 'name' },
+  { id: 'CII-DT-009', elements: (r) => named(r, 'TypeCode').filter(isRam), attribute: 'listURI' },
+  { id: 'CII-DT-013', elements: (r) => [r], attribute: 'languageID' },
+  { id: 'CII-DT-014', elements: (r) => [r], attribute: 'languageLocaleID' },
+  { id: 'CII-DT-015', elements: refDocs, broken: (e) => hasChild('URIID')(e) && !(isAdditional(e) && typeCodeIs(e, '916')) },
+  { id: 'CII-DT-016', elements: refDocs, broken: hasChild('StatusCode') },
+  { id: 'CII-DT-017', elements: refDocs, broken: hasChild('CopyIndicator') },
+  { id: 'CII-DT-018', elements: refDocs, broken: (e) => hasChild('TypeCode')(e) && !(isAdditional(e) && typeCodeIs(e, '50', '130', '916')) },
+  { id: 'CII-DT-019', elements: refDocs, broken: hasChild('GlobalID') },
+  { id: 'CII-DT-020', elements: refDocs, broken: hasChild('RevisionID') },
+  { id: 'CII-DT-021', elements: refDocs, broken: (e) => hasChild('Name')(e) && !(isAdditional(e) && typeCodeIs(e, '916')) },
+  { id: 'CII-DT-022', elements: refDocs, broken: (e) => hasChild('AttachmentBinaryObject')(e) && !(isAdditional(e) && typeCodeIs(e, '916')) },
+  { id: 'CII-DT-023', elements: refDocs, broken: hasChild('Information') },
+  { id: 'CII-DT-025', elements: refDocs, broken: hasChild('SectionName') },
+  { id: 'CII-DT-026', elements: refDocs, broken: hasChild('PreviousRevisionID') },
+  { id: 'CII-DT-027', elements: refDocs, broken: (e) => hasChild('FormattedIssueDateTime')(e) && e.local !== 'InvoiceReferencedDocument' },
+  { id: 'CII-DT-028', elements: refDocs, broken: hasChild('EffectiveSpecifiedPeriod') },
+  { id: 'CII-DT-029', elements: refDocs, broken: hasChild('IssuerTradeParty') },
+  { id: 'CII-DT-030', elements: refDocs, broken: hasChild('AttachedSpecifiedBinaryFile') },
+  { id: 'CII-DT-031', elements: ramEndingWith('Amount', (e) => e.local === 'TaxTotalAmount'), attribute: 'currencyID' },
+  { id: 'CII-DT-032', elements: ramEndingWith('Amount', (e) => e.local === 'TaxTotalAmount'), attribute: 'currencyCodeListVersionID' },
+  {
+    id: 'CII-DT-033',
+    elements: ramEndingWith('Quantity'),
+    // A unit code is allowed when some line quantity carries one.
+    broken: (e, root) => attr(e, 'unitCode') !== undefined && !memo(root, 'billed-unit', () => all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeDelivery/BilledQuantity').some((q) => attr(q, 'unitCode') !== undefined)),
+  },
+  { id: 'CII-DT-034', elements: ramEndingWith('Quantity'), attribute: 'unitCodeListID' },
+  { id: 'CII-DT-035', elements: ramEndingWith('Quantity'), attribute: 'unitCodeListAgencyID' },
+  { id: 'CII-DT-036', elements: ramEndingWith('Quantity'), attribute: 'unitCodeListAgencyName' },
+  { id: 'CII-DT-037', elements: ramEndingWith('TradeTax'), broken: (e) => hasChild('TypeCode')(e) && val(e, 'TypeCode') !== 'VAT' },
+  ...['DurationMeasure', 'InclusiveIndicator', 'Description', 'CompleteDateTime', 'OpenIndicator', 'SeasonCode', 'ID', 'Name', 'SequenceNumeric', 'StartDateFlexibilityCode', 'ContinuousIndicator', 'PurposeCode'].map(
+    (child, i): Restriction => ({ id: `CII-DT-0${[69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 80, 81][i]}`, elements: (r) => named(r, 'BillingSpecifiedPeriod'), broken: hasChild(child) }),
+  ),
+  { id: 'CII-DT-068', elements: (r) => named(r, 'BillingSpecifiedPeriod'), broken: (e) => all(e, 'StartDateTime/DateTime').length > 0 },
+  { id: 'CII-DT-072', elements: (r) => named(r, 'BillingSpecifiedPeriod'), broken: (e) => all(e, 'EndDateTime/DateTime').length > 0 },
+  ...['ID', 'PostOfficeBox', 'BuildingName', 'LineFour', 'LineFive', 'StreetName', 'CitySubDivisionName', 'CountryName', 'CountrySubDivisionID', 'AttentionOf', 'CareOf', 'BuildingNumber', 'DepartmentName', 'AdditionalStreetName'].map(
+    (child, i): Restriction => ({ id: `CII-DT-0${[82, 83, 84, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96][i]}`, elements: (r) => named(r, 'PostalTradeAddress'), broken: hasChild(child) }),
+  ),
+  {
+    id: 'CII-DT-097',
+    elements: (r) => named(r, 'DateTimeString').filter((e) => attr(e, 'format') === '102'),
+    broken: (e) => !/^\s*\d{4}(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])\s*$/.test(rawText(e)),
+  },
+];
+
+export const CII_RESTRICTION_RULES: Rule[] = CII_RESTRICTIONS.map((r) =>
+  rule(r.id, 'error', ['cen-cii'], r.attribute ? `@${r.attribute}` : 'structure', ({ root }) =>
+    count(r.elements(root), (el) => (r.attribute ? attr(el, r.attribute) !== undefined : r.broken!(el, root))),
+  ),
+);
+
+export const CII_EXTRA_RULES: Rule[] = [
+  rule('BR-51', 'error', ['cen-cii'], 'BT-87', ({ root }) => count(named(root, 'ApplicableTradeSettlementFinancialCard'), (c) => (val(c, 'ID') ?? '').length > 10)),
+  rule('BR-51', 'warning', ['cen-ubl'], 'BT-87', ({ root }) => count(all(root, 'PaymentMeans/CardAccount/PrimaryAccountNumberID'), (e) => rawText(e).replace(/\s+/g, ' ').trim().length > 10)),
+];
+
+// ---- UBL attributes EN 16931 does not use (warnings), and the Italian split payment (B).
+const UBL_UNUSED_ATTRIBUTES: Array<[string, string]> = [
+  ['UBL-DT-08', 'schemeName'], ['UBL-DT-09', 'schemeAgencyName'], ['UBL-DT-10', 'schemeDataURI'], ['UBL-DT-11', 'schemeURI'], ['UBL-DT-12', 'format'],
+  ['UBL-DT-13', 'unitCodeListIdentifier'], ['UBL-DT-14', 'unitCodeListAgencyIdentifier'], ['UBL-DT-15', 'unitCodeListAgencyName'], ['UBL-DT-16', 'listAgencyName'],
+  ['UBL-DT-17', 'listName'], ['UBL-DT-19', 'languageID'], ['UBL-DT-20', 'listURI'], ['UBL-DT-21', 'listSchemeURI'], ['UBL-DT-22', 'languageLocaleID'], ['UBL-DT-23', 'uri'],
+  ['UBL-DT-24', 'currencyCodeListVersionID'], ['UBL-DT-25', 'characterSetCode'], ['UBL-DT-26', 'encodingCode'], ['UBL-DT-27', 'schemeAgencyID'], ['UBL-DT-28', 'listAgencyID'],
+];
+
+/** Unprefixed attribute names in use, per document, with the elements carrying each. */
+const attributeIndex = new WeakMap<XmlElement, Map<string, XmlElement[]>>();
+function attributesOf(root: XmlElement): Map<string, XmlElement[]> {
+  let idx = attributeIndex.get(root);
+  if (!idx) {
+    idx = new Map();
+    const stack: XmlElement[] = [root];
+    while (stack.length > 0) {
+      const el = stack.pop()!;
+      for (const a of el.attributes) {
+        if (a.prefix !== null) continue;
+        let list = idx.get(a.local);
+        if (!list) idx.set(a.local, (list = []));
+        list.push(el);
+      }
+      for (const c of el.children) if (c.kind === 'element') stack.push(c);
+    }
+    attributeIndex.set(root, idx);
+  }
+  return idx;
+}
+
+function anyAttribute(root: XmlElement, name: string, skip?: (e: XmlElement) => boolean): boolean {
+  return (attributesOf(root).get(name) ?? []).some((el) => !(skip?.(el) ?? false));
+}
+
+const categoryCodes = (root: XmlElement, syntax: string) =>
+  syntax === 'ubl' ? [...named(root, 'TaxCategory'), ...named(root, 'ClassifiedTaxCategory')].map((t) => val(t, 'ID')) : named(root, 'CategoryCode').map((c) => val(c));
+
+export const MORE_SYNTAX_RULES: Rule[] = [
+  ...UBL_UNUSED_ATTRIBUTES.map(([id, name]) => rule(id, 'warning', ['cen-ubl'], `@${name}`, ({ root }) => anyAttribute(root, name))),
+  rule('UBL-DT-18', 'warning', ['cen-ubl'], '@name', ({ root }) => anyAttribute(root, 'name', (e) => e.local === 'PaymentMeansCode')),
+  // B (split payment) is Italian: every country code must be IT, and it never mixes with S.
+  rule('BR-B-01', 'error', ['cen'], 'BT-118', ({ root, model }) => {
+    if (!categoryCodes(root, model.syntax).includes('B')) return false;
+    const countries = model.syntax === 'ubl' ? named(root, 'IdentificationCode').filter((e) => parentOf(root, e)?.local === 'Country') : named(root, 'CountryID');
+    return countries.some((c) => val(c) !== 'IT');
+  }),
+  rule('BR-B-02', 'error', ['cen'], 'BT-118', ({ root, model }) => {
+    const codes = categoryCodes(root, model.syntax);
+    return codes.includes('B') && codes.includes('S');
+  }),
+];

@@ -1,5 +1,5 @@
 // Shared helpers for rule checks: presence, exact decimals, XPath-like rounding.
-import { dec, fractionDigits } from '../decimal.js';
+import { CENT, dec, fractionDigits, ONE } from '../decimal.js';
 import type { AllowanceCharge, InvoiceLine, InvoiceModel } from '../model.js';
 import type { Rule, RuleContext, RuleSet, Severity } from '../rule.js';
 
@@ -12,8 +12,7 @@ export function rule(id: string, severity: Severity, sets: RuleSet[], about: str
 /** Count of failing items. */
 export const count = <T>(items: T[], fails: (x: T) => boolean): number => items.filter(fails).length;
 
-export const ONE = 1_000_000_000_000n; // 1 in decimal.ts fixed point (SCALE 12)
-const CENT = 10_000_000_000n; // 0.01
+export { ONE };
 
 /** XPath round(x * 100) div 100: half rounds toward positive infinity. */
 export function round2(v: bigint): bigint {

@@ -90,8 +90,16 @@ function familyRules(f: Family): Rule[] {
     R('01', 'BG-23', ({ model: m }) => {
       const n = breakdowns(m).length;
       const used = lineUses(m) || acUses(m);
-      if (f.breakdown === 'exactly_one') return used ? n !== 1 : n > 1;
-      return used ? n === 0 : n > 0;
+      if (m.syntax === 'ubl') {
+        if (f.breakdown === 'exactly_one') return used ? n !== 1 : n > 1;
+        return used ? n === 0 : n > 0;
+      }
+      // The CII binding counts occurrences: a used category needs its breakdown row(s), and
+      // a breakdown row of an unused category is an error too (except O, where only rows count).
+      if (f.breakdown === 'exactly_one') return f.code === 'O' ? n > 0 && !(n === 1 && used) : (n > 0 || used) && !(n === 1 && used);
+      const lineCount = cenLines(m).filter((l) => l.vat_category === f.code).length;
+      const acCount = [...m.allowances, ...m.charges].filter((a) => a.vat_category === f.code).length;
+      return !((lineCount + n >= 2 || lineCount === 0) && (acCount + n >= 2 || acCount === 0));
     }),
     R('02', 'BT-151', ({ model: m }) => lineUses(m) && !sellerOk(m, f.seller)),
     R('03', 'BT-95', ({ model: m }) => m.allowances.some((a) => a.vat_category === f.code) && !sellerOk(m, f.seller)),
@@ -102,6 +110,8 @@ function familyRules(f: Family): Rule[] {
     R('08', 'BT-116', ({ model: m }) =>
       count(breakdowns(m), (b) => {
         if (!has(b.taxable_amount)) return false;
+        // "every $rate in Percent": a row without a rate is not checked per rate.
+        if (f.perRate && !has(b.rate)) return false;
         const taxable = d(b.taxable_amount)!;
         const expected = taxableExpected(m, f, b);
         const tolerant = m.syntax === 'ubl' ? f.perRate : !f.perRate && f.code !== 'O';
@@ -112,7 +122,8 @@ function familyRules(f: Family): Rule[] {
       count(breakdowns(m), (b) => {
         if (f.taxZero) return has(b.tax_amount) && num(b.tax_amount) !== 0n;
         if (f.code !== 'S' && m.syntax !== 'ubl') return false;
-        if (!has(b.tax_amount) || !has(b.taxable_amount) || !has(b.rate)) return false;
+        if (!has(b.rate)) return m.syntax === 'ubl' || f.code === 'S';
+        if (!has(b.tax_amount) || !has(b.taxable_amount)) return false;
         const a = num(b.tax_amount) < 0n ? -num(b.tax_amount) : num(b.tax_amount);
         const base = num(b.taxable_amount) < 0n ? -num(b.taxable_amount) : num(b.taxable_amount);
         const expected = round2((base * num(b.rate)) / 100n / ONE);
@@ -132,7 +143,12 @@ function familyRules(f: Family): Rule[] {
 const EXTRA: Rule[] = [
   rule('BR-IC-11', 'error', ['cen'], 'BT-72/BG-14', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'K') && !has(m.delivery?.actual_delivery_date) && !(m.invoice_period && (has(m.invoice_period.start) || has(m.invoice_period.end)))),
   rule('BR-IC-12', 'error', ['cen'], 'BT-80', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'K') && !has(m.delivery?.address?.country_code)),
-  rule('BR-O-11', 'error', ['cen'], 'BG-23', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'O') && m.vat_breakdown.some((b) => b.category !== 'O')),
+  rule('BR-O-11', 'error', ['cen'], 'BG-23', ({ model: m }) => {
+    if (!m.vat_breakdown.some((b) => b.category === 'O')) return false;
+    // CII looks at every ApplicableTradeTax, the lines' included.
+    const others = m.syntax === 'ubl' ? m.vat_breakdown.map((b) => b.category) : [...m.vat_breakdown.map((b) => b.category), ...cenLines(m).map((l) => l.vat_category)];
+    return others.some((c) => c !== undefined && c !== 'O');
+  }),
   rule('BR-O-12', 'error', ['cen'], 'BT-151', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'O') && cenLines(m).some((l) => l.vat_category !== 'O')),
   rule('BR-O-13', 'error', ['cen'], 'BT-95', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'O') && m.allowances.some((a) => a.vat_category !== 'O')),
   rule('BR-O-14', 'error', ['cen'], 'BT-102', ({ model: m }) => m.vat_breakdown.some((b) => b.category === 'O') && m.charges.some((a) => a.vat_category !== 'O')),

@@ -4,8 +4,9 @@ import type { XmlElement } from '../../formats/safe-xml.js';
 import type { InvoiceModel } from '../model.js';
 import { all, at, attr, kids, rawText, val } from '../nav.js';
 import type { Rule, RuleContext } from '../rule.js';
+import { inList, UNTDID_7143 } from '../codes.js';
 import { ibanChecksumOk } from './iban.js';
-import { cenLines, count, has, num, ONE, round2, rule } from './util.js';
+import { cenLines, count, has, num, round2, rule } from './util.js';
 
 const XR = ['xr'] as const;
 const E = (id: string, about: string, check: Rule['check']) => rule(id, 'error', [...XR], about, check);
@@ -207,7 +208,6 @@ export const EXTENSION_RULES: Rule[] = [
   X('BR-DEX-14', 'BT-DEX-002', ({ model: m, root }) => count(kids(root, 'PrepaidPayment'), (p) => at(p, 'PaidAmount') !== undefined && attr(at(p, 'PaidAmount'), 'currencyID') !== m.currency)),
   X('BR-DEX-15', 'BT-DEX-004', ({ model: m, root }) => (m.syntax === 'ubl' ? false : all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/ParentLineID').length > 0), 'warning'),
 ];
-void ONE;
 
 // ---- CVD (BR-DE-CVD)
 const C = (id: string, about: string, check: Rule['check']) => rule(id, 'error', ['xr-cvd'], about, check);
@@ -218,6 +218,7 @@ export const CVD_RULES: Rule[] = [
   C('BR-DE-CVD-01', 'BT-12', ({ model: m }) => !has(m.contract_reference)),
   C('BR-DE-CVD-02', 'BT-17', ({ model: m }) => !has(m.tender_reference)),
   C('BR-DE-CVD-03', 'BG-25', ({ model: m }) => !cenLines(m).some((l) => l.classifications.some((c) => c.scheme === 'CVD') && l.attributes.some((a) => a.name === 'cva'))),
+  C('BR-TMP-CVD-01', 'BT-158-1', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => c.scheme !== undefined && c.scheme.trim() !== 'CVD' && !inList(UNTDID_7143, c.scheme))),
   C('BR-DE-CVD-04', 'BT-158', ({ model: m }) => count(cenLines(m).flatMap((l) => l.classifications), (c) => c.scheme === 'CVD' && !VEHICLE.has(c.value))),
   C('BR-DE-CVD-05', 'BT-161', ({ model: m }) => count(cenLines(m).flatMap((l) => l.attributes), (a) => a.name === 'cva' && !CVA.has(a.value ?? ''))),
   C('BR-DE-CVD-06-a', 'BT-158/160', ({ model: m }) => count(cenLines(m), (l) => l.classifications.some((c) => c.scheme === 'CVD') && l.attributes.filter((a) => a.name === 'cva').length !== 1)),

@@ -73,6 +73,13 @@ describe('hybrid-PDF linkage', () => {
     assert.ok(!JSON.stringify(r).includes('1290') && !JSON.stringify(r).includes('RE-2024'), 'no values in the report');
   });
 
+  it('another issue date under its label is a conflict; a different delivery date is not', () => {
+    assert.deepEqual(checkLinkage(FACTS, page(PAGE.replace('Rechnungsdatum: 05.03.2024', 'Rechnung # RE-2024-0042 vom 05.03.2025')), 1).conflict_fields, ['issue_date']);
+    const delivery = checkLinkage(FACTS, page(PAGE.replace('Rechnungsdatum: 05.03.2024', 'Leistungsdatum: 01.02.2024')), 1);
+    assert.deepEqual(delivery.conflict_fields, []);
+    assert.equal(delivery.status, 'not_linked');
+  });
+
   it('another invoice number or another valid IBAN under its label is a conflict', () => {
     assert.deepEqual(checkLinkage(FACTS, page(PAGE.replace('Rechnungsnummer: RE-2024-0042', 'Rechnungsnummer: RE-2024-0043')), 1).conflict_fields, ['document_number']);
     const other = checkLinkage(FACTS, page(PAGE.replace('DE94 1234 5678 0000 0012 34', 'DE89 3704 0044 0532 0130 00')), 1);

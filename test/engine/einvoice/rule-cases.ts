@@ -3,6 +3,7 @@
 // picks the fixture; `spec` switches the fixture to the Extension or CVD profile.
 import { XR_CVD_SPEC, XR_EXT_SPEC } from './fixtures.js';
 
+
 export interface RuleCase {
   id: string;
   syntax: 'ubl' | 'cii' | 'zf1';
@@ -127,7 +128,7 @@ export const RULE_CASES: RuleCase[] = [
   U('BR-48', rep(SUBTOTAL_CAT, '<cbc:TaxAmount currencyID="EUR">56.05</cbc:TaxAmount>\n      <cac:TaxCategory><cbc:ID>S</cbc:ID>')),
   U('BR-49', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '')),
   U('BR-50', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
-  U('BR-61', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '<cbc:ID></cbc:ID>')),
+  U('BR-61', rep(`<cbc:ID>DE89370400440532013000</cbc:ID>`, '')),
   U('BR-52', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID></cbc:ID></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
   U('BR-53', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>')),
   U('BR-54', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>', '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n      <cac:AdditionalItemProperty><cbc:Name>Farbe</cbc:Name></cac:AdditionalItemProperty>\n    </cac:Item>')),
@@ -338,3 +339,139 @@ export const RULE_CASES: RuleCase[] = [
   U('BR-DE-CVD-06-a', rep('<cac:AdditionalItemProperty><cbc:Name>cva</cbc:Name><cbc:Value>clean</cbc:Value></cac:AdditionalItemProperty>', ''), XR_CVD_SPEC),
   U('BR-DE-CVD-06-b', rep(/<cac:CommodityClassification><cbc:ItemClassificationCode listID="CVD">M1<\/cbc:ItemClassificationCode><\/cac:CommodityClassification>/, ''), XR_CVD_SPEC),
 ];
+
+// ---- syntax-binding cardinalities and restrictions, ZUGFeRD 1.0 (second table)
+const Z = (id: string, mutate: (x: string) => string): RuleCase => ({ id, syntax: 'zf1', mutate });
+const twice = (snippet: string) => rep(snippet, snippet + snippet);
+const before = (anchor: string, insert: string) => rep(anchor, insert + anchor);
+const after = (anchor: string, insert: string) => rep(anchor, anchor + insert);
+const SUPPLIER_PARTY_NAME = '<cac:PartyName><cbc:Name>Lieferant</cbc:Name></cac:PartyName>';
+const PAYMENT_MEANS_END = '</cac:PaymentMeans>';
+const SECOND_MEANS = (inner: string) => `${PAYMENT_MEANS_END}\n  <cac:PaymentMeans><cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>${inner}<cac:PayeeFinancialAccount><cbc:ID>DE89370400440532013000</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>`;
+const TAX_REP = (inner: string) => `<cac:TaxRepresentativeParty>${inner}<cac:PostalAddress><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country></cac:PostalAddress></cac:TaxRepresentativeParty>\n  <cac:Delivery>`;
+const HEADER_SUM_END = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
+const CII_SELLER_CONTACT = /<ram:DefinedTradeContact>[\s\S]*?<\/ram:DefinedTradeContact>/;
+const CII_LINE_TAX = '<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax>';
+const CII_DOC_ALLOWANCE = '<ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator>\n        <ram:ActualAmount>10.00</ram:ActualAmount>';
+const SUMMATION_NAMES = ['LineTotalAmount', 'ChargeTotalAmount', 'AllowanceTotalAmount', 'TaxBasisTotalAmount', 'RoundingAmount', 'GrandTotalAmount', 'InformationAmount', 'TotalPrepaidAmount', 'TotalDiscountAmount', 'TotalAllowanceChargeAmount', 'DuePayableAmount', 'RetailValueExcludingTaxInformationAmount', 'TotalDepositFeeInformationAmount', 'ProductValueExcludingTobaccoTaxInformationAmount', 'TotalRetailValueInformationAmount', 'GrossLineTotalAmount', 'NetLineTotalAmount', 'NetIncludingTaxesLineTotalAmount'];
+
+RULE_CASES.push(
+  U('UBL-SR-01', twice('<cac:ContractDocumentReference><cbc:ID>V-2026-9</cbc:ID></cac:ContractDocumentReference>')),
+  U('UBL-SR-02', before('<cac:ContractDocumentReference>', '<cac:ReceiptDocumentReference><cbc:ID>R1</cbc:ID></cac:ReceiptDocumentReference><cac:ReceiptDocumentReference><cbc:ID>R2</cbc:ID></cac:ReceiptDocumentReference>')),
+  U('UBL-SR-03', before('<cac:ContractDocumentReference>', '<cac:DespatchDocumentReference><cbc:ID>D1</cbc:ID></cac:DespatchDocumentReference><cac:DespatchDocumentReference><cbc:ID>D2</cbc:ID></cac:DespatchDocumentReference>')),
+  U('UBL-SR-04', before('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>O1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference><cac:AdditionalDocumentReference><cbc:ID>O2</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:AdditionalDocumentReference>')),
+  U('UBL-SR-56', before('<cac:ContractDocumentReference>', '<cac:OriginatorDocumentReference><cbc:ID>T1</cbc:ID></cac:OriginatorDocumentReference><cac:OriginatorDocumentReference><cbc:ID>T2</cbc:ID></cac:OriginatorDocumentReference>')),
+  U('UBL-SR-39', before('<cac:AccountingSupplierParty>', '<cac:ProjectReference><cbc:ID>P1</cbc:ID></cac:ProjectReference><cac:ProjectReference><cbc:ID>P2</cbc:ID></cac:ProjectReference>')),
+  U('UBL-SR-09', twice('<cbc:RegistrationName>Lieferant GmbH</cbc:RegistrationName>')),
+  U('UBL-SR-11', twice('<cbc:CompanyID>HRB 1234</cbc:CompanyID>')),
+  U('UBL-SR-14', after('<cbc:CompanyID>HRB 1234</cbc:CompanyID>', '<cbc:CompanyLegalForm>GmbH</cbc:CompanyLegalForm><cbc:CompanyLegalForm>GmbH</cbc:CompanyLegalForm>')),
+  U('UBL-SR-15', twice('<cbc:RegistrationName>Kunde AG</cbc:RegistrationName>')),
+  U('UBL-SR-16', before('<cac:PostalAddress>\n        <cbc:StreetName>Marktplatz 5', '<cac:PartyIdentification><cbc:ID>K1</cbc:ID></cac:PartyIdentification><cac:PartyIdentification><cbc:ID>K2</cbc:ID></cac:PartyIdentification>')),
+  U('UBL-SR-17', rep('<cbc:RegistrationName>Kunde AG</cbc:RegistrationName>', '<cbc:RegistrationName>Kunde AG</cbc:RegistrationName><cbc:CompanyID>1</cbc:CompanyID><cbc:CompanyID>2</cbc:CompanyID>')),
+  U('UBL-SR-40', before('<cac:PostalAddress>\n        <cbc:StreetName>Marktplatz 5', '<cac:PartyName><cbc:Name>K</cbc:Name></cac:PartyName><cac:PartyName><cbc:Name>K2</cbc:Name></cac:PartyName>')),
+  U('UBL-SR-12', twice(SELLER_VAT.split('\n      <cac:PartyLegalEntity>')[0]!)),
+  U('UBL-SR-13', before(SELLER_VAT, '<cac:PartyTaxScheme><cbc:CompanyID>1</cbc:CompanyID><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme><cac:PartyTaxScheme><cbc:CompanyID>2</cbc:CompanyID><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>')),
+  U('UBL-SR-18', twice('<cac:PartyTaxScheme>\n        <cbc:CompanyID>DE987654321</cbc:CompanyID>\n        <cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>\n      </cac:PartyTaxScheme>')),
+  U('UBL-SR-45', rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cbc:PaymentDueDate>2026-04-01</cbc:PaymentDueDate><cbc:PaymentDueDate>2026-04-02</cbc:PaymentDueDate>')),
+  U('UBL-SR-49', rep('<cbc:EndDate>2026-02-28</cbc:EndDate>', '<cbc:EndDate>2026-02-28</cbc:EndDate><cbc:DescriptionCode>35</cbc:DescriptionCode><cbc:DescriptionCode>3</cbc:DescriptionCode>')),
+  U('UBL-SR-54', rep(PAYMENT_MEANS_END, SECOND_MEANS('').replace('<cac:PayeeFinancialAccount>', '<cac:CardAccount><cbc:PrimaryAccountNumberID>1</cbc:PrimaryAccountNumberID><cbc:NetworkID>V</cbc:NetworkID></cac:CardAccount><cac:CardAccount><cbc:PrimaryAccountNumberID>2</cbc:PrimaryAccountNumberID><cbc:NetworkID>V</cbc:NetworkID></cac:CardAccount><cac:PayeeFinancialAccount>'))),
+  U('UBL-SR-55', rep(PAYMENT_MEANS_END, '<cac:PaymentMandate><cbc:ID>M1</cbc:ID></cac:PaymentMandate><cac:PaymentMandate><cbc:ID>M2</cbc:ID></cac:PaymentMandate>' + PAYMENT_MEANS_END)),
+  U('UBL-SR-26', twice('<cbc:PaymentID>RE-2026-0001</cbc:PaymentID>')),
+  U('UBL-SR-27', twice('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>')),
+  U('UBL-SR-28', rep(PAYMENT_MEANS_END, '<cac:PaymentMandate><cbc:ID>M1</cbc:ID><cbc:ID>M2</cbc:ID></cac:PaymentMandate>' + PAYMENT_MEANS_END)),
+  U('UBL-SR-46', seq(rep('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode name="Überweisung">58</cbc:PaymentMeansCode>'), rep(PAYMENT_MEANS_END, SECOND_MEANS('').replace('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode name="Überweisung">58</cbc:PaymentMeansCode>')))),
+  U('UBL-SR-29', seq(rep('<cac:PartyIdentification><cbc:ID schemeID="0088">4000001000005</cbc:ID></cac:PartyIdentification>', '<cac:PartyIdentification><cbc:ID schemeID="SEPA">DE98ZZZ1</cbc:ID></cac:PartyIdentification><cac:PartyIdentification><cbc:ID schemeID="SEPA">DE98ZZZ2</cbc:ID></cac:PartyIdentification>'))),
+  U('UBL-SR-35', rep('<cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod>', '<cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod><cac:OrderLineReference><cbc:LineID>1</cbc:LineID></cac:OrderLineReference><cac:OrderLineReference><cbc:LineID>2</cbc:LineID></cac:OrderLineReference>')),
+  U('UBL-SR-36', twice('<cac:InvoicePeriod><cbc:StartDate>2026-02-01</cbc:StartDate><cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod>')),
+  U('UBL-SR-37', rep('<cbc:BaseAmount currencyID="EUR">55.00</cbc:BaseAmount>\n      </cac:AllowanceCharge>', '<cbc:BaseAmount currencyID="EUR">55.00</cbc:BaseAmount>\n      </cac:AllowanceCharge><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">0.00</cbc:Amount></cac:AllowanceCharge>')),
+  U('UBL-SR-52', rep('<cac:Item>\n      <cbc:Name>Montage', '<cac:DocumentReference><cbc:ID>D1</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:DocumentReference><cac:DocumentReference><cbc:ID>D2</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:DocumentReference>\n    <cac:Item>\n      <cbc:Name>Montage')),
+  U('UBL-SR-06', before('<cac:ContractDocumentReference>', '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>A</cbc:ID></cac:InvoiceDocumentReference><cac:InvoiceDocumentReference><cbc:ID>B</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>')),
+  U('UBL-SR-07', before('<cac:ContractDocumentReference>', '<cac:BillingReference><cac:InvoiceDocumentReference></cac:InvoiceDocumentReference></cac:BillingReference>')),
+  U('UBL-SR-22', rep('<cac:Delivery>', TAX_REP('<cac:PartyName><cbc:Name>V1</cbc:Name></cac:PartyName><cac:PartyName><cbc:Name>V2</cbc:Name></cac:PartyName><cac:PartyTaxScheme><cbc:CompanyID>DE1</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>'))),
+  U('UBL-SR-23', rep('<cac:Delivery>', TAX_REP('<cac:PartyName><cbc:Name>V1</cbc:Name></cac:PartyName><cac:PartyTaxScheme><cbc:CompanyID>DE1</cbc:CompanyID><cbc:CompanyID>DE2</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>'))),
+  U('UBL-SR-32', seq(ublCategory('E', '0', true), rep('<cbc:TaxExemptionReason>steuerfrei</cbc:TaxExemptionReason>', '<cbc:TaxExemptionReason>a</cbc:TaxExemptionReason><cbc:TaxExemptionReason>b</cbc:TaxExemptionReason>'))),
+  U('UBL-SR-51', rep('<cbc:StreetName>Hauptstraße 1</cbc:StreetName>', '<cbc:StreetName>Hauptstraße 1</cbc:StreetName><cac:AddressLine><cbc:Line>a</cbc:Line></cac:AddressLine><cac:AddressLine><cbc:Line>b</cbc:Line></cac:AddressLine>')),
+  U('UBL-SR-33', before('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID>A1</cbc:ID><cbc:DocumentDescription>a</cbc:DocumentDescription><cbc:DocumentDescription>b</cbc:DocumentDescription></cac:AdditionalDocumentReference>')),
+  U('UBL-SR-25', rep('</cac:DeliveryLocation>', '</cac:DeliveryLocation><cac:DeliveryParty><cac:PartyName><cbc:Name>a</cbc:Name></cac:PartyName><cac:PartyName><cbc:Name>b</cbc:Name></cac:PartyName></cac:DeliveryParty>')),
+  U('UBL-SR-30', twice('<cbc:AllowanceChargeReason>Rabatt</cbc:AllowanceChargeReason>')),
+  U('UBL-SR-31', twice('<cbc:AllowanceChargeReason>Fracht</cbc:AllowanceChargeReason>')),
+  ...(['UBL-SR-19', 'UBL-SR-20', 'UBL-SR-21'] as const).map((id) => U(id, rep('<cac:Delivery>', '<cac:PayeeParty><cac:PartyName><cbc:Name>Lieferant GmbH</cbc:Name></cac:PartyName></cac:PayeeParty>\n  <cac:Delivery>'))),
+  U('UBL-CR-646', rep('<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price>', '<cac:Price><cbc:PriceAmount currencyID="EUR">200.00</cbc:PriceAmount></cac:Price><cac:SubInvoiceLine><cbc:ID>2.1</cbc:ID></cac:SubInvoiceLine>')),
+  U('UBL-CR-470', before('<cac:AllowanceCharge>', '<cac:PrepaidPayment><cbc:PaidAmount currencyID="EUR">0.00</cbc:PaidAmount></cac:PrepaidPayment>\n  ')),
+  U('UBL-CR-434', rep(PAYMENT_MEANS_END, '<cac:CreditAccount><cbc:AccountID>1</cbc:AccountID></cac:CreditAccount>' + PAYMENT_MEANS_END)),
+  U('UBL-CR-528', rep('<cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod>', '<cbc:EndDate>2026-02-14</cbc:EndDate></cac:InvoicePeriod><cac:OrderLineReference><cbc:LineID>1</cbc:LineID><cac:OrderReference><cbc:ID>PO</cbc:ID></cac:OrderReference></cac:OrderLineReference>')),
+  U('BR-51', rep(PAYMENT_MEANS_END, SECOND_MEANS('').replace('<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>', '<cbc:PaymentMeansCode>54</cbc:PaymentMeansCode><cac:CardAccount><cbc:PrimaryAccountNumberID>12345678901234</cbc:PrimaryAccountNumberID><cbc:NetworkID>VISA</cbc:NetworkID></cac:CardAccount>'))),
+
+  // CII cardinalities
+  C('CII-SR-455', rep(CII_SELLER_CONTACT, '<ram:DefinedTradeContact><ram:PersonName>A</ram:PersonName></ram:DefinedTradeContact><ram:DefinedTradeContact><ram:PersonName>B</ram:PersonName></ram:DefinedTradeContact>')),
+  C('CII-SR-456', rep('<ram:Name>Kunde AG</ram:Name>', '<ram:Name>Kunde AG</ram:Name><ram:DefinedTradeContact><ram:PersonName>A</ram:PersonName></ram:DefinedTradeContact><ram:DefinedTradeContact><ram:PersonName>B</ram:PersonName></ram:DefinedTradeContact>')),
+  C('CII-SR-466', rep('<ram:Name>Kunde AG</ram:Name>', '<ram:Name>Kunde AG</ram:Name><ram:DefinedTradeContact><ram:PersonName>A</ram:PersonName><ram:DepartmentName>D</ram:DepartmentName></ram:DefinedTradeContact>')),
+  C('CII-SR-459', twice('<ram:URIUniversalCommunication><ram:URIID schemeID="EM">rechnung@lieferant.example</ram:URIID></ram:URIUniversalCommunication>')),
+  C('CII-SR-460', twice('<ram:URIUniversalCommunication><ram:URIID schemeID="EM">eingang@kunde.example</ram:URIID></ram:URIUniversalCommunication>')),
+  C('CII-SR-441', twice('<ram:ChargeAmount>200.00</ram:ChargeAmount>')),
+  C('CII-SR-440', twice('<ram:ActualAmount>5.00</ram:ActualAmount>')),
+  C('CII-SR-471', rep(CII_DOC_ALLOWANCE, CII_DOC_ALLOWANCE + '<ram:RateApplicablePercent>1</ram:RateApplicablePercent><ram:RateApplicablePercent>2</ram:RateApplicablePercent>')),
+  C('CII-SR-472', twice('<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:CategoryTradeTax>')),
+  C('CII-SR-473', twice('<ram:ActualAmount>10.00</ram:ActualAmount>')),
+  ...SUMMATION_NAMES.map((name, i) => C(`CII-SR-${477 + i}`, rep(HEADER_SUM_END, `<ram:${name}>0.00</ram:${name}><ram:${name}>0.00</ram:${name}>${HEADER_SUM_END}`))),
+  C('CII-SR-452', twice('<ram:SpecifiedTradePaymentTerms>\n        <ram:Description>Zahlbar innerhalb von 30 Tagen.</ram:Description>\n        <ram:DueDateDateTime><udt:DateTimeString format="102">20260401</udt:DateTimeString></ram:DueDateDateTime>\n      </ram:SpecifiedTradePaymentTerms>')),
+  C('CII-SR-453', twice('<ram:Description>Zahlbar innerhalb von 30 Tagen.</ram:Description>')),
+  C('CII-SR-009', rep(/(<ram:GuidelineSpecifiedDocumentContextParameter>[\s\S]*?<\/ram:GuidelineSpecifiedDocumentContextParameter>)/, '$1$1')),
+  C('CII-SR-010', rep(/(<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>[^<]*<\/ram:ID>)/, '$1<ram:ID>x</ram:ID>')),
+  C('CII-SR-014', twice('<ram:TypeCode>380</ram:TypeCode>')),
+  C('CII-SR-046', rep('<ram:SellerAssignedID>S-1</ram:SellerAssignedID>', '<ram:GlobalID>4000001000005</ram:GlobalID><ram:SellerAssignedID>S-1</ram:SellerAssignedID>')),
+  C('CII-SR-090', rep('<ram:Name>Schraube</ram:Name>', '<ram:Name>Schraube</ram:Name><ram:OriginTradeCountry></ram:OriginTradeCountry>')),
+  C('CII-SR-069', rep('<ram:Name>Schraube</ram:Name>', '<ram:Name>Schraube</ram:Name><ram:ApplicableProductCharacteristic><ram:Value>rot</ram:Value></ram:ApplicableProductCharacteristic>')),
+  C('CII-SR-072', rep('<ram:Name>Schraube</ram:Name>', '<ram:Name>Schraube</ram:Name><ram:ApplicableProductCharacteristic><ram:Description>Farbe</ram:Description></ram:ApplicableProductCharacteristic>')),
+  C('CII-SR-463', rep('<ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator>\n        <ram:ActualAmount>10.00', '<ram:ActualAmount>10.00')),
+  C('CII-SR-462', rep('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>', '<ram:DueDateTypeCode>5</ram:DueDateTypeCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax><ram:ApplicableTradeTax><ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>0.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:DueDateTypeCode>29</ram:DueDateTypeCode><ram:RateApplicablePercent>7</ram:RateApplicablePercent></ram:ApplicableTradeTax>')),
+  C('CII-SR-467', rep('</ram:SpecifiedTradeSettlementPaymentMeans>', '</ram:SpecifiedTradeSettlementPaymentMeans><ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>30</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>')),
+  C('CII-SR-468', seq(rep('<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode>58</ram:TypeCode><ram:Information>a</ram:Information>'), rep('</ram:SpecifiedTradeSettlementPaymentMeans>', '</ram:SpecifiedTradeSettlementPaymentMeans><ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:Information>b</ram:Information><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>'))),
+  C('CII-SR-464', rep('</ram:PayeePartyCreditorFinancialAccount>', '</ram:PayeePartyCreditorFinancialAccount><ram:PayerSpecifiedDebtorFinancialInstitution><ram:BICID>X</ram:BICID></ram:PayerSpecifiedDebtorFinancialInstitution>')),
+  C('CII-SR-475', before('<ram:BuyerOrderReferencedDocument>', '<ram:AdditionalReferencedDocument><ram:IssuerAssignedID>A</ram:IssuerAssignedID><ram:TypeCode>916</ram:TypeCode><ram:Name>a</ram:Name></ram:AdditionalReferencedDocument><ram:AdditionalReferencedDocument><ram:IssuerAssignedID>B</ram:IssuerAssignedID><ram:TypeCode>916</ram:TypeCode><ram:Name>b</ram:Name></ram:AdditionalReferencedDocument>')),
+  C('CII-SR-351', rep('<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>', '<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode><ram:InvoiceeTradeParty><ram:Name>X</ram:Name></ram:InvoiceeTradeParty>')),
+  C('BR-51', rep('<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode>54</ram:TypeCode><ram:ApplicableTradeSettlementFinancialCard><ram:ID>12345678901234</ram:ID></ram:ApplicableTradeSettlementFinancialCard>')),
+
+  // CII data-type restrictions
+  ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI', 'schemeID', 'schemeAgencyID', 'schemeVersionID'].map((a, i) => C(`CII-DT-00${i + 1}`, rep('<ram:ID>RE-2026-0002</ram:ID>', `<ram:ID ${a}="x">RE-2026-0002</ram:ID>`))),
+  ...['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI'].map((a, i) => C(`CII-DT-10${i + 1}`, rep('<ram:IBANID>', `<ram:IBANID ${a}="x">`))),
+  C('CII-DT-008', rep('<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode name="x">58</ram:TypeCode>')),
+  C('CII-DT-009', rep('<ram:TypeCode>58</ram:TypeCode>', '<ram:TypeCode listURI="x">58</ram:TypeCode>')),
+  C('CII-DT-013', rep('<rsm:CrossIndustryInvoice ', '<rsm:CrossIndustryInvoice languageID="de" ')),
+  C('CII-DT-014', rep('<rsm:CrossIndustryInvoice ', '<rsm:CrossIndustryInvoice languageLocaleID="de" ')),
+  ...([['015', 'URIID'], ['016', 'StatusCode'], ['017', 'CopyIndicator'], ['018', 'TypeCode'], ['019', 'GlobalID'], ['020', 'RevisionID'], ['021', 'Name'], ['022', 'AttachmentBinaryObject'], ['023', 'Information'], ['025', 'SectionName'], ['026', 'PreviousRevisionID'], ['027', 'FormattedIssueDateTime'], ['028', 'EffectiveSpecifiedPeriod'], ['029', 'IssuerTradeParty'], ['030', 'AttachedSpecifiedBinaryFile']] as const).map(([n, child]) =>
+    C(`CII-DT-${n}`, rep('<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID>', `<ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>PO-77</ram:IssuerAssignedID><ram:${child}>x</ram:${child}>`)),
+  ),
+  C('CII-DT-031', rep('<ram:LineTotalAmount>300.00</ram:LineTotalAmount>', '<ram:LineTotalAmount currencyID="EUR">300.00</ram:LineTotalAmount>')),
+  C('CII-DT-032', rep('<ram:LineTotalAmount>300.00</ram:LineTotalAmount>', '<ram:LineTotalAmount currencyCodeListVersionID="1">300.00</ram:LineTotalAmount>')),
+  C('CII-DT-033', seq((x) => x.replace(/<ram:BilledQuantity unitCode="H87">/g, '<ram:BilledQuantity>'), rep('<ram:NetPriceProductTradePrice><ram:ChargeAmount>200.00</ram:ChargeAmount>', '<ram:NetPriceProductTradePrice><ram:ChargeAmount>200.00</ram:ChargeAmount><ram:BasisQuantity unitCode="H87">1</ram:BasisQuantity>'))),
+  ...['unitCodeListID', 'unitCodeListAgencyID', 'unitCodeListAgencyName'].map((a, i) => C(`CII-DT-03${4 + i}`, rep('<ram:BilledQuantity unitCode="H87">2</ram:BilledQuantity>', `<ram:BilledQuantity unitCode="H87" ${a}="x">2</ram:BilledQuantity>`))),
+  C('CII-DT-037', rep(CII_LINE_TAX, CII_LINE_TAX.replace('<ram:TypeCode>VAT</ram:TypeCode>', '<ram:TypeCode>GST</ram:TypeCode>'))),
+  C('CII-DT-068', rep('<ram:StartDateTime><udt:DateTimeString format="102">20260201</udt:DateTimeString></ram:StartDateTime>', '<ram:StartDateTime><udt:DateTime>2026-02-01T00:00:00</udt:DateTime></ram:StartDateTime>')),
+  C('CII-DT-072', rep('<ram:EndDateTime><udt:DateTimeString format="102">20260228</udt:DateTimeString></ram:EndDateTime>', '<ram:EndDateTime><udt:DateTime>2026-02-28T00:00:00</udt:DateTime></ram:EndDateTime>')),
+  ...(['DurationMeasure', 'InclusiveIndicator', 'Description', 'CompleteDateTime', 'OpenIndicator', 'SeasonCode', 'ID', 'Name', 'SequenceNumeric', 'StartDateFlexibilityCode', 'ContinuousIndicator', 'PurposeCode'] as const).map((child, i) =>
+    C(`CII-DT-0${[69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 80, 81][i]}`, rep('</ram:BillingSpecifiedPeriod>', `<ram:${child}>x</ram:${child}></ram:BillingSpecifiedPeriod>`)),
+  ),
+  ...(['ID', 'PostOfficeBox', 'BuildingName', 'LineFour', 'LineFive', 'StreetName', 'CitySubDivisionName', 'CountryName', 'CountrySubDivisionID', 'AttentionOf', 'CareOf', 'BuildingNumber', 'DepartmentName', 'AdditionalStreetName'] as const).map((child, i) =>
+    C(`CII-DT-0${[82, 83, 84, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96][i]}`, rep('<ram:CityName>Berlin</ram:CityName>', `<ram:CityName>Berlin</ram:CityName><ram:${child}>x</ram:${child}>`)),
+  ),
+  C('CII-DT-097', rep('<udt:DateTimeString format="102">20260302</udt:DateTimeString>', '<udt:DateTimeString format="102">2026-03-02</udt:DateTimeString>')),
+
+  ...(['schemeName', 'schemeAgencyName', 'schemeDataURI', 'schemeURI', 'format', 'unitCodeListIdentifier', 'unitCodeListAgencyIdentifier', 'unitCodeListAgencyName', 'listAgencyName', 'listName', 'languageID', 'listURI', 'listSchemeURI', 'languageLocaleID', 'uri', 'currencyCodeListVersionID', 'characterSetCode', 'encodingCode', 'schemeAgencyID', 'listAgencyID'] as const).map((a, i) =>
+    U(`UBL-DT-${String([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28][i]).padStart(2, '0')}`, rep('<cbc:BuyerReference>', `<cbc:BuyerReference ${a}="x">`)),
+  ),
+  U('UBL-DT-18', rep('<cbc:BuyerReference>', '<cbc:BuyerReference name="x">')),
+  U('BR-B-01', seq(ublCategory('B', '19'), rep('<cbc:IdentificationCode>DE</cbc:IdentificationCode>', '<cbc:IdentificationCode>IT</cbc:IdentificationCode>'))),
+  U('BR-B-02', rep(S_CAT, '<cac:ClassifiedTaxCategory><cbc:ID>B</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  // CVD code list, ZUGFeRD 1.0
+  U('BR-TMP-CVD-01', rep(S_CAT, '<cac:CommodityClassification><cbc:ItemClassificationCode listID="QQ">1</cbc:ItemClassificationCode></cac:CommodityClassification>' + S_CAT), XR_CVD_SPEC),
+  Z('ZF1-PROFILE', rep(':comfort</ram:ID>', ':basic</ram:ID>')),
+  Z('ZF1-TYPE-CODE', rep('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>')),
+  Z('ZF1-TAX-TYPE-CODE', rep('<ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount', '<ram:TypeCode>GST</ram:TypeCode><ram:BasisAmount')),
+  Z('ZF1-SUM-LINES', rep('<ram:LineTotalAmount currencyID="EUR">100.00</ram:LineTotalAmount>\n        <ram:ChargeTotalAmount', '<ram:LineTotalAmount currencyID="EUR">101.00</ram:LineTotalAmount>\n        <ram:ChargeTotalAmount')),
+  Z('ZF1-SUM-TAX-BASIS', rep('<ram:TaxBasisTotalAmount currencyID="EUR">100.00</ram:TaxBasisTotalAmount>', '<ram:TaxBasisTotalAmount currencyID="EUR">99.00</ram:TaxBasisTotalAmount>')),
+  Z('ZF1-SUM-TAX', rep('<ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount>', '<ram:TaxTotalAmount currencyID="EUR">18.00</ram:TaxTotalAmount>')),
+  Z('ZF1-SUM-GRAND', rep('<ram:GrandTotalAmount currencyID="EUR">119.00</ram:GrandTotalAmount>', '<ram:GrandTotalAmount currencyID="EUR">118.00</ram:GrandTotalAmount>')),
+  Z('ZF1-SUM-DUE', rep('<ram:DuePayableAmount currencyID="EUR">119.00</ram:DuePayableAmount>', '<ram:DuePayableAmount currencyID="EUR">118.00</ram:DuePayableAmount>')),
+  Z('ZF1-SETTLEMENT', rep(/<ram:ApplicableSupplyChainTradeSettlement>[\s\S]*<\/ram:ApplicableSupplyChainTradeSettlement>/, '')),
+);
