@@ -29,6 +29,8 @@ const en = {
   'theme.light': 'Light',
   'theme.dark': 'Dark',
   'theme.system': 'Like the system',
+  'theme.to_light': 'Light theme',
+  'theme.to_dark': 'Dark theme',
   'help.open': 'Shortcuts',
   'help.title': 'Keyboard shortcuts',
   'help.everywhere': 'Everywhere',
@@ -343,6 +345,8 @@ const en = {
   'error.unknown': 'Something went wrong.',
   'error.request_id': 'Request ID for support:',
   'error.copy_request_id': 'Copy request ID',
+  'notify.processed': '{n} documents processed',
+  'notify.processed_one': '1 document processed',
 };
 
 export type Key = keyof typeof en;
@@ -370,6 +374,8 @@ const de: Record<Key, string> = {
   'theme.light': 'Hell',
   'theme.dark': 'Dunkel',
   'theme.system': 'Wie das System',
+  'theme.to_light': 'Helles Design',
+  'theme.to_dark': 'Dunkles Design',
   'help.open': 'Tastenkürzel',
   'help.title': 'Tastenkürzel',
   'help.everywhere': 'Überall',
@@ -684,6 +690,8 @@ const de: Record<Key, string> = {
   'error.unknown': 'Etwas ist schiefgegangen.',
   'error.request_id': 'Anfrage-ID für den Support:',
   'error.copy_request_id': 'Anfrage-ID kopieren',
+  'notify.processed': '{n} Dokumente verarbeitet',
+  'notify.processed_one': '1 Dokument verarbeitet',
 };
 
 const DICTS: Record<Lang, Record<Key, string>> = { en, de };

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import * as fx from '../helpers/fixtures.js';
 import { textImagePng } from '../helpers/text-image.js';
-import { REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+import { REPO_ROOT, cli, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
 import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot, type Browser, type FileSpec } from './desk-support.js';
 
 const skip = browserSkipReason();
@@ -133,6 +133,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('#opt-pages').fill('');
     await checkScreen(page, 'upload-options');
     await page.getByRole('button', { name: 'Clear finished' }).click();
+    await page.getByRole('button', { name: /Upload options/ }).click();
   });
 
   it('takes 5 files of different formats dropped at once and shows each reach completed', async () => {
@@ -293,14 +294,14 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   });
 
   it('has a dark theme that passes the contrast checks', async () => {
-    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    await page.getByTestId('theme-toggle').click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     await checkScreen(page, 'inbox-dark');
     await page.getByRole('link', { name: /rechnung-3-seiten\.pdf/ }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 1 of 3');
     await checkScreen(page, 'document-dark');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    await page.getByTestId('theme-toggle').click();
   });
 
   it('selects documents and deletes them; signs out to the sign-in page', async () => {
@@ -311,5 +312,19 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
+  });
+
+  it('signs in through the one-time link docdesk serve printed; a used link shows the sign-in page with a note', async () => {
+    await page.goto(server.signinUrl);
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).search, '', 'the code is gone from the address bar');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    await page.goto(server.signinUrl);
+    await page.getByText('This sign-in address was already used or has expired.').waitFor();
+    await checkScreen(page, 'sign-in-expired');
+    const fresh = cli<{ signin_url: string }>(dataDir, ['signin-url']).signin_url;
+    await page.goto(fresh);
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
   });
 });

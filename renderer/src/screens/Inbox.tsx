@@ -2,6 +2,7 @@
 // virtualised list of documents with filters, sort, search and bulk actions.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { localPath } from '../api';
+import { notifyWhenBatchDone } from '../desktop';
 import { EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
 import { useT } from '../i18n';
 import { fileProblem, optionProblems } from '../rules';
@@ -406,8 +407,10 @@ function DocumentList() {
   const uploading = uploads.some((u) => u.state === 'queued' || u.state === 'uploading');
   useEffect(() => {
     const h = setTimeout(() => void useInbox.getState().refreshVisible(), anyPending || uploading ? 1000 : 5000);
+    const byId = new Map(Object.values(rows).map((r) => [r.id, r.status]));
+    notifyWhenBatchDone((id) => (byId.has(id) ? byId.get(id) !== 'pending' : null));
     return () => clearTimeout(h);
-  }, [anyPending, uploading, rows]);
+  }, [anyPending, uploading, rows, loadError]);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
