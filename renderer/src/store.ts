@@ -181,6 +181,8 @@ interface InboxState {
   total: number | null;
   /** Sparse rows by list index; blocks of BLOCK rows are fetched as the window needs them. */
   rows: Record<number, InboxRow>;
+  /** Number of rows loaded (for "select all loaded"). */
+  loadedCount: number;
   blocks: Record<number, 'loading' | 'loaded'>;
   generation: number;
   visible: [number, number];
@@ -204,6 +206,7 @@ interface InboxState {
 }
 
 let uploadKey = 0;
+let visibleTimer: ReturnType<typeof setTimeout> | undefined;
 const active = new Map<number, UploadHandle>();
 const UPLOAD_CONCURRENCY = 3;
 
@@ -226,6 +229,7 @@ export const useInbox = create<InboxState>((set, get) => ({
   query: DEFAULT_QUERY,
   total: null,
   rows: {},
+  loadedCount: 0,
   blocks: {},
   generation: 0,
   visible: [0, 40],
@@ -234,14 +238,18 @@ export const useInbox = create<InboxState>((set, get) => ({
   options: DEFAULT_UPLOAD_OPTIONS,
   loadError: null,
   setQuery(patch) {
-    set((s) => ({ query: { ...s.query, ...patch }, rows: {}, blocks: {}, total: null, generation: s.generation + 1, selection: new Set() }));
+    set((s) => ({ query: { ...s.query, ...patch }, rows: {}, loadedCount: 0, blocks: {}, total: null, generation: s.generation + 1, selection: new Set() }));
     void get().loadBlock(0);
   },
   setVisible(first, last) {
     set({ visible: [first, last] });
-    const from = Math.floor(first / BLOCK);
-    const to = Math.floor(Math.max(first, last) / BLOCK);
-    for (let b = from; b <= to; b++) if (!get().blocks[b]) void get().loadBlock(b);
+    // While the list flies past, fetch only where it comes to rest: blocks skipped over in
+    // a fast scroll are never requested.
+    if (visibleTimer) clearTimeout(visibleTimer);
+    visibleTimer = setTimeout(() => {
+      const [f, l] = get().visible;
+      for (let b = Math.floor(f / BLOCK); b <= Math.floor(Math.max(f, l) / BLOCK); b++) if (!get().blocks[b]) void get().loadBlock(b);
+    }, 60);
   },
   async refreshVisible() {
     const [first, last] = get().visible;
@@ -268,7 +276,7 @@ export const useInbox = create<InboxState>((set, get) => ({
         const blocks: Record<number, 'loading' | 'loaded'> = st.total !== null && st.total !== res.total ? {} : { ...st.blocks };
         blocks[block] = 'loaded';
         if (res.total < (st.total ?? 0)) for (const k of Object.keys(rows)) if (Number(k) >= res.total) delete rows[Number(k)];
-        return { rows, total: res.total, blocks, loadError: null };
+        return { rows, loadedCount: Object.keys(rows).length, total: res.total, blocks, loadError: null };
       });
     } catch (err) {
       if (get().generation !== generation) return;
@@ -336,7 +344,7 @@ export const useInbox = create<InboxState>((set, get) => ({
   reset() {
     for (const h of active.values()) h.abort();
     active.clear();
-    set((s) => ({ query: DEFAULT_QUERY, total: null, rows: {}, blocks: {}, generation: s.generation + 1, selection: new Set(), uploads: [] }));
+    set((s) => ({ query: DEFAULT_QUERY, total: null, rows: {}, loadedCount: 0, blocks: {}, generation: s.generation + 1, selection: new Set(), uploads: [] }));
   },
 }));
 
