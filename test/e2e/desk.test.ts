@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -138,6 +138,12 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
 
   it('takes 5 files of different formats dropped at once and shows each reach completed', async () => {
     const files = inputFiles();
+    // Every status a row shows on its way, to see the live state, not just the end state.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __statuses: Set<string> }).__statuses = seen;
+      new MutationObserver(() => document.querySelectorAll('[data-testid="inbox-row"]').forEach((r) => seen.add(r.getAttribute('data-status') ?? ''))).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    });
     await dropFiles(page, '[data-testid=dropzone]', files);
     await page.getByText('Uploads: 5 of 5 accepted').waitFor({ timeout: 60_000 });
     // Live state while processing: at least one row is shown pending before all complete.
@@ -146,6 +152,8 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
       files.map((f) => f.name),
       'completed',
     );
+    const statuses = await page.evaluate(() => [...(window as unknown as { __statuses: Set<string> }).__statuses]);
+    assert.ok(statuses.includes('pending'), `rows were shown while processing (seen: ${statuses.join(', ')})`);
     await page.getByRole('button', { name: 'Clear finished' }).click();
     assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '5 documents');
     await checkScreen(page, 'inbox');
@@ -156,6 +164,17 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('[data-testid=file-input]').setInputFiles(jpegPath);
     await waitRows(page, ['kassenbon.jpg'], 'completed', 120_000);
     assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '6 documents');
+  });
+
+  it('uploads a whole folder (with a subfolder) through the folder chooser', async () => {
+    const folder = join(workDir, 'scans-maerz');
+    mkdirSync(join(folder, 'lieferant-b'), { recursive: true });
+    writeFileSync(join(folder, 'mahnung.pdf'), fx.buildPdf({ pages: 1, text: 'Mahnung 7' }));
+    writeFileSync(join(folder, 'lieferant-b', 'gutschrift.pdf'), fx.buildPdf({ pages: 1, text: 'Gutschrift 3' }));
+    await page.locator('[data-testid=folder-input]').setInputFiles(folder);
+    await waitRows(page, ['mahnung.pdf', 'gutschrift.pdf'], 'completed', 120_000);
+    assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '8 documents');
+    await page.getByRole('button', { name: 'Clear finished' }).click();
   });
 
   it('searches by file name and text and filters by status', async () => {
@@ -171,7 +190,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('#f-status').selectOption('error');
     await page.getByText('No document matches these filters').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '8 documents');
   });
 
   it('opens the PDF and pages through its previews with the keyboard, text beside the page', async () => {
@@ -283,7 +302,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   it('switches to German and keeps it after a reload', async () => {
     await page.getByLabel('Language').first().selectOption('de');
     await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
-    await page.getByText('7 Dokumente').waitFor();
+    await page.getByText('9 Dokumente').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
@@ -304,11 +323,19 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByTestId('theme-toggle').click();
   });
 
+  it('processes a selected document again and shows it go through processing', async () => {
+    await page.locator('[data-filename="mahnung.pdf"] input[type=checkbox]').check();
+    await page.getByText('1 selected').waitFor();
+    await page.getByRole('button', { name: 'Process again' }).click();
+    await page.locator('[data-filename="mahnung.pdf"][data-status="pending"]').waitFor({ timeout: 10_000 });
+    await waitRows(page, ['mahnung.pdf'], 'completed', 120_000);
+  });
+
   it('selects documents and deletes them; signs out to the sign-in page', async () => {
     await page.locator('[data-filename="kassenbon.jpg"] input[type=checkbox]').check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '8 documents');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');

@@ -137,6 +137,7 @@ function DropZone() {
         type="file"
         multiple
         hidden
+        data-testid="folder-input"
         aria-label={t('inbox.choose_folder')}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
