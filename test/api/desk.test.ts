@@ -261,6 +261,22 @@ describe('desk endpoints', () => {
     assertError(await desk('/app/v1/documents/999999/reprocess', { method: 'POST' }), 404, 'not_found');
   });
 
+  it('downloads the original as an attachment with its filename', async () => {
+    const bytes = pdfBytes(1, 'original');
+    const res = await upload(api.url, { token: api.appToken, file: { name: 'Größe 1.pdf', data: bytes, type: 'application/pdf' }, fields: { processing_mode: 'thumbnail' } });
+    const doc = ((await res.json()) as { data: { id: number } }).data;
+    const got = await desk(`/app/v1/documents/${doc.id}/original`);
+    assert.equal(got.status, 200);
+    contract.assertResponse('downloadOriginal', got);
+    assert.deepEqual(got.bytes, bytes);
+    const disposition = got.headers.get('content-disposition') ?? '';
+    assert.match(disposition, /^attachment; filename="Gr__e 1.pdf"; filename\*=UTF-8''Gr%C3%B6%C3%9Fe%201.pdf$/);
+    assert.equal(got.headers.get('x-content-type-options'), 'nosniff');
+    await waitTerminal(api.url, api.appToken, doc.id);
+    assert.equal((await call(api.url, `/api/v1/documents/${doc.id}`, { method: 'DELETE', token: api.appToken })).status, 204);
+    assertError(await desk(`/app/v1/documents/${doc.id}/original`), 404, 'not_found');
+  });
+
   it('serves the desk shell with a strict CSP on client routes, never on API paths', async () => {
     for (const path of ['/', '/documents/12']) {
       const res = await fetch(`${api.url}${path}`, { headers: { Accept: 'text/html' } });

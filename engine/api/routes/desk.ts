@@ -1,6 +1,7 @@
 // The desk's own endpoints (docs/desk-api.md): sign-in sessions, and what the spec leaves to
 // "the product's web application" — tokens, webhooks, credits — plus the inbox listing and
 // reprocessing. Not part of the published /api/v1 contract; own OpenAPI at /app/v1/openapi.json.
+import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ABILITIES, type Ability } from '../../accounts/abilities.js';
 import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../accounts/sessions.js';
@@ -251,6 +252,18 @@ async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerC
   return { data: presentDocument((await loadView(ctx.engine.db, accountId, id))!, ctx.baseUrl) };
 }
 
+/** Always a download, never shown inline: the original is untrusted content. */
+async function original(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
+  const { id } = req.params as { id: number };
+  const doc = await ctx.engine.db.selectFrom('documents').select(['filename', 'blob_path']).where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!doc?.blob_path || !(await ctx.engine.blobs.exists(doc.blob_path))) throw notFound('document');
+  const ascii = doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'private, no-store');
+  return reply.type('application/octet-stream').send(createReadStream(ctx.engine.blobs.absolute(doc.blob_path)));
+}
+
 // --- route table ----------------------------------------------------------------------
 
 const manage = 'workspace:manage' as const;
@@ -364,6 +377,11 @@ export const deskRoutes = defineRoutes([
       422: errorResponse('Invalid query parameter.'),
     },
     handler: inbox,
+  },
+  {
+    method: 'GET', url: '/app/v1/documents/:id/original', operationId: 'downloadOriginal', summary: 'Download the uploaded original', tags, auth: 'documents:read', rateClass: 'read', params: idParams('id'),
+    responses: { 200: { description: 'The original bytes as an attachment.', contentType: 'application/octet-stream' }, ...errors, 404: commonErrors[404] },
+    handler: original,
   },
   {
     method: 'POST', url: '/app/v1/documents/:id/reprocess', operationId: 'reprocessDocument', summary: 'Process a terminal document again (same settings and rate)', tags, auth: 'documents:write', rateClass: 'upload', params: idParams('id'),
