@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,6 +84,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   let page: Page;
   let receiver: Receiver;
   let workDir: string;
+  let files: FileSpec[] = [];
 
   before(async () => {
     dataDir = tempDataDir('docdesk-desk-');
@@ -137,7 +138,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   });
 
   it('takes 5 files of different formats dropped at once and shows each reach completed', async () => {
-    const files = inputFiles();
+    files = inputFiles();
     // Every status a row shows on its way, to see the live state, not just the end state.
     await page.evaluate(() => {
       const seen = new Set<string>();
@@ -219,6 +220,11 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByText('The text comes from the PDF itself').waitFor();
     await page.getByRole('tab', { name: 'Details' }).click();
     assert.equal(await page.locator('[data-testid=credits-charged]').textContent(), '1');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download original' }).click()]);
+    assert.equal(download.suggestedFilename(), 'rechnung-3-seiten.pdf');
+    const saved = join(workDir, 'downloaded.pdf');
+    await download.saveAs(saved);
+    assert.ok(readFileSync(saved).equals(files.find((f) => f.name === 'rechnung-3-seiten.pdf')!.data), 'the download is the uploaded file, byte for byte');
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
   });
