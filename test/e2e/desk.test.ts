@@ -329,9 +329,18 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByTestId('theme-toggle').click();
   });
 
-  it('processes a selected document again and shows it go through processing', async () => {
-    await page.locator('[data-filename="mahnung.pdf"] input[type=checkbox]').check();
+  it('moves through the list with the keyboard, selects with x, processes the document again', async () => {
+    await page.locator('[data-filename="mahnung.pdf"] .row-open').focus();
+    const index = Number(await page.locator('[data-filename="mahnung.pdf"]').evaluate((el) => el.closest('li')!.dataset.index));
+    const focusedIndex = () => page.evaluate(() => document.activeElement?.closest('li')?.dataset.index);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((i) => document.activeElement?.closest('li')?.dataset.index === String(i), index + 1);
+    await page.keyboard.press('k');
+    await page.waitForFunction((i) => document.activeElement?.closest('li')?.dataset.index === String(i), index);
+    assert.equal(await focusedIndex(), String(index));
+    await page.keyboard.press('x');
     await page.getByText('1 selected').waitFor();
+    assert.ok(await page.locator('[data-filename="mahnung.pdf"] input[type=checkbox]').isChecked());
     await page.getByRole('button', { name: 'Process again' }).click();
     await page.locator('[data-filename="mahnung.pdf"][data-status="pending"]').waitFor({ timeout: 10_000 });
     await waitRows(page, ['mahnung.pdf'], 'completed', 120_000);
@@ -345,6 +354,17 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
+  });
+
+  it('starts in German when the browser prefers German', async () => {
+    const german = await launchBrowser({ locale: 'de-DE' });
+    try {
+      await german.page.goto(`${server.url}/`);
+      await german.page.getByRole('heading', { name: 'Bei Docdesk anmelden' }).waitFor();
+      assert.equal(await german.page.evaluate(() => document.documentElement.lang), 'de');
+    } finally {
+      await german.close();
+    }
   });
 
   it('signs in through the one-time link docdesk serve printed; a used link shows the sign-in page with a note', async () => {
