@@ -107,7 +107,7 @@ export function DocumentView({ id }: { id: number }) {
         setZoom((z) => Math.max(0, z - 1));
       } else if (e.key === '0') {
         setZoom(2);
-      } else if (e.key === 'Escape' || e.key === 'Backspace') {
+      } else if (e.key === 'Escape') {
         navigate({ name: 'inbox' });
       }
     };

@@ -239,7 +239,6 @@ function UploadOptionsPanel() {
 function UploadList() {
   const t = useT();
   const uploads = useInbox((s) => s.uploads);
-  const options = useInbox((s) => s.options);
   const dismiss = useInbox((s) => s.dismissUploads);
   const navigate = useApp((s) => s.navigate);
   if (uploads.length === 0) return null;
@@ -256,13 +255,13 @@ function UploadList() {
       </div>
       <ul className="upload-list" aria-live="polite">
         {uploads.map((u) => {
-          const warning = u.state === 'queued' ? fileProblem(t, options, u.file.name) : null;
+          const warning = u.state === 'queued' ? fileProblem(t, u.options, u.file.name) : null;
           return (
             <li key={u.key} className={`upload upload-${u.state}`} data-testid="upload-entry">
               <span className="upload-name">{u.file.name}</span>
               <progress max={1} value={u.progress} aria-label={t('uploads.progress_of', { name: u.file.name })} />
               <span className="upload-state">
-                {u.state === 'uploading' ? `${Math.round(u.progress * 100)} %` : t(`uploads.state.${u.state}`)}
+                {u.state === 'uploading' ? `${Math.round(u.progress * 100)} %` : u.retryAt !== null ? t('uploads.rate_limited') : t(`uploads.state.${u.state}`)}
                 {u.documentId !== null && (
                   <button type="button" className="btn-link" onClick={() => navigate({ name: 'document', id: u.documentId!, page: 1 })}>
                     {t('uploads.open')}
@@ -270,7 +269,7 @@ function UploadList() {
                 )}
               </span>
               {warning && <p className="field-problem">{warning}</p>}
-              {u.error && (
+              {u.error && u.state === 'failed' && (
                 <div className="upload-error">
                   <FailureNotice err={u.error} />
                 </div>
