@@ -17,7 +17,7 @@ import { median, printTable } from './table.js';
 const DOCS = Number(process.env.BENCH_RENDERER_DOCS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-async function seed(dataDir: string, count: number): Promise<void> {
+export async function seed(dataDir: string, count: number): Promise<void> {
   const { db, close } = openDatabase(join(dataDir, 'docdesk.sqlite'));
   try {
     const account = await db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -125,20 +125,22 @@ const INIT_SCRIPT = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-const SCROLL_SCRIPT = `new Promise((resolve) => {
+/** rAF deltas while the list is scrolled by `step` px per frame for `frames` frames. */
+const scrollScript = (step: number, frames: number) => `new Promise((resolve) => {
   const el = document.querySelector('[data-testid="inbox-scroller"]');
+  el.scrollTop = 0;
   const deltas = [];
   let last = performance.now();
-  let frames = 0;
-  const step = () => {
+  let n = 0;
+  const tick = () => {
     const now = performance.now();
     deltas.push(now - last);
     last = now;
-    el.scrollTop += 800;
-    if (++frames < 300 && el.scrollTop + el.clientHeight < el.scrollHeight) requestAnimationFrame(step);
+    el.scrollTop += ${step};
+    if (++n < ${frames} && el.scrollTop + el.clientHeight < el.scrollHeight) requestAnimationFrame(tick);
     else resolve({ deltas: deltas.slice(1), rendered: document.querySelectorAll('[data-testid="inbox-row"], .row-placeholder').length, scrolled: el.scrollTop });
   };
-  requestAnimationFrame(step);
+  requestAnimationFrame(tick);
 })`;
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -173,8 +175,10 @@ export async function benchRenderer(): Promise<void> {
     let rendered = 0;
     let total = '';
     for (let run = 0; run < RUNS; run++) {
-      await page.goto(`${server.url}/#/inbox`);
-      await page.waitForFunction('window.__bench && window.__bench.firstRows !== null', undefined, { timeout: 30_000, polling: 16 });
+      // A new query string each time: a hash-only change would not load the page again.
+      await page.goto(`${server.url}/?run=${run}#/inbox`);
+      // A function, not a string: string predicates are evaluated with eval, which the CSP forbids.
+      await page.waitForFunction(() => (window as unknown as { __bench?: { firstRows: number | null } }).__bench?.firstRows != null, undefined, { timeout: 30_000, polling: 16 });
       // Interactive: the first rows are painted and the main thread answers input. Measured
       // as the time a key press in the search field takes to reach its handler and paint.
       const result = (await page.evaluate(`new Promise((resolve) => {
@@ -192,10 +196,14 @@ export async function benchRenderer(): Promise<void> {
       total = (await page.locator('[data-testid="inbox-total"]').textContent()) ?? '';
     }
 
-    await page.goto(`${server.url}/#/inbox`);
-    await page.waitForFunction('window.__bench && window.__bench.firstRows !== null', undefined, { timeout: 30_000 });
-    const scroll = (await page.evaluate(SCROLL_SCRIPT)) as { deltas: number[]; rendered: number; scrolled: number };
-    const d = scroll.deltas;
+    await page.goto(`${server.url}/?run=scroll#/inbox`);
+    await page.waitForFunction(() => (window as unknown as { __bench?: { firstRows: number | null } }).__bench?.firstRows != null, undefined, { timeout: 30_000 });
+    // Idle frames first (the floor of this machine), then a brisk wheel scroll (2 rows per
+    // frame, ~6,700 px/s) and a fling (800 px per frame, ~48,000 px/s).
+    const idle = (await page.evaluate(scrollScript(0, 60))) as { deltas: number[] };
+    const brisk = (await page.evaluate(scrollScript(2 * 56, 600))) as { deltas: number[]; rendered: number; scrolled: number };
+    await page.waitForTimeout(500);
+    const fling = (await page.evaluate(scrollScript(800, 300))) as { deltas: number[]; rendered: number; scrolled: number };
 
     printTable(
       `Desk inbox with ${DOCS.toLocaleString('en')} documents (headless Chromium 1280×800, ${RUNS} navigations; seeded in ${seedSeconds.toFixed(1)} s)`,
@@ -203,13 +211,22 @@ export async function benchRenderer(): Promise<void> {
       [
         ['first rows rendered (ms from navigation)', median(firstRows).toFixed(0), Math.max(...firstRows).toFixed(0), '', ''],
         ['inbox interactive (ms from navigation)', median(interactive).toFixed(0), Math.max(...interactive).toFixed(0), '< 1000', median(interactive) < 1000 ? 'met' : 'MISSED'],
-        [`rows in the DOM (of ${total})`, String(rendered), String(scroll.rendered), 'virtualised', rendered < 100 ? 'met' : 'MISSED'],
+        [`rows in the DOM (of ${total})`, String(rendered), String(Math.max(brisk.rendered, fling.rendered)), 'virtualised', Math.max(rendered, brisk.rendered, fling.rendered) < 100 ? 'met' : 'MISSED'],
       ],
     );
+    const row = (label: string, r: { deltas: number[] }, target: boolean): string[] => {
+      const d = r.deltas;
+      const p95 = pct(d, 0.95);
+      return [label, String(d.length), pct(d, 0.5).toFixed(1), p95.toFixed(1), Math.max(...d).toFixed(1), String(d.filter((x) => x > 50).length), target ? (p95 <= 33.4 ? 'met' : 'MISSED') : ''];
+    };
     printTable(
-      `Inbox scroll: ${d.length} frames, 800 px per frame (${Math.round(scroll.scrolled / 56).toLocaleString('en')} rows passed)`,
-      ['frame time', 'p50 ms', 'p95 ms', 'max ms', 'frames > 50 ms', 'target p95 ≤ 33 ms'],
-      [['requestAnimationFrame delta', pct(d, 0.5).toFixed(1), pct(d, 0.95).toFixed(1), Math.max(...d).toFixed(1), String(d.filter((x) => x > 50).length), pct(d, 0.95) <= 33.4 ? 'met' : 'MISSED']],
+      'Inbox scroll frame time (requestAnimationFrame deltas, ms)',
+      ['scroll', 'frames', 'p50', 'p95', 'max', 'frames > 50 ms', 'target p95 ≤ 33 ms'],
+      [
+        row('idle (no scrolling)', idle, false),
+        row(`brisk, 112 px/frame (${Math.round(brisk.scrolled / 56).toLocaleString('en')} rows)`, brisk, true),
+        row(`fling, 800 px/frame (${Math.round(fling.scrolled / 56).toLocaleString('en')} rows)`, fling, false),
+      ],
     );
   } finally {
     await browser.close();

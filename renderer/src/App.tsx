@@ -1,6 +1,7 @@
 // The shell: session gate, navigation, theme and language, global shortcuts, failure banner.
 import { useEffect } from 'react';
 import { setUnauthenticatedHandler } from './api';
+import { connectDesktop } from './desktop';
 import { FailureNotice, Modal } from './components/common';
 import { useT, LANGS } from './i18n';
 import { parseHash, useApp, type Theme } from './store';
@@ -29,9 +30,13 @@ export function App() {
   useEffect(() => {
     setUnauthenticatedHandler(() => useApp.setState({ sessionState: 'signed_out', session: null }));
     void useApp.getState().start();
+    const disconnect = connectDesktop();
     const onHash = () => useApp.setState({ route: parseHash(location.hash) });
     window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      disconnect();
+    };
   }, []);
 
   useEffect(() => {
@@ -119,8 +124,8 @@ export function App() {
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn-small" onClick={() => app.setTheme(effectiveTheme(theme) === 'dark' ? 'light' : 'dark')} aria-label={t('theme.toggle')}>
-            {effectiveTheme(theme) === 'dark' ? t('theme.light') : t('theme.dark')}
+          <button type="button" className="btn btn-small" data-testid="theme-toggle" onClick={() => app.setTheme(effectiveTheme(theme) === 'dark' ? 'light' : 'dark')} title={t('theme.toggle')} aria-keyshortcuts="d">
+            {effectiveTheme(theme) === 'dark' ? t('theme.to_light') : t('theme.to_dark')}
           </button>
           <button type="button" className="btn btn-small" onClick={() => app.setHelp(true)} aria-keyshortcuts="?">
             {t('help.open')}

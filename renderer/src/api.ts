@@ -121,7 +121,7 @@ export interface UploadHandle {
 }
 
 /** Multipart upload through XMLHttpRequest: fetch has no upload progress events. */
-export function uploadFile(file: File, fields: UploadFields, onProgress: (fraction: number) => void): UploadHandle {
+export function uploadFile(file: File, fields: UploadFields, idempotencyKey: string, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<DocumentObject>((resolve, reject) => {
     const form = new FormData();
@@ -131,8 +131,8 @@ export function uploadFile(file: File, fields: UploadFields, onProgress: (fracti
     xhr.withCredentials = true;
     xhr.setRequestHeader('X-Docdesk-Desk', '1');
     xhr.setRequestHeader('Accept', 'application/json');
-    // One key per logical upload: a retry of the same entry would reuse it.
-    xhr.setRequestHeader('Idempotency-Key', `desk-${crypto.randomUUID()}`);
+    // One key per logical upload; a retry of the same upload (after a 429) reuses it.
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -158,7 +158,8 @@ export function uploadFile(file: File, fields: UploadFields, onProgress: (fracti
           typeof body?.message === 'string' ? body.message : xhr.statusText,
           typeof body?.request_id === 'string' ? body.request_id : xhr.getResponseHeader('X-Request-ID'),
           (body?.errors as Record<string, string[]> | undefined) ?? null,
-          body,
+          // Retry-After is authoritative for 429s (spec 8); keep it with the body.
+          xhr.status === 429 ? { ...(body ?? {}), retry_after: Number(xhr.getResponseHeader('Retry-After') ?? body?.retry_after ?? 1) } : body,
         ),
       );
     };

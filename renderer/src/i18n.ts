@@ -29,6 +29,8 @@ const en = {
   'theme.light': 'Light',
   'theme.dark': 'Dark',
   'theme.system': 'Like the system',
+  'theme.to_light': 'Light theme',
+  'theme.to_dark': 'Dark theme',
   'help.open': 'Shortcuts',
   'help.title': 'Keyboard shortcuts',
   'help.everywhere': 'Everywhere',
@@ -159,6 +161,7 @@ const en = {
   'uploads.state.uploading': 'Uploading',
   'uploads.state.accepted': 'Accepted',
   'uploads.state.failed': 'Refused',
+  'uploads.rate_limited': 'Too many uploads; sent again shortly',
   'doc.download': 'Download original',
   'doc.confirm_delete': 'Delete this document?',
   'doc.pages_nav': 'Pages',
@@ -343,6 +346,8 @@ const en = {
   'error.unknown': 'Something went wrong.',
   'error.request_id': 'Request ID for support:',
   'error.copy_request_id': 'Copy request ID',
+  'notify.processed': '{n} documents processed',
+  'notify.processed_one': '1 document processed',
 };
 
 export type Key = keyof typeof en;
@@ -370,6 +375,8 @@ const de: Record<Key, string> = {
   'theme.light': 'Hell',
   'theme.dark': 'Dunkel',
   'theme.system': 'Wie das System',
+  'theme.to_light': 'Helles Design',
+  'theme.to_dark': 'Dunkles Design',
   'help.open': 'Tastenkürzel',
   'help.title': 'Tastenkürzel',
   'help.everywhere': 'Überall',
@@ -500,6 +507,7 @@ const de: Record<Key, string> = {
   'uploads.state.uploading': 'Wird hochgeladen',
   'uploads.state.accepted': 'Angenommen',
   'uploads.state.failed': 'Abgelehnt',
+  'uploads.rate_limited': 'Zu viele Uploads; wird gleich erneut gesendet',
   'doc.download': 'Original herunterladen',
   'doc.confirm_delete': 'Dieses Dokument löschen?',
   'doc.pages_nav': 'Seiten',
@@ -684,6 +692,8 @@ const de: Record<Key, string> = {
   'error.unknown': 'Etwas ist schiefgegangen.',
   'error.request_id': 'Anfrage-ID für den Support:',
   'error.copy_request_id': 'Anfrage-ID kopieren',
+  'notify.processed': '{n} Dokumente verarbeitet',
+  'notify.processed_one': '1 Dokument verarbeitet',
 };
 
 const DICTS: Record<Lang, Record<Key, string>> = { en, de };

@@ -170,6 +170,12 @@ export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
 export interface UploadEntry {
   key: number;
   file: File;
+  idempotencyKey: string;
+  /** The options when the file was added: a retry must send the same fields with its key. */
+  options: UploadOptions;
+  /** Upload rate limit hit: sent again with the same key at this time (ms epoch). */
+  retryAt: number | null;
+  attempts: number;
   progress: number;
   state: 'queued' | 'uploading' | 'accepted' | 'failed';
   documentId: number | null;
@@ -181,6 +187,8 @@ interface InboxState {
   total: number | null;
   /** Sparse rows by list index; blocks of BLOCK rows are fetched as the window needs them. */
   rows: Record<number, InboxRow>;
+  /** Number of rows loaded (for "select all loaded"). */
+  loadedCount: number;
   blocks: Record<number, 'loading' | 'loaded'>;
   generation: number;
   visible: [number, number];
@@ -204,6 +212,7 @@ interface InboxState {
 }
 
 let uploadKey = 0;
+let visibleTimer: ReturnType<typeof setTimeout> | undefined;
 const active = new Map<number, UploadHandle>();
 const UPLOAD_CONCURRENCY = 3;
 
@@ -226,6 +235,7 @@ export const useInbox = create<InboxState>((set, get) => ({
   query: DEFAULT_QUERY,
   total: null,
   rows: {},
+  loadedCount: 0,
   blocks: {},
   generation: 0,
   visible: [0, 40],
@@ -234,14 +244,18 @@ export const useInbox = create<InboxState>((set, get) => ({
   options: DEFAULT_UPLOAD_OPTIONS,
   loadError: null,
   setQuery(patch) {
-    set((s) => ({ query: { ...s.query, ...patch }, rows: {}, blocks: {}, total: null, generation: s.generation + 1, selection: new Set() }));
+    set((s) => ({ query: { ...s.query, ...patch }, rows: {}, loadedCount: 0, blocks: {}, total: null, generation: s.generation + 1, selection: new Set() }));
     void get().loadBlock(0);
   },
   setVisible(first, last) {
     set({ visible: [first, last] });
-    const from = Math.floor(first / BLOCK);
-    const to = Math.floor(Math.max(first, last) / BLOCK);
-    for (let b = from; b <= to; b++) if (!get().blocks[b]) void get().loadBlock(b);
+    // While the list flies past, fetch only where it comes to rest: blocks skipped over in
+    // a fast scroll are never requested.
+    if (visibleTimer) clearTimeout(visibleTimer);
+    visibleTimer = setTimeout(() => {
+      const [f, l] = get().visible;
+      for (let b = Math.floor(f / BLOCK); b <= Math.floor(Math.max(f, l) / BLOCK); b++) if (!get().blocks[b]) void get().loadBlock(b);
+    }, 60);
   },
   async refreshVisible() {
     const [first, last] = get().visible;
@@ -268,7 +282,7 @@ export const useInbox = create<InboxState>((set, get) => ({
         const blocks: Record<number, 'loading' | 'loaded'> = st.total !== null && st.total !== res.total ? {} : { ...st.blocks };
         blocks[block] = 'loaded';
         if (res.total < (st.total ?? 0)) for (const k of Object.keys(rows)) if (Number(k) >= res.total) delete rows[Number(k)];
-        return { rows, total: res.total, blocks, loadError: null };
+        return { rows, loadedCount: Object.keys(rows).length, total: res.total, blocks, loadError: null };
       });
     } catch (err) {
       if (get().generation !== generation) return;
@@ -298,7 +312,8 @@ export const useInbox = create<InboxState>((set, get) => ({
     set((s) => ({ options: { ...s.options, ...patch } }));
   },
   enqueue(files) {
-    const entries: UploadEntry[] = files.map((file) => ({ key: ++uploadKey, file, progress: 0, state: 'queued', documentId: null, error: null }));
+    const options = get().options;
+    const entries: UploadEntry[] = files.map((file) => ({ key: ++uploadKey, file, options, idempotencyKey: `desk-${crypto.randomUUID()}`, retryAt: null, attempts: 0, progress: 0, state: 'queued', documentId: null, error: null }));
     set((s) => ({ uploads: [...s.uploads, ...entries] }));
     pump();
   },
@@ -336,7 +351,7 @@ export const useInbox = create<InboxState>((set, get) => ({
   reset() {
     for (const h of active.values()) h.abort();
     active.clear();
-    set((s) => ({ query: DEFAULT_QUERY, total: null, rows: {}, blocks: {}, generation: s.generation + 1, selection: new Set(), uploads: [] }));
+    set((s) => ({ query: DEFAULT_QUERY, total: null, rows: {}, loadedCount: 0, blocks: {}, generation: s.generation + 1, selection: new Set(), uploads: [] }));
   },
 }));
 
@@ -344,18 +359,33 @@ function patchUpload(key: number, patch: Partial<UploadEntry>): void {
   useInbox.setState((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
 }
 
+const MAX_RATE_LIMIT_RETRIES = 5;
+let pumpTimer: ReturnType<typeof setTimeout> | undefined;
+
 /** Starts queued uploads up to the concurrency limit; each finished one starts the next. */
 function pump(): void {
-  const { uploads, options } = useInbox.getState();
+  const { uploads } = useInbox.getState();
+  const now = Date.now();
+  let nextRetry = Infinity;
   for (const u of uploads) {
     if (active.size >= UPLOAD_CONCURRENCY) return;
     if (u.state !== 'queued') continue;
-    patchUpload(u.key, { state: 'uploading' });
-    const handle = uploadFile(u.file, uploadFieldsFor(options), (progress) => patchUpload(u.key, { progress }));
+    if (u.retryAt !== null && u.retryAt > now) {
+      nextRetry = Math.min(nextRetry, u.retryAt);
+      continue;
+    }
+    patchUpload(u.key, { state: 'uploading', retryAt: null, attempts: u.attempts + 1 });
+    const handle = uploadFile(u.file, uploadFieldsFor(u.options), u.idempotencyKey, (progress) => patchUpload(u.key, { progress }));
     active.set(u.key, handle);
     handle.promise
-      .then((doc) => patchUpload(u.key, { state: 'accepted', documentId: doc.id, progress: 1 }))
+      .then((doc) => patchUpload(u.key, { state: 'accepted', documentId: doc.id, progress: 1, error: null }))
       .catch((err: unknown) => {
+        // Rate limited: wait the full Retry-After, then send the same upload with the same key.
+        if (err instanceof ApiFailure && err.status === 429 && u.attempts + 1 < MAX_RATE_LIMIT_RETRIES) {
+          const seconds = Math.max(1, Number(err.body?.retry_after ?? 1));
+          patchUpload(u.key, { state: 'queued', progress: 0, retryAt: Date.now() + seconds * 1000, error: err });
+          return;
+        }
         // 402: the document exists (blocked) and shows in the inbox with its reason.
         const docId = err instanceof ApiFailure ? ((err.body?.document as { id?: number } | undefined)?.id ?? null) : null;
         patchUpload(u.key, { state: 'failed', error: err instanceof ApiFailure ? err : new ApiFailure(0, 'unknown', String(err), null), documentId: docId });
@@ -365,5 +395,9 @@ function pump(): void {
         void useInbox.getState().refreshVisible();
         pump();
       });
+  }
+  if (nextRetry !== Infinity) {
+    if (pumpTimer) clearTimeout(pumpTimer);
+    pumpTimer = setTimeout(pump, Math.max(50, nextRetry - now));
   }
 }

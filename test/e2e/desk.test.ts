@@ -5,14 +5,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import * as fx from '../helpers/fixtures.js';
 import { textImagePng } from '../helpers/text-image.js';
-import { REPO_ROOT, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
+import { REPO_ROOT, cli, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
 import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot, type Browser, type FileSpec } from './desk-support.js';
 
 const skip = browserSkipReason();
@@ -84,6 +84,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   let page: Page;
   let receiver: Receiver;
   let workDir: string;
+  let files: FileSpec[] = [];
 
   before(async () => {
     dataDir = tempDataDir('docdesk-desk-');
@@ -133,10 +134,17 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('#opt-pages').fill('');
     await checkScreen(page, 'upload-options');
     await page.getByRole('button', { name: 'Clear finished' }).click();
+    await page.getByRole('button', { name: /Upload options/ }).click();
   });
 
   it('takes 5 files of different formats dropped at once and shows each reach completed', async () => {
-    const files = inputFiles();
+    files = inputFiles();
+    // Every status a row shows on its way, to see the live state, not just the end state.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __statuses: Set<string> }).__statuses = seen;
+      new MutationObserver(() => document.querySelectorAll('[data-testid="inbox-row"]').forEach((r) => seen.add(r.getAttribute('data-status') ?? ''))).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    });
     await dropFiles(page, '[data-testid=dropzone]', files);
     await page.getByText('Uploads: 5 of 5 accepted').waitFor({ timeout: 60_000 });
     // Live state while processing: at least one row is shown pending before all complete.
@@ -145,6 +153,8 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
       files.map((f) => f.name),
       'completed',
     );
+    const statuses = await page.evaluate(() => [...(window as unknown as { __statuses: Set<string> }).__statuses]);
+    assert.ok(statuses.includes('pending'), `rows were shown while processing (seen: ${statuses.join(', ')})`);
     await page.getByRole('button', { name: 'Clear finished' }).click();
     assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '5 documents');
     await checkScreen(page, 'inbox');
@@ -155,6 +165,17 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('[data-testid=file-input]').setInputFiles(jpegPath);
     await waitRows(page, ['kassenbon.jpg'], 'completed', 120_000);
     assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '6 documents');
+  });
+
+  it('uploads a whole folder (with a subfolder) through the folder chooser', async () => {
+    const folder = join(workDir, 'scans-maerz');
+    mkdirSync(join(folder, 'lieferant-b'), { recursive: true });
+    writeFileSync(join(folder, 'mahnung.pdf'), fx.buildPdf({ pages: 1, text: 'Mahnung 7' }));
+    writeFileSync(join(folder, 'lieferant-b', 'gutschrift.pdf'), fx.buildPdf({ pages: 1, text: 'Gutschrift 3' }));
+    await page.locator('[data-testid=folder-input]').setInputFiles(folder);
+    await waitRows(page, ['mahnung.pdf', 'gutschrift.pdf'], 'completed', 120_000);
+    assert.equal(await page.locator('[data-testid=inbox-total]').textContent(), '8 documents');
+    await page.getByRole('button', { name: 'Clear finished' }).click();
   });
 
   it('searches by file name and text and filters by status', async () => {
@@ -170,7 +191,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('#f-status').selectOption('error');
     await page.getByText('No document matches these filters').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '8 documents');
   });
 
   it('opens the PDF and pages through its previews with the keyboard, text beside the page', async () => {
@@ -199,6 +220,11 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.getByText('The text comes from the PDF itself').waitFor();
     await page.getByRole('tab', { name: 'Details' }).click();
     assert.equal(await page.locator('[data-testid=credits-charged]').textContent(), '1');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download original' }).click()]);
+    assert.equal(download.suggestedFilename(), 'rechnung-3-seiten.pdf');
+    const saved = join(workDir, 'downloaded.pdf');
+    await download.saveAs(saved);
+    assert.ok(readFileSync(saved).equals(files.find((f) => f.name === 'rechnung-3-seiten.pdf')!.data), 'the download is the uploaded file, byte for byte');
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
   });
@@ -282,7 +308,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   it('switches to German and keeps it after a reload', async () => {
     await page.getByLabel('Language').first().selectOption('de');
     await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
-    await page.getByText('7 Dokumente').waitFor();
+    await page.getByText('9 Dokumente').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Dokumente', exact: true }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
@@ -293,23 +319,65 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   });
 
   it('has a dark theme that passes the contrast checks', async () => {
-    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    await page.getByTestId('theme-toggle').click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     await checkScreen(page, 'inbox-dark');
     await page.getByRole('link', { name: /rechnung-3-seiten\.pdf/ }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid=page-indicator]')?.textContent === 'Page 1 of 3');
     await checkScreen(page, 'document-dark');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Switch between light and dark theme' }).click();
+    await page.getByTestId('theme-toggle').click();
+  });
+
+  it('moves through the list with the keyboard, selects with x, processes the document again', async () => {
+    await page.locator('[data-filename="mahnung.pdf"] .row-open').focus();
+    const index = Number(await page.locator('[data-filename="mahnung.pdf"]').evaluate((el) => el.closest('li')!.dataset.index));
+    const focusedIndex = () => page.evaluate(() => document.activeElement?.closest('li')?.dataset.index);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((i) => document.activeElement?.closest('li')?.dataset.index === String(i), index + 1);
+    await page.keyboard.press('k');
+    await page.waitForFunction((i) => document.activeElement?.closest('li')?.dataset.index === String(i), index);
+    assert.equal(await focusedIndex(), String(index));
+    await page.keyboard.press('x');
+    await page.getByText('1 selected').waitFor();
+    assert.ok(await page.locator('[data-filename="mahnung.pdf"] input[type=checkbox]').isChecked());
+    await page.getByRole('button', { name: 'Process again' }).click();
+    await page.locator('[data-filename="mahnung.pdf"][data-status="pending"]').waitFor({ timeout: 10_000 });
+    await waitRows(page, ['mahnung.pdf'], 'completed', 120_000);
   });
 
   it('selects documents and deletes them; signs out to the sign-in page', async () => {
     await page.locator('[data-filename="kassenbon.jpg"] input[type=checkbox]').check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '6 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '8 documents');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
+  });
+
+  it('starts in German when the browser prefers German', async () => {
+    const german = await launchBrowser({ locale: 'de-DE' });
+    try {
+      await german.page.goto(`${server.url}/`);
+      await german.page.getByRole('heading', { name: 'Bei Docdesk anmelden' }).waitFor();
+      assert.equal(await german.page.evaluate(() => document.documentElement.lang), 'de');
+    } finally {
+      await german.close();
+    }
+  });
+
+  it('signs in through the one-time link docdesk serve printed; a used link shows the sign-in page with a note', async () => {
+    await page.goto(server.signinUrl);
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).search, '', 'the code is gone from the address bar');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    await page.goto(server.signinUrl);
+    await page.getByText('This sign-in address was already used or has expired.').waitFor();
+    await checkScreen(page, 'sign-in-expired');
+    const fresh = cli<{ signin_url: string }>(dataDir, ['signin-url']).signin_url;
+    await page.goto(fresh);
+    await page.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
   });
 });

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, localPath } from '../api';
 import { CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
 import { useT, type TFunc } from '../i18n';
+import { documentPanels, pageOverlays } from '../panels';
 import { useApp } from '../store';
 import type { DocumentObject, Preview, Quality } from '../types';
 
@@ -22,7 +23,7 @@ export function DocumentView({ id }: { id: number }) {
   const [error, setError] = useState<unknown>(null);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(2);
-  const [tab, setTab] = useState<'text' | 'quality' | 'fields' | 'run'>('text');
+  const [tab, setTab] = useState<string>('text');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pollKey, setPollKey] = useState(0);
   const strip = useRef<HTMLDivElement>(null);
@@ -106,7 +107,7 @@ export function DocumentView({ id }: { id: number }) {
         setZoom((z) => Math.max(0, z - 1));
       } else if (e.key === '0') {
         setZoom(2);
-      } else if (e.key === 'Escape' || e.key === 'Backspace') {
+      } else if (e.key === 'Escape') {
         navigate({ name: 'inbox' });
       }
     };
@@ -127,6 +128,8 @@ export function DocumentView({ id }: { id: number }) {
   if (!doc) return <p className="loading">{t('common.loading')}</p>;
 
   const run = doc.latest_extraction_run;
+  const extraPanels = documentPanels(doc);
+  const overlays = pageOverlays(doc);
   const pagesText = (doc.extracted_text ?? '').split('\f');
   const detail = statusDetail(t, doc);
 
@@ -230,6 +233,11 @@ export function DocumentView({ id }: { id: number }) {
               <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
                 <div className="page-frame">
                   <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
+                  {overlays.map((o) => (
+                    <div key={o.id} className="page-overlay">
+                      {o.render({ doc, page: i + 1 })}
+                    </div>
+                  ))}
                 </div>
                 <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
               </figure>
@@ -244,13 +252,14 @@ export function DocumentView({ id }: { id: number }) {
         </section>
         <aside className="sidepanel" aria-label={t('doc.details')}>
           <div className="tabs" role="tablist" aria-label={t('doc.details')}>
-            {(['text', 'quality', 'fields', 'run'] as const).map((k) => (
+            {[...extraPanels.map((p) => ({ k: p.id, label: t(p.labelKey) })), ...(['text', 'quality', 'fields', 'run'] as const).map((k) => ({ k, label: t(`doc.tab_${k}`) }))].map(({ k, label }) => (
               <button key={k} type="button" role="tab" id={`tab-${k}`} aria-controls={`panel-${k}`} aria-selected={tab === k} tabIndex={tab === k ? 0 : -1} className={tab === k ? 'tab active' : 'tab'} onClick={() => setTab(k)}>
-                {t(`doc.tab_${k}`)}
+                {label}
               </button>
             ))}
           </div>
           <div className="tabpanel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
+            {extraPanels.map((p) => (tab === p.id ? <div key={p.id}>{p.render({ doc, page, goToPage: goTo })}</div> : null))}
             {tab === 'text' && <TextPanel t={t} text={pagesText} page={page} hasText={doc.extracted_text !== null && doc.extracted_text !== undefined} />}
             {tab === 'quality' && <QualityPanel t={t} doc={doc} />}
             {tab === 'fields' && <FieldsPanel t={t} doc={doc} />}

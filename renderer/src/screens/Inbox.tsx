@@ -1,7 +1,8 @@
 // The inbox: drop zone + upload options + per-file upload progress, then the live,
 // virtualised list of documents with filters, sort, search and bulk actions.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { localPath } from '../api';
+import { notifyWhenBatchDone } from '../desktop';
 import { EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
 import { useT } from '../i18n';
 import { fileProblem, optionProblems } from '../rules';
@@ -136,6 +137,7 @@ function DropZone() {
         type="file"
         multiple
         hidden
+        data-testid="folder-input"
         aria-label={t('inbox.choose_folder')}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
@@ -237,7 +239,6 @@ function UploadOptionsPanel() {
 function UploadList() {
   const t = useT();
   const uploads = useInbox((s) => s.uploads);
-  const options = useInbox((s) => s.options);
   const dismiss = useInbox((s) => s.dismissUploads);
   const navigate = useApp((s) => s.navigate);
   if (uploads.length === 0) return null;
@@ -254,13 +255,13 @@ function UploadList() {
       </div>
       <ul className="upload-list" aria-live="polite">
         {uploads.map((u) => {
-          const warning = u.state === 'queued' ? fileProblem(t, options, u.file.name) : null;
+          const warning = u.state === 'queued' ? fileProblem(t, u.options, u.file.name) : null;
           return (
             <li key={u.key} className={`upload upload-${u.state}`} data-testid="upload-entry">
               <span className="upload-name">{u.file.name}</span>
               <progress max={1} value={u.progress} aria-label={t('uploads.progress_of', { name: u.file.name })} />
               <span className="upload-state">
-                {u.state === 'uploading' ? `${Math.round(u.progress * 100)} %` : t(`uploads.state.${u.state}`)}
+                {u.state === 'uploading' ? `${Math.round(u.progress * 100)} %` : u.retryAt !== null ? t('uploads.rate_limited') : t(`uploads.state.${u.state}`)}
                 {u.documentId !== null && (
                   <button type="button" className="btn-link" onClick={() => navigate({ name: 'document', id: u.documentId!, page: 1 })}>
                     {t('uploads.open')}
@@ -268,7 +269,7 @@ function UploadList() {
                 )}
               </span>
               {warning && <p className="field-problem">{warning}</p>}
-              {u.error && (
+              {u.error && u.state === 'failed' && (
                 <div className="upload-error">
                   <FailureNotice err={u.error} />
                 </div>
@@ -369,13 +370,12 @@ function Filters() {
 
 function DocumentList() {
   const t = useT();
-  const lang = useApp((s) => s.lang);
-  const navigate = useApp((s) => s.navigate);
-  const { query, total, rows, selection, uploads, loadError } = useInbox();
+  const query = useInbox((s) => s.query);
+  const total = useInbox((s) => s.total);
+  const selectedCount = useInbox((s) => s.selection.size);
+  const loadedCount = useInbox((s) => s.loadedCount);
+  const loadError = useInbox((s) => s.loadError);
   const inbox = useInbox.getState();
-  const scroller = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 600 });
-  const [focusIndex, setFocusIndex] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -383,92 +383,7 @@ function DocumentList() {
     if (useInbox.getState().total === null) void useInbox.getState().loadBlock(0);
   }, []);
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setViewport({ top: el.scrollTop, height: el.clientHeight }));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
-  const count = total ?? 0;
-  const last = Math.min(count - 1, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
-
-  useEffect(() => {
-    inbox.setVisible(first, Math.max(first, last));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [first, last, query]);
-
-  // Live state: poll the visible window every second while something there is pending or
-  // uploads are running, otherwise every few seconds (documents may arrive via the API).
-  const anyPending = Object.entries(rows).some(([i, r]) => Number(i) >= first && Number(i) <= last && r.status === 'pending');
-  const uploading = uploads.some((u) => u.state === 'queued' || u.state === 'uploading');
-  useEffect(() => {
-    const h = setTimeout(() => void useInbox.getState().refreshVisible(), anyPending || uploading ? 1000 : 5000);
-    return () => clearTimeout(h);
-  }, [anyPending, uploading, rows]);
-
-  const onScroll = useCallback(() => {
-    const el = scroller.current;
-    if (el) setViewport({ top: el.scrollTop, height: el.clientHeight });
-  }, []);
-
-  const focusRow = (i: number) => {
-    const idx = Math.max(0, Math.min(count - 1, i));
-    setFocusIndex(idx);
-    const el = scroller.current;
-    if (el) {
-      const top = idx * ROW_HEIGHT;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
-    }
-    requestAnimationFrame(() => el?.querySelector<HTMLElement>(`[data-index="${idx}"] .row-open`)?.focus());
-  };
-
-  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    if ((e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox') return;
-    const row = rows[focusIndex];
-    if (e.key === 'ArrowDown' || e.key === 'j') {
-      e.preventDefault();
-      focusRow(focusIndex + 1);
-    } else if (e.key === 'ArrowUp' || e.key === 'k') {
-      e.preventDefault();
-      focusRow(focusIndex - 1);
-    } else if (e.key === 'Home') {
-      e.preventDefault();
-      focusRow(0);
-    } else if (e.key === 'End') {
-      e.preventDefault();
-      focusRow(count - 1);
-    } else if (e.key === 'PageDown') {
-      e.preventDefault();
-      focusRow(focusIndex + Math.floor(viewport.height / ROW_HEIGHT));
-    } else if (e.key === 'PageUp') {
-      e.preventDefault();
-      focusRow(focusIndex - Math.floor(viewport.height / ROW_HEIGHT));
-    } else if ((e.key === 'x' || e.key === ' ') && row && (e.target as HTMLElement).tagName !== 'INPUT') {
-      e.preventDefault();
-      inbox.toggleSelect(row.id);
-    } else if (e.key === 'Delete' && selection.size > 0) {
-      e.preventDefault();
-      setConfirmDelete(true);
-    }
-  };
-
   const filtered = query.status || query.processing_mode || query.extraction_profile || query.review_status || query.q;
-  const selectedCount = selection.size;
-  const loadedCount = Object.keys(rows).length;
-
-  const items: ReactElement[] = [];
-  for (let i = first; i <= last; i++) {
-    const row = rows[i];
-    items.push(
-      <li key={row ? `d${row.id}` : `p${i}`} className="row" style={{ transform: `translateY(${i * ROW_HEIGHT}px)` }} data-index={i} aria-setsize={count} aria-posinset={i + 1}>
-        {row ? <RowView row={row} lang={lang} selected={selection.has(row.id)} tabbable={i === focusIndex} onFocus={() => setFocusIndex(i)} /> : <span className="row-placeholder">{t('common.loading')}</span>}
-      </li>,
-    );
-  }
 
   return (
     <>
@@ -480,16 +395,7 @@ function DocumentList() {
       </div>
       <Filters />
       <div className="bulkbar" role="toolbar" aria-label={t('inbox.bulk')}>
-        <input
-          id="select-all"
-          type="checkbox"
-          checked={loadedCount > 0 && selectedCount >= loadedCount}
-          onChange={(e) => inbox.selectAllLoaded(e.target.checked)}
-          aria-label={t('inbox.select_all')}
-        />
-        <label htmlFor="select-all" className="sr-only">
-          {t('inbox.select_all')}
-        </label>
+        <input id="select-all" type="checkbox" checked={loadedCount > 0 && selectedCount >= loadedCount} onChange={(e) => inbox.selectAllLoaded(e.target.checked)} aria-label={t('inbox.select_all')} />
         <span>{t('inbox.selected', { n: selectedCount })}</span>
         <button
           type="button"
@@ -537,9 +443,9 @@ function DocumentList() {
         <span>{t('credits.amount')}</span>
         <span>{t('doc.created')}</span>
       </div>
-      <div className="list-scroller" ref={scroller} onScroll={onScroll} onKeyDown={onKeyDown} data-testid="inbox-scroller">
-        {total === 0 ? (
-          filtered ? (
+      {total === 0 ? (
+        <div className="list-scroller">
+          {filtered ? (
             <EmptyState title={t('inbox.empty_filtered')}>
               <button type="button" className="btn" onClick={() => inbox.setQuery(DEFAULT_QUERY)}>
                 {t('inbox.clear_filters')}
@@ -549,29 +455,139 @@ function DocumentList() {
             <EmptyState title={t('inbox.empty')}>
               <p>{t('inbox.empty_hint')}</p>
             </EmptyState>
-          )
-        ) : (
-          <ul className="rows" style={{ height: count * ROW_HEIGHT }} aria-label={t('inbox.documents')} data-block={BLOCK}>
-            {items}
-          </ul>
-        )}
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {loadError ? describeFailure(t, loadError) : ''}
-      </p>
+          )}
+        </div>
+      ) : (
+        <VirtualRows onDeleteKey={() => setConfirmDelete(true)} />
+      )}
     </>
   );
 }
 
-function RowView({ row, lang, selected, tabbable, onFocus }: { row: InboxRow; lang: string; selected: boolean; tabbable: boolean; onFocus: () => void }) {
+/**
+ * The window over the list: only rows in view (plus OVERSCAN) are in the DOM, each at
+ * translateY(index × ROW_HEIGHT) inside a list as tall as all rows. Scrolling re-renders
+ * only this component; unchanged rows are memoised.
+ */
+function VirtualRows({ onDeleteKey }: { onDeleteKey: () => void }) {
   const t = useT();
-  const toggle = useInbox((s) => s.toggleSelect);
+  const lang = useApp((s) => s.lang);
+  const total = useInbox((s) => s.total);
+  const rows = useInbox((s) => s.rows);
+  const selection = useInbox((s) => s.selection);
+  const query = useInbox((s) => s.query);
+  const uploading = useInbox((s) => s.uploads.some((u) => u.state === 'queued' || u.state === 'uploading'));
+  const loadError = useInbox((s) => s.loadError);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ top: 0, height: 600 });
+  const [focusIndex, setFocusIndex] = useState(0);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setViewport({ top: el.scrollTop, height: el.clientHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const count = total ?? 0;
+  const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count - 1, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
+
+  useEffect(() => {
+    useInbox.getState().setVisible(first, Math.max(first, last));
+  }, [first, last, query]);
+
+  // Live state: poll the visible window every second while something there is pending or
+  // uploads are running, otherwise every few seconds (documents may arrive via the API).
+  let anyPending = false;
+  for (let i = first; i <= last; i++) if (rows[i]?.status === 'pending') anyPending = true;
+  useEffect(() => {
+    const h = setTimeout(() => void useInbox.getState().refreshVisible(), anyPending || uploading ? 1000 : 5000);
+    notifyWhenBatchDone((id) => {
+      for (const r of Object.values(rows)) if (r.id === id) return r.status !== 'pending';
+      return null;
+    });
+    return () => clearTimeout(h);
+  }, [anyPending, uploading, rows, loadError]);
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (el) setViewport({ top: el.scrollTop, height: el.clientHeight });
+  }, []);
+
+  const focusRow = (i: number) => {
+    const idx = Math.max(0, Math.min(count - 1, i));
+    setFocusIndex(idx);
+    const el = scroller.current;
+    if (el) {
+      const top = idx * ROW_HEIGHT;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    }
+    requestAnimationFrame(() => el?.querySelector<HTMLElement>(`[data-index="${idx}"] .row-open`)?.focus());
+  };
+
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') return;
+    const row = rows[focusIndex];
+    const page = Math.max(1, Math.floor(viewport.height / ROW_HEIGHT));
+    const moves: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: page, PageUp: -page };
+    if (e.key in moves) {
+      e.preventDefault();
+      focusRow(focusIndex + moves[e.key]!);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      focusRow(e.key === 'Home' ? 0 : count - 1);
+    } else if ((e.key === 'x' || e.key === ' ') && row && target.tagName !== 'INPUT') {
+      e.preventDefault();
+      useInbox.getState().toggleSelect(row.id);
+    } else if (e.key === 'Delete' && selection.size > 0) {
+      e.preventDefault();
+      onDeleteKey();
+    }
+  };
+
+  const items: ReactElement[] = [];
+  for (let i = first; i <= last; i++) {
+    const row = rows[i];
+    items.push(
+      <li key={row ? `d${row.id}` : `p${i}`} className="row" style={{ transform: `translateY(${i * ROW_HEIGHT}px)` }} data-index={i} aria-setsize={count} aria-posinset={i + 1}>
+        {row ? <RowView row={row} lang={lang} selected={selection.has(row.id)} tabbable={i === focusIndex} index={i} onFocusRow={setFocusIndex} /> : <span className="row-placeholder">{t('common.loading')}</span>}
+      </li>,
+    );
+  }
+
+  return (
+    <div className="list-scroller" ref={scroller} onScroll={onScroll} onKeyDown={onKeyDown} data-testid="inbox-scroller">
+      <ul className="rows" style={{ height: count * ROW_HEIGHT }} aria-label={t('inbox.documents')} data-block={BLOCK}>
+        {items}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {loadError ? describeFailure(t, loadError) : ''}
+      </p>
+    </div>
+  );
+}
+
+interface RowProps {
+  row: InboxRow;
+  lang: string;
+  selected: boolean;
+  tabbable: boolean;
+  index: number;
+  onFocusRow: (i: number) => void;
+}
+
+const RowView = memo(function RowView({ row, lang, selected, tabbable, index, onFocusRow }: RowProps) {
+  const t = useT();
   const detail = statusDetail(t, row);
   return (
     <div className={`row-inner${selected ? ' row-selected' : ''}`} data-testid="inbox-row" data-status={row.status} data-filename={row.filename}>
-      <input type="checkbox" checked={selected} onChange={(e) => toggle(row.id, e.target.checked)} aria-label={t('inbox.select_row', { name: row.filename })} tabIndex={tabbable ? 0 : -1} />
+      <input type="checkbox" checked={selected} onChange={(e) => useInbox.getState().toggleSelect(row.id, e.target.checked)} aria-label={t('inbox.select_row', { name: row.filename })} tabIndex={tabbable ? 0 : -1} />
       {row.thumbnail_url ? <img className="thumb" src={localPath(row.thumbnail_url)!} alt="" loading="lazy" width={32} height={40} /> : <span className="thumb thumb-none" aria-hidden="true">{row.file_format.toUpperCase()}</span>}
-      <a className="row-open" href={`#/documents/${row.id}`} tabIndex={tabbable ? 0 : -1} onFocus={onFocus}>
+      <a className="row-open" href={`#/documents/${row.id}`} tabIndex={tabbable ? 0 : -1} onFocus={() => onFocusRow(index)}>
         <span className="row-name">{row.filename}</span>
         <span className="row-meta">
           {row.file_format.toUpperCase()} · {t(`mode.${row.processing_mode}`)}
@@ -591,4 +607,4 @@ function RowView({ row, lang, selected, tabbable, onFocus }: { row: InboxRow; la
       <span className="row-date">{formatDate(row.created_at, lang)}</span>
     </div>
   );
-}
+});
