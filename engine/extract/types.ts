@@ -27,8 +27,8 @@ export type Method =
 
 export interface SourceRef {
   component_ref: string;
-  /** Physical page (0 for the upload's `text` field). */
-  page: number;
+  /** Physical page (0 for the upload's `text` field; null for a structured invoice's XML). */
+  page: number | null;
   bbox: BBox | null;
   /** The printed text the value was read from. */
   text: string;

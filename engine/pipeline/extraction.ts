@@ -13,20 +13,73 @@ import type { FileFormat } from '../formats/detect.js';
 import { immediateTransaction } from '../store/db.js';
 import { readForRun } from './analysis.js';
 import type { ReadModel } from './analysis-results.js';
-import { DocumentFailure, setStage, type PipelineDeps } from './steps.js';
+import { DocumentFailure, RetryableFailure, runTask, setStage, type PipelineDeps } from './steps.js';
+import { fieldConflicts, planStructuredExtraction, type StructuredPlan } from './structured-fields.js';
+import { VALIDATOR_UNAVAILABLE } from './validation.js';
+import type { Assessed, AssessTask } from './validation-work.js';
+import { unavailable } from '../einvoice/index.js';
 
 /** Reasons from the extraction rules that make a run degraded (Q1: money, tax, dates). */
 const DEGRADING = new Set(['amounts_not_consistent', 'gross_amount_not_found', 'issue_date_not_found']);
 
-/**
- * Seam for structured e-invoices (spec 2.4, Q4, Q6): when an embedded or standalone invoice
- * XML has been validated and accepted, its values win with provenance `structured_invoice`.
- * Wired at merge time to the e-invoice module (`invoiceToGenericFields`, `validateInvoiceXml`);
- * until then no structured values exist and the visible text is the only source.
- */
-export async function structuredInvoiceValues(_read: ReadModel): Promise<Partial<Record<GenericField, FieldResult>> | null> {
-  return null;
+const ASSESS_TIMEOUT_MS = 180_000;
+
+interface StructuredOutcome {
+  /** Accepted structured values (provenance structured_invoice), by field. */
+  fields: Partial<Record<GenericField, FieldResult>> | null;
+  /** The quality.structured snapshot of the run (null: no invoice XML anywhere). */
+  structured: Record<string, unknown> | null;
+  /** Why the run is degraded because of the XML (Q4), if it is. */
+  reason: string | null;
+  /** Field values of a rejected XML, used only to name conflicts, never as results. */
+  rejectedValues: Record<string, unknown> | null;
 }
+
+/**
+ * Spec 2.4, Q4, Q6: an invoice XML found while reading (standalone, embedded in the PDF, or
+ * an e-mail attachment) is validated; accepted values become fields with provenance
+ * `structured_invoice`; a rejected standalone XML fails the run; a rejected XML inside a
+ * container leaves the visible text to complete the run, degraded.
+ */
+async function structuredInvoice(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, read: ReadModel): Promise<StructuredOutcome> {
+  const none: StructuredOutcome = { fields: null, structured: null, reason: null, rejectedValues: null };
+  const sources = read.assembled.invoiceSources;
+  if (!sources || sources.detection_status === 'not_detected') return none;
+  const assessed = await runTask<Assessed>(deps, { kind: 'einvoice.assess', path: deps.blobs.absolute(doc.blob_path!), format: format as AssessTask['format'], filename: doc.filename }, ASSESS_TIMEOUT_MS).catch((err: unknown) => {
+    if (err instanceof DocumentFailure) throw err;
+    return null; // a crashed or hung validator worker: technical, retried below
+  });
+  const structured = (assessed ? { ...assessed.structured, source: assessed.source, embedded_xml_candidates: assessed.candidates } : unavailable()) as unknown as Record<string, unknown>;
+  const plan: StructuredPlan = assessed ? planStructuredExtraction(assessed, format === 'xml' ? 'xml' : format === 'pdf' ? 'pdf' : 'email') : { kind: 'retry' };
+  switch (plan.kind) {
+    case 'retry':
+      await recordStructured(deps, run, read, structured);
+      throw new RetryableFailure('The e-invoice validator is temporarily unavailable.', VALIDATOR_UNAVAILABLE);
+    case 'fail':
+      await recordStructured(deps, run, read, structured);
+      throw new DocumentFailure(plan.message, plan.error_code);
+    case 'visible_text':
+      return { ...none, structured };
+    case 'visible_text_degraded':
+      return { fields: null, structured, reason: plan.reason, rejectedValues: plan.rejected_fields };
+    case 'use_structured': {
+      const source = { component_ref: assessed!.candidates.find((c) => c.filename === assessed!.source?.filename)?.component_ref ?? 'main', page: null, bbox: null, text: assessed!.source?.filename ?? doc.filename };
+      const fields: Partial<Record<GenericField, FieldResult>> = {};
+      for (const [name, f] of Object.entries(plan.fields)) {
+        if (f.value === null) continue;
+        fields[name as GenericField] = { value: f.value, candidates: null, provenance: { method: 'structured_invoice', source, derived_from: f.provenance?.derived_from ?? [], transforms: f.provenance?.transforms ?? [] } };
+      }
+      return { fields, structured, reason: null, rejectedValues: null };
+    }
+  }
+}
+
+/** The run keeps the assessment even when it fails (spec 2.2 error_code: inspect quality.structured). */
+async function recordStructured(deps: PipelineDeps, run: RunRow, read: ReadModel, structured: Record<string, unknown>): Promise<void> {
+  await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify({ ...read.quality, structured }) }).where('id', '=', run.id).execute();
+}
+
+const values = (fields: Record<string, FieldResult>) => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value]));
 
 export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
   if (doc.extraction_profile !== 'generic') {
@@ -34,17 +87,18 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
   }
   const read = await readForRun(deps, doc, run, format);
   await setStage(deps, doc.id, 'extracting');
-  // Q4: a standalone invoice XML is never turned into fields from its pretty-printed text;
-  // until structured values are available (the seam below) it fails with a clear reason.
-  const structured = await structuredInvoiceValues(read);
-  if (!structured && read.assembled.xml?.invoice) {
-    throw new DocumentFailure('This file is structured e-invoice XML. Its values are read by the e-invoice validation, which this version of Docdesk cannot apply in extraction mode yet; upload it in validation mode, or upload the invoice PDF.', 'structured_invoice_unavailable');
-  }
+  const structured = await structuredInvoice(deps, doc, run, format, read);
 
   const customTypes = doc.custom_types ? (JSON.parse(doc.custom_types) as string[]) : [];
   const det = extractGeneric({ components: read.components, pages: read.pages, text: doc.additional_text, custom_types: customTypes, locale: doc.locale });
   let fields = det.fields;
-  if (structured) fields = { ...fields, ...structured };
+  // Accepted XML values are the result; the visible text fills only what the XML lacks, and
+  // what it read is kept as the candidates a reviewer can compare with.
+  const visibleConflicts = structured.fields ? fieldConflicts(values(structured.fields), values(det.fields)) : fieldConflicts(structured.rejectedValues, values(det.fields));
+  if (structured.fields) {
+    fields = { ...fields };
+    for (const [name, f] of Object.entries(structured.fields) as Array<[GenericField, FieldResult]>) fields[name] = { ...f, candidates: det.fields[name]?.candidates ?? null };
+  }
 
   const selectedPages = read.pages.filter((p) => p.component_ref === (det.selection.component_ref ?? p.component_ref) && det.selection.pages.includes(p.page));
   const documentText = selectedPages.map((p) => p.text).join('\n\f\n');
@@ -56,6 +110,8 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
   let aiModel: string | null = null;
   let aiEffort: string | null = null;
   if (doc.ai_processing !== 1) ai = baseAiQuality(det, noUsableText, 'disabled', 'allow_ai_processing_false');
+  // Validated structured values are not second-guessed by a language model.
+  else if (structured.fields) ai = baseAiQuality(det, noUsableText, 'disabled', 'structured_invoice_accepted');
   else {
     const settings = await getAiSettings(deps.db);
     if (!settings) ai = baseAiQuality(det, noUsableText, 'not_configured', 'no_provider_configured');
@@ -77,6 +133,12 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
   if (ai.conflict_fields.length) reasons.add('conflicting_values');
   if (ai.rejected_fields.length) reasons.add('rejected_values');
   if (ai.status === 'degraded' || ai.status === 'unavailable') reasons.add(`ai_${ai.status}`);
+  if (structured.reason) reasons.add(structured.reason);
+  if (structured.structured) {
+    // Field names only (2.3): where the visible text and the XML disagree.
+    quality.structured = { ...structured.structured, conflict_fields: visibleConflicts } as unknown as typeof quality.structured;
+    if (structured.fields && visibleConflicts.length) reasons.add('structured_visible_conflict');
+  }
   quality.reasons = [...reasons];
   quality.status = reasons.size ? 'degraded' : 'normal';
   quality.degraded = reasons.size > 0;

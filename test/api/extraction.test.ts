@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRichEml, buildXml } from '../helpers/fixtures.js';
+import { ublInvoice, VALID_IBAN } from '../engine/einvoice/fixtures.js';
 import { buildFixturePdf, textLine } from '../helpers/pdf-fixtures.js';
 import { cli, cliRaw, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { invoicePdf, invoiceScanPng } from '../helpers/invoice-fixtures.js';
@@ -116,12 +117,45 @@ describe('extraction mode, generic profile', () => {
     assert.ok(doc.latest_extraction_run.strategies_used.includes('component_selection'));
   });
 
-  it('Q4: standalone invoice XML is not turned into fields from its text; the failure is clear and free', async () => {
+  it('accepted standalone e-invoice XML: its values are the fields, with provenance structured_invoice (2.4)', async () => {
+    const doc = await extract('xrechnung.xml', Buffer.from(ublInvoice()), { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const q = doc.latest_extraction_run.quality;
+    assert.equal(q.structured.assessment, 'pass');
+    assert.equal(q.structured.detection_status, 'recognized');
+    const f = doc.extractions;
+    assert.equal(f.iban.value, VALID_IBAN);
+    assert.equal(f.currency.value, 'EUR');
+    assert.match(f.gross_amount.value, /^\d+\.\d{2}$/);
+    assert.equal(f.document_number.provenance.method, 'structured_invoice');
+    assert.equal(f.document_number.provenance.source.text, 'xrechnung.xml');
+    assert.equal(f.document_number.provenance.source.page, null);
+    assert.equal(doc.latest_extraction_run.provenance_summary.classification, 'structured');
+    assert.equal(doc.latest_extraction_run.credits_charged, 1);
+  });
+
+  it('Q4: rejected standalone invoice XML fails with unsupported_structured_invoice; the assessment stays inspectable; credits return', async () => {
     const doc = await extract('invoice.xml', Buffer.from(buildXml('ubl')));
     assert.equal(doc.status, 'error');
-    assert.equal(doc.latest_extraction_run.error_code, 'structured_invoice_unavailable');
-    assert.match(doc.processing_error, /validation mode/);
-    assert.equal(doc.latest_extraction_run.credits_charged, 0);
+    const run = doc.latest_extraction_run;
+    assert.equal(run.error_code, 'unsupported_structured_invoice');
+    assert.equal(run.quality.structured.assessment, 'fail');
+    assert.ok(run.quality.structured.validation_errors.counts.error > 0);
+    assert.equal(run.credits_charged, 0);
+  });
+
+  it('Q4: a hybrid PDF whose XML is rejected completes from the visible text, degraded, with conflict metadata', async () => {
+    const invalid = Buffer.from(ublInvoice().replace(/<cbc:ID>[^<]*<\/cbc:ID>/, '<cbc:ID>XML-NUMBER-1</cbc:ID>').replace(/<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, ''));
+    const pdf = buildFixturePdf({ pages: [{ content: [textLine(72, 760, 'Rechnung', 14), textLine(72, 730, 'Rechnungsnummer: R-2024-0042'), textLine(72, 712, 'Rechnungsdatum: 05.03.2024'), textLine(72, 694, 'Gesamtbetrag: 1.487,50 EUR')].join('\n') }], attachments: [{ filename: 'xrechnung.xml', data: invalid, mime: 'text/xml' }] });
+    const doc = await extract('hybrid.pdf', pdf, { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const q = doc.latest_extraction_run.quality;
+    assert.equal(q.status, 'degraded');
+    assert.ok(q.reasons.includes('structured_invoice_rejected'));
+    assert.equal(q.structured.assessment, 'fail');
+    assert.ok(q.structured.conflict_fields.includes('document_number'));
+    assert.equal(doc.extractions.document_number.value, 'R-2024-0042');
+    assert.notEqual(doc.extractions.document_number.provenance.method, 'structured_invoice');
   });
 
   it('analysis documents keep an empty extractions array', async () => {
