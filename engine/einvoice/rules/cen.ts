@@ -74,7 +74,9 @@ export const CEN_RULES: Rule[] = [
   R('BR-52', 'BT-122', ({ model: m }) => count(m.supporting_documents, (s) => !has(s.id))),
   R('BR-53', 'BT-111', ({ model: m }) => has(m.tax_currency) && !has(m.totals.vat_amount_accounting)),
   R('BR-54', 'BG-32', ({ model: m }) => count(cenLines(m).flatMap((l) => l.attributes), (a) => !has(a.name) || !has(a.value))),
-  R('BR-55', 'BT-25', ({ model: m }) => count(m.preceding_invoices, (p) => !has(p.id))),
+  R('BR-55', 'BT-25', ({ model: m, root }) =>
+    m.syntax === 'ubl' ? count(kids(root, 'BillingReference'), (b) => all(b, 'InvoiceDocumentReference/ID').length === 0) : count(m.preceding_invoices, (p) => !has(p.id)),
+  ),
   R('BR-56', 'BT-63', ({ model: m }) => m.tax_representative !== undefined && !has(m.tax_representative.vat_id)),
   R('BR-57', 'BT-80', ({ model: m }) => m.delivery?.address !== undefined && !has(m.delivery.address.country_code)),
   R('BR-61', 'BT-84', ({ model: m, root }) => {
