@@ -202,7 +202,12 @@ export function parseUbl(root: XmlElement): InvoiceModel {
         }
       : undefined,
     tax_representative: rep
-      ? { name: val(rep, 'PartyName/Name'), identifiers: [], vat_id: val(rep, 'PartyTaxScheme/CompanyID'), address: address(at(rep, 'PostalAddress')) }
+      ? {
+          name: val(rep, 'PartyName/Name'),
+          identifiers: [],
+          vat_id: val(kids(rep, 'PartyTaxScheme').find((t) => (val(t, 'TaxScheme/ID') ?? '').toUpperCase() === 'VAT'), 'CompanyID'),
+          address: address(at(rep, 'PostalAddress')),
+        }
       : undefined,
     delivery: delivery
       ? {

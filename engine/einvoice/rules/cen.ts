@@ -72,9 +72,20 @@ export const CEN_RULES: Rule[] = [
   R('BR-49', 'BT-81', ({ model: m }) => count(allPayments(m), (p) => !has(p.means_code))),
   R('BR-50', 'BT-84', ({ model: m }) => count(allPayments(m).filter((p) => p.means_code === '30' || p.means_code === '58').flatMap((p) => p.credit_transfers), (a) => !has(a.account_id))),
   R('BR-52', 'BT-122', ({ model: m }) => count(m.supporting_documents, (s) => !has(s.id))),
-  R('BR-53', 'BT-111', ({ model: m }) => has(m.tax_currency) && !has(m.totals.vat_amount_accounting)),
+  R('BR-53', 'BT-111', ({ model: m, root }) => {
+    if (m.syntax === 'ubl') {
+      // Every tax currency needs a tax total in that currency (the document currency may be it).
+      const currencies = kids(root, 'TaxCurrencyCode').map((c) => val(c));
+      const totals = kids(root, 'TaxTotal').flatMap((t) => kids(t, 'TaxAmount')).map((a) => attr(a, 'currencyID'));
+      return currencies.some((c) => !totals.includes(c));
+    }
+    if (!has(m.tax_currency)) return false;
+    return !(ciiTaxTotals(root).some((t) => attr(t, 'currencyID') === m.tax_currency) && m.tax_currency !== m.currency);
+  }),
   R('BR-54', 'BG-32', ({ model: m }) => count(cenLines(m).flatMap((l) => l.attributes), (a) => !has(a.name) || !has(a.value))),
-  R('BR-55', 'BT-25', ({ model: m }) => count(m.preceding_invoices, (p) => !has(p.id))),
+  R('BR-55', 'BT-25', ({ model: m, root }) =>
+    m.syntax === 'ubl' ? count(kids(root, 'BillingReference'), (b) => all(b, 'InvoiceDocumentReference/ID').length === 0) : count(m.preceding_invoices, (p) => !has(p.id)),
+  ),
   R('BR-56', 'BT-63', ({ model: m }) => m.tax_representative !== undefined && !has(m.tax_representative.vat_id)),
   R('BR-57', 'BT-80', ({ model: m }) => m.delivery?.address !== undefined && !has(m.delivery.address.country_code)),
   R('BR-61', 'BT-84', ({ model: m, root }) => {

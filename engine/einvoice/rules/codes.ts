@@ -15,6 +15,8 @@ function find(root: XmlElement, names: string | string[], pred: (el: XmlElement,
 
 const norm = (el: XmlElement) => rawText(el).replace(/\s+/g, ' ').trim();
 const textNotIn = (codes: string) => (el: XmlElement) => !inList(codes, norm(el)) || norm(el).includes(' ');
+/** VATEX codes are compared in upper case. */
+const upperNotIn = (codes: string) => (el: XmlElement) => !inList(codes, norm(el).toUpperCase()) || norm(el).includes(' ');
 const attrNotIn = (codes: string, name: string) => (el: XmlElement) => {
   const v = (attr(el, name) ?? '').replace(/\s+/g, ' ').trim();
   return !inList(codes, v);
@@ -69,7 +71,7 @@ export const CODE_RULES: Rule[] = [
   U('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, 'AllowanceChargeReasonCode', (e, p) => parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'false'), textNotIn(L.UNTDID_5189))),
   U('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, 'AllowanceChargeReasonCode', (e, p) => parentIs(p, 'AllowanceCharge') && indicatorOf(p, 'ChargeIndicator') === 'true'), textNotIn(L.UNTDID_7161))),
   U('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, 'ID', (e, p) => parentIs(p, 'StandardItemIdentification') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  U('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'TaxExemptionReasonCode'), textNotIn(L.VATEX))),
+  U('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'TaxExemptionReasonCode'), upperNotIn(L.VATEX))),
   U('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, ['InvoicedQuantity', 'BaseQuantity', 'CreditedQuantity'], (e) => attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
   U('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, 'EmbeddedDocumentBinaryObject', (e) => attr(e, 'mimeCode') !== undefined), MIME)),
   U('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, 'EndpointID', (e) => attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),
@@ -105,7 +107,7 @@ export const CODE_RULES: Rule[] = [
   C('BR-CL-19', 'BT-98/140', ({ root }) => count(find(root, 'ReasonCode', (e, p) => parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'false'), textNotIn(L.UNTDID_5189))),
   C('BR-CL-20', 'BT-105/145', ({ root }) => count(find(root, 'ReasonCode', (e, p) => parentIs(p, 'SpecifiedTradeAllowanceCharge') && indicatorOf(p, 'ChargeIndicator/Indicator') === 'true'), textNotIn(L.UNTDID_7161))),
   C('BR-CL-21', 'BT-157-1', ({ root }) => count(find(root, 'GlobalID', (e, p) => parentIs(p, 'SpecifiedTradeProduct') && attr(e, 'schemeID') !== undefined), attrNotIn(L.ISO_6523_ICD, 'schemeID'))),
-  C('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'ExemptionReasonCode'), textNotIn(L.VATEX))),
+  C('BR-CL-22', 'BT-121', ({ root }) => count(find(root, 'ExemptionReasonCode'), upperNotIn(L.VATEX))),
   C('BR-CL-23', 'BT-130/150', ({ root }) => count(find(root, ['BasisQuantity', 'BilledQuantity'], (e) => attr(e, 'unitCode') !== undefined), attrNotIn(L.UNECE_REC20_21, 'unitCode'))),
   C('BR-CL-24', 'BT-125-1', ({ root }) => count(find(root, 'AttachmentBinaryObject', (e) => attr(e, 'mimeCode') !== undefined), MIME)),
   C('BR-CL-25', 'BT-34-1/49-1', ({ root }) => count(find(root, 'URIID', (e, p) => parentIs(p, 'URIUniversalCommunication') && attr(e, 'schemeID') !== undefined), attrNotIn(L.CEF_EAS, 'schemeID'))),

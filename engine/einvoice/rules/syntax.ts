@@ -3,7 +3,7 @@
 // are data here: (id, context, path, limit).
 import type { XmlElement } from '../../formats/safe-xml.js';
 import { NS } from '../detect.js';
-import { all, at, attr, kids, memo, named, parentOf, rawText, val } from '../nav.js';
+import { all, ancestorsOf, at, attr, kids, memo, named, parentOf, rawText, val } from '../nav.js';
 import type { Rule, RuleContext, Severity } from '../rule.js';
 import { count, rule } from './util.js';
 
@@ -304,6 +304,29 @@ const CII_RESTRICTIONS: Restriction[] = [
     broken: (e) => !/^\s*\d{4}(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])\s*$/.test(rawText(e)),
   },
 ];
+
+// Warnings: parts of the tax elements EN 16931 does not use.
+const tradeTax = ramEndingWith('TradeTax');
+const underHeaderSettlement = (el: XmlElement, root: XmlElement) => ancestorsOf(root, el).some((a) => a.local === 'ApplicableHeaderTradeSettlement');
+const lineCategoryCodes = (root: XmlElement) => all(root, 'SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem/SpecifiedLineTradeSettlement/ApplicableTradeTax/CategoryCode');
+const CII_TAX_WARNINGS: Restriction[] = [
+  ...([['038', 'CalculatedRate'], ['039', 'CalculationSequenceNumeric'], ['040', 'BasisQuantity'], ['042', 'UnitBasisAmount'], ['043', 'LineTotalBasisAmount'], ['044', 'AllowanceChargeBasisAmount'], ['049', 'CurrencyCode'], ['050', 'Jurisdiction'], ['051', 'CustomsDutyIndicator'], ['053', 'TaxBasisAllowanceRate'], ['055', 'Type'], ['056', 'InformationAmount'], ['057', 'CategoryName'], ['060', 'SpecifiedTradeAccountingAccount'], ['061', 'ServiceSupplyTradeCountry'], ['062', 'BuyerRepayableTaxSpecifiedTradeAccountingAccount'], ['063', 'SellerPayableTaxSpecifiedTradeAccountingAccount'], ['064', 'SellerRefundableTaxSpecifiedTradeAccountingAccount'], ['065', 'BuyerDeductibleTaxSpecifiedTradeAccountingAccount'], ['066', 'BuyerNonDeductibleTaxSpecifiedTradeAccountingAccount'], ['067', 'PlaceApplicableTradeLocation']] as const).map(
+    ([n, child]): Restriction => ({ id: `CII-DT-${n}`, elements: tradeTax, broken: hasChild(child) }),
+  ),
+  { id: 'CII-DT-041', elements: tradeTax, broken: (e, root) => hasChild('BasisAmount')(e) && !underHeaderSettlement(e, root) },
+  { id: 'CII-DT-052', elements: tradeTax, broken: (e) => hasChild('ExemptionReasonCode')(e) && e.local !== 'ApplicableTradeTax' },
+  { id: 'CII-DT-098', elements: tradeTax, broken: (e) => hasChild('ExemptionReason')(e) && e.local !== 'ApplicableTradeTax' },
+  { id: 'CII-DT-054', elements: tradeTax, broken: (e, root) => hasChild('TaxPointDate')(e) && !underHeaderSettlement(e, root) },
+  { id: 'CII-DT-058', elements: tradeTax, broken: (e, root) => hasChild('DueDateTypeCode')(e) && !underHeaderSettlement(e, root) },
+  { id: 'CII-DT-059', elements: tradeTax, broken: (e) => kids(e, 'RateApplicablePercent').some((r) => attr(r, 'format') !== undefined) },
+  ...(['listID', 'listAgencyID', 'listVersionID', 'listURI'] as const).map((a, i): Restriction => ({ id: `CII-DT-04${5 + i}`, elements: lineCategoryCodes, attribute: a })),
+];
+
+export const CII_TAX_WARNING_RULES: Rule[] = CII_TAX_WARNINGS.map((r) =>
+  rule(r.id, 'warning', ['cen-cii'], r.attribute ? `@${r.attribute}` : 'structure', ({ root }) =>
+    count(r.elements(root), (el) => (r.attribute ? attr(el, r.attribute) !== undefined : r.broken!(el, root))),
+  ),
+);
 
 export const CII_RESTRICTION_RULES: Rule[] = CII_RESTRICTIONS.map((r) =>
   rule(r.id, 'error', ['cen-cii'], r.attribute ? `@${r.attribute}` : 'structure', ({ root }) =>

@@ -132,7 +132,7 @@ export const RULE_CASES: RuleCase[] = [
   U('BR-52', rep('<cac:AccountingSupplierParty>', '<cac:AdditionalDocumentReference><cbc:ID></cbc:ID></cac:AdditionalDocumentReference>\n  <cac:AccountingSupplierParty>')),
   U('BR-53', rep('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n  <cbc:TaxCurrencyCode>USD</cbc:TaxCurrencyCode>')),
   U('BR-54', rep('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n    </cac:Item>', '<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory>\n      <cac:AdditionalItemProperty><cbc:Name>Farbe</cbc:Name></cac:AdditionalItemProperty>\n    </cac:Item>')),
-  U('BR-55', rep('<cac:ContractDocumentReference>', '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID></cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>\n  <cac:ContractDocumentReference>')),
+  U('BR-55', rep('<cac:ContractDocumentReference>', '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:IssueDate>2026-01-01</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>\n  <cac:ContractDocumentReference>')),
   U('BR-57', rep('<cbc:PostalZone>20097</cbc:PostalZone>\n        <cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode></cac:Country>', '<cbc:PostalZone>20097</cbc:PostalZone>')),
   U('BR-62', rep('<cbc:EndpointID schemeID="EM">rechnung@lieferant.example</cbc:EndpointID>', '<cbc:EndpointID>rechnung@lieferant.example</cbc:EndpointID>')),
   U('BR-63', rep('<cbc:EndpointID schemeID="EM">eingang@kunde.example</cbc:EndpointID>', '<cbc:EndpointID>eingang@kunde.example</cbc:EndpointID>')),
@@ -463,6 +463,13 @@ RULE_CASES.push(
   U('UBL-DT-18', rep('<cbc:BuyerReference>', '<cbc:BuyerReference name="x">')),
   U('BR-B-01', seq(ublCategory('B', '19'), rep('<cbc:IdentificationCode>DE</cbc:IdentificationCode>', '<cbc:IdentificationCode>IT</cbc:IdentificationCode>'))),
   U('BR-B-02', rep(S_CAT, '<cac:ClassifiedTaxCategory><cbc:ID>B</cbc:ID><cbc:Percent>19</cbc:Percent>')),
+  ...(['CalculatedRate', 'CalculationSequenceNumeric', 'BasisQuantity', 'UnitBasisAmount', 'LineTotalBasisAmount', 'AllowanceChargeBasisAmount', 'CurrencyCode', 'Jurisdiction', 'CustomsDutyIndicator', 'TaxBasisAllowanceRate', 'Type', 'InformationAmount', 'CategoryName', 'SpecifiedTradeAccountingAccount', 'ServiceSupplyTradeCountry', 'BuyerRepayableTaxSpecifiedTradeAccountingAccount', 'SellerPayableTaxSpecifiedTradeAccountingAccount', 'SellerRefundableTaxSpecifiedTradeAccountingAccount', 'BuyerDeductibleTaxSpecifiedTradeAccountingAccount', 'BuyerNonDeductibleTaxSpecifiedTradeAccountingAccount', 'PlaceApplicableTradeLocation'] as const).map((child, i) =>
+    C(`CII-DT-0${[38, 39, 40, 42, 43, 44, 49, 50, 51, 53, 55, 56, 57, 60, 61, 62, 63, 64, 65, 66, 67][i]}`, rep('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>', `<ram:RateApplicablePercent>19</ram:RateApplicablePercent><ram:${child}>x</ram:${child}>\n      </ram:ApplicableTradeTax>`)),
+  ),
+  ...(['BasisAmount', 'TaxPointDate', 'DueDateTypeCode'] as const).map((child, i) => C(`CII-DT-0${[41, 54, 58][i]}`, rep(CII_LINE_TAX, CII_LINE_TAX.replace('</ram:ApplicableTradeTax>', `<ram:${child}>1</ram:${child}></ram:ApplicableTradeTax>`)))),
+  ...(['ExemptionReasonCode', 'ExemptionReason'] as const).map((child, i) => C(`CII-DT-0${[52, 98][i]}`, rep('<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode>', `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:${child}>x</ram:${child}>`))),
+  C('CII-DT-059', rep('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>', '<ram:RateApplicablePercent format="x">19</ram:RateApplicablePercent>\n      </ram:ApplicableTradeTax>')),
+  ...(['listID', 'listAgencyID', 'listVersionID', 'listURI'] as const).map((a, i) => C(`CII-DT-04${5 + i}`, rep(CII_LINE_TAX, CII_LINE_TAX.replace('<ram:CategoryCode>', `<ram:CategoryCode ${a}="x">`)))),
   // CVD code list, ZUGFeRD 1.0
   U('BR-TMP-CVD-01', rep(S_CAT, '<cac:CommodityClassification><cbc:ItemClassificationCode listID="QQ">1</cbc:ItemClassificationCode></cac:CommodityClassification>' + S_CAT), XR_CVD_SPEC),
   Z('ZF1-PROFILE', rep(':comfort</ram:ID>', ':basic</ram:ID>')),
