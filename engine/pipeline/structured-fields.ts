@@ -2,7 +2,12 @@
 // 2.6, Q4, Q5): what extraction mode does with an invoice XML it found. Pure decisions over
 // an `Assessed` (validation-work.ts) — accepted values become v1 fields with provenance
 // `structured_invoice`; rejected XML never feeds a field silently.
+import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { FileFormat } from '../formats/detect.js';
+import { DocumentFailure, RetryableFailure, runTask, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';
+import { recordUnavailable, VALIDATOR_UNAVAILABLE, type ValidationStructured } from './validation.js';
+import { unavailable } from '../einvoice/index.js';
 
 /** Spec 2.6 field object. */
 export interface ExtractionField {
@@ -81,4 +86,31 @@ export function fieldConflicts(a: Record<string, unknown> | null, b: Record<stri
     const y = norm(b[f]);
     return x !== null && y !== null && x !== y;
   });
+}
+
+/**
+ * The one call extraction mode needs (worker task `einvoice.assess`): the assessment of the
+ * upload's invoice XML and what to do with it. A validator outage throws RetryableFailure
+ * (the scheduler retries; never an "invalid invoice") after recording the `unavailable`
+ * snapshot on the run. `structured` goes to quality.structured as is.
+ */
+export async function assessForExtraction(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<{ plan: StructuredPlan; structured: ValidationStructured | null; assessed: Assessed | null }> {
+  const container = format === 'xml' ? 'xml' : format === 'pdf' ? 'pdf' : format === 'eml' || format === 'msg' ? 'email' : null;
+  if (!container) return { plan: { kind: 'visible_text' }, structured: null, assessed: null };
+  let assessed: Assessed;
+  try {
+    assessed = await runTask<Assessed>(deps, { kind: 'einvoice.assess', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename }, 180_000);
+  } catch (err) {
+    if (err instanceof DocumentFailure) throw err;
+    await recordUnavailable(deps, run, unavailable());
+    throw new RetryableFailure(`The e-invoice validator failed: ${err instanceof Error ? err.message : String(err)}`, VALIDATOR_UNAVAILABLE);
+  }
+  const plan = planStructuredExtraction(assessed, container);
+  if (plan.kind === 'retry') {
+    // R5: after the last retry the failed run shows validation_status unavailable.
+    await recordUnavailable(deps, run, assessed.structured);
+    throw new RetryableFailure('The e-invoice validator is temporarily unavailable.', VALIDATOR_UNAVAILABLE);
+  }
+  const structured: ValidationStructured = { ...assessed.structured, source: assessed.source, embedded_xml_candidates: assessed.candidates, linkage: null };
+  return { plan, structured, assessed };
 }

@@ -84,7 +84,7 @@ export function validationQuality(structured: ValidationStructured) {
 }
 
 /** Spec R5: after a terminal technical failure the run shows `validation_status: unavailable`. */
-async function recordUnavailable(deps: PipelineDeps, run: RunRow, structured: StructuredQuality): Promise<void> {
+export async function recordUnavailable(deps: PipelineDeps, run: RunRow, structured: StructuredQuality): Promise<void> {
   const s: ValidationStructured = { ...structured, source: null, embedded_xml_candidates: [], linkage: null };
   await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify(validationQuality(s)) }).where('id', '=', run.id).execute();
 }

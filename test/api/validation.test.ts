@@ -9,6 +9,8 @@ import { buildPdf, buildXml } from '../helpers/fixtures.js';
 import { attachmentPdf, buildFixturePdf, FACTUR_X_XML, textLine } from '../helpers/pdf-fixtures.js';
 import { createAccountWithToken, getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { parseInvoice } from '../../engine/einvoice/index.js';
+import { loadContract, type Contract } from './contract.js';
+import { toReply } from './support.js';
 import type { InvoiceModel } from '../../engine/einvoice/model.js';
 
 const SAMPLES = '/work/shared/samples/einvoice';
@@ -48,7 +50,16 @@ describe('validation mode', () => {
   const validate = async (name: string, data: Buffer | Uint8Array, fields: Record<string, string> = {}) => {
     const res = await upload(suite.server.url, { token: suite.server.appToken, file: { name, data }, fields: { processing_mode: 'validation', ...fields } });
     assert.equal(res.status, 201, await res.clone().text());
-    return waitTerminal(suite.server.url, suite.server.appToken, ((await res.json()) as any).data.id, 240_000);
+    const doc = await waitTerminal(suite.server.url, suite.server.appToken, ((await res.json()) as any).data.id, 240_000);
+    await checkContract(doc.id);
+    return doc;
+  };
+  let contract: Contract | null = null;
+  /** Every terminal document also satisfies the published schema (StructuredQuality included). */
+  const checkContract = async (id: number) => {
+    contract ??= await loadContract(suite.server.url);
+    const reply = await toReply(await fetch(`${suite.server.url}/api/v1/documents/${id}`, { headers: { Authorization: `Bearer ${suite.server.appToken}` } }));
+    contract.assertResponse('getDocument', reply);
   };
   /** What every completed validation-mode document has (modes table). */
   const assertValidationShape = (doc: any) => {

@@ -6,7 +6,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assessInvoiceFile, type Assessed } from '../../../engine/pipeline/validation-work.js';
-import { fieldConflicts, planStructuredExtraction } from '../../../engine/pipeline/structured-fields.js';
+import { assessForExtraction, fieldConflicts, planStructuredExtraction } from '../../../engine/pipeline/structured-fields.js';
+import { WorkerPool } from '../../../engine/jobs/worker-pool.js';
+import { BlobStore } from '../../../engine/store/blobs.js';
+import { dataLayout } from '../../../engine/config/paths.js';
+import type { DocumentRow, RunRow } from '../../../engine/api/presenters.js';
+import type { PipelineDeps } from '../../../engine/pipeline/steps.js';
+import { attachmentPdf } from '../../helpers/pdf-fixtures.js';
 import { buildXml } from '../../helpers/fixtures.js';
 
 const SAMPLES = '/work/shared/samples/einvoice';
@@ -65,5 +71,27 @@ describe('structured invoice → extraction fields', () => {
     const xml = { document_number: 'RE-1', gross_amount: '119.00', iban: 'DE94123456780000001234', sender_name: 'A GmbH', net_amount: null };
     const text = { document_number: 're-1', gross_amount: '119', iban: 'DE94 1234 5678 0000 0012 35', sender_name: 'A GmbH', net_amount: '100.00' };
     assert.deepEqual(fieldConflicts(xml, text), ['iban']);
+  });
+
+  it('assessForExtraction runs the assessment in a real worker and plans from it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docdesk-seam-'));
+    const pool = new WorkerPool(new URL('../../../engine/pipeline/worker-entry.js', import.meta.url), 1);
+    try {
+      const deps = { db: null as never, blobs: new BlobStore(dataLayout(dir)), pool } as PipelineDeps;
+      writeFileSync(join(dir, 'plain.xml'), buildXml('plain'));
+      writeFileSync(join(dir, 'two.pdf'), attachmentPdf([{ filename: 'a.xml', data: Buffer.from(buildXml('ubl')) }, { filename: 'b.xml', data: Buffer.from(buildXml('ubl')) }]));
+      const doc = (name: string) => ({ id: 1, blob_path: name, filename: name }) as DocumentRow;
+      const run = { id: 1 } as RunRow;
+      const plain = await assessForExtraction(deps, doc('plain.xml'), run, 'xml');
+      assert.equal(plain.plan.kind, 'visible_text');
+      assert.equal(plain.structured!.detection_status, 'not_detected');
+      const two = await assessForExtraction(deps, doc('two.pdf'), run, 'pdf');
+      assert.equal(two.plan.kind, 'visible_text_degraded');
+      assert.equal(two.structured!.reason, 'multiple_embedded_invoice_xml_attachments');
+      assert.equal((await assessForExtraction(deps, doc('x.png'), run, 'png')).plan.kind, 'visible_text');
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
