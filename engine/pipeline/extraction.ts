@@ -13,16 +13,11 @@ import type { FileFormat } from '../formats/detect.js';
 import { immediateTransaction } from '../store/db.js';
 import { readForRun } from './analysis.js';
 import type { ReadModel } from './analysis-results.js';
-import { DocumentFailure, RetryableFailure, runTask, setStage, type PipelineDeps } from './steps.js';
-import { fieldConflicts, planStructuredExtraction, type StructuredPlan } from './structured-fields.js';
-import { VALIDATOR_UNAVAILABLE } from './validation.js';
-import type { Assessed, AssessTask } from './validation-work.js';
-import { unavailable } from '../einvoice/index.js';
+import { DocumentFailure, setStage, type PipelineDeps } from './steps.js';
+import { assessForExtraction, fieldConflicts } from './structured-fields.js';
 
 /** Reasons from the extraction rules that make a run degraded (Q1: money, tax, dates). */
 const DEGRADING = new Set(['amounts_not_consistent', 'gross_amount_not_found', 'issue_date_not_found']);
-
-const ASSESS_TIMEOUT_MS = 180_000;
 
 interface StructuredOutcome {
   /** Accepted structured values (provenance structured_invoice), by field. */
@@ -45,25 +40,22 @@ async function structuredInvoice(deps: PipelineDeps, doc: DocumentRow, run: RunR
   const none: StructuredOutcome = { fields: null, structured: null, reason: null, rejectedValues: null };
   const sources = read.assembled.invoiceSources;
   if (!sources || sources.detection_status === 'not_detected') return none;
-  const assessed = await runTask<Assessed>(deps, { kind: 'einvoice.assess', path: deps.blobs.absolute(doc.blob_path!), format: format as AssessTask['format'], filename: doc.filename }, ASSESS_TIMEOUT_MS).catch((err: unknown) => {
-    if (err instanceof DocumentFailure) throw err;
-    return null; // a crashed or hung validator worker: technical, retried below
-  });
-  const structured = (assessed ? { ...assessed.structured, source: assessed.source, embedded_xml_candidates: assessed.candidates } : unavailable()) as unknown as Record<string, unknown>;
-  const plan: StructuredPlan = assessed ? planStructuredExtraction(assessed, format === 'xml' ? 'xml' : format === 'pdf' ? 'pdf' : 'email') : { kind: 'retry' };
+  // A validator outage is recorded and retried inside (RetryableFailure), never "invalid".
+  const { plan, structured: snapshot, assessed } = await assessForExtraction(deps, doc, run, format);
+  const structured = snapshot as unknown as Record<string, unknown> | null;
   switch (plan.kind) {
     case 'retry':
-      await recordStructured(deps, run, read, structured);
-      throw new RetryableFailure('The e-invoice validator is temporarily unavailable.', VALIDATOR_UNAVAILABLE);
-    case 'fail':
-      await recordStructured(deps, run, read, structured);
-      throw new DocumentFailure(plan.message, plan.error_code);
     case 'visible_text':
       return { ...none, structured };
+    case 'fail':
+      // The run keeps the assessment (spec 2.2 error_code: inspect quality.structured).
+      await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify({ ...read.quality, structured }) }).where('id', '=', run.id).execute();
+      throw new DocumentFailure(plan.message, plan.error_code);
     case 'visible_text_degraded':
       return { fields: null, structured, reason: plan.reason, rejectedValues: plan.rejected_fields };
     case 'use_structured': {
-      const source = { component_ref: assessed!.candidates.find((c) => c.filename === assessed!.source?.filename)?.component_ref ?? 'main', page: null, bbox: null, text: assessed!.source?.filename ?? doc.filename };
+      const xml = assessed!.source;
+      const source = { component_ref: assessed!.candidates.find((c) => c.filename === xml?.filename)?.component_ref ?? 'main', page: null, bbox: null, text: xml?.filename ?? doc.filename };
       const fields: Partial<Record<GenericField, FieldResult>> = {};
       for (const [name, f] of Object.entries(plan.fields)) {
         if (f.value === null) continue;
@@ -72,11 +64,6 @@ async function structuredInvoice(deps: PipelineDeps, doc: DocumentRow, run: RunR
       return { fields, structured, reason: null, rejectedValues: null };
     }
   }
-}
-
-/** The run keeps the assessment even when it fails (spec 2.2 error_code: inspect quality.structured). */
-async function recordStructured(deps: PipelineDeps, run: RunRow, read: ReadModel, structured: Record<string, unknown>): Promise<void> {
-  await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify({ ...read.quality, structured }) }).where('id', '=', run.id).execute();
 }
 
 const values = (fields: Record<string, FieldResult>) => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value]));
@@ -165,5 +152,7 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
       })
       .where('id', '=', run.id)
       .execute();
+    // Spec 2.1: an e-invoice only when its structured data was accepted.
+    await tx.updateTable('documents').set({ is_e_invoice: structured.fields ? 1 : 0 }).where('id', '=', doc.id).execute();
   });
 }

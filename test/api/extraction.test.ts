@@ -131,6 +131,7 @@ describe('extraction mode, generic profile', () => {
     assert.equal(f.document_number.provenance.source.text, 'xrechnung.xml');
     assert.equal(f.document_number.provenance.source.page, null);
     assert.equal(doc.latest_extraction_run.provenance_summary.classification, 'structured');
+    assert.equal(doc.is_e_invoice, true);
     assert.equal(doc.latest_extraction_run.credits_charged, 1);
   });
 
@@ -156,6 +157,7 @@ describe('extraction mode, generic profile', () => {
     assert.ok(q.structured.conflict_fields.includes('document_number'));
     assert.equal(doc.extractions.document_number.value, 'R-2024-0042');
     assert.notEqual(doc.extractions.document_number.provenance.method, 'structured_invoice');
+    assert.equal(doc.is_e_invoice, false);
   });
 
   it('analysis documents keep an empty extractions array', async () => {
