@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateInvoiceAttachments, type ContainerFile } from '../../../engine/einvoice/index.js';
-import { closeAllPdfs, extractPdfAttachment, readPdfInfo } from '../../../engine/formats/pdf/index.js';
+import type { StructuredQuality } from '../../../engine/einvoice/index.js';
+import { closeAllPdfs } from '../../../engine/formats/pdf/index.js';
+import { assessInvoiceFile } from '../../../engine/pipeline/validation-work.js';
 import { attachmentPdf } from '../../helpers/pdf-fixtures.js';
 import { ciiInvoice, ublInvoice, zf1Invoice } from './fixtures.js';
 
@@ -20,37 +21,34 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function filesOf(pdf: Buffer, name: string): Promise<ContainerFile[]> {
+/** The assessment validation mode gives the generated PDF. */
+async function assessPdf(pdf: Buffer, name: string): Promise<StructuredQuality> {
   const path = join(dir, name);
   await writeFile(path, pdf);
-  const info = await readPdfInfo(path);
-  const out: ContainerFile[] = [];
-  for (const a of info.attachments) out.push({ filename: a.filename, data: new Uint8Array(await extractPdfAttachment(path, a.filename)) });
-  return out;
+  return (await assessInvoiceFile({ kind: 'einvoice.assess', path, format: 'pdf', filename: name })).structured;
 }
 
 describe('invoice XML embedded in PDFs', () => {
   it('validates a ZUGFeRD 1.0 COMFORT hybrid (structural_and_business)', async () => {
-    const files = await filesOf(attachmentPdf([{ filename: 'ZUGFeRD-invoice.xml', data: Buffer.from(zf1Invoice()) }, { filename: 'logo.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }]), 'zf1.pdf');
-    const q = validateInvoiceAttachments(files);
+    const q = await assessPdf(attachmentPdf([{ filename: 'ZUGFeRD-invoice.xml', data: Buffer.from(zf1Invoice()) }, { filename: 'logo.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }]), 'zf1.pdf');
     assert.equal(q.profile, 'zugferd-1.0-comfort');
     assert.equal(q.validation_scope, 'structural_and_business');
     assert.equal(q.assessment, 'pass');
   });
   it('a ZUGFeRD 1.0 BASIC hybrid fails closed as unsupported', async () => {
-    const q = validateInvoiceAttachments(await filesOf(attachmentPdf([{ filename: 'ZUGFeRD-invoice.xml', data: Buffer.from(zf1Invoice({ profile: 'basic' })) }]), 'basic.pdf'));
+    const q = await assessPdf(attachmentPdf([{ filename: 'ZUGFeRD-invoice.xml', data: Buffer.from(zf1Invoice({ profile: 'basic' })) }]), 'basic.pdf');
     assert.equal(q.validation_status, 'unsupported');
     assert.equal(q.assessment, 'fail');
   });
   it('finds an invoice XML under any name and reports two as indeterminate', async () => {
-    const one = validateInvoiceAttachments(await filesOf(attachmentPdf([{ filename: 'rechnung.xml', data: Buffer.from(ciiInvoice()) }]), 'one.pdf'));
+    const one = await assessPdf(attachmentPdf([{ filename: 'rechnung.xml', data: Buffer.from(ciiInvoice()) }]), 'one.pdf');
     assert.equal(one.assessment, 'pass');
-    const two = validateInvoiceAttachments(await filesOf(attachmentPdf([{ filename: 'factur-x.xml', data: Buffer.from(ciiInvoice()) }, { filename: 'xrechnung.xml', data: Buffer.from(ublInvoice()) }]), 'two.pdf'));
+    const two = await assessPdf(attachmentPdf([{ filename: 'factur-x.xml', data: Buffer.from(ciiInvoice()) }, { filename: 'xrechnung.xml', data: Buffer.from(ublInvoice()) }]), 'two.pdf');
     assert.equal(two.assessment, 'indeterminate');
     assert.equal(two.reason, 'multiple_embedded_invoice_xml_attachments');
   });
   it('a PDF without invoice XML is not detected', async () => {
-    const q = validateInvoiceAttachments(await filesOf(attachmentPdf([{ filename: 'notes.xml', data: Buffer.from('<notes/>') }]), 'none.pdf'));
+    const q = await assessPdf(attachmentPdf([{ filename: 'notes.xml', data: Buffer.from('<notes/>') }]), 'none.pdf');
     assert.equal(q.detection_status, 'not_detected');
     assert.equal(q.assessment, 'not_applicable');
   });

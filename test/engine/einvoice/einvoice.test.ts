@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { dec, toText } from '../../../engine/einvoice/decimal.js';
-import { detectInvoiceXml, invoiceToGenericFields, parseInvoice, selectInvoiceAttachment, validateInvoiceAttachments, validateInvoiceXml, InvoiceInputError } from '../../../engine/einvoice/index.js';
+import { detectInvoiceXml, invoiceToGenericFields, parseInvoice, validateInvoiceXml, InvoiceInputError } from '../../../engine/einvoice/index.js';
 import { ibanChecksumOk } from '../../../engine/einvoice/rules/iban.js';
 import { bytes, ciiInvoice, ublInvoice, XR_CVD_SPEC, XR_EXT_SPEC } from './fixtures.js';
 
@@ -118,19 +118,6 @@ describe('assessment object (quality.structured)', () => {
     assert.equal(q.validation_status, 'unavailable');
     assert.equal(q.retryable, true);
     assert.notEqual(q.assessment, 'pass');
-  });
-});
-
-describe('containers (PDF/A-3 and e-mail attachments)', () => {
-  it('picks the one invoice XML; several are indeterminate; none is not detected', () => {
-    const inv = { filename: 'factur-x.xml', data: bytes(ciiInvoice()) };
-    const other = { filename: 'notes.xml', data: bytes('<notes/>') };
-    assert.equal(selectInvoiceAttachment([other, inv]).selected?.filename, 'factur-x.xml');
-    const two = validateInvoiceAttachments([inv, { filename: 'xrechnung.xml', data: bytes(ublInvoice()) }]);
-    assert.equal(two.assessment, 'indeterminate');
-    assert.equal(two.reason, 'multiple_embedded_invoice_xml_attachments');
-    assert.equal(validateInvoiceAttachments([other]).detection_status, 'not_detected');
-    assert.equal(validateInvoiceAttachments([inv]).assessment, 'pass');
   });
 });
 

@@ -2,8 +2,8 @@
 // compares with expected.json: used by samples.test.ts and `npm run eval:einvoice`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractPdfAttachment, readPdfInfo } from '../../../engine/formats/pdf/index.js';
-import { validateInvoiceAttachments, validateInvoiceXml, type StructuredQuality } from '../../../engine/einvoice/index.js';
+import { validateInvoiceXml, type StructuredQuality } from '../../../engine/einvoice/index.js';
+import { assessInvoiceFile } from '../../../engine/pipeline/validation-work.js';
 import { REPO_ROOT } from '../../helpers/server.js';
 
 export interface Expected {
@@ -28,12 +28,8 @@ export function loadExpected(dir: string): Record<string, Expected> {
 
 export async function runSample(dir: string, file: string, e: Expected): Promise<StructuredQuality> {
   const path = join(dir, file);
-  if (e.container === 'pdf') {
-    const info = await readPdfInfo(path);
-    const files = [];
-    for (const a of info.attachments) files.push({ filename: a.filename, data: new Uint8Array(await extractPdfAttachment(path, a.filename)) });
-    return validateInvoiceAttachments(files);
-  }
+  // PDFs go the way validation mode takes them: find the invoice XML among the embedded files.
+  if (e.container === 'pdf') return (await assessInvoiceFile({ kind: 'einvoice.assess', path, format: 'pdf', filename: file })).structured;
   return validateInvoiceXml(readFileSync(path));
 }
 
