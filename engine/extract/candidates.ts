@@ -83,6 +83,19 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
   return out;
 }
 
+/** Document numbers printed with a number label on a page (packets: where a new invoice starts). */
+export function labelledNumbers(ev: Evidence, hits: LabelHit[], page: number, maxY: number): string[] {
+  const out: string[] = [];
+  for (const h of hits) {
+    if (h.field !== 'document_number' || h.line.page !== page || h.line.bbox.y >= h.line.pageHeight * maxY) continue;
+    for (const v of labelValues(ev, h)) {
+      const n = docNumberFrom(v.text);
+      if (n && /\d{3,}/.test(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
 export interface GenerateOptions {
   order: DayOrder;
   customTypes: string[];
@@ -351,7 +364,10 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     if (verb && !REFUND_CUES.test(s) && !PLAN_CUES.test(s)) {
       const dates = findDates(s, opts.order);
       // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
-      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|del|el)\s*$/i.test(s.slice(Math.max(0, x.index - 14), x.index))) ?? dates[0];
+      const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
+      // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
+      const own = (x: { index: number }) => /\b(vom|von|from|dated|of|du|van|del|de)\s*$/i.test(before(x));
+      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });

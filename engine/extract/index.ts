@@ -2,7 +2,7 @@
 // candidates and provenance. Deterministic: layout evidence → candidates → normalizers →
 // selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
 import type { PageText } from '../formats/model.js';
-import { generate, labelHits } from './candidates.js';
+import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, type Evidence } from './evidence.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType } from './normalize/doctype.js';
@@ -40,11 +40,7 @@ export function selectComponent(input: ExtractionInput): { ref: string | null; p
 function firstInvoicePages(ev: Evidence, hits: ReturnType<typeof labelHits>): number[] {
   const pages = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b);
   if (pages.length < 2) return pages;
-  const numbersOn = (p: number) =>
-    hits
-      .filter((h) => h.field === 'document_number' && h.line.page === p && h.line.bbox.y < h.line.pageHeight * 0.45)
-      .map((h) => (h.rest || h.right[0]?.text || '').split(/\s+/)[0]!)
-      .filter((v) => /\d{3,}/.test(v));
+  const numbersOn = (p: number) => labelledNumbers(ev, hits, p, 0.45);
   const first = new Set(numbersOn(pages[0]!));
   if (!first.size) return pages;
   for (const p of pages.slice(1)) {

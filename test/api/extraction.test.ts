@@ -3,6 +3,7 @@
 // several attachments; AI off, AI requested without a provider, and AI through a local
 // OpenAI-compatible server configured with `docdesk ai set`.
 import { after, before, describe, it } from 'node:test';
+import { existsSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { buildFixturePdf, textLine } from '../helpers/pdf-fixtures.js';
@@ -12,6 +13,7 @@ import { proposal, startChatServer, type ChatServer } from '../helpers/chat-serv
 import { loadContract } from './contract.js';
 import { call } from './support.js';
 
+const PACKET = '/work/shared/samples/energy/energy-7-0001.pdf';
 const values = (data: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(data).map(([k, f]) => [k, f.value]));
 
 describe('extraction mode, generic profile', () => {
@@ -122,6 +124,17 @@ describe('extraction mode, generic profile', () => {
     assert.equal(doc.latest_extraction_run.error_code, 'structured_invoice_unavailable');
     assert.match(doc.processing_error, /validation mode/);
     assert.equal(doc.latest_extraction_run.credits_charged, 0);
+  });
+
+  it('a real two-invoice energy packet (shared sample): the first invoice, from the whole pipeline', { skip: existsSync(PACKET) ? false : 'the shared samples (/work/shared/samples) are not on this machine' }, async () => {
+    const doc = await extract('packet.pdf', readFileSync(PACKET), { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.number_of_pages, 6);
+    const truth = JSON.parse(readFileSync(PACKET.replace('.pdf', '.generic.json'), 'utf8'));
+    const got = values(doc.extractions);
+    for (const k of ['document_number', 'issue_date', 'payment_due_date', 'sender_vat_number', 'currency', 'net_amount', 'gross_amount', 'iban', 'bic', 'payment_reference']) assert.equal(got[k], truth[k], k);
+    assert.deepEqual(doc.latest_extraction_run.quality.extraction.pages, [1, 2, 3]);
+    assert.ok(doc.latest_extraction_run.strategies_used.includes('packet_first_invoice'));
   });
 
   it('analysis documents keep an empty extractions array', async () => {
