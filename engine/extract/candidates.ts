@@ -143,7 +143,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       }
     } else if (h.field === 'sender_name' || h.field === 'recipient_name') {
       // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
-      if (h.rest && !/:\s*$/.test(h.label)) continue;
+      if (h.rest && !/:\s*$/.test(h.label) && !/:\s*$/.test(h.rest)) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -223,7 +223,7 @@ function segAt(line: EvLine, offset: number): Segment | null {
   return null;
 }
 
-const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
+const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';

@@ -131,6 +131,7 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
     .slice(0, 5)
     .map((c) => ({ value: c.value, raw: c.raw.slice(0, 200), method: c.method, score: Math.round(c.score * 100) / 100, page: c.source?.page ?? null }));
   if (!chosen || chosen.value === null || chosen.value === undefined) return { value: null, candidates: list.length ? list : null, provenance: null };
+  if (Array.isArray(chosen.value) && chosen.value.length === 0) return { value: [], candidates: list.length ? list : null, provenance: null };
   const w = chosen.winner;
   const provenance: Provenance = {
     method: w ? w.method : 'derived',

@@ -149,11 +149,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
       }
     }
-    // Gross and tax rows without a printed net: net = gross − Σ tax.
+    // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
     for (const s of subsets) {
-      if (!s.length) continue;
+      if (!s.length || gc === 0n) continue;
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
+      if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
