@@ -373,6 +373,15 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
       }
     }
+    // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
+    const titled = /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura)\s*(?:nr\.?|no\.?|nummer|number|n°|#)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
+    if (titled && /\d/.test(titled[2]!)) {
+      const line = lineOf(titled.index);
+      push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
+      const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
+      const dd = /(vom|from|dated|du|van|del)\s+$/i.test(titled[0]) ? findDates(after, opts.order)[0] : undefined;
+      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number'] });
+    }
     // Payment reference: "unter Angabe der Belegnummer X", "quoting reference X", …
     const ref = /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);
     if (ref && /\d/.test(ref[2]!)) {
@@ -421,6 +430,8 @@ const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
 const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+/** Closing phrases of letters: the name after them is a signature, not part of it. */
+const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
@@ -542,7 +553,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
         const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
         const a = above?.segments[0]!.text;
-        if (a && !/\d|:$/.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
+        if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
       }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
       seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });

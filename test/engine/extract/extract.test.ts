@@ -179,6 +179,19 @@ describe('generic extraction', () => {
     assert.equal(r.fields.gross_amount.provenance?.source?.page, 3);
   });
 
+  it('reads an invoice written in an e-mail body (text without word boxes)', () => {
+    const text = ['[email body]', 'Sehr geehrte Damen und Herren,', '', 'anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024.', '', 'Nettobetrag:\t500,00 EUR', 'MwSt 19 %:\t95,00 EUR', 'Gesamtbetrag:\t595,00 EUR', '', 'Bitte überweisen Sie den Betrag bis zum 26.03.2024 auf IBAN DE89 3704 0044 0532 0130 00.', '', 'Mit freundlichen Grüßen', 'Müller GmbH'].join('\n');
+    const r = extractGeneric({ components: [{ ref: 'main', kind: 'email-body', filename: 'm.eml', format: 'eml', pages: [1] }], pages: [{ page: 1, component_ref: 'main', source: 'structured', width: 595, height: 842, words: [], lines: [], text }] });
+    const got = v(r);
+    assert.equal(got.document_number, '2024-117');
+    assert.equal(got.issue_date, '2024-03-12');
+    assert.equal(got.payment_due_date, '2024-03-26');
+    assert.equal(got.net_amount, '500.00');
+    assert.equal(got.gross_amount, '595.00');
+    assert.equal(got.sender_name, 'Müller GmbH');
+    assert.equal(got.iban, 'DE89370400440532013000');
+  });
+
   it('a letter without totals is a letter and carries no invoice amounts', () => {
     const lines: Array<[number, number, number, string]> = [
       [56, 140, 7, 'Stadtwerke Beispiel GmbH · Am Hafen 1 · 28195 Bremen'],
