@@ -73,6 +73,10 @@ describe('extraction mode, generic profile', () => {
     assert.ok(run.strategies_used.includes('consistency'));
     assert.equal(run.quality.status, 'normal', JSON.stringify(run.quality.reasons));
     assert.equal(run.quality.ai.status, 'disabled');
+    // The documented quality.ai shape (docs/decisions.md), complete even when AI is off.
+    assert.deepEqual(Object.keys(run.quality.ai).sort(), ['changed_fields', 'confirmed_fields', 'conflict_fields', 'deterministic_supplementation', 'detail', 'document_text_truncated', 'email_text_truncated', 'input_chars', 'input_mode', 'low_detail_document_text_cross_checked', 'max_output_tokens', 'model', 'no_usable_text', 'preflight_unavailable', 'prompt_version', 'provider', 'reason', 'reasoning_effort', 'recovered_fields', 'rejected_fields', 'service_tier', 'status', 'text_purpose'].sort());
+    assert.equal(run.quality.ai.model, null);
+    assert.equal(run.quality.ai.document_text_truncated, false);
     assert.equal(run.quality.ai.reason, 'allow_ai_processing_false');
     assert.deepEqual(run.quality.ai.rejected_fields, []);
     assert.equal(run.quality.pdf.page_count, 1);
