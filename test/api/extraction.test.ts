@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { buildRichEml, buildXml } from '../helpers/fixtures.js';
+import { buildDocx, buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { buildFixturePdf, textLine } from '../helpers/pdf-fixtures.js';
 import { cli, cliRaw, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { invoicePdf, invoiceScanPng } from '../helpers/invoice-fixtures.js';
@@ -120,6 +120,19 @@ describe('extraction mode, generic profile', () => {
     assert.equal(q.email.selected_component, 'att-2');
     assert.equal(q.email.selection_reason, 'financial_attachment');
     assert.ok(doc.latest_extraction_run.strategies_used.includes('component_selection'));
+  });
+
+  it('a Word invoice: text from the document structure, table cells as label and value', async () => {
+    const docx = buildDocx({ heading: 'Rechnung', paragraphs: ['Rechnungsnummer: W-2024-007', 'Rechnungsdatum: 02.04.2024', 'Bitte zahlen Sie bis zum 16.04.2024 auf IBAN DE89 3704 0044 0532 0130 00.'], table: [['Summe netto', '100,00 EUR'], ['Umsatzsteuer 19 %', '19,00 EUR'], ['Rechnungsbetrag', '119,00 EUR']] });
+    const doc = await extract('rechnung.docx', docx, { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const got = values(doc.extractions);
+    assert.equal(got.document_number, 'W-2024-007');
+    assert.equal(got.issue_date, '2024-04-02');
+    assert.equal(got.payment_due_date, '2024-04-16');
+    assert.equal(got.net_amount, '100.00');
+    assert.equal(got.gross_amount, '119.00');
+    assert.equal(got.iban, 'DE89370400440532013000');
   });
 
   it('Q4: standalone invoice XML is not turned into fields from its text; the failure is clear and free', async () => {
