@@ -187,7 +187,13 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   const rowsOut: TaxRow[] = b.rows
     .filter((r) => !(r.tax === 0n && r.rate === null))
     .map((r) => {
-      const taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      let taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      // Several rates without printed bases: the base the rate implies, when it is printed.
+      if (taxable === null && r.rate !== null && Number(r.rate) > 0) {
+        const implied = BigInt(Math.round((Number(r.tax) * 100) / Number(r.rate)));
+        const hit = [implied - 1n, implied, implied + 1n].find((c) => printedAmounts.has(formatCents(c < 0n ? -c : c)));
+        if (hit !== undefined) taxable = hit;
+      }
       return { r, taxable };
     })
     .map(({ r, taxable }) => ({

@@ -93,6 +93,22 @@ describe('generic extraction', () => {
     assert.deepEqual(r.fields.currency.provenance?.derived_from, ['iban']);
   });
 
+  it('two VAT rates without printed bases: each row gets the base its rate implies when that base is printed', () => {
+    const lines = invoiceLines()
+      .filter(([, y]) => y < 380 || y > 420)
+      .concat([
+        [100, 370, 10, 'davon 7 %: 160,00'], [100, 383, 10, 'davon 19 %: 1.090,00'],
+        [300, 390, 10, 'Summe netto'], [480, 390, 10, '1.250,00'],
+        [300, 403, 10, 'USt 7 %'], [490, 403, 10, '11,20'],
+        [300, 416, 10, 'USt 19 %'], [490, 416, 10, '207,10'],
+        [300, 429, 10, 'Rechnungsbetrag'], [480, 429, 10, '1.468,30 EUR'],
+      ]);
+    const r = one(lines);
+    assert.equal(r.fields.gross_amount.value, '1468.30');
+    const rows = (r.fields.tax_breakdowns.value as any[]).map((x) => [x.tax_rate, x.taxable_amount, x.tax_amount]).sort();
+    assert.deepEqual(rows, [['19.00', '1090.00', '207.10'], ['7.00', '160.00', '11.20']]);
+  });
+
   it('does not take the customer\'s direct-debit account as the sender IBAN', () => {
     const lines = invoiceLines().concat([[56, 500, 10, 'Wir buchen den Betrag per SEPA-Lastschrift von Ihrem Konto DE02 1203 0000 0000 2020 51 ab.']]);
     assert.equal(one(lines).fields.iban.value, 'DE89370400440532013000');
