@@ -74,7 +74,7 @@ export function select(all: Candidate[], text: string): Selection {
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all);
-  selectBank(sel, all, text);
+  selectBank(sel, all);
   return sel;
 }
 
@@ -223,7 +223,7 @@ function standardRate(taxable: bigint | null, tax: bigint): string | null {
 }
 
 // ---------------------------------------------------------------- bank
-function selectBank(sel: Selection, all: Candidate[], _text: string) {
+function selectBank(sel: Selection, all: Candidate[]) {
   const ibans = all.filter((c) => c.field === 'iban');
   const customer = new Set(ibans.filter((c) => c.meta?.customer).map((c) => c.value as string | null).filter(Boolean));
   const supplier = ibans.filter((c) => !customer.has(c.value as string));
@@ -236,7 +236,6 @@ function selectBank(sel: Selection, all: Candidate[], _text: string) {
     // Q3: every checksum failure is one character off the sole distinct valid IBAN.
     const recovered = failed.every((f) => recoverIban(f.value as string, validInDocument) !== null);
     if (recovered && validInDocument.length) sel.recovered_fields.add('iban');
-    else if (!top || failed.some((f) => f.score >= top.score)) sel.rejected_fields.add('iban');
     else sel.rejected_fields.add('iban');
   }
   if (top) sel.chosen.iban = { value: top.best.value, winner: top.best, transforms: sel.recovered_fields.has('iban') ? ['iban:q3-recovery'] : undefined };

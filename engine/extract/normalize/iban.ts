@@ -88,7 +88,3 @@ export function recoverIban(rejected: string, validInDocument: Iterable<string>)
   const only = distinct[0]!;
   return ibanFormatValid(rejected) && !ibanChecksumValid(rejected) && hamming(only, rejected) === 1 ? only : null;
 }
-
-export function formatIban(iban: string): string {
-  return iban;
-}
