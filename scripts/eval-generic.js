@@ -174,6 +174,8 @@ const setStats = new Map();
 const excluded = [];
 const misses = [];
 let extractMs = 0;
+const ranges = { right: 0, total: 0, wrong: [] };
+const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
 let pagesTotal = 0;
 for (const d of docs) {
   if (only && !d.id.includes(only)) continue;
@@ -184,6 +186,13 @@ for (const d of docs) {
   pagesTotal += read.pages.length;
   const pred = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, v.value]));
   pred.tax_total = result.fields.tax_amount.value;
+  const meta = d.set === 'energy' ? energyIndex.find((x) => x.id === d.id) : null;
+  if (meta?.page_ranges?.[0]) {
+    const want = Array.from({ length: meta.page_ranges[0].last - meta.page_ranges[0].first + 1 }, (_, i) => meta.page_ranges[0].first + i).join(',');
+    ranges.total++;
+    if (result.selection.pages.join(',') === want) ranges.right++;
+    else ranges.wrong.push(`${d.id}: ${result.selection.pages.join(',')} (want ${want})`);
+  }
   const visible = read.pages.map((p) => p.text).join('\n');
   for (const [field, truthRaw] of Object.entries(d.truth)) {
     let truth = truthRaw === '' ? null : truthRaw;
@@ -239,6 +248,7 @@ for (const [set, t] of setStats) {
   const r = t.tp / (t.tp + t.fn);
   console.log(`  ${set.padEnd(9)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3((2 * p * r) / (p + r))}`);
 }
+if (ranges.total) console.log(`  first-invoice page range (energy index): ${ranges.right}/${ranges.total} right${ranges.wrong.length ? ` — ${ranges.wrong.join('; ')}` : ''}`);
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
 if (excluded.length) console.log(`\nnot scored (truth is not a valid value of its field, or not printed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

@@ -83,6 +83,19 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
   return out;
 }
 
+/** Document numbers printed with a number label on a page (packets: where a new invoice starts). */
+export function labelledNumbers(ev: Evidence, hits: LabelHit[], page: number, maxY: number): string[] {
+  const out: string[] = [];
+  for (const h of hits) {
+    if (h.field !== 'document_number' || h.line.page !== page || h.line.bbox.y >= h.line.pageHeight * maxY) continue;
+    for (const v of labelValues(ev, h)) {
+      const n = docNumberFrom(v.text);
+      if (n && /\d{3,}/.test(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
 export interface GenerateOptions {
   order: DayOrder;
   customTypes: string[];
@@ -130,7 +143,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       }
     } else if (h.field === 'sender_name' || h.field === 'recipient_name') {
       // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
-      if (h.rest && !/:\s*$/.test(h.label)) continue;
+      if (h.rest && !/:\s*$/.test(h.label) && !/:\s*$/.test(h.rest)) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -178,8 +191,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
       push({ field: 'bic', value: b.value, raw: b.raw, score: 1, method: methodFor(line, 'pattern'), source: src(line, segAt(line, b.index), b.raw), transforms: ['bic:format'], meta: { line: line.index } });
     }
+    const lineAmounts = findAmounts(text);
     for (const c of findCurrencies(text)) {
-      const nearAmount = findAmounts(text).some((a) => Math.abs(a.index - c.index) < 25);
+      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
@@ -210,7 +224,7 @@ function segAt(line: EvLine, offset: number): Segment | null {
   return null;
 }
 
-const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
+const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
@@ -299,6 +313,8 @@ function taxRowsFromLine(line: EvLine, text: string, push: (c: Candidate) => voi
   }
 }
 
+const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
+
 // Sentences: payment instructions with due dates and references, amounts in prose.
 const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|\bpay|\bdue\b|debit|payer|r[ée]gler|pr[ée]lev|betalen|voldoen|pagar|pagare|pago|addebit)/i;
 const PLAN_CUES = /(abschlag|abschläge|monatlich|künftig|ab dem|vorauszahlung|advance|instalment|acompte|termijn|rata|cuota)/i;
@@ -351,14 +367,26 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     if (verb && !REFUND_CUES.test(s) && !PLAN_CUES.test(s)) {
       const dates = findDates(s, opts.order);
       // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
-      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|del|el)\s*$/i.test(s.slice(Math.max(0, x.index - 14), x.index))) ?? dates[0];
+      const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
+      // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
+      const own = (x: { index: number }) => /\b(vom|von|from|dated|of|du|van|del|de)\s*$/i.test(before(x));
+      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
       }
     }
+    // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
+    const titled = /(nr|no|nummer|number|n°|#)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura)\s*(?:nr\.?|no\.?|nummer|number|n°|#)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
+    if (titled && /\d/.test(titled[2]!)) {
+      const line = lineOf(titled.index);
+      push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
+      const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
+      const dd = /(vom|from|dated|du|van|del)\s+$/i.test(titled[0]) ? findDates(after, opts.order)[0] : undefined;
+      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number'] });
+    }
     // Payment reference: "unter Angabe der Belegnummer X", "quoting reference X", …
-    const ref = /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);
+    const ref = REF_CUE.test(s) && /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);
     if (ref && /\d/.test(ref[2]!)) {
       const line = lineOf(ref.index + ref[0].length - ref[2]!.length);
       push({ field: 'payment_reference', value: ref[2], raw: ref[0], score: 3, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
@@ -405,6 +433,8 @@ const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
 const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+/** Closing phrases of letters: the name after them is a signature, not part of it. */
+const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
 function cleanName(t: string): string | null {
@@ -526,7 +556,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
         const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
         const a = above?.segments[0]!.text;
-        if (a && !/\d|:$/.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
+        if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
       }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
       seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });

@@ -2,7 +2,7 @@
 // candidates and provenance. Deterministic: layout evidence → candidates → normalizers →
 // selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
 import type { PageText } from '../formats/model.js';
-import { generate, labelHits } from './candidates.js';
+import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, type Evidence } from './evidence.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType } from './normalize/doctype.js';
@@ -40,11 +40,7 @@ export function selectComponent(input: ExtractionInput): { ref: string | null; p
 function firstInvoicePages(ev: Evidence, hits: ReturnType<typeof labelHits>): number[] {
   const pages = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b);
   if (pages.length < 2) return pages;
-  const numbersOn = (p: number) =>
-    hits
-      .filter((h) => h.field === 'document_number' && h.line.page === p && h.line.bbox.y < h.line.pageHeight * 0.45)
-      .map((h) => (h.rest || h.right[0]?.text || '').split(/\s+/)[0]!)
-      .filter((v) => /\d{3,}/.test(v));
+  const numbersOn = (p: number) => labelledNumbers(ev, hits, p, 0.45);
   const first = new Set(numbersOn(pages[0]!));
   if (!first.size) return pages;
   for (const p of pages.slice(1)) {
@@ -135,6 +131,7 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
     .slice(0, 5)
     .map((c) => ({ value: c.value, raw: c.raw.slice(0, 200), method: c.method, score: Math.round(c.score * 100) / 100, page: c.source?.page ?? null }));
   if (!chosen || chosen.value === null || chosen.value === undefined) return { value: null, candidates: list.length ? list : null, provenance: null };
+  if (Array.isArray(chosen.value) && chosen.value.length === 0) return { value: [], candidates: list.length ? list : null, provenance: null };
   const w = chosen.winner;
   const provenance: Provenance = {
     method: w ? w.method : 'derived',

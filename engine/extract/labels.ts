@@ -13,6 +13,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
     // A title followed by its number ("Rechnung # RE-…", "Invoice INV/…"); weaker, checked by the value.
     'rechnung', 'gutschrift', 'rechnungskorrektur', 'factuur', 'facture', 'fattura', 'factura', 'beleg-?nr',
+    // Compound titles ("Handelsrechnung Nr. TX-471102"); the value must hold a digit.
+    '\\p{L}+rechnung\\s*(?:nr\\.?|nummer|no\\.?)',
   ),
   issue_date: L(
     'rechnungsdatum', 'belegdatum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
@@ -34,16 +36,17 @@ export const LABELS: Record<LabelField, RegExp> = {
     'please use the following communication for your payment', 'communication', 'betalingskenmerk', 'r[ée]f[ée]rence de paiement', 'r[ée]f[ée]rence [àa] rappeler', 'causale', 'referencia de pago', 'concepto',
   ),
   net_amount: L(
-    'summe netto', 'nettosumme', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
+    'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
     'warenwert netto', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
     'total ht', 'montant ht', 'total hors taxes', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
   ),
   gross_amount: L(
-    'rechnungsbetrag(?: \\(?brutto\\)?)?', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
+    'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
     'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
     'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
   ),
   tax_amount: L(
+    'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
     'zzgl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]gl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]glich (?:umsatzsteuer|mwst|ust)', 'umsatzsteuer', 'mehrwertsteuer', 'mwst\\.?', 'ust\\.?(?:-betrag)?', 'ust\\. gesamt', 'versicherungsteuer',
     'vat', 'tax', 'sales tax', 'tva', 'btw', 'iva', 'imposta', 'igic',
   ),

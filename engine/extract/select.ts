@@ -74,7 +74,7 @@ export function select(all: Candidate[], text: string): Selection {
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all);
-  selectBank(sel, all, text);
+  selectBank(sel, all);
   return sel;
 }
 
@@ -149,11 +149,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
       }
     }
-    // Gross and tax rows without a printed net: net = gross − Σ tax.
+    // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
     for (const s of subsets) {
-      if (!s.length) continue;
+      if (!s.length || gc === 0n) continue;
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
+      if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
@@ -186,7 +187,13 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   const rowsOut: TaxRow[] = b.rows
     .filter((r) => !(r.tax === 0n && r.rate === null))
     .map((r) => {
-      const taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      let taxable = r.base !== null ? r.base : b.rows.length === 1 && netC !== null ? netC : null;
+      // Several rates without printed bases: the base the rate implies, when it is printed.
+      if (taxable === null && r.rate !== null && Number(r.rate) > 0) {
+        const implied = BigInt(Math.round((Number(r.tax) * 100) / Number(r.rate)));
+        const hit = [implied - 1n, implied, implied + 1n].find((c) => printedAmounts.has(formatCents(c < 0n ? -c : c)));
+        if (hit !== undefined) taxable = hit;
+      }
       return { r, taxable };
     })
     .map(({ r, taxable }) => ({
@@ -216,7 +223,7 @@ function standardRate(taxable: bigint | null, tax: bigint): string | null {
 }
 
 // ---------------------------------------------------------------- bank
-function selectBank(sel: Selection, all: Candidate[], _text: string) {
+function selectBank(sel: Selection, all: Candidate[]) {
   const ibans = all.filter((c) => c.field === 'iban');
   const customer = new Set(ibans.filter((c) => c.meta?.customer).map((c) => c.value as string | null).filter(Boolean));
   const supplier = ibans.filter((c) => !customer.has(c.value as string));
@@ -229,7 +236,6 @@ function selectBank(sel: Selection, all: Candidate[], _text: string) {
     // Q3: every checksum failure is one character off the sole distinct valid IBAN.
     const recovered = failed.every((f) => recoverIban(f.value as string, validInDocument) !== null);
     if (recovered && validInDocument.length) sel.recovered_fields.add('iban');
-    else if (!top || failed.some((f) => f.score >= top.score)) sel.rejected_fields.add('iban');
     else sel.rejected_fields.add('iban');
   }
   if (top) sel.chosen.iban = { value: top.best.value, winner: top.best, transforms: sel.recovered_fields.has('iban') ? ['iban:q3-recovery'] : undefined };

@@ -3,8 +3,9 @@
 // several attachments; AI off, AI requested without a provider, and AI through a local
 // OpenAI-compatible server configured with `docdesk ai set`.
 import { after, before, describe, it } from 'node:test';
+import { existsSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { buildRichEml, buildXml } from '../helpers/fixtures.js';
+import { buildDocx, buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { ublInvoice, VALID_IBAN } from '../engine/einvoice/fixtures.js';
 import { buildFixturePdf, textLine } from '../helpers/pdf-fixtures.js';
 import { cli, cliRaw, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
@@ -13,6 +14,7 @@ import { proposal, startChatServer, type ChatServer } from '../helpers/chat-serv
 import { loadContract } from './contract.js';
 import { call } from './support.js';
 
+const PACKET = '/work/shared/samples/energy/energy-7-0001.pdf';
 const values = (data: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(data).map(([k, f]) => [k, f.value]));
 
 describe('extraction mode, generic profile', () => {
@@ -72,6 +74,10 @@ describe('extraction mode, generic profile', () => {
     assert.ok(run.strategies_used.includes('consistency'));
     assert.equal(run.quality.status, 'normal', JSON.stringify(run.quality.reasons));
     assert.equal(run.quality.ai.status, 'disabled');
+    // The documented quality.ai shape (docs/decisions.md), complete even when AI is off.
+    assert.deepEqual(Object.keys(run.quality.ai).sort(), ['changed_fields', 'confirmed_fields', 'conflict_fields', 'deterministic_supplementation', 'detail', 'document_text_truncated', 'email_text_truncated', 'input_chars', 'input_mode', 'low_detail_document_text_cross_checked', 'max_output_tokens', 'model', 'no_usable_text', 'preflight_unavailable', 'prompt_version', 'provider', 'reason', 'reasoning_effort', 'recovered_fields', 'rejected_fields', 'service_tier', 'status', 'text_purpose'].sort());
+    assert.equal(run.quality.ai.model, null);
+    assert.equal(run.quality.ai.document_text_truncated, false);
     assert.equal(run.quality.ai.reason, 'allow_ai_processing_false');
     assert.deepEqual(run.quality.ai.rejected_fields, []);
     assert.equal(run.quality.pdf.page_count, 1);
@@ -117,6 +123,19 @@ describe('extraction mode, generic profile', () => {
     assert.ok(doc.latest_extraction_run.strategies_used.includes('component_selection'));
   });
 
+  it('a Word invoice: text from the document structure, table cells as label and value', async () => {
+    const docx = buildDocx({ heading: 'Rechnung', paragraphs: ['Rechnungsnummer: W-2024-007', 'Rechnungsdatum: 02.04.2024', 'Bitte zahlen Sie bis zum 16.04.2024 auf IBAN DE89 3704 0044 0532 0130 00.'], table: [['Summe netto', '100,00 EUR'], ['Umsatzsteuer 19 %', '19,00 EUR'], ['Rechnungsbetrag', '119,00 EUR']] });
+    const doc = await extract('rechnung.docx', docx, { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    const got = values(doc.extractions);
+    assert.equal(got.document_number, 'W-2024-007');
+    assert.equal(got.issue_date, '2024-04-02');
+    assert.equal(got.payment_due_date, '2024-04-16');
+    assert.equal(got.net_amount, '100.00');
+    assert.equal(got.gross_amount, '119.00');
+    assert.equal(got.iban, 'DE89370400440532013000');
+  });
+
   it('accepted standalone e-invoice XML: its values are the fields, with provenance structured_invoice (2.4)', async () => {
     const doc = await extract('xrechnung.xml', Buffer.from(ublInvoice()), { allow_ai_processing: 'false' });
     assert.equal(doc.status, 'completed', doc.processing_error);
@@ -158,6 +177,17 @@ describe('extraction mode, generic profile', () => {
     assert.equal(doc.extractions.document_number.value, 'R-2024-0042');
     assert.notEqual(doc.extractions.document_number.provenance.method, 'structured_invoice');
     assert.equal(doc.is_e_invoice, false);
+  });
+
+  it('a real two-invoice energy packet (shared sample): the first invoice, from the whole pipeline', { skip: existsSync(PACKET) ? false : 'the shared samples (/work/shared/samples) are not on this machine' }, async () => {
+    const doc = await extract('packet.pdf', readFileSync(PACKET), { allow_ai_processing: 'false' });
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.number_of_pages, 6);
+    const truth = JSON.parse(readFileSync(PACKET.replace('.pdf', '.generic.json'), 'utf8'));
+    const got = values(doc.extractions);
+    for (const k of ['document_number', 'issue_date', 'payment_due_date', 'sender_vat_number', 'currency', 'net_amount', 'gross_amount', 'iban', 'bic', 'payment_reference']) assert.equal(got[k], truth[k], k);
+    assert.deepEqual(doc.latest_extraction_run.quality.extraction.pages, [1, 2, 3]);
+    assert.ok(doc.latest_extraction_run.strategies_used.includes('packet_first_invoice'));
   });
 
   it('analysis documents keep an empty extractions array', async () => {

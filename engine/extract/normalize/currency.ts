@@ -24,6 +24,8 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/\$|\bdollars?\b/i, 'USD'],
 ];
 
+const GLOBAL_SYMBOLS: Array<[RegExp, string]> = SYMBOLS.map(([re, code]) => [new RegExp(re.source, `${re.flags}g`), code]);
+
 export interface CurrencyHit {
   code: string;
   index: number;
@@ -39,8 +41,8 @@ export function findCurrencies(text: string): CurrencyHit[] {
     if (ISO_CURRENCIES.has(m[1]!)) hits.push({ code: m[1]!, index: m.index!, length: 3, raw: m[1]!, iso: true });
   }
   const taken: Array<[number, number]> = hits.map((h) => [h.index, h.index + h.length]);
-  for (const [re, code] of SYMBOLS) {
-    for (const m of text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+  for (const [re, code] of GLOBAL_SYMBOLS) {
+    for (const m of text.matchAll(re)) {
       const s = m.index!;
       const e = s + m[0].length;
       if (taken.some(([a, b]) => s < b && a < e)) continue;

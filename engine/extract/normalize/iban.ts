@@ -41,7 +41,20 @@ export interface IbanHit {
 }
 
 /** IBAN-shaped tokens in text, printed compact or in groups of four. */
+const memo = new Map<string, IbanHit[]>();
+
 export function findIbans(text: string): IbanHit[] {
+  // Cheap pre-check and a small memo: the same lines are scanned by several rules.
+  if (!/[A-Z]{2}\d{2}/.test(text)) return [];
+  const cached = memo.get(text);
+  if (cached) return cached;
+  const hits = scanIbans(text);
+  if (memo.size > 2000) memo.clear();
+  memo.set(text, hits);
+  return hits;
+}
+
+function scanIbans(text: string): IbanHit[] {
   const hits: IbanHit[] = [];
   const re = /\b([A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,4})?)\b/g;
   for (const m of text.matchAll(re)) {
@@ -74,8 +87,4 @@ export function recoverIban(rejected: string, validInDocument: Iterable<string>)
   if (distinct.length !== 1) return null;
   const only = distinct[0]!;
   return ibanFormatValid(rejected) && !ibanChecksumValid(rejected) && hamming(only, rejected) === 1 ? only : null;
-}
-
-export function formatIban(iban: string): string {
-  return iban;
 }

@@ -93,6 +93,22 @@ describe('generic extraction', () => {
     assert.deepEqual(r.fields.currency.provenance?.derived_from, ['iban']);
   });
 
+  it('two VAT rates without printed bases: each row gets the base its rate implies when that base is printed', () => {
+    const lines = invoiceLines()
+      .filter(([, y]) => y < 380 || y > 420)
+      .concat([
+        [100, 370, 10, 'davon 7 %: 160,00'], [100, 383, 10, 'davon 19 %: 1.090,00'],
+        [300, 390, 10, 'Summe netto'], [480, 390, 10, '1.250,00'],
+        [300, 403, 10, 'USt 7 %'], [490, 403, 10, '11,20'],
+        [300, 416, 10, 'USt 19 %'], [490, 416, 10, '207,10'],
+        [300, 429, 10, 'Rechnungsbetrag'], [480, 429, 10, '1.468,30 EUR'],
+      ]);
+    const r = one(lines);
+    assert.equal(r.fields.gross_amount.value, '1468.30');
+    const rows = (r.fields.tax_breakdowns.value as any[]).map((x) => [x.tax_rate, x.taxable_amount, x.tax_amount]).sort();
+    assert.deepEqual(rows, [['19.00', '1090.00', '207.10'], ['7.00', '160.00', '11.20']]);
+  });
+
   it('does not take the customer\'s direct-debit account as the sender IBAN', () => {
     const lines = invoiceLines().concat([[56, 500, 10, 'Wir buchen den Betrag per SEPA-Lastschrift von Ihrem Konto DE02 1203 0000 0000 2020 51 ab.']]);
     assert.equal(one(lines).fields.iban.value, 'DE89370400440532013000');
@@ -177,6 +193,19 @@ describe('generic extraction', () => {
     assert.equal(r.fields.gross_amount.value, '1487.50');
     assert.equal(r.fields.gross_amount.provenance?.source?.component_ref, 'att-2');
     assert.equal(r.fields.gross_amount.provenance?.source?.page, 3);
+  });
+
+  it('reads an invoice written in an e-mail body (text without word boxes)', () => {
+    const text = ['[email body]', 'Sehr geehrte Damen und Herren,', '', 'anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024.', '', 'Nettobetrag:\t500,00 EUR', 'MwSt 19 %:\t95,00 EUR', 'Gesamtbetrag:\t595,00 EUR', '', 'Bitte überweisen Sie den Betrag bis zum 26.03.2024 auf IBAN DE89 3704 0044 0532 0130 00.', '', 'Mit freundlichen Grüßen', 'Müller GmbH'].join('\n');
+    const r = extractGeneric({ components: [{ ref: 'main', kind: 'email-body', filename: 'm.eml', format: 'eml', pages: [1] }], pages: [{ page: 1, component_ref: 'main', source: 'structured', width: 595, height: 842, words: [], lines: [], text }] });
+    const got = v(r);
+    assert.equal(got.document_number, '2024-117');
+    assert.equal(got.issue_date, '2024-03-12');
+    assert.equal(got.payment_due_date, '2024-03-26');
+    assert.equal(got.net_amount, '500.00');
+    assert.equal(got.gross_amount, '595.00');
+    assert.equal(got.sender_name, 'Müller GmbH');
+    assert.equal(got.iban, 'DE89370400440532013000');
   });
 
   it('a letter without totals is a letter and carries no invoice amounts', () => {
