@@ -356,6 +356,47 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
   });
 
+  it('waits out the upload rate limit and sends the refused uploads again with their keys', async () => {
+    // A workspace on the `restricted` profile: 30 uploads per minute per token (spec 8).
+    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Kleine Filiale', '--credits', '50', '--rate-profile', 'restricted']);
+    const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
+    const clerk = await launchBrowser();
+    try {
+      const p = clerk.page;
+      await p.goto(`${server.url}/`);
+      await p.getByLabel('API token').fill(token);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+      await p.getByRole('button', { name: /Upload options/ }).click();
+      await p.locator('#opt-mode').selectOption('thumbnail');
+      const png = textImagePng(['Beleg'], { width: 200, height: 120, fontSize: 24, lineHeight: 30 });
+      // Use up the token's minute through the API until the engine answers 429 with time
+      // enough left to drop the files before the window resets.
+      let accepted = 0;
+      for (let i = 0; i < 100; i++) {
+        const r = await upload(server.url, { token, file: { name: `api-${i}.png`, data: png }, fields: { processing_mode: 'thumbnail' } });
+        if (r.status === 201) accepted++;
+        else if (r.status === 429 && Number(r.headers.get('retry-after')) >= 3) break;
+      }
+      await p.evaluate(() => {
+        const w = window as unknown as { __rateLimited: boolean };
+        w.__rateLimited = false;
+        new MutationObserver(() => {
+          if (document.body.textContent?.includes('Too many uploads; sent again shortly')) w.__rateLimited = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const drop = ['beleg-1.png', 'beleg-2.png', 'beleg-3.png'].map((name) => ({ name, type: 'image/png', data: png }));
+      await dropFiles(p, '[data-testid=dropzone]', drop);
+      await p.getByText('Uploads: 3 of 3 accepted').waitFor({ timeout: 90_000 });
+      assert.equal(await p.evaluate(() => (window as unknown as { __rateLimited: boolean }).__rateLimited), true, 'the uploads waited for the rate limit');
+      await waitRows(p, ['beleg-1.png', 'beleg-2.png', 'beleg-3.png'], 'completed', 30_000);
+      await p.waitForFunction((n) => document.querySelector('[data-testid=inbox-total]')?.textContent === `${n} documents`, accepted + 3);
+      assert.deepEqual(clerk.problems, []);
+    } finally {
+      await clerk.close();
+    }
+  });
+
   it('starts in German when the browser prefers German', async () => {
     const german = await launchBrowser({ locale: 'de-DE' });
     try {
