@@ -282,6 +282,13 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.match(await card.locator('tr[data-delivery-status="delivered"]').textContent() ?? '', /document\.completed/);
     await card.getByRole('button', { name: 'Reveal secret' }).click();
     assert.equal((await card.locator('.secret code').textContent())?.trim(), receiver.secret);
+    await card.getByRole('button', { name: 'New secret' }).click();
+    await page.waitForFunction((old) => { const c = document.querySelector('[data-testid="webhook-card"] .secret code'); return !!c && c.textContent!.trim() !== old; }, receiver.secret);
+    const rotated = (await card.locator('.secret code').textContent())!.trim();
+    await card.getByRole('button', { name: 'Hide' }).click();
+    await card.getByRole('button', { name: 'Reveal secret' }).click();
+    assert.equal((await card.locator('.secret code').textContent())?.trim(), rotated, 'the engine keeps the rotated secret');
+    receiver.secret = rotated;
     await checkScreen(page, 'settings-webhooks');
   });
 
@@ -391,6 +398,26 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
       assert.equal(await p.evaluate(() => (window as unknown as { __rateLimited: boolean }).__rateLimited), true, 'the uploads waited for the rate limit');
       await waitRows(p, ['beleg-1.png', 'beleg-2.png', 'beleg-3.png'], 'completed', 30_000);
       await p.waitForFunction((n) => document.querySelector('[data-testid=inbox-total]')?.textContent === `${n} documents`, accepted + 3);
+      assert.deepEqual(clerk.problems, []);
+    } finally {
+      await clerk.close();
+    }
+  });
+
+  it('shows a document blocked for credits with the reason in words', async () => {
+    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Leere Kasse', '--credits', '0']);
+    const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
+    const clerk = await launchBrowser();
+    try {
+      const p = clerk.page;
+      await p.goto(`${server.url}/`);
+      await p.getByLabel('API token').fill(token);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.locator('[data-testid=file-input]').setInputFiles({ name: 'teuer.pdf', mimeType: 'application/pdf', buffer: fx.buildPdf({ pages: 1, text: 'Teuer' }) });
+      await p.getByText('Not enough credits: 0 available, 1 needed. The document was kept as blocked.').waitFor();
+      await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
+      await p.locator('[data-filename="teuer.pdf"]').getByText('Not enough credits for the first 10 pages.').waitFor();
+      await checkScreen(p, 'inbox-blocked');
       assert.deepEqual(clerk.problems, []);
     } finally {
       await clerk.close();
