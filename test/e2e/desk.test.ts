@@ -417,6 +417,11 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
       await p.getByText('Not enough credits: 0 available, 1 needed. The document was kept as blocked.').waitFor();
       await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
       await p.locator('[data-filename="teuer.pdf"]').getByText('Not enough credits for the first 10 pages.').waitFor();
+      await p.getByRole('link', { name: /teuer\.pdf/ }).click();
+      await p.getByText('Add credits, then upload the file again').waitFor();
+      await checkScreen(p, 'document-blocked');
+      await p.keyboard.press('Escape');
+      await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
       await checkScreen(p, 'inbox-blocked');
       assert.deepEqual(clerk.problems, []);
     } finally {

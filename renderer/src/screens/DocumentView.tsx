@@ -142,6 +142,7 @@ export function DocumentView({ id }: { id: number }) {
         <h1 className="docview-title">{doc.filename}</h1>
         <StatusBadge status={doc.status} />
         {detail && <span className="row-detail">{detail}</span>}
+        {doc.status === 'blocked' && <span className="row-detail">{t('blocked.hint')}</span>}
         <div className="docview-actions">
           <a className="btn btn-small" href={`/app/v1/documents/${doc.id}/original`} download={doc.filename}>
             {t('doc.download')}
