@@ -417,6 +417,13 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
       await p.getByText('Not enough credits: 0 available, 1 needed. The document was kept as blocked.').waitFor();
       await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
       await p.locator('[data-filename="teuer.pdf"]').getByText('Not enough credits for the first 10 pages.').waitFor();
+      // The engine refuses to process it again (ER1); the banner says why, with the request id.
+      await p.locator('[data-filename="teuer.pdf"] input[type=checkbox]').check();
+      await p.getByRole('button', { name: 'Process again' }).click();
+      const banner = p.locator('.banner');
+      await banner.getByText('A document blocked at upload cannot be processed again').waitFor();
+      assert.match((await banner.locator('.request-id code').textContent()) ?? '', /\S{6,}/);
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
       await p.getByRole('link', { name: /teuer\.pdf/ }).click();
       await p.getByText('Add credits, then upload the file again').waitFor();
       await checkScreen(p, 'document-blocked');
