@@ -282,6 +282,13 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.match(await card.locator('tr[data-delivery-status="delivered"]').textContent() ?? '', /document\.completed/);
     await card.getByRole('button', { name: 'Reveal secret' }).click();
     assert.equal((await card.locator('.secret code').textContent())?.trim(), receiver.secret);
+    await card.getByRole('button', { name: 'New secret' }).click();
+    await page.waitForFunction((old) => { const c = document.querySelector('[data-testid="webhook-card"] .secret code'); return !!c && c.textContent!.trim() !== old; }, receiver.secret);
+    const rotated = (await card.locator('.secret code').textContent())!.trim();
+    await card.getByRole('button', { name: 'Hide' }).click();
+    await card.getByRole('button', { name: 'Reveal secret' }).click();
+    assert.equal((await card.locator('.secret code').textContent())?.trim(), rotated, 'the engine keeps the rotated secret');
+    receiver.secret = rotated;
     await checkScreen(page, 'settings-webhooks');
   });
 
@@ -356,12 +363,92 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
   });
 
-  it('starts in German when the browser prefers German', async () => {
-    const german = await launchBrowser({ locale: 'de-DE' });
+  it('waits out the upload rate limit and sends the refused uploads again with their keys', async () => {
+    // A workspace on the `restricted` profile: 30 uploads per minute per token (spec 8).
+    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Kleine Filiale', '--credits', '50', '--rate-profile', 'restricted']);
+    const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
+    const clerk = await launchBrowser();
+    try {
+      const p = clerk.page;
+      await p.goto(`${server.url}/`);
+      await p.getByLabel('API token').fill(token);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
+      await p.getByRole('button', { name: /Upload options/ }).click();
+      await p.locator('#opt-mode').selectOption('thumbnail');
+      const png = textImagePng(['Beleg'], { width: 200, height: 120, fontSize: 24, lineHeight: 30 });
+      // Use up the token's minute through the API until the engine answers 429 with time
+      // enough left to drop the files before the window resets.
+      let accepted = 0;
+      for (let i = 0; i < 200; i++) {
+        const r = await upload(server.url, { token, file: { name: `api-${i}.png`, data: png }, fields: { processing_mode: 'thumbnail' } });
+        if (r.status === 201) accepted++;
+        else if (r.status === 429) {
+          const after = Number(r.headers.get('retry-after'));
+          if (after >= 15) break;
+          // Too close to the reset (a loaded machine may need seconds for the drop): start over in the next window.
+          await new Promise((resolve) => setTimeout(resolve, after * 1000 + 200));
+        }
+      }
+      await p.evaluate(() => {
+        const w = window as unknown as { __rateLimited: boolean };
+        w.__rateLimited = false;
+        new MutationObserver(() => {
+          if (document.body.textContent?.includes('Too many uploads; sent again shortly')) w.__rateLimited = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const drop = ['beleg-1.png', 'beleg-2.png', 'beleg-3.png'].map((name) => ({ name, type: 'image/png', data: png }));
+      await dropFiles(p, '[data-testid=dropzone]', drop);
+      await p.getByText('Uploads: 3 of 3 accepted').waitFor({ timeout: 90_000 });
+      assert.equal(await p.evaluate(() => (window as unknown as { __rateLimited: boolean }).__rateLimited), true, 'the uploads waited for the rate limit');
+      await waitRows(p, ['beleg-1.png', 'beleg-2.png', 'beleg-3.png'], 'completed', 30_000);
+      await p.waitForFunction((n) => document.querySelector('[data-testid=inbox-total]')?.textContent === `${n} documents`, accepted + 3);
+      assert.deepEqual(clerk.problems, []);
+    } finally {
+      await clerk.close();
+    }
+  });
+
+  it('shows a document blocked for credits with the reason in words', async () => {
+    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Leere Kasse', '--credits', '0']);
+    const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
+    const clerk = await launchBrowser();
+    try {
+      const p = clerk.page;
+      await p.goto(`${server.url}/`);
+      await p.getByLabel('API token').fill(token);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.locator('[data-testid=file-input]').setInputFiles({ name: 'teuer.pdf', mimeType: 'application/pdf', buffer: fx.buildPdf({ pages: 1, text: 'Teuer' }) });
+      await p.getByText('Not enough credits: 0 available, 1 needed. The document was kept as blocked.').waitFor();
+      await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
+      await p.locator('[data-filename="teuer.pdf"]').getByText('Not enough credits for the first 10 pages.').waitFor();
+      // The engine refuses to process it again (ER1); the banner says why, with the request id.
+      await p.locator('[data-filename="teuer.pdf"] input[type=checkbox]').check();
+      await p.getByRole('button', { name: 'Process again' }).click();
+      const banner = p.locator('.banner');
+      await banner.getByText('A document blocked at upload cannot be processed again').waitFor();
+      assert.match((await banner.locator('.request-id code').textContent()) ?? '', /\S{6,}/);
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
+      await p.getByRole('link', { name: /teuer\.pdf/ }).click();
+      await p.getByText('Add credits, then upload the file again').waitFor();
+      await checkScreen(p, 'document-blocked');
+      await p.keyboard.press('Escape');
+      await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);
+      await checkScreen(p, 'inbox-blocked');
+      assert.deepEqual(clerk.problems, []);
+    } finally {
+      await clerk.close();
+    }
+  });
+
+  it('starts in German and dark when the browser prefers them', async () => {
+    const german = await launchBrowser({ locale: 'de-DE', colorScheme: 'dark' });
     try {
       await german.page.goto(`${server.url}/`);
       await german.page.getByRole('heading', { name: 'Bei Docdesk anmelden' }).waitFor();
       assert.equal(await german.page.evaluate(() => document.documentElement.lang), 'de');
+      assert.equal(await german.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await checkScreen(german.page, 'sign-in-de-dark');
     } finally {
       await german.close();
     }

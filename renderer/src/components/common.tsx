@@ -117,6 +117,8 @@ export function describeFailure(t: TFunc, err: unknown): string {
       return t('error.insufficient_credits', { available: Number(err.body?.available_credits ?? 0), required: Number(err.body?.required_credits ?? 0) });
     case 'document_pending':
       return t('error.document_pending');
+    case 'reprocess_not_allowed':
+      return t('error.reprocess_blocked');
     case 'cannot_revoke_own_token':
       return t('error.cannot_revoke_own');
     case 'not_found':

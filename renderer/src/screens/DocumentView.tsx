@@ -142,6 +142,7 @@ export function DocumentView({ id }: { id: number }) {
         <h1 className="docview-title">{doc.filename}</h1>
         <StatusBadge status={doc.status} />
         {detail && <span className="row-detail">{detail}</span>}
+        {doc.status === 'blocked' && <span className="row-detail">{t('blocked.hint')}</span>}
         <div className="docview-actions">
           <a className="btn btn-small" href={`/app/v1/documents/${doc.id}/original`} download={doc.filename}>
             {t('doc.download')}
@@ -149,7 +150,8 @@ export function DocumentView({ id }: { id: number }) {
           <button
             type="button"
             className="btn btn-small"
-            disabled={doc.status === 'pending'}
+            // ER1: a blocked document is never processed later; it needs a new upload.
+            disabled={doc.status === 'pending' || doc.status === 'blocked'}
             onClick={async () => {
               try {
                 await api.reprocess(doc.id);
@@ -227,7 +229,7 @@ export function DocumentView({ id }: { id: number }) {
           <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
             {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
             {previews && previews.length === 0 && doc.status !== 'pending' && (
-              <EmptyState title={t('doc.no_previews')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+              <EmptyState title={doc.status === 'completed' ? t('doc.no_previews') : t('doc.not_processed')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
             )}
             {pagePreviews.map((p, i) => (
               <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>

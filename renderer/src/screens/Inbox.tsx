@@ -598,7 +598,11 @@ const RowView = memo(function RowView({ row, lang, selected, tabbable, index, on
       </a>
       <span className="row-status">
         <StatusBadge status={row.status} />
-        {detail && <span className="row-detail">{detail}</span>}
+        {detail && (
+          <span className="row-detail" title={detail}>
+            {detail}
+          </span>
+        )}
         {row.status === 'pending' && row.processing_progress && row.processing_progress.pages_total > 0 && (
           <progress className="row-progress" max={row.processing_progress.pages_total} value={row.processing_progress.pages_done} aria-label={t('inbox.pages_done_of', { name: row.filename })} />
         )}
