@@ -124,6 +124,30 @@ export const componentSchemas: Record<string, JsonSchema> = {
       created_at: ts,
     },
   },
+  // Spec 2.6; provenance per docs/decisions.md (Extraction mode).
+  ExtractionField: {
+    type: 'object',
+    required: ['value', 'candidates', 'provenance'],
+    properties: {
+      value: { type: ['string', 'number', 'array', 'object', 'null'] },
+      candidates: { type: ['array', 'null'], items: { type: 'object' } },
+      provenance: {
+        type: ['object', 'null'],
+        required: ['method', 'source', 'derived_from', 'transforms'],
+        properties: {
+          method: str,
+          source: {
+            type: ['object', 'null'],
+            properties: { component_ref: str, page: nint, bbox: { type: ['object', 'null'], properties: { x: { type: 'number' }, y: { type: 'number' }, w: { type: 'number' }, h: { type: 'number' } } }, text: str },
+          },
+          derived_from: { type: 'array', items: str },
+          transforms: { type: 'array', items: str },
+        },
+      },
+    },
+  },
+  /** Fields keyed by name (extraction mode), or an empty array (other modes). */
+  Extractions: { anyOf: [{ type: 'object', additionalProperties: ref('ExtractionField') }, { type: 'array', maxItems: 0 }] },
   Preview: {
     type: 'object',
     required: ['id', 'filename', 'file_format', 'file_size', 'preview'],
@@ -171,7 +195,7 @@ export const componentSchemas: Record<string, JsonSchema> = {
       is_e_invoice: bool,
       thumbnail: { type: ['string', 'null'], format: 'uri' },
       previews: { type: ['array', 'null'], items: ref('Preview') },
-      extractions: { type: ['object', 'array', 'null'] },
+      extractions: { anyOf: [ref('Extractions'), { type: 'null' }] },
       latest_extraction_run: { oneOf: [ref('ExtractionRun'), { type: 'null' }] },
       sector_extraction_summary: nobj,
       processing_progress: {

@@ -157,7 +157,7 @@ export interface UploadOptions {
 }
 
 export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
-  processing_mode: 'analysis',
+  processing_mode: 'extraction',
   processing_lane: 'standard',
   extraction_profile: 'generic',
   pages: '',

@@ -240,7 +240,7 @@ export const documentRoutes = defineRoutes([
     params: documentParam,
     querystring: { type: 'object', properties: { include: { enum: ['evidence'] } } },
     responses: {
-      200: { description: 'Fields keyed by name, or an empty array for thumbnail, analysis and validation documents.', schema: { type: 'object', required: ['data'], properties: { data: { type: ['object', 'array'] }, sector_extraction: { type: 'object' } } } },
+      200: { description: 'Fields keyed by name, or an empty array for thumbnail, analysis and validation documents.', schema: { type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/Extractions' }, sector_extraction: { type: 'object' } } } },
       401: commonErrors[401],
       403: commonErrors[403],
       404: commonErrors[404],
