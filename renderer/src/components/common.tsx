@@ -218,3 +218,34 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** A legend and one checkbox per option (token abilities, webhook events). */
+export function CheckboxGroup<T extends string>({ legend, options, chosen, onChange, describe }: { legend: string; options: readonly T[]; chosen: T[]; onChange: (next: T[]) => void; describe: (option: T) => string }) {
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o} className="check">
+          <input type="checkbox" checked={chosen.includes(o)} onChange={(e) => onChange(e.target.checked ? [...chosen, o] : chosen.filter((x) => x !== o))} /> <code>{o}</code> — {describe(o)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A secret shown once (new token, webhook signing secret) with a copy button. */
+export function SecretNotice({ title, note, secret, dismissLabel, onDismiss, testId }: { title: string; note: string; secret: string; dismissLabel: string; onDismiss: () => void; testId?: string }) {
+  return (
+    <div className="notice notice-secret" role="status" data-testid={testId}>
+      <p>
+        <strong>{title}</strong> {note}
+      </p>
+      <p className="secret">
+        <code>{secret}</code> <CopyButton text={secret} />
+      </p>
+      <button type="button" className="btn btn-small" onClick={onDismiss}>
+        {dismissLabel}
+      </button>
+    </div>
+  );
+}

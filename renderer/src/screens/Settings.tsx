@@ -2,7 +2,7 @@
 // profile, data folder, language, theme).
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api';
-import { CopyButton, EmptyState, FailureNotice, formatDate } from '../components/common';
+import { CheckboxGroup, CopyButton, EmptyState, FailureNotice, formatDate, SecretNotice } from '../components/common';
 import { LANGS, useT } from '../i18n';
 import { useApp, type SettingsTab } from '../store';
 import type { Credits, Delivery, LedgerEntry, Token, Webhook } from '../types';
@@ -106,31 +106,14 @@ function Tokens() {
           ))}
           <p className="field-hint">{t('tokens.mode_hint')}</p>
         </fieldset>
-        <fieldset className="field">
-          <legend>{t('tokens.abilities')}</legend>
-          {ABILITIES.map((a) => (
-            <label key={a} className="check">
-              <input type="checkbox" checked={abilities.includes(a)} onChange={(e) => setAbilities(e.target.checked ? [...abilities, a] : abilities.filter((x) => x !== a))} /> <code>{a}</code> — {t(`ability.${a}`)}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend={t('tokens.abilities')} options={ABILITIES} chosen={abilities} onChange={setAbilities} describe={(a) => t(`ability.${a}`)} />
         <button type="submit" className="btn btn-primary">
           {t('tokens.create')}
         </button>
       </form>
       {formError !== null && <FailureNotice err={formError} onDismiss={() => setFormError(null)} />}
       {created && (
-        <div className="notice notice-secret" role="status" data-testid="token-secret">
-          <p>
-            <strong>{t('tokens.created', { name: created.token.name })}</strong> {t('tokens.shown_once')}
-          </p>
-          <p className="secret">
-            <code>{created.secret}</code> <CopyButton text={created.secret} />
-          </p>
-          <button type="button" className="btn btn-small" onClick={() => setCreated(null)}>
-            {t('tokens.stored')}
-          </button>
-        </div>
+        <SecretNotice testId="token-secret" title={t('tokens.created', { name: created.token.name })} note={t('tokens.shown_once')} secret={created.secret} dismissLabel={t('tokens.stored')} onDismiss={() => setCreated(null)} />
       )}
       {error !== null && <FailureNotice err={error} />}
       {data && data.length === 0 && <EmptyState title={t('tokens.empty')} />}
@@ -240,31 +223,14 @@ function Webhooks() {
             {t('webhooks.url_hint')}
           </p>
         </div>
-        <fieldset className="field">
-          <legend>{t('webhooks.events')}</legend>
-          {EVENTS.map((ev) => (
-            <label key={ev} className="check">
-              <input type="checkbox" checked={events.includes(ev)} onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))} /> <code>{ev}</code> — {t(`event.${ev}`)}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend={t('webhooks.events')} options={EVENTS} chosen={events} onChange={setEvents} describe={(ev) => t(`event.${ev}`)} />
         <button type="submit" className="btn btn-primary">
           {t('webhooks.add')}
         </button>
       </form>
       {formError !== null && <FailureNotice err={formError} onDismiss={() => setFormError(null)} />}
       {created && (
-        <div className="notice notice-secret" role="status">
-          <p>
-            <strong>{t('webhooks.created')}</strong> {t('webhooks.secret_once')}
-          </p>
-          <p className="secret">
-            <code>{created.secret}</code> <CopyButton text={created.secret} />
-          </p>
-          <button type="button" className="btn btn-small" onClick={() => setCreated(null)}>
-            {t('common.dismiss')}
-          </button>
-        </div>
+        <SecretNotice title={t('webhooks.created')} note={t('webhooks.secret_once')} secret={created.secret} dismissLabel={t('common.dismiss')} onDismiss={() => setCreated(null)} />
       )}
       {error !== null && <FailureNotice err={error} />}
       {data && data.length === 0 && <EmptyState title={t('webhooks.empty')} />}
