@@ -129,7 +129,7 @@ export interface DocumentObject {
   is_e_invoice?: boolean;
   thumbnail: string | null;
   previews: Preview[] | null;
-  extractions: Record<string, { value: unknown }> | unknown[] | null;
+  extractions: Record<string, ExtractionField> | unknown[] | null;
   latest_extraction_run: Run | null;
   processing_progress?: Progress | null;
   processing_started_at?: string | null;
@@ -184,4 +184,11 @@ export interface LedgerEntry {
 export interface Credits {
   available_credits: number;
   entries: LedgerEntry[];
+}
+
+/** Spec 2.6 field object; provenance as documented in docs/decisions.md. */
+export interface ExtractionField {
+  value: unknown;
+  candidates: unknown[] | null;
+  provenance: { method: string; source: { component_ref: string; page: number | null; text: string } | null } | null;
 }

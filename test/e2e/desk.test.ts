@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import * as fx from '../helpers/fixtures.js';
 import { textImagePng } from '../helpers/text-image.js';
+import { invoicePdf } from '../helpers/invoice-fixtures.js';
 import { REPO_ROOT, cli, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
 import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot, type Browser, type FileSpec } from './desk-support.js';
 
@@ -237,6 +238,20 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.keyboard.press('Escape');
   });
 
+  it('shows the fields of an extracted invoice with where each value came from', async () => {
+    const res = await upload(server.url, { token: server.appToken, file: { name: 'rechnung-felder.pdf', data: invoicePdf() }, fields: { processing_mode: 'extraction', allow_ai_processing: 'false' } });
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    assert.equal((await waitTerminal(server.url, server.appToken, id, 120_000)).status, 'completed');
+    await page.getByRole('link', { name: /rechnung-felder\.pdf/ }).click();
+    await page.getByRole('tab', { name: 'Fields' }).click();
+    const row = page.locator('.field-row', { hasText: 'document number' });
+    await row.getByText('R-2024-0042').waitFor();
+    await row.getByText(/page 1, /).waitFor();
+    await page.locator('.field-row', { hasText: 'gross amount' }).getByText('1487.50').waitFor();
+    await checkScreen(page, 'document-fields');
+    await page.keyboard.press('Escape');
+  });
+
   it('creates a token (shown once), sees it work, revokes it', async () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
@@ -357,7 +372,7 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     await page.locator('[data-filename="kassenbon.jpg"] input[type=checkbox]').check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '8 documents');
+    await page.waitForFunction(() => document.querySelector('[data-testid=inbox-total]')?.textContent === '9 documents');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');

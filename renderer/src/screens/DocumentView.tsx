@@ -8,7 +8,7 @@ import { CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, format
 import { useT, type TFunc } from '../i18n';
 import { documentPanels, pageOverlays } from '../panels';
 import { useApp } from '../store';
-import type { DocumentObject, Preview, Quality } from '../types';
+import type { DocumentObject, ExtractionField, Preview, Quality } from '../types';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
@@ -420,6 +420,29 @@ function QualityPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
   );
 }
 
+/** A field value as a clerk reads it; tax rows as "rate: tax of taxable". */
+function fieldText(value: unknown): string {
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    return value
+      .map((row) => {
+        const r = row as { tax_rate?: string | null; tax_amount?: string | null; taxable_amount?: string | null };
+        return r && typeof r === 'object' && 'tax_amount' in r ? `${r.tax_rate ?? '?'} %: ${r.tax_amount ?? '?'} / ${r.taxable_amount ?? '?'}` : JSON.stringify(row);
+      })
+      .join('; ');
+  }
+  return JSON.stringify(value);
+}
+
+/** Where the value came from: the e-invoice XML, or a page of the document. */
+function fieldSource(t: TFunc, f: ExtractionField): string {
+  const p = f.provenance!;
+  if (p.method === 'structured_invoice') return t('doc.field_from_xml', { file: p.source?.text ?? '' });
+  if (p.source && p.source.page) return t('doc.field_from_page', { page: String(p.source.page), method: p.method.replace(/_/g, ' ') });
+  return p.method.replace(/_/g, ' ');
+}
+
 function FieldsPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
   const ex = doc.extractions;
   if (!ex || Array.isArray(ex) || Object.keys(ex).length === 0) {
@@ -430,7 +453,10 @@ function FieldsPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
       {Object.entries(ex).map(([k, v]) => (
         <div key={k} className="field-row">
           <dt>{k.replace(/_/g, ' ')}</dt>
-          <dd>{typeof v?.value === 'string' ? v.value : v?.value === null || v?.value === undefined ? '—' : JSON.stringify(v.value)}</dd>
+          <dd>
+            {fieldText(v.value)}
+            {v.provenance && <span className="field-source">{fieldSource(t, v)}</span>}
+          </dd>
         </div>
       ))}
     </dl>
