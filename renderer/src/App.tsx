@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { setUnauthenticatedHandler } from './api';
 import { connectDesktop } from './desktop';
-import { FailureNotice, Modal } from './components/common';
-import { useT, LANGS } from './i18n';
+import { FailureNotice, LanguageSelect, Modal } from './components/common';
+import { useT } from './i18n';
 import { parseHash, useApp, type Theme } from './store';
 import { DocumentView } from './screens/DocumentView';
 import { Inbox } from './screens/Inbox';
@@ -117,13 +117,7 @@ export function App() {
           <label className="sr-only" htmlFor="lang-select">
             {t('settings.language')}
           </label>
-          <select id="lang-select" value={lang} onChange={(e) => app.setLang(e.target.value as (typeof LANGS)[number])}>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {l === 'en' ? 'English' : 'Deutsch'}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="lang-select" />
           <button type="button" className="btn btn-small" data-testid="theme-toggle" onClick={() => app.setTheme(effectiveTheme(theme) === 'dark' ? 'light' : 'dark')} title={t('theme.toggle')} aria-keyshortcuts="d">
             {effectiveTheme(theme) === 'dark' ? t('theme.to_light') : t('theme.to_dark')}
           </button>

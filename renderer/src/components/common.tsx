@@ -1,7 +1,8 @@
 // Small shared pieces: status badge, copy button, failure notice, modal dialog, date.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiFailure } from '../api';
-import { useT, type TFunc } from '../i18n';
+import { LANGS, useT, type Lang, type TFunc } from '../i18n';
+import { useApp } from '../store';
 import type { DocumentStatus, Progress } from '../types';
 
 export function formatDate(iso: string | null | undefined, lang: string): string {
@@ -247,5 +248,38 @@ export function SecretNotice({ title, note, secret, dismissLabel, onDismiss, tes
         {dismissLabel}
       </button>
     </div>
+  );
+}
+
+const LANG_NAMES: Record<Lang, string> = { en: 'English', de: 'Deutsch' };
+
+/** The UI language chooser (top bar, sign-in page, settings); the caller supplies the label. */
+export function LanguageSelect({ id }: { id: string }) {
+  const lang = useApp((s) => s.lang);
+  const setLang = useApp((s) => s.setLang);
+  return (
+    <select id={id} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+      {LANGS.map((l) => (
+        <option key={l} value={l}>
+          {LANG_NAMES[l]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** An inline "are you sure?" with the confirming button focused (delete, revoke). */
+export function ConfirmInline({ message, confirmLabel, onConfirm, onCancel, alert = false }: { message?: string; confirmLabel: string; onConfirm: () => void | Promise<void>; onCancel: () => void; alert?: boolean }) {
+  const t = useT();
+  return (
+    <span className="confirm" role={alert ? 'alert' : undefined}>
+      {message !== undefined && <>{message} </>}
+      <button type="button" className="btn btn-small btn-danger" autoFocus onClick={() => void onConfirm()}>
+        {confirmLabel}
+      </button>{' '}
+      <button type="button" className="btn btn-small" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+    </span>
   );
 }

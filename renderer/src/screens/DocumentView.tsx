@@ -4,7 +4,7 @@
 // the side panel is where its field panel goes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, localPath } from '../api';
-import { CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
+import { ConfirmInline, CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
 import { useT, type TFunc } from '../i18n';
 import { documentPanels, pageOverlays } from '../panels';
 import { useApp } from '../store';
@@ -165,28 +165,21 @@ export function DocumentView({ id }: { id: number }) {
             {t('inbox.reprocess')}
           </button>
           {confirmDelete ? (
-            <span className="confirm" role="alert">
-              {t('doc.confirm_delete')}{' '}
-              <button
-                type="button"
-                className="btn btn-small btn-danger"
-                autoFocus
-                onClick={async () => {
-                  try {
-                    await api.deleteDocument(doc.id);
-                    navigate({ name: 'inbox' });
-                  } catch (err) {
-                    setConfirmDelete(false);
-                    showFailure(err);
-                  }
-                }}
-              >
-                {t('inbox.delete_confirm_yes')}
-              </button>{' '}
-              <button type="button" className="btn btn-small" onClick={() => setConfirmDelete(false)}>
-                {t('common.cancel')}
-              </button>
-            </span>
+            <ConfirmInline
+              alert
+              message={t('doc.confirm_delete')}
+              confirmLabel={t('inbox.delete_confirm_yes')}
+              onCancel={() => setConfirmDelete(false)}
+              onConfirm={async () => {
+                try {
+                  await api.deleteDocument(doc.id);
+                  navigate({ name: 'inbox' });
+                } catch (err) {
+                  setConfirmDelete(false);
+                  showFailure(err);
+                }
+              }}
+            />
           ) : (
             <button type="button" className="btn btn-small btn-danger" disabled={doc.status === 'pending'} onClick={() => setConfirmDelete(true)}>
               {t('inbox.delete')}

@@ -3,7 +3,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type DragEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { localPath } from '../api';
 import { notifyWhenBatchDone } from '../desktop';
-import { EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
+import { ConfirmInline, EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
 import { useT } from '../i18n';
 import { fileProblem, optionProblems } from '../rules';
 import { BLOCK, DEFAULT_QUERY, useApp, useInbox, type UploadOptions } from '../store';
@@ -413,25 +413,18 @@ function DocumentList() {
           {t('inbox.delete')}
         </button>
         {confirmDelete && (
-          <span className="confirm" role="alert">
-            {t('inbox.confirm_delete', { n: selectedCount })}{' '}
-            <button
-              type="button"
-              className="btn btn-small btn-danger"
-              autoFocus
-              onClick={async () => {
-                setConfirmDelete(false);
-                setBusy(true);
-                await inbox.deleteSelected();
-                setBusy(false);
-              }}
-            >
-              {t('inbox.delete_confirm_yes')}
-            </button>{' '}
-            <button type="button" className="btn btn-small" onClick={() => setConfirmDelete(false)}>
-              {t('common.cancel')}
-            </button>
-          </span>
+          <ConfirmInline
+            alert
+            message={t('inbox.confirm_delete', { n: selectedCount })}
+            confirmLabel={t('inbox.delete_confirm_yes')}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={async () => {
+              setConfirmDelete(false);
+              setBusy(true);
+              await inbox.deleteSelected();
+              setBusy(false);
+            }}
+          />
         )}
       </div>
       {loadError && <FailureNotice err={loadError} />}

@@ -2,8 +2,8 @@
 // profile, data folder, language, theme).
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api';
-import { CheckboxGroup, CopyButton, EmptyState, FailureNotice, formatDate, SecretNotice } from '../components/common';
-import { LANGS, useT } from '../i18n';
+import { CheckboxGroup, ConfirmInline, CopyButton, LanguageSelect, EmptyState, FailureNotice, formatDate, SecretNotice } from '../components/common';
+import { useT } from '../i18n';
 import { useApp, type SettingsTab } from '../store';
 import type { Credits, Delivery, LedgerEntry, Token, Webhook } from '../types';
 
@@ -152,27 +152,19 @@ function Tokens() {
                     ) : session?.token.id === tok.id ? (
                       <span className="muted">{t('tokens.cannot_revoke_own')}</span>
                     ) : confirmRevoke === tok.id ? (
-                      <span className="confirm">
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          autoFocus
-                          onClick={async () => {
-                            setConfirmRevoke(null);
-                            try {
-                              await api.revokeToken(tok.id);
-                              await reload();
-                            } catch (err) {
-                              setFormError(err);
-                            }
-                          }}
-                        >
-                          {t('tokens.revoke_yes', { name: tok.name })}
-                        </button>{' '}
-                        <button type="button" className="btn btn-small" onClick={() => setConfirmRevoke(null)}>
-                          {t('common.cancel')}
-                        </button>
-                      </span>
+                      <ConfirmInline
+                        confirmLabel={t('tokens.revoke_yes', { name: tok.name })}
+                        onCancel={() => setConfirmRevoke(null)}
+                        onConfirm={async () => {
+                          setConfirmRevoke(null);
+                          try {
+                            await api.revokeToken(tok.id);
+                            await reload();
+                          } catch (err) {
+                            setFormError(err);
+                          }
+                        }}
+                      />
                     ) : (
                       <button type="button" className="btn btn-small" onClick={() => setConfirmRevoke(tok.id)} aria-label={t('tokens.revoke_named', { name: tok.name })}>
                         {t('tokens.revoke')}
@@ -305,27 +297,19 @@ function WebhookCard({ hook, onChanged, onError }: { hook: Webhook; onChanged: (
           {t('webhooks.rotate')}
         </button>
         {confirmDelete ? (
-          <span className="confirm">
-            {t('webhooks.confirm_delete')}{' '}
-            <button
-              type="button"
-              className="btn btn-small btn-danger"
-              autoFocus
-              onClick={async () => {
-                try {
-                  await api.deleteWebhook(hook.id);
-                  await onChanged();
-                } catch (err) {
-                  onError(err);
-                }
-              }}
-            >
-              {t('inbox.delete_confirm_yes')}
-            </button>{' '}
-            <button type="button" className="btn btn-small" onClick={() => setConfirmDelete(false)}>
-              {t('common.cancel')}
-            </button>
-          </span>
+          <ConfirmInline
+            message={t('webhooks.confirm_delete')}
+            confirmLabel={t('inbox.delete_confirm_yes')}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={async () => {
+              try {
+                await api.deleteWebhook(hook.id);
+                await onChanged();
+              } catch (err) {
+                onError(err);
+              }
+            }}
+          />
         ) : (
           <button type="button" className="btn btn-small btn-danger" onClick={() => setConfirmDelete(true)}>
             {t('webhooks.delete')}
@@ -466,7 +450,7 @@ function CreditsView() {
 
 function General() {
   const t = useT();
-  const { session, lang, theme, setLang, setTheme } = useApp();
+  const { session, theme, setTheme } = useApp();
   return (
     <section aria-labelledby="general-title">
       <h2 id="general-title">{t('settings.general')}</h2>
@@ -496,13 +480,7 @@ function General() {
       </dl>
       <div className="field">
         <label htmlFor="settings-lang">{t('settings.language')}</label>
-        <select id="settings-lang" value={lang} onChange={(e) => setLang(e.target.value as (typeof LANGS)[number])}>
-          {LANGS.map((l) => (
-            <option key={l} value={l}>
-              {l === 'en' ? 'English' : 'Deutsch'}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id="settings-lang" />
       </div>
       <div className="field">
         <label htmlFor="settings-theme">{t('settings.theme')}</label>

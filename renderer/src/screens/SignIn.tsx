@@ -1,13 +1,13 @@
 // The sign-in page: `/` without a session. Accepts an API token; the one-time sign-in URL
 // printed by `docdesk serve` signs in without it (the engine sets the cookie and redirects).
 import { useState } from 'react';
-import { FailureNotice } from '../components/common';
-import { LANGS, useT } from '../i18n';
+import { FailureNotice, LanguageSelect } from '../components/common';
+import { useT } from '../i18n';
 import { useApp } from '../store';
 
 export function SignIn() {
   const t = useT();
-  const { signIn, signInError, lang, setLang } = useApp();
+  const { signIn, signInError } = useApp();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   // The engine redirects a used, expired or unknown sign-in link to `/?signin=expired`.
@@ -50,13 +50,7 @@ export function SignIn() {
         {signInError && <FailureNotice err={signInError.status === 401 ? new Error(t('signin.invalid')) : signInError} />}
         <div className="field signin-lang">
           <label htmlFor="signin-lang">{t('settings.language')}</label>
-          <select id="signin-lang" value={lang} onChange={(e) => setLang(e.target.value as (typeof LANGS)[number])}>
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {l === 'en' ? 'English' : 'Deutsch'}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="signin-lang" />
         </div>
       </div>
     </main>
