@@ -55,7 +55,7 @@ export interface DocumentView {
   previews: PreviewRow[];
 }
 
-function thumbnailUrl(doc: DocumentRow, baseUrl: string): string | null {
+export function thumbnailUrl(doc: Pick<DocumentRow, 'id' | 'thumbnail_path'>, baseUrl: string): string | null {
   return doc.thumbnail_path ? `${baseUrl}/api/v1/documents/${doc.id}/thumbnail` : null;
 }
 

@@ -15,7 +15,7 @@ import type { WebhookEvent } from '../../store/schema.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
-import { presentDocument } from '../presenters.js';
+import { presentDocument, thumbnailUrl } from '../presenters.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 import { REVIEW_STATUSES } from './documents.js';
@@ -227,7 +227,7 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
       review_status: null,
       blocked_reason: r.blocked_reason,
       processing_error: r.processing_error,
-      thumbnail_url: r.thumbnail_path ? `${ctx.baseUrl}/api/v1/documents/${r.id}/thumbnail` : null,
+      thumbnail_url: thumbnailUrl(r, ctx.baseUrl),
       created_at: r.created_at,
       completed_at: r.processed_at,
     })),
