@@ -8,8 +8,9 @@ import { buildDocx, buildEml, buildPdf, buildXml } from '../helpers/fixtures.js'
 import { attachmentPdf, twoColumnPdf } from '../helpers/pdf-fixtures.js';
 import { serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { textImagePng } from '../helpers/text-image.js';
+import { samplesRoot, skipUnlessSamples } from '../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples';
+const SAMPLES = samplesRoot();
 
 const textImage = (lines: string[]) => textImagePng(lines, { width: 1700, height: 900, fontSize: 44, lineHeight: 90 });
 
@@ -144,7 +145,7 @@ describe('analysis mode', () => {
     assert.ok(doc.processing_error.length > 10);
   });
 
-  it('reads the real samples plausibly (native and scanned)', { skip: existsSync(SAMPLES) ? false : `${SAMPLES} is absent (a fresh clone without the shared samples)` }, async () => {
+  it('reads the real samples plausibly (native and scanned)', { skip: skipUnlessSamples('invoices') || skipUnlessSamples('energy') }, async () => {
     const aws = await analyse('AmazonWebServices.pdf', readFileSync(join(SAMPLES, 'invoices', 'AmazonWebServices.pdf')));
     assert.equal(aws.status, 'completed', aws.processing_error);
     assert.match(aws.extracted_text, /Amazon Web Services/);

@@ -13,8 +13,9 @@ import { invoicePdf, invoiceScanPng } from '../helpers/invoice-fixtures.js';
 import { proposal, startChatServer, type ChatServer } from '../helpers/chat-server.js';
 import { loadContract } from './contract.js';
 import { call } from './support.js';
+import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 
-const PACKET = '/work/shared/samples/energy/energy-7-0001.pdf';
+const PACKET = samplePath('energy', 'energy-7-0001.pdf');
 const values = (data: Record<string, { value: unknown }>) => Object.fromEntries(Object.entries(data).map(([k, f]) => [k, f.value]));
 
 describe('extraction mode, generic profile', () => {
@@ -179,7 +180,7 @@ describe('extraction mode, generic profile', () => {
     assert.equal(doc.is_e_invoice, false);
   });
 
-  it('a real two-invoice energy packet (shared sample): the first invoice, from the whole pipeline', { skip: existsSync(PACKET) ? false : 'the shared samples (/work/shared/samples) are not on this machine' }, async () => {
+  it('a real two-invoice energy packet (shared sample): the first invoice, from the whole pipeline', { skip: skipUnlessSamples('energy') }, async () => {
     const doc = await extract('packet.pdf', readFileSync(PACKET), { allow_ai_processing: 'false' });
     assert.equal(doc.status, 'completed', doc.processing_error);
     assert.equal(doc.number_of_pages, 6);

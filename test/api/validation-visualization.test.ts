@@ -8,9 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { buildRichEml, buildXml } from '../helpers/fixtures.js';
 import { serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples/einvoice';
-const noSamples = existsSync(SAMPLES) ? false : `${SAMPLES} is absent (shared e-invoice samples not mounted)`;
+const SAMPLES = samplePath('einvoice');
+const noSamples = skipUnlessSamples('einvoice');
 
 describe('e-invoice visualization previews', () => {
   const suite = serverForSuite();

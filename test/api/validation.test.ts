@@ -12,9 +12,10 @@ import { parseInvoice } from '../../engine/einvoice/index.js';
 import { loadContract, type Contract } from './contract.js';
 import { toReply } from './support.js';
 import type { InvoiceModel } from '../../engine/einvoice/model.js';
+import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples/einvoice';
-const noSamples = existsSync(SAMPLES) ? false : `${SAMPLES} is absent (shared e-invoice samples not mounted)`;
+const SAMPLES = samplePath('einvoice');
+const noSamples = skipUnlessSamples('einvoice');
 const sample = (rel: string) => readFileSync(join(SAMPLES, rel));
 
 /** A UBL-rooted XML over the 5 MiB limit (the padding is a comment, so only the size is wrong). */

@@ -7,9 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { parseInvoice } from '../../../engine/einvoice/index.js';
 import { buildInvoiceView, documentLocale, formatDecimal, MAX_RENDERED_LINES, renderInvoiceHtml, renderInvoiceJpeg, INVOICE_IMAGE_WIDTH } from '../../../engine/einvoice/render/index.js';
+import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples/einvoice';
-const noSamples = existsSync(SAMPLES) ? false : `${SAMPLES} is absent (shared e-invoice samples not mounted)`;
+const SAMPLES = samplePath('einvoice');
+const noSamples = skipUnlessSamples('einvoice');
 
 interface Line { id: string; name: string; qty: string; price: string; net: string; parent?: string }
 interface Inv { id: string; seller: string; buyer: string; lines: Line[]; note?: string }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateInvoiceXml, type StructuredQuality } from '../../../engine/einvoice/index.js';
 import { assessInvoiceFile } from '../../../engine/pipeline/validation-work.js';
-import { REPO_ROOT } from '../../helpers/server.js';
+import { sampleSet } from '../../helpers/samples.js';
 
 export interface Expected {
   category: string;
@@ -18,8 +18,7 @@ export interface Expected {
 }
 
 export function samplesDir(): string | null {
-  const candidates = [process.env.DOCDESK_SAMPLES ? join(process.env.DOCDESK_SAMPLES, 'einvoice') : '', join(REPO_ROOT, '..', 'shared', 'samples', 'einvoice'), '/work/shared/samples/einvoice'];
-  return candidates.find((c) => c && existsSync(join(c, 'expected.json'))) ?? null;
+  return sampleSet('einvoice');
 }
 
 export function loadExpected(dir: string): Record<string, Expected> {

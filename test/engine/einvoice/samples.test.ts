@@ -4,10 +4,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { compare, loadExpected, runSample, samplesDir } from './sample-runner.js';
+import { skipUnlessSamples } from '../../helpers/samples.js';
 
 const dir = samplesDir();
 
-describe('shared e-invoice samples', { skip: dir ? false : 'shared/samples/einvoice is not available' }, () => {
+describe('shared e-invoice samples', { skip: skipUnlessSamples('einvoice') }, () => {
   it('verdicts agree with expected.json for every file, and the rule-id recall holds its floor', async () => {
     const expected = loadExpected(dir!);
     const disagreements: string[] = [];

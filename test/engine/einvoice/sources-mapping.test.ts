@@ -14,9 +14,10 @@ import type { DocumentRow, RunRow } from '../../../engine/api/presenters.js';
 import type { PipelineDeps } from '../../../engine/pipeline/steps.js';
 import { attachmentPdf } from '../../helpers/pdf-fixtures.js';
 import { buildXml } from '../../helpers/fixtures.js';
+import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples/einvoice';
-const noSamples = existsSync(SAMPLES) ? false : `${SAMPLES} is absent (shared e-invoice samples not mounted)`;
+const SAMPLES = samplePath('einvoice');
+const noSamples = skipUnlessSamples('einvoice');
 
 async function assessXml(bytes: Buffer): Promise<Assessed> {
   const dir = mkdtempSync(join(tmpdir(), 'docdesk-map-'));

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { extractGeneric, provenanceSummary } from '../../../engine/extract/index.js';
 import { GERMAN_INVOICE, invoiceLines, pageFromLines } from '../../helpers/invoice-fixtures.js';
+import { samplesRoot, skipUnlessSamples } from '../../helpers/samples.js';
 
 const one = (lines = invoiceLines(), extra: Partial<Parameters<typeof extractGeneric>[0]> = {}) => {
   const page = pageFromLines(lines);
@@ -265,8 +266,8 @@ describe('label dictionaries in French, Italian, Spanish, English and Dutch layo
   }
 });
 
-const SAMPLES = '/work/shared/samples';
-describe('generic extraction on the shared samples (engine only, text layer)', { skip: existsSync(`${SAMPLES}/invoices`) ? false : 'the shared samples (/work/shared/samples) are not on this machine' }, () => {
+const SAMPLES = samplesRoot();
+describe('generic extraction on the shared samples (engine only, text layer)', { skip: skipUnlessSamples('invoices') }, () => {
   it('reads the Dutch and English invoice samples', async () => {
     const { readPdfPageText, readPdfInfo } = await import('../../../engine/formats/pdf/index.js');
     const read = async (file: string) => {

@@ -10,6 +10,7 @@ import { XmlReadError } from '../../../engine/formats/errors.js';
 import { prettyXml, readXml, readXmlBuffer } from '../../../engine/formats/xml.js';
 import { parseXmlText } from '../../../engine/formats/safe-xml.js';
 import * as fx from '../../helpers/fixtures.js';
+import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 
 let dir: string;
 
@@ -178,7 +179,7 @@ describe('invoice recognition', () => {
 });
 
 describe('shared e-invoice samples', () => {
-  const root = '/work/shared/samples/einvoice';
+  const root = samplePath('einvoice');
   const available = existsSync(join(root, 'expected.json'));
   const SYNTAX: Record<string, string> = {
     Invoice: 'ubl-invoice',
@@ -186,7 +187,7 @@ describe('shared e-invoice samples', () => {
     CrossIndustryInvoice: 'cii',
     CrossIndustryDocument: 'zugferd-1',
   };
-  it('every XML sample is recognized with its syntax and specification identifier', { skip: available ? false : `${root} is not present on this machine` }, async () => {
+  it('every XML sample is recognized with its syntax and specification identifier', { skip: skipUnlessSamples('einvoice') }, async () => {
     const expected = JSON.parse(await readFile(join(root, 'expected.json'), 'utf8')) as Record<string, { container: string; document?: string; profile_id?: string | null; wellformed?: boolean }>;
     let checked = 0;
     const wrong: string[] = [];
@@ -213,7 +214,7 @@ describe('shared e-invoice samples', () => {
     assert.ok(checked > 100, `samples checked: ${checked}`);
     assert.deepEqual(wrong, []);
   });
-  it('the invoice XML embedded in the hybrid PDF samples is recognized too (PDF reader + XML reader)', { skip: available ? false : `${root} is not present on this machine` }, async () => {
+  it('the invoice XML embedded in the hybrid PDF samples is recognized too (PDF reader + XML reader)', { skip: skipUnlessSamples('einvoice') }, async () => {
     const pdf = await import('../../../engine/formats/pdf/index.js');
     const expected = JSON.parse(await readFile(join(root, 'expected.json'), 'utf8')) as Record<string, { container: string; document?: string; profile_id?: string | null }>;
     const wrong: string[] = [];

@@ -1,13 +1,13 @@
-// The reader on the real sample PDFs in /work/shared/samples (invoices, energy bills,
+// The reader on the real sample PDFs in the shared samples (invoices, energy bills,
 // ZUGFeRD hybrids), when that folder exists on this machine.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeAllPdfs, extractPdfAttachment, readPdfInfo, readPdfPageText } from '../../../../engine/formats/pdf/index.js';
+import { samplesRoot, skipUnlessSamples } from '../../../helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples';
-const skip = existsSync(SAMPLES) ? false : `${SAMPLES} is absent on this machine`;
+const SAMPLES = samplesRoot();
 
 after(() => closeAllPdfs());
 
@@ -18,7 +18,7 @@ async function allText(path: string): Promise<string> {
   return pages.join('\n');
 }
 
-describe('real invoices', { skip }, () => {
+describe('real invoices', { skip: skipUnlessSamples('invoices') }, () => {
   const dir = join(SAMPLES, 'invoices');
   const expected: Record<string, string[]> = {
     'AmazonWebServices.pdf': ['Amazon Web Services', 'Invoice Number:\t42183017', '$4.11'],
@@ -57,7 +57,7 @@ describe('real invoices', { skip }, () => {
   });
 });
 
-describe('energy bills', { skip }, () => {
+describe('energy bills', { skip: skipUnlessSamples('energy') }, () => {
   const dir = join(SAMPLES, 'energy');
   const index = existsSync(join(dir, 'index.json'))
     ? (JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { documents: Array<{ id: string; pdf: string; scanned: boolean; pages: number }> }).documents
@@ -86,7 +86,7 @@ describe('energy bills', { skip }, () => {
   });
 });
 
-describe('ZUGFeRD 1.0 hybrids', { skip }, () => {
+describe('ZUGFeRD 1.0 hybrids', { skip: skipUnlessSamples('einvoice') }, () => {
   const dir = join(SAMPLES, 'einvoice', 'zugferd1');
   const pdfs = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.pdf')) : [];
 
