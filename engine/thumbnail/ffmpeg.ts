@@ -58,23 +58,36 @@ export interface FfmpegResult {
   code: number | null;
   stderr: string;
   timedOut: boolean;
+  /** What ffmpeg wrote to stdout (only when asked for), at most `maxStdout` bytes. */
+  stdout: Buffer;
 }
 
 const MAX_STDERR = 1024 * 1024;
 
-/** Runs ffmpeg with `args`; kills it (SIGKILL) once `timeoutMs` has passed. */
-export async function runFfmpeg(args: string[], timeoutMs: number): Promise<FfmpegResult> {
+/**
+ * Runs ffmpeg with `args`; kills it (SIGKILL) once `timeoutMs` has passed. With
+ * `maxStdout`, stdout is collected (an image written to `pipe:1`) and the process is killed
+ * when it writes more than that.
+ */
+export async function runFfmpeg(args: string[], timeoutMs: number, maxStdout = 0): Promise<FfmpegResult> {
   const bin = await ffmpegBinary();
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true });
+    const child = spawn(bin, args, { stdio: ['ignore', maxStdout > 0 ? 'pipe' : 'ignore', 'pipe'], windowsHide: true });
     let stderr = '';
+    const out: Buffer[] = [];
+    let outBytes = 0;
     let timedOut = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > maxStdout) child.kill('SIGKILL');
+      else out.push(chunk);
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, Math.max(1, timeoutMs));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
       if (stderr.length < MAX_STDERR) stderr += chunk;
     });
     child.on('error', (err) => {
@@ -83,7 +96,7 @@ export async function runFfmpeg(args: string[], timeoutMs: number): Promise<Ffmp
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr, timedOut });
+      resolve({ code, stderr, timedOut, stdout: Buffer.concat(out) });
     });
   });
 }

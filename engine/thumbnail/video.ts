@@ -1,7 +1,10 @@
 // Video thumbnails: a representative decoded frame. Many recordings open on black (fade-in,
-// camera start-up), so frames are sampled at several points and the first one that is not
-// near-black wins. One ffmpeg process seeks to all sample points at once and writes small
-// JPEGs; the chosen one is returned as is, without re-encoding.
+// camera start-up), so black frames are skipped. The common case costs one ffmpeg run: it
+// decodes key frames only, drops near-black ones (signalstats), lets the thumbnail filter
+// pick the most representative of the first few and writes one JPEG to stdout, while its
+// stream overview on stderr serves as the probe. Only when that yields no frame (every key
+// frame dark, or a stream ffmpeg cannot key-frame-skip) do we fall back to sampling several
+// points of the duration and taking the first non-black one, or the brightest.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,13 +54,33 @@ export function sampleTimes(durationSeconds: number | null): number[] {
   return SAMPLE_POINTS.map((f) => Math.round(f * durationSeconds * 1000) / 1000);
 }
 
+/** Key frames considered by the thumbnail filter; each is held in memory until it decides. */
+const KEY_FRAMES_CONSIDERED = 4;
+/** A thumbnail JPEG is far below this; anything larger is not what we asked for. */
+const MAX_THUMBNAIL_BYTES = 4 * 1024 * 1024;
+
+// Fit inside the thumbnail square, honour non-square pixels, never upscale.
+const FIT = `min(1\\,min(${THUMBNAIL_MAX_EDGE}/(iw*sar)\\,${THUMBNAIL_MAX_EDGE}/ih))`;
+const SCALE = `scale=w='max(2\\,trunc(${FIT}*iw*sar/2)*2)':h='max(2\\,trunc(${FIT}*ih/2)*2)',setsar=1`;
+
 export async function renderVideoThumbnail(path: string): Promise<Buffer> {
   const deadline = Date.now() + FFMPEG_TIMEOUT_MS;
-  const probeRun = await runFfmpeg(['-hide_banner', '-nostdin', '-i', path], FFMPEG_TIMEOUT_MS);
-  if (probeRun.timedOut) throw timeoutError();
-  const probe = parseProbe(probeRun.stderr);
+  // -max_pixels makes the decoder refuse frames over the limit instead of allocating them.
+  const run = await runFfmpeg(
+    [
+      '-hide_banner', '-nostdin', '-skip_frame', 'nokey', '-max_pixels', String(MAX_VIDEO_FRAME_PIXELS), '-i', path,
+      '-map', '0:V:0?', '-an', '-sn', '-dn',
+      '-vf', `signalstats,metadata=select:key=lavfi.signalstats.YAVG:value=${BLACK_LUMA}:function=greater,thumbnail=n=${KEY_FRAMES_CONSIDERED},${SCALE}`,
+      '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1',
+    ],
+    FFMPEG_TIMEOUT_MS,
+    MAX_THUMBNAIL_BYTES,
+  );
+  if (run.timedOut) throw timeoutError();
+  // Only the input overview is the probe; the output streams follow "Stream mapping:".
+  const probe = parseProbe(run.stderr.split(/\n(?:Stream mapping:|Output #0)/)[0]!);
   if (!probe) {
-    if (/Invalid data found|moov atom not found|EBML header parsing failed|could not find codec parameters/i.test(probeRun.stderr)) {
+    if (/Invalid data found|moov atom not found|EBML header parsing failed|could not find codec parameters/i.test(run.stderr)) {
       throw new ThumbnailError('The video file is damaged or incomplete, so no picture could be decoded from it.');
     }
     throw new ThumbnailError('The file contains no video picture stream that Docdesk can decode.');
@@ -68,17 +91,24 @@ export async function renderVideoThumbnail(path: string): Promise<Buffer> {
     );
   }
 
+  if (run.code === 0 && isJpeg(run.stdout)) return run.stdout;
+  return sampleThroughout(path, probe, deadline);
+}
+
+function isJpeg(b: Buffer): boolean {
+  return b.length > 4 && b[0] === 0xff && b[1] === 0xd8 && b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9;
+}
+
+/** The fallback: one ffmpeg process seeks to every sample point and writes small JPEGs. */
+async function sampleThroughout(path: string, probe: VideoProbe, deadline: number): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'docdesk-video-'));
   try {
     const times = sampleTimes(probe.durationSeconds);
     const args = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
     for (const t of times) args.push('-ss', t.toFixed(3), '-i', path);
-    // Fit inside the thumbnail square, honour non-square pixels, never upscale.
-    const fit = `min(1\\,min(${THUMBNAIL_MAX_EDGE}/(iw*sar)\\,${THUMBNAIL_MAX_EDGE}/ih))`;
-    const scale = `scale=w='max(2\\,trunc(${fit}*iw*sar/2)*2)':h='max(2\\,trunc(${fit}*ih/2)*2)',setsar=1`;
     const outputs = times.map((_, i) => join(dir, `frame-${i}.jpg`));
     times.forEach((_, i) => {
-      args.push('-map', `${i}:${probe.streamIndex}`, '-frames:v', '1', '-vf', scale, '-q:v', '3', '-f', 'image2', outputs[i]!);
+      args.push('-map', `${i}:${probe.streamIndex}`, '-frames:v', '1', '-vf', SCALE, '-q:v', '3', '-f', 'image2', outputs[i]!);
     });
     const run = await runFfmpeg(args, deadline - Date.now());
     if (run.timedOut) throw timeoutError();

@@ -833,6 +833,8 @@ export interface VideoOptions {
   patternSeconds?: number;
   container?: VideoContainer;
   name?: string;
+  /** Frames between key frames (default 25, one a second); when set, no extra key frame at scene cuts. */
+  keyFrameInterval?: number;
 }
 
 async function ffmpeg(args: string[]): Promise<void> {
@@ -870,7 +872,7 @@ export async function makeVideo(dir: string, opts: VideoOptions = {}): Promise<s
     inputs.unshift('-f', 'lavfi', '-i', `color=c=black:size=320x240:rate=25:duration=${black}`);
     graph = '[0:v][1:v]concat=n=2:v=1:a=0[v]';
   }
-  await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[v]', '-threads', '1', '-g', '25', ...VIDEO_CODEC[container], path]);
+  await ffmpeg([...inputs, '-filter_complex', graph, '-map', '[v]', '-threads', '1', '-g', String(opts.keyFrameInterval ?? 25), ...(opts.keyFrameInterval ? ['-sc_threshold', '0'] : []), ...VIDEO_CODEC[container], path]);
   return path;
 }
 

@@ -391,6 +391,10 @@ describe('video', () => {
       assert.ok(t.meanLuma() > 60, `not black: mean luma ${t.meanLuma().toFixed(1)}`);
     });
   }
+  it('a clip whose only key frame is black still gets a representative frame (the sampling fallback)', async () => {
+    const t = await thumb(await fx.makeVideo(dir, { blackFirstSeconds: 1, keyFrameInterval: 250, name: 'one-key-frame.mp4' }));
+    assert.ok(t.meanLuma() > 60, `not black: mean luma ${t.meanLuma().toFixed(1)}`);
+  });
   it('refuses frames over 33,177,600 pixels before decoding them', async () => {
     await expectThumbnailError(await fx.makeOversizedVideo(dir), /8000×4200 exceeds .*33,177,600 pixels/);
   });
