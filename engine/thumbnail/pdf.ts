@@ -1,30 +1,28 @@
-// PDF thumbnails: the first page rendered by pdf.js onto a @napi-rs/canvas at exactly the
-// scale that makes its long edge THUMBNAIL_MAX_EDGE, so no large bitmap is ever made and
-// shrunk. pdf.js loading and document opening live in formats/pdf (one loader for the
-// engine); a document opened from a path stays in that module's per-process cache, so the
-// page tasks that follow the thumbnail do not parse it again.
-import { withPdfPage } from '../formats/pdf/cache.js';
+// PDF thumbnails: the first page drawn by PDFium at exactly the scale that makes its long
+// edge THUMBNAIL_MAX_EDGE, so no large bitmap is ever made and shrunk, and encoded once by
+// libvips. Document opening lives in formats/pdf (one loader per PDF engine); a document
+// opened from a path stays in that module's per-process cache, so the page renders that
+// follow the thumbnail do not parse it again.
+import sharp from 'sharp';
 import { PdfReadError } from '../formats/pdf/errors.js';
-import { openPdf, type PDFPageProxy } from '../formats/pdf/pdfjs.js';
-import { paintPage } from '../formats/pdf/render.js';
+import { withRasterDataPage, withRasterPage, type RasterPage } from '../formats/pdf/pdfium.js';
 import { ThumbnailError } from './errors.js';
 import { JPEG_QUALITY, MAX_PDF_PAGE_PIXELS, THUMBNAIL_MAX_EDGE } from './limits.js';
 
 export { PDF_DAMAGED_MESSAGE, PDF_PASSWORD_MESSAGE } from '../formats/pdf/errors.js';
 
-async function renderFirstPage(page: PDFPageProxy): Promise<Buffer> {
+async function renderFirstPage(page: RasterPage): Promise<Buffer> {
   try {
-    const base = page.getViewport({ scale: 1 });
-    if (!(base.width > 0 && base.height > 0) || !Number.isFinite(base.width * base.height)) {
+    if (!(page.widthPt > 0 && page.heightPt > 0) || !Number.isFinite(page.widthPt * page.heightPt)) {
       throw new ThumbnailError('The first page of the PDF has an invalid size.');
     }
-    const viewport = page.getViewport({ scale: THUMBNAIL_MAX_EDGE / Math.max(base.width, base.height) });
-    const width = Math.max(1, Math.round(viewport.width));
-    const height = Math.max(1, Math.round(viewport.height));
+    const scale = THUMBNAIL_MAX_EDGE / Math.max(page.widthPt, page.heightPt);
+    const width = Math.max(1, Math.round(page.widthPt * scale));
+    const height = Math.max(1, Math.round(page.heightPt * scale));
     // Cannot trigger at thumbnail scale; kept so the spec's per-page bound holds by construction.
     if (width * height > MAX_PDF_PAGE_PIXELS) throw new ThumbnailError('The first page of the PDF is too large to render.');
-    const canvas = await paintPage(page, viewport, width, height);
-    return await canvas.encode('jpeg', JPEG_QUALITY);
+    const raw = await page.rasterize(width, height, 4);
+    return await sharp(raw, { raw: { width, height, channels: 4 } }).removeAlpha().jpeg({ quality: JPEG_QUALITY }).toBuffer();
   } catch (err) {
     if (err instanceof ThumbnailError) throw err;
     throw new ThumbnailError('The PDF is damaged or incomplete: its first page could not be rendered.');
@@ -38,7 +36,7 @@ function asThumbnailError(err: unknown): unknown {
 
 export async function renderPdfThumbnail(path: string): Promise<Buffer> {
   try {
-    return await withPdfPage(path, 1, renderFirstPage);
+    return await withRasterPage(path, 1, renderFirstPage);
   } catch (err) {
     throw asThumbnailError(err);
   }
@@ -46,25 +44,9 @@ export async function renderPdfThumbnail(path: string): Promise<Buffer> {
 
 /** For PDFs that are not files of their own (e-mail attachments): opened, rendered, closed. */
 export async function renderPdfDataThumbnail(data: Uint8Array): Promise<Buffer> {
-  let opened;
   try {
-    opened = await openPdf(data);
+    return await withRasterDataPage(data, 1, renderFirstPage);
   } catch (err) {
     throw asThumbnailError(err);
-  }
-  try {
-    let page: PDFPageProxy;
-    try {
-      page = await opened.doc.getPage(1);
-    } catch {
-      throw new ThumbnailError('The PDF is damaged or incomplete: its first page could not be rendered.');
-    }
-    try {
-      return await renderFirstPage(page);
-    } finally {
-      page.cleanup();
-    }
-  } finally {
-    await opened.destroy();
   }
 }

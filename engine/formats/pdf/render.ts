@@ -2,11 +2,9 @@
 // limits (section 8): at most 18,000,000 pixels and 32 MiB of encoded data per rendered
 // page. When the requested DPI would exceed either, the DPI is lowered and the result says
 // `limited: true`. Always on a white background (PDF pages are transparent).
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { withPdfPage } from './cache.js';
 import { PdfReadError } from './errors.js';
-import type { PDFPageProxy } from './pdfjs.js';
+import { withRasterPage, type RasterPage } from './pdfium.js';
 
 /** Spec: each rendered PDF page at most 18,000,000 pixels... */
 export const MAX_PAGE_PIXELS = 18_000_000;
@@ -51,43 +49,20 @@ export function fitDpi(width: number, height: number, dpi: number, maxPixels: nu
   return Math.max(0.01, fitted);
 }
 
-/** Draws a page onto a new white canvas of exactly `width` × `height` pixels (pdf.js errors propagate). */
-export async function paintPage(page: PDFPageProxy, viewport: ReturnType<PDFPageProxy['getViewport']>, width: number, height: number): Promise<Canvas> {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-  await page.render({
-    canvasContext: ctx as unknown as CanvasRenderingContext2D,
-    canvas: canvas as unknown as HTMLCanvasElement,
-    viewport,
-    background: '#ffffff',
-  }).promise;
-  return canvas;
-}
-
-async function draw(page: PDFPageProxy, dpi: number, format: 'png' | 'jpeg'): Promise<{ data: Buffer; widthPx: number; heightPx: number }> {
-  const base = page.getViewport({ scale: 1 });
-  const { widthPx, heightPx } = pixelSize(base.width, base.height, dpi);
-  // The viewport scaled to exactly the canvas size, so no edge row or column stays empty.
-  const viewport = page.getViewport({ scale: dpi / 72 });
-  let canvas: Canvas;
+async function draw(page: RasterPage, dpi: number, format: 'png' | 'jpeg'): Promise<{ data: Buffer; widthPx: number; heightPx: number }> {
+  const { widthPx, heightPx } = pixelSize(page.widthPt, page.heightPt, dpi);
+  let raw: Uint8Array;
   try {
-    canvas = await paintPage(page, viewport, widthPx, heightPx);
+    raw = await page.rasterize(widthPx, heightPx, 4);
   } catch {
     throw new PdfReadError('The PDF page is damaged and cannot be rendered.');
   }
-  // Raw RGBA out of Skia, encoded by libvips: faster than Skia's own encoders (measured in
-  // bench/pdf.ts), and an opaque page needs no alpha channel.
-  const raw = canvas.data();
+  // Raw RGBA out of PDFium, encoded by libvips; an opaque page needs no alpha channel.
   const img = sharp(raw, { raw: { width: widthPx, height: heightPx, channels: 4 } }).removeAlpha();
   const data =
     format === 'jpeg'
       ? await img.jpeg({ quality: RENDER_JPEG_QUALITY, chromaSubsampling: '4:2:0' }).toBuffer()
       : await img.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
-  // Free the (up to 72 MB) native surface now rather than whenever the GC gets to it.
-  canvas.width = 1;
-  canvas.height = 1;
   return { data, widthPx, heightPx };
 }
 
@@ -96,12 +71,11 @@ export async function renderPdfPage(path: string, pageNumber: number, opts: Rend
   if (opts.format !== 'png' && opts.format !== 'jpeg') throw new RangeError(`Invalid format: ${String(opts.format)}`);
   const maxPixels = opts.maxPixels ?? MAX_PAGE_PIXELS;
   const maxBytes = opts.maxBytes ?? MAX_PAGE_BYTES;
-  return withPdfPage(path, pageNumber, async (page) => {
-    const base = page.getViewport({ scale: 1 });
-    if (!(base.width > 0 && base.height > 0) || !Number.isFinite(base.width * base.height)) {
+  return withRasterPage(path, pageNumber, async (page) => {
+    if (!(page.widthPt > 0 && page.heightPt > 0) || !Number.isFinite(page.widthPt * page.heightPt)) {
       throw new PdfReadError(`Page ${pageNumber} of the PDF has an invalid size.`);
     }
-    let dpi = fitDpi(base.width, base.height, opts.dpi, maxPixels);
+    let dpi = fitDpi(page.widthPt, page.heightPt, opts.dpi, maxPixels);
     let limited = dpi < opts.dpi;
     // An encoded page over the byte limit is drawn again smaller; a handful of tries suffice
     // because the size shrinks with the pixel count.
