@@ -160,7 +160,8 @@ async function benchThumbnails(): Promise<void> {
   const pdftoppm = which('pdftoppm');
   const out = join(dir, 'out');
   const im = (input: string) => (convert ? { tool: 'ImageMagick convert', cmd: convert, args: [`${input}[0]`, '-auto-orient', '-thumbnail', '512x512', '-background', 'white', '-flatten', '-quality', '80', `${out}.jpg`] } : null);
-  const cases: Array<{ label: string; file: string; native: { tool: string; cmd: string; args: string[] } | null }> = [];
+  // The issue's targets: as fast as the native peer, video within 2× of one ffmpeg seek.
+  const cases: Array<{ label: string; file: string; native: { tool: string; cmd: string; args: string[] } | null; maxRatio?: number }> = [];
   const pdf = await fx.makePdf(dir, { pages: 1, text: 'Rechnung Nr. 2026-001 über Lieferungen' });
   cases.push({ label: 'pdf (1 page)', file: pdf, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf, out] } : null });
   // Real invoices (embedded fonts, images) when the shared samples are present.
@@ -185,7 +186,7 @@ async function benchThumbnails(): Promise<void> {
   const xml = await fx.makeXml(dir, { kind: 'ubl' });
   cases.push({ label: 'xml', file: xml, native: null });
   const video = await fx.makeVideo(dir, { blackFirstSeconds: 1 });
-  cases.push({ label: 'video (mp4)', file: video, native: { tool: 'ffmpeg (npm binary)', cmd: ffmpeg.path, args: ['-v', 'error', '-y', '-ss', '1.5', '-i', video, '-frames:v', '1', '-vf', 'scale=512:-2', `${out}.jpg`] } });
+  cases.push({ label: 'video (mp4)', file: video, native: { tool: 'ffmpeg (npm binary)', cmd: ffmpeg.path, args: ['-v', 'error', '-y', '-ss', '1.5', '-i', video, '-frames:v', '1', '-vf', 'scale=512:-2', `${out}.jpg`] }, maxRatio: 2 });
 
   const rows: string[][] = [];
   for (const c of cases) {
@@ -208,11 +209,12 @@ async function benchThumbnails(): Promise<void> {
       ours.toFixed(1),
       c.native ? c.native.tool : 'no native peer',
       native === null ? (c.native ? 'failed' : '-') : native.toFixed(1),
-      native === null ? '-' : ours <= native ? 'met' : 'MISSED',
+      native === null ? '-' : `${(ours / native).toFixed(2)}×`,
+      native === null ? '-' : `≤ ${(c.maxRatio ?? 1).toFixed(1)}×: ${ours <= native * (c.maxRatio ?? 1) ? 'met' : 'MISSED'}`,
     ]);
   }
   rmSync(dir, { recursive: true, force: true });
-  printTable(`Thumbnail median time per format (ms; ${runs} runs; Docdesk warm in-process vs native whole process)`, ['format', 'docdesk ms', 'native peer', 'native ms', 'target'], rows);
+  printTable(`Thumbnail median time per format (ms; ${runs} runs; Docdesk warm in-process vs native whole process)`, ['format', 'docdesk ms', 'native peer', 'native ms', 'ratio', 'target'], rows);
   if (!pdftoppm || !convert) console.log('\nMissing peers: install poppler-utils and imagemagick from Debian to compare every format.');
 }
 
