@@ -13,7 +13,7 @@ async function scannedPage(n: number): Promise<Buffer> {
 }
 
 /** Resident memory of a process and all its descendants (Linux /proc). */
-function treeRss(pid: number): number {
+export function treeRss(pid: number): number {
   const children = new Map<number, number[]>();
   let rss = 0;
   for (const entry of readdirSync('/proc')) {

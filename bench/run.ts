@@ -17,6 +17,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
+import { benchIdle } from './idle.js';
 import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
 import { benchValidation } from './validation.js';
@@ -228,6 +229,7 @@ if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'validation') await benchValidation();
 if (!only || only === 'einvoice') await benchEinvoice();
+if (!only || only === 'idle') await benchIdle();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

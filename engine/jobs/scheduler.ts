@@ -19,6 +19,8 @@ const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
 const MAX_INTERRUPTIONS = 5;
+/** Idle worker processes exit after this long (DOCDESK_WORKER_IDLE_MS overrides; the first page after idle pays one start). */
+const WORKER_IDLE_EXIT_MS = Number(process.env.DOCDESK_WORKER_IDLE_MS ?? 60_000);
 
 export interface SchedulerOptions {
   concurrency: number;
@@ -36,7 +38,7 @@ export class Scheduler {
   readonly pool: WorkerPool;
 
   constructor(private readonly engine: EngineContext, private readonly opts: SchedulerOptions) {
-    this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency, { maxRssBytes: 1536 * 1024 * 1024, maxTasksPerWorker: 500 });
+    this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency, { maxRssBytes: 1536 * 1024 * 1024, maxTasksPerWorker: 500, idleExitMs: WORKER_IDLE_EXIT_MS });
   }
 
   async start(): Promise<void> {

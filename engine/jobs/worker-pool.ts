@@ -2,7 +2,8 @@
 // XML, OCR). Processes rather than threads because several native addons (libxmljs2)
 // cannot be loaded in more than one thread, and because a native crash or a runaway
 // allocation then takes down one worker, never the engine. A crashed, hung or bloated
-// worker is replaced.
+// worker is replaced. A worker idle for `idleExitMs` exits (its OCR model and PDF engines
+// hold hundreds of MB); the next task starts a fresh one.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,7 @@ interface Slot {
   worker: ChildProcess | null;
   busy: boolean;
   tasksDone: number;
+  idleTimer?: NodeJS.Timeout;
 }
 
 interface Pending {
@@ -45,6 +47,8 @@ export interface WorkerPoolOptions {
   maxRssBytes?: number;
   /** Replace a worker after this many tasks (bounds slow leaks in native code). */
   maxTasksPerWorker?: number;
+  /** Let a worker exit after this long without a task (memory back to the system). */
+  idleExitMs?: number;
 }
 
 export class WorkerPool {
@@ -80,7 +84,22 @@ export class WorkerPool {
     }
   }
 
+  /** An idle worker leaves through its IPC channel, so its exit handlers (temp folders) run. */
+  private idleLater(slot: Slot): void {
+    if (this.opts.idleExitMs === undefined || !slot.worker) return;
+    const worker = slot.worker;
+    slot.idleTimer = setTimeout(() => {
+      if (slot.busy || slot.worker !== worker) return;
+      slot.worker = null;
+      slot.tasksDone = 0;
+      if (worker.connected) worker.disconnect();
+      else worker.kill('SIGKILL');
+    }, this.opts.idleExitMs);
+    slot.idleTimer.unref();
+  }
+
   private retire(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
     slot.worker?.removeAllListeners('exit');
     slot.worker?.kill('SIGKILL');
     slot.worker = null;
@@ -88,6 +107,7 @@ export class WorkerPool {
   }
 
   private execute(slot: Slot, job: Pending): void {
+    clearTimeout(slot.idleTimer);
     if (!slot.worker || slot.worker.exitCode !== null || slot.worker.signalCode !== null) slot.worker = this.spawn();
     const worker = slot.worker;
     slot.busy = true;
@@ -102,6 +122,7 @@ export class WorkerPool {
       slot.busy = false;
       fn();
       this.dispatch();
+      if (!slot.busy) this.idleLater(slot);
     };
     const onMessage = (msg: WorkerReply) => {
       slot.tasksDone++;
@@ -113,6 +134,11 @@ export class WorkerPool {
     worker.on('message', onMessage);
     worker.once('exit', onExit);
     worker.send(job.task as object);
+  }
+
+  /** Worker processes alive now (tests, status). */
+  liveWorkers(): number {
+    return this.slots.filter((s) => s.worker && s.worker.exitCode === null && s.worker.signalCode === null).length;
   }
 
   async close(): Promise<void> {
