@@ -18,6 +18,7 @@ import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
 import { benchIdle } from './idle.js';
+import { benchScanned } from './scanned.js';
 import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
 import { benchValidation } from './validation.js';
@@ -230,6 +231,7 @@ if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'validation') await benchValidation();
 if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'idle') await benchIdle();
+if (!only || only === 'scanned') await benchScanned();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;
