@@ -26,11 +26,13 @@ export async function openEngineContext(dataDir: string): Promise<EngineContext>
   const opened = openDatabase(layout.database);
   const blobs = new BlobStore(layout);
   await blobs.init();
+  // Asked on every authenticated request: prepared once (db.pragma() prepares each call).
+  const dataVersion = opened.raw.prepare('PRAGMA data_version').pluck();
   return {
     layout,
     db: opened.db,
     blobs,
-    accounts: new AccountService(opened.db, () => opened.raw.pragma('data_version', { simple: true }) as number),
+    accounts: new AccountService(opened.db, () => dataVersion.get() as number),
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
