@@ -6,7 +6,7 @@ import { settleBands } from '../billing/ledger.js';
 import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
 import { immediateTransaction } from '../store/db.js';
 import type { WorkerPool } from '../jobs/worker-pool.js';
-import { TaskError } from '../jobs/worker-pool.js';
+import { TaskError, type TaskShare } from '../jobs/worker-pool.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
@@ -17,6 +17,8 @@ export interface PipelineDeps {
   db: Db;
   blobs: BlobStore;
   pool: WorkerPool;
+  /** The account and document the work is for: the pool takes turns between them. */
+  share?: TaskShare;
 }
 
 /** A deterministic, user-facing failure: the document ends in `error`, no retry. */
@@ -72,7 +74,7 @@ export async function setStage(deps: PipelineDeps, documentId: number, stage: st
 
 export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs: number): Promise<T> {
   try {
-    return await deps.pool.run<T>(task, timeoutMs);
+    return await deps.pool.run<T>(task, timeoutMs, deps.share ?? null);
   } catch (err) {
     if (err instanceof TaskError && err.failure.userFacing) throw new DocumentFailure(err.message);
     throw err;
