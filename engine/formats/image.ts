@@ -169,6 +169,7 @@ export async function imageDimensions(data: Uint8Array, format: FileFormat): Pro
 
 /** Directories followed in a TIFF before the chain is treated as hostile (a loop or an absurd count). */
 const MAX_TIFF_DIRECTORIES = 100_000;
+const TIFF_IN_MEMORY_BYTES = 32 * 1024 * 1024;
 
 /**
  * Width and height of TIFF page `index` read from its directory (IFD) chain, without
@@ -178,8 +179,15 @@ const MAX_TIFF_DIRECTORIES = 100_000;
 async function tiffPageSize(path: string, index: number): Promise<{ width: number; height: number } | null> {
   const fh = await open(path, 'r');
   try {
-    const head = Buffer.alloc(8);
-    if ((await fh.read(head, 0, 8, 0)).bytesRead < 8) return null;
+    // Small files (many tiny pages) are walked in memory; large ones read directory by directory.
+    const whole = (await fh.stat()).size <= TIFF_IN_MEMORY_BYTES ? await fh.readFile() : null;
+    const readAt = async (position: number, length: number): Promise<Buffer | null> => {
+      if (whole) return position + length <= whole.length ? whole.subarray(position, position + length) : null;
+      const b = Buffer.alloc(length);
+      return (await fh.read(b, 0, length, position)).bytesRead === length ? b : null;
+    };
+    const head = await readAt(0, 8);
+    if (!head) return null;
     const le = head.toString('latin1', 0, 2) === 'II';
     if (!le && head.toString('latin1', 0, 2) !== 'MM') return null;
     const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
@@ -190,10 +198,9 @@ async function tiffPageSize(path: string, index: number): Promise<{ width: numbe
     for (let page = 0; offset !== 0 && page < MAX_TIFF_DIRECTORIES; page++) {
       if (seen.has(offset)) return null;
       seen.add(offset);
-      const countBuf = Buffer.alloc(2);
-      if ((await fh.read(countBuf, 0, 2, offset)).bytesRead < 2) return null;
-      const entries = Buffer.alloc(u16(countBuf, 0) * 12 + 4);
-      if ((await fh.read(entries, 0, entries.length, offset + 2)).bytesRead < entries.length) return null;
+      const count = await readAt(offset, 2);
+      const entries = count && (await readAt(offset + 2, u16(count, 0) * 12 + 4));
+      if (!entries) return null;
       if (page === index) {
         let width = 0;
         let height = 0;

@@ -19,6 +19,7 @@ import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
 export const OCR_TEXT_LIMIT = 8 * 1024 * 1024;
 const PAGE_TIMEOUT_MS = 180_000;
+const PROGRESS_INTERVAL_MS = 250;
 /** Per-document processing deadline for the page work (DOCDESK_DOCUMENT_DEADLINE_SECONDS). */
 const DEFAULT_DOCUMENT_DEADLINE_MS = 30 * 60_000;
 
@@ -186,8 +187,14 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
   let visualCount = 0;
   let done = 0;
   const results = new Map<number, PageWorkResult>();
+  // One write per page would cost thousands of commits for a long scan whose pages are
+  // skipped in microseconds; progress is written at most every PROGRESS_INTERVAL_MS.
+  const selectedCount = plan.filter((p) => p.selected).length;
+  let lastWrite = 0;
   const progress = async () => {
     done++;
+    if (done < selectedCount && Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastWrite = Date.now();
     await deps.db.updateTable('documents').set({ progress_pages_done: done, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
   };
   // The first page always gets a preview (R4), even when it was not selected.
