@@ -56,3 +56,57 @@ export function buildGreyTiff(pages: GreyPage[]): Buffer {
 export function onePixelTiff(count: number, first: GreyPage[] = []): Buffer {
   return buildGreyTiff([...first, ...Array.from({ length: count }, () => ONE_PIXEL)]);
 }
+
+/** A minimal, inert PE header: what the scanner must recognise as a Windows program. */
+export function fakeWindowsProgram(): Buffer {
+  const b = Buffer.alloc(256);
+  b.write('MZ', 0, 'latin1');
+  b.writeUInt32LE(128, 60);
+  b.write('PE\0\0', 128, 'latin1');
+  return b;
+}
+
+/**
+ * A one-page PDF whose catalog gets `catalogExtra` and which carries `extra` objects,
+ * numbered from 6 on (1 catalog, 2 pages, 3 page, 4 content, 5 font). Streams are written
+ * as given (pass `stream` objects with their own /Length).
+ */
+export function hostilePdf(catalogExtra: string, extra: Array<string | Buffer> = [], text = 'Rechnung 4711'): Buffer {
+  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects: Array<string | Buffer> = [
+    `<< /Type /Catalog /Pages 2 0 R ${catalogExtra} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...extra,
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((o, i) => {
+    const b = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof o === 'string' ? Buffer.from(o, 'latin1') : o, Buffer.from('\nendobj\n', 'latin1')]);
+    offsets.push(at);
+    parts.push(b);
+    at += b.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/** A stream object with raw bytes. */
+export function pdfStream(dict: string, data: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+}
+
+/** Marks every member of a ZIP as encrypted (general purpose flag bit 0), as a password tool would. */
+export function markZipEncrypted(zip: Uint8Array): Buffer {
+  const b = Buffer.from(zip);
+  for (let i = 0; i + 4 <= b.length; i++) {
+    const sig = b.readUInt32LE(i);
+    if (sig === 0x04034b50) b.writeUInt16LE(b.readUInt16LE(i + 6) | 1, i + 6);
+    else if (sig === 0x02014b50) b.writeUInt16LE(b.readUInt16LE(i + 8) | 1, i + 8);
+  }
+  return b;
+}
