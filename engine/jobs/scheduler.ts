@@ -15,6 +15,12 @@ import { WorkerPool } from './worker-pool.js';
 
 type Job = Selectable<JobsTable>;
 
+/** ENOSPC from this process, from a worker (its message), or SQLite's own "database or disk is full". */
+function diskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'ENOSPC' || e?.code === 'SQLITE_FULL' || /\bENOSPC\b|database or disk is full/.test(String(e?.message ?? ''));
+}
+
 const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
@@ -160,8 +166,10 @@ export class Scheduler {
       }
       const reason = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.max_attempts) {
-        const code = err instanceof RetryableFailure ? err.errorCode : 'processing_failed';
-        await failDocument(this.engine.db, doc.id, job.id, `Processing failed ${job.attempts} times; last error: ${reason}`, code);
+        const full = diskFull(err);
+        const code = err instanceof RetryableFailure ? err.errorCode : full ? 'disk_full' : 'processing_failed';
+        const message = full ? `The disk that holds Docdesk's data folder was full each of the ${job.attempts} times Docdesk tried to process this document; free some space and upload it again.` : `Processing failed ${job.attempts} times; last error: ${reason}`;
+        await failDocument(this.engine.db, doc.id, job.id, message, code);
         this.retryAt.delete(job.id);
         this.opts.onTerminal?.(doc.id);
       } else {

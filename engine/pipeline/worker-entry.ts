@@ -130,6 +130,9 @@ async function handle(task: WorkerTask): Promise<unknown> {
 process.on('disconnect', () => process.exit(0));
 
 process.on('message', (task: WorkerTask) => {
+  // Fault injection for the fault tests: this worker dies like a native crash on one page.
+  const killAt = Number(process.env.DOCDESK_FAULT_KILL_WORKER_AT_PAGE);
+  if (killAt && 'physical_page' in task && task.physical_page === killAt) process.kill(process.pid, 'SIGKILL');
   handle(task).then(
     (result) => process.send!({ ok: true, result, rssBytes: process.memoryUsage.rss() }),
     (err: Error) =>
