@@ -2,8 +2,9 @@
 // mutated seed files; each run goes through the real worker pool, so a native crash kills
 // one worker process and a hang hits the task timeout, exactly as in production.
 // Budget: DOCDESK_FUZZ_SECONDS per reader (default 3); DOCDESK_FUZZ_SEED picks the run.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { TaskError, type WorkerPool } from '../../engine/jobs/worker-pool.js';
 
 export function fuzzSeconds(): number {
@@ -112,7 +113,7 @@ export interface FuzzReport {
  * `internal` (it would be retried as technical, then reported generically).
  */
 export async function fuzz(pool: WorkerPool, target: FuzzTarget, opts: { dir: string; seconds: number; seed: number; timeoutMs: number }): Promise<FuzzReport> {
-  const rng = prng(opts.seed ^ [...target.name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
+  const nameHash = [...target.name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
   mkdirSync(opts.dir, { recursive: true });
   const report: FuzzReport = { runs: 0, rejected: 0, findings: [] };
   // Warm-up, off the clock: the unmutated seeds (workers start, libraries load).
@@ -122,7 +123,9 @@ export async function fuzz(pool: WorkerPool, target: FuzzTarget, opts: { dir: st
     for (const task of target.tasks(file)) await pool.run(task, opts.timeoutMs).catch(() => undefined);
   }
   const until = Date.now() + opts.seconds * 1000;
+  // One generator per lane: a lane's inputs depend on the seed only, not on timing.
   const lane = async (laneNo: number) => {
+    const rng = prng(opts.seed ^ nameHash ^ (laneNo * 0x9e3779b9));
     while (Date.now() < until) {
       const input = mutate(rng, target.seeds[Math.floor(rng() * target.seeds.length)]!, target.seeds);
       const file = join(opts.dir, `${target.name}-${laneNo}-${report.runs}.bin`);
@@ -137,7 +140,11 @@ export async function fuzz(pool: WorkerPool, target: FuzzTarget, opts: { dir: st
             else report.findings.push({ kind: 'internal', message: `${err.failure.name}: ${err.message}`, file });
           } else {
             const message = (err as Error).message;
-            report.findings.push({ kind: /timed out/.test(message) ? 'hang' : 'crash', message, file });
+            // Kept beyond the test's temporary folder, for the regression test it becomes.
+            const kept = join(tmpdir(), 'docdesk-fuzz-findings', basename(file));
+            mkdirSync(dirname(kept), { recursive: true });
+            copyFileSync(file, kept);
+            report.findings.push({ kind: /timed out/.test(message) ? 'hang' : 'crash', message, file: kept });
           }
           break;
         }
