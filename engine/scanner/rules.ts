@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import msgreaderPkg from '@kenjiuno/msgreader';
 import { simpleParser } from 'mailparser';
 import { Inflate } from 'fflate';
+import { assertCfbChainsEnd } from '../formats/cfb.js';
 import { bufferSource, withFileSource, type ByteSource } from '../formats/bytes.js';
 import type { FileFormat } from '../formats/detect.js';
 import { MAX_EMAIL_BYTES } from '../formats/limits.js';
@@ -291,6 +292,7 @@ async function emailAttachments(raw: Buffer, format: 'eml' | 'msg'): Promise<Mai
     const mail = await simpleParser(raw, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
     return mail.attachments.map((a) => ({ name: a.filename ?? '(unnamed)', data: a.content }));
   }
+  assertCfbChainsEnd(raw); // msgreader would loop on a damaged file
   const reader = new MsgReader(new DataView(raw.buffer, raw.byteOffset, raw.byteLength));
   const info = reader.getFileData();
   return (info.attachments ?? []).map((a) => {

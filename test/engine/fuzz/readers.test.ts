@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { WorkerPool } from '../../../engine/jobs/worker-pool.js';
+import { TaskError, WorkerPool } from '../../../engine/jobs/worker-pool.js';
 import { buildDocx, buildEml, buildMsg, buildPdf, buildRichEml, buildXml } from '../../helpers/fixtures.js';
 import { fuzz, fuzzSeconds, fuzzSeed, type FuzzTarget } from '../../helpers/fuzz.js';
 import { buildGreyTiff, hostilePdf } from '../../helpers/hostile-fixtures.js';
 import { sampleSet } from '../../helpers/samples.js';
-import { removeDir, tempDataDir } from '../../helpers/server.js';
+import { REPO_ROOT, removeDir, tempDataDir } from '../../helpers/server.js';
 
 /** Up to `count` of the smallest files with `ext` in a sample set (never the reserved folders). */
 function sampleSeeds(set: 'einvoice' | 'invoices' | 'energy', ext: string, count: number, maxBytes: number): Buffer[] {
@@ -59,6 +59,17 @@ describe('reader fuzzing', () => {
     assert.ok(report.runs > 0);
     assert.deepEqual(severe, [], summary);
   };
+
+  it('regressions: every input the fuzzer once hung or crashed on ends in a clear error', async () => {
+    const folder = join(REPO_ROOT, 'test', 'engine', 'fuzz', 'regressions');
+    // msg-fat-loop.msg: a FAT chain loop that spun msgreader forever (seed 12345).
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      const format = name.endsWith('.msg') ? 'msg' : 'eml';
+      await assert.rejects(pool.run({ kind: 'email.read', path, format, attachments_dir: join(dir, `${name}.att`) }, 20_000), (err: Error) => err instanceof TaskError && err.failure.userFacing, name);
+      await pool.run({ kind: 'scan', path }, 20_000);
+    }
+  });
 
   const pdfSeeds = () => [...sampleSeeds('einvoice', '.pdf', 2, 400_000), ...sampleSeeds('invoices', '.pdf', 1, 400_000), buildPdf({ pages: 2, text: 'Rechnung 4711' }), hostilePdf('/OpenAction [3 0 R /Fit]')];
 
