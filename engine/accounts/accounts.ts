@@ -122,6 +122,13 @@ export class AccountService {
     return this.getAccount(id);
   }
 
+  /** The upload scanner's per-account allowance for PDFs with document JavaScript. */
+  async setAllowPdfJavaScript(id: number, allow: boolean): Promise<Account> {
+    await this.getAccount(id);
+    await this.db.updateTable('accounts').set({ allow_pdf_javascript: allow ? 1 : 0, updated_at: nowTimestamp() }).where('id', '=', id).execute();
+    return this.getAccount(id);
+  }
+
   async ownerUserId(accountId: number): Promise<number> {
     const user = await this.db.selectFrom('users').select('id').where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
     if (!user) throw new Error(`account ${accountId} has no user`);

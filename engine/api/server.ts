@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import type { AuthenticatedToken } from '../accounts/accounts.js';
 import type { EngineContext } from '../context.js';
 import { DOCDESK_VERSION } from '../version.js';
+import { storageApiError } from './storage-errors.js';
 import { ApiError, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDef } from './route.js';
@@ -195,6 +196,8 @@ function toApiError(err: FastifyError | ApiError, req: FastifyRequest): ApiError
   if (status === 404) return notFound('resource');
   if (status === 429) return new ApiError(429, 'rate_limited', fe.message);
   if (status >= 400 && status < 500) return validationFailed({ request: [fe.message] });
+  const storage = storageApiError(err);
+  if (storage) return storage;
   req.log.error({ err }, 'unhandled error');
   return new ApiError(500, 'internal_error', 'An internal error occurred; the request id identifies it in the log.');
 }

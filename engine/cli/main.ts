@@ -24,6 +24,7 @@ Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
   signin-url                                 a new one-time browser sign-in link for the running server
   account create --name N [--credits N] [--rate-profile P] [--batch-lane] [--concurrency N]
   account list | suspend ID | resume ID
+  account set ID --allow-pdf-javascript on|off   let the upload scanner accept PDFs with JavaScript (off by default)
   token create --account ID --mode live|test --abilities a,b,c [--name N]
   token list [--account ID] | revoke ID
   credits grant --account ID --amount N [--note T] | show --account ID
@@ -120,12 +121,17 @@ async function account(args: ParsedArgs, out: Output): Promise<void> {
     } else if (sub === 'suspend' || sub === 'resume') {
       const acc = await engine.accounts.setStatus(idPositional(args, 2, 'account'), sub === 'suspend' ? 'suspended' : 'active');
       out.print(`account ${acc.id} is now ${acc.status}`, presentAccount(acc));
-    } else throw new UsageError('account: expected create, list, suspend ID or resume ID');
+    } else if (sub === 'set') {
+      const value = stringFlag(args, 'allow-pdf-javascript', true);
+      if (value !== 'on' && value !== 'off') throw new UsageError('--allow-pdf-javascript must be on or off');
+      const acc = await engine.accounts.setAllowPdfJavaScript(idPositional(args, 2, 'account'), value === 'on');
+      out.print(`account ${acc.id}: PDF JavaScript ${value === 'on' ? 'allowed' : 'rejected'} by the upload scanner`, presentAccount(acc));
+    } else throw new UsageError('account: expected create, list, set ID, suspend ID or resume ID');
   });
 }
 
-function presentAccount(a: { id: number; name: string; status: string; rate_limit_profile: string; batch_lane_eligible: number; concurrent_standard_limit: number; created_at: string }) {
-  return { id: a.id, name: a.name, status: a.status, rate_limit_profile: a.rate_limit_profile, batch_lane_eligible: a.batch_lane_eligible === 1, concurrent_standard_limit: a.concurrent_standard_limit, created_at: a.created_at };
+function presentAccount(a: { id: number; name: string; status: string; rate_limit_profile: string; batch_lane_eligible: number; concurrent_standard_limit: number; allow_pdf_javascript: number; created_at: string }) {
+  return { id: a.id, name: a.name, status: a.status, rate_limit_profile: a.rate_limit_profile, batch_lane_eligible: a.batch_lane_eligible === 1, concurrent_standard_limit: a.concurrent_standard_limit, allow_pdf_javascript: a.allow_pdf_javascript === 1, created_at: a.created_at };
 }
 
 async function token(args: ParsedArgs, out: Output): Promise<void> {

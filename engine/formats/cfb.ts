@@ -100,3 +100,96 @@ export async function listCfbTopLevelNames(src: ByteSource): Promise<string[]> {
   }
   return names;
 }
+
+/**
+ * Throws unless every sector chain (FAT and mini FAT) ends and the directory is a tree.
+ * msgreader follows chains and sibling links without bounds, so a compound file with a loop
+ * would spin a worker forever (found by the fuzzer); it only gets files that pass this.
+ */
+export function assertCfbChainsEnd(data: Uint8Array): void {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length < 512 || !b.subarray(0, 8).equals(CFB_MAGIC)) throw new CfbFormatError('not a compound file');
+  const shift = b.readUInt16LE(0x1e);
+  if (shift !== 9 && shift !== 12) throw new CfbFormatError('unsupported sector size');
+  const sectorSize = 1 << shift;
+  const perSector = sectorSize / 4;
+  const sectorsInFile = Math.ceil(b.length / sectorSize) - 1;
+  const sector = (n: number) => {
+    if (n >= sectorsInFile) throw new CfbFormatError('sector outside the file');
+    const at = (n + 1) * sectorSize;
+    const s = b.subarray(at, at + sectorSize);
+    return s.length === sectorSize ? s : Buffer.concat([s, Buffer.alloc(sectorSize - s.length)]);
+  };
+
+  // The FAT, from the DIFAT in the header and its chain.
+  const fatSectors: number[] = [];
+  for (let i = 0; i < 109; i++) fatSectors.push(b.readUInt32LE(0x4c + i * 4));
+  const difatSeen = new Set<number>();
+  for (let d = b.readUInt32LE(0x44); d <= MAX_SECTOR; ) {
+    if (difatSeen.has(d) || difatSeen.size >= MAX_DIFAT_SECTORS) throw new CfbFormatError('DIFAT chain loops');
+    difatSeen.add(d);
+    const s = sector(d);
+    for (let i = 0; i < perSector - 1; i++) fatSectors.push(s.readUInt32LE(i * 4));
+    d = s.readUInt32LE((perSector - 1) * 4);
+  }
+  const fat: number[] = [];
+  for (const f of fatSectors.slice(0, b.readUInt32LE(0x2c))) {
+    if (f > MAX_SECTOR) break;
+    const s = sector(f);
+    for (let i = 0; i < perSector; i++) fat.push(s.readUInt32LE(i * 4));
+  }
+  assertChainsEnd(fat, Math.min(fat.length, sectorsInFile), 'FAT');
+  const chain = (start: number, table: number[]) => {
+    const out: number[] = [];
+    for (let s = start; s !== END_OF_CHAIN; s = table[s]!) {
+      if (s > MAX_SECTOR || s >= table.length) throw new CfbFormatError('chain leaves its table');
+      out.push(s);
+    }
+    return out;
+  };
+
+  const dir = Buffer.concat(chain(b.readUInt32LE(0x30), fat).map(sector));
+  const count = Math.floor(dir.length / 128);
+  const miniFat: number[] = [];
+  for (const s of b.readUInt32LE(0x3c) === END_OF_CHAIN ? [] : chain(b.readUInt32LE(0x3c), fat)) {
+    const m = sector(s);
+    for (let i = 0; i < perSector; i++) miniFat.push(m.readUInt32LE(i * 4));
+  }
+  assertChainsEnd(miniFat, miniFat.length, 'mini FAT');
+
+  // The directory: a tree of sibling and child links from the root, every entry at most once,
+  // every stream starting inside its table.
+  const cutoff = b.readUInt32LE(0x38);
+  const visited = new Set<number>();
+  const stack = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    if (i === NO_STREAM) continue;
+    if (i >= count || visited.has(i)) throw new CfbFormatError('directory is not a tree');
+    visited.add(i);
+    const at = i * 128;
+    const type = dir[at + 0x42]!;
+    const start = dir.readUInt32LE(at + 0x74);
+    const size = dir.readUInt32LE(at + 0x78);
+    if (type === 2 && start !== END_OF_CHAIN) chain(start, size < cutoff ? miniFat : fat);
+    if (type === 5 && start !== END_OF_CHAIN) chain(start, fat);
+    stack.push(dir.readUInt32LE(at + 0x44), dir.readUInt32LE(at + 0x48), dir.readUInt32LE(at + 0x4c));
+  }
+}
+
+/** Every chain in `table` (entries below `limit` link to the next sector) reaches END_OF_CHAIN. */
+function assertChainsEnd(table: number[], limit: number, what: string): void {
+  const state = new Uint8Array(table.length); // 0 new, 1 on the current path, 2 known to end
+  for (let start = 0; start < limit; start++) {
+    const path: number[] = [];
+    let s = start;
+    while (s <= MAX_SECTOR && state[s] !== 2) {
+      if (s >= table.length) throw new CfbFormatError(`${what} chain leaves the table`);
+      if (state[s] === 1) throw new CfbFormatError(`${what} chain loops`);
+      state[s] = 1;
+      path.push(s);
+      s = table[s]!;
+    }
+    for (const p of path) state[p] = 2;
+  }
+}

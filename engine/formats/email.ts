@@ -10,7 +10,7 @@ import msgreaderPkg from '@kenjiuno/msgreader';
 import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
 import { readFile, stat } from 'node:fs/promises';
 import { bufferSource } from './bytes.js';
-import { listCfbTopLevelNames } from './cfb.js';
+import { assertCfbChainsEnd, listCfbTopLevelNames } from './cfb.js';
 import { detectFormatOfBuffer, type FileFormat, type FormatFamily } from './detect.js';
 import { EmailReadError, FormatReadError } from './errors.js';
 import { imageDimensions } from './image.js';
@@ -221,6 +221,7 @@ async function parseMsg(raw: Buffer): Promise<ParsedMail> {
   let names: string[];
   try {
     names = await listCfbTopLevelNames(bufferSource(raw));
+    assertCfbChainsEnd(raw);
   } catch {
     throw new EmailReadError(MSG_DAMAGED_MESSAGE);
   }

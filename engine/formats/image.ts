@@ -166,3 +166,66 @@ export async function imageDimensions(data: Uint8Array, format: FileFormat): Pro
     return null;
   }
 }
+
+/** Directories followed in a TIFF before the chain is treated as hostile (a loop or an absurd count). */
+const MAX_TIFF_DIRECTORIES = 100_000;
+const TIFF_IN_MEMORY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Width and height of TIFF page `index` read from its directory (IFD) chain, without
+ * decoding: libvips walks every directory of a file on each page it opens, which makes a
+ * many-page TIFF quadratic to inspect page by page. Null when the chain is damaged.
+ */
+async function tiffPageSize(path: string, index: number): Promise<{ width: number; height: number } | null> {
+  const fh = await open(path, 'r');
+  try {
+    // Small files (many tiny pages) are walked in memory; large ones read directory by directory.
+    const whole = (await fh.stat()).size <= TIFF_IN_MEMORY_BYTES ? await fh.readFile() : null;
+    const readAt = async (position: number, length: number): Promise<Buffer | null> => {
+      if (whole) return position + length <= whole.length ? whole.subarray(position, position + length) : null;
+      const b = Buffer.alloc(length);
+      return (await fh.read(b, 0, length, position)).bytesRead === length ? b : null;
+    };
+    const head = await readAt(0, 8);
+    if (!head) return null;
+    const le = head.toString('latin1', 0, 2) === 'II';
+    if (!le && head.toString('latin1', 0, 2) !== 'MM') return null;
+    const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+    const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+    if (u16(head, 2) !== 42) return null; // BigTIFF: left to libvips
+    let offset = u32(head, 4);
+    const seen = new Set<number>();
+    for (let page = 0; offset !== 0 && page < MAX_TIFF_DIRECTORIES; page++) {
+      if (seen.has(offset)) return null;
+      seen.add(offset);
+      const count = await readAt(offset, 2);
+      const entries = count && (await readAt(offset + 2, u16(count, 0) * 12 + 4));
+      if (!entries) return null;
+      if (page === index) {
+        let width = 0;
+        let height = 0;
+        for (let e = 0; e + 12 <= entries.length - 4; e += 12) {
+          const tag = u16(entries, e);
+          const value = u16(entries, e + 2) === 3 ? u16(entries, e + 8) : u32(entries, e + 8);
+          if (tag === 256) width = value;
+          else if (tag === 257) height = value;
+        }
+        return width > 0 && height > 0 ? { width, height } : null;
+      }
+      offset = u32(entries, entries.length - 4);
+    }
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Pixel size of page `index` (zero-based) without decoding it, or null when unknown. */
+export async function imagePageSize(path: string, format: FileFormat, index: number): Promise<{ width: number; height: number } | null> {
+  assertImageFormat(format);
+  if (format === 'tiff') return tiffPageSize(path, index);
+  if (format === 'bmp') return bmpSize(path).catch(() => null);
+  const meta = await metadata(path, index).catch(() => null);
+  if (!meta?.width || !meta.height) return null;
+  return { width: meta.width, height: meta.pageHeight ? meta.pageHeight : meta.height };
+}

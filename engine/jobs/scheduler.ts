@@ -15,6 +15,12 @@ import { WorkerPool } from './worker-pool.js';
 
 type Job = Selectable<JobsTable>;
 
+/** ENOSPC from this process, from a worker (its message), or SQLite's own "database or disk is full". */
+function diskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'ENOSPC' || e?.code === 'SQLITE_FULL' || /\bENOSPC\b|database or disk is full/.test(String(e?.message ?? ''));
+}
+
 const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
@@ -23,7 +29,15 @@ const MAX_INTERRUPTIONS = 5;
 const WORKER_IDLE_EXIT_MS = Number(process.env.DOCDESK_WORKER_IDLE_MS ?? 60_000);
 
 export interface SchedulerOptions {
+  /** Worker processes (CPU-heavy steps run in them). */
   concurrency: number;
+  /**
+   * Documents in progress at once (default: twice the workers, at least 4). Documents mostly
+   * wait on the worker pool, which takes turns between accounts and documents page by page;
+   * one account holds at most half of these slots, so another account's document always
+   * starts without waiting for the first account's large work to finish.
+   */
+  documentSlots?: number;
   /** Called after every terminal transition (webhooks, UI notifications). */
   onTerminal?: (documentId: number) => void;
 }
@@ -36,8 +50,10 @@ export class Scheduler {
   private pumping = false;
   private retryAt = new Map<number, number>();
   readonly pool: WorkerPool;
+  readonly documentSlots: number;
 
   constructor(private readonly engine: EngineContext, private readonly opts: SchedulerOptions) {
+    this.documentSlots = opts.documentSlots ?? Math.max(4, opts.concurrency * 2);
     this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency, { maxRssBytes: 1536 * 1024 * 1024, maxTasksPerWorker: 500, idleExitMs: WORKER_IDLE_EXIT_MS });
   }
 
@@ -64,7 +80,7 @@ export class Scheduler {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (!this.stopped && this.running.size < this.opts.concurrency) {
+      while (!this.stopped && this.running.size < this.documentSlots) {
         const job = await this.claimNext();
         if (!job) break;
         const p = this.execute(job).finally(() => {
@@ -82,18 +98,26 @@ export class Scheduler {
     this.schedulePoll(this.retryAt.size ? 1_000 : 5_000);
   }
 
-  /** Claims the next runnable job (standard lane first, then batch), or null. */
+  /**
+   * Claims the next runnable job, or null: standard lane first, then batch; within a lane
+   * the account with the fewest documents in progress first, then the oldest job. An account
+   * already holding half of the document slots waits for one of them.
+   */
   async claimNext(): Promise<Job | null> {
     const now = Date.now();
     const notBefore = [...this.retryAt.entries()].filter(([, at]) => at > now).map(([id]) => id);
+    const perAccount = Math.max(1, Math.ceil(this.documentSlots / 2));
     return immediateTransaction(this.engine.db, async (tx) => {
+      const inProgress = sql<number>`(SELECT COUNT(*) FROM jobs AS rj JOIN documents AS rd ON rd.id = rj.document_id WHERE rj.status = 'running' AND rd.account_id = documents.account_id)`;
       let q = tx
         .selectFrom('jobs')
         .innerJoin('documents', 'documents.id', 'jobs.document_id')
         .selectAll('jobs')
         .where('jobs.status', '=', 'queued')
         .where((eb) => eb.or([eb('documents.processing_stage', 'is', null), eb('documents.processing_stage', '!=', WAITING_FOR_CAPACITY)]))
+        .where(inProgress, '<', perAccount)
         .orderBy(sql`CASE jobs.lane WHEN 'standard' THEN 0 ELSE 1 END`)
+        .orderBy(inProgress)
         .orderBy('jobs.id')
         .limit(1);
       if (notBefore.length) q = q.where('jobs.id', 'not in', notBefore);
@@ -117,12 +141,12 @@ export class Scheduler {
   }
 
   private async execute(job: Job): Promise<void> {
-    const deps: PipelineDeps = { db: this.engine.db, blobs: this.engine.blobs, pool: this.pool };
     const doc = await findDocumentForJob(this.engine.db, job.document_id);
     if (!doc || doc.status !== 'pending') {
       await this.engine.db.updateTable('jobs').set({ status: 'done', owner: null, updated_at: nowTimestamp() }).where('id', '=', job.id).execute();
       return;
     }
+    const deps: PipelineDeps = { db: this.engine.db, blobs: this.engine.blobs, pool: this.pool, share: { account: doc.account_id, document: doc.id } };
     try {
       await processDocument(deps, doc);
       await completeDocument(this.engine.db, doc.id, job.id);
@@ -144,8 +168,10 @@ export class Scheduler {
       }
       const reason = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.max_attempts) {
-        const code = err instanceof RetryableFailure ? err.errorCode : 'processing_failed';
-        await failDocument(this.engine.db, doc.id, job.id, `Processing failed ${job.attempts} times; last error: ${reason}`, code);
+        const full = diskFull(err);
+        const code = err instanceof RetryableFailure ? err.errorCode : full ? 'disk_full' : 'processing_failed';
+        const message = full ? `The disk that holds Docdesk's data folder was full each of the ${job.attempts} times Docdesk tried to process this document; free some space and upload it again.` : `Processing failed ${job.attempts} times; last error: ${reason}`;
+        await failDocument(this.engine.db, doc.id, job.id, message, code);
         this.retryAt.delete(job.id);
         this.opts.onTerminal?.(doc.id);
       } else {

@@ -28,7 +28,14 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
+/** Whose work a task is: the pool takes turns between accounts, then between documents. */
+export interface TaskShare {
+  account: number;
+  document: number;
+}
+
 interface Pending {
+  share: TaskShare | null;
   task: unknown;
   timeoutMs: number;
   resolve: (v: unknown) => void;
@@ -55,6 +62,9 @@ export class WorkerPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private closed = false;
+  private ticks = 0;
+  /** Dispatch tick at which an account (`a<id>`) or a document (`d<id>`) was last served. */
+  private lastServed = new Map<string, number>();
 
   constructor(private readonly entry: URL, readonly size: number, private readonly opts: WorkerPoolOptions = {}) {
     for (let i = 0; i < size; i++) this.slots.push({ worker: null, busy: false, tasksDone: 0 });
@@ -67,10 +77,10 @@ export class WorkerPool {
     return child;
   }
 
-  run<T>(task: unknown, timeoutMs: number): Promise<T> {
+  run<T>(task: unknown, timeoutMs: number, share: TaskShare | null = null): Promise<T> {
     if (this.closed) return Promise.reject(new Error('worker pool is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ share, task, timeoutMs, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -78,7 +88,7 @@ export class WorkerPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.busy) continue;
-      const next = this.queue.shift();
+      const next = this.takeNext();
       if (!next) return;
       this.execute(slot, next);
     }
@@ -96,6 +106,31 @@ export class WorkerPool {
       else worker.kill('SIGKILL');
     }, this.opts.idleExitMs);
     slot.idleTimer.unref();
+  }
+
+  /**
+   * Fair at page granularity: the waiting task of the account served longest ago, and within
+   * it of the document served longest ago; first come first served between equals. One
+   * account's thousand queued pages therefore delay another account's page by at most one
+   * task per worker.
+   */
+  private takeNext(): Pending | undefined {
+    let best = -1;
+    let bestKey: [number, number] = [Infinity, Infinity];
+    for (const [i, p] of this.queue.entries()) {
+      const key: [number, number] = [this.lastServed.get(`a${p.share?.account ?? ''}`) ?? -1, this.lastServed.get(`d${p.share?.document ?? ''}`) ?? -1];
+      if (best < 0 || key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        best = i;
+        bestKey = key;
+      }
+    }
+    if (best < 0) return undefined;
+    const [next] = this.queue.splice(best, 1);
+    const tick = ++this.ticks;
+    this.lastServed.set(`a${next!.share?.account ?? ''}`, tick);
+    this.lastServed.set(`d${next!.share?.document ?? ''}`, tick);
+    if (this.lastServed.size > 10_000) this.lastServed.clear();
+    return next;
   }
 
   private retire(slot: Slot): void {

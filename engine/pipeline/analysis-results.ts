@@ -35,6 +35,14 @@ export interface Assembled {
   invoicePreview?: RenderedInvoice | null;
   /** Where the invoice XML is (upload, embedded in the PDF, e-mail attachments), when looked for. */
   invoiceSources?: DetectedSources | null;
+  /** Pages were left unread because the per-document processing deadline passed. */
+  deadlineReached?: boolean;
+}
+
+/** Some selected page has text (native, OCR or from the structure), or invoice XML was found. */
+export function hasUsableContent(a: Assembled, results: PageWorkResult[]): boolean {
+  if (a.xml || a.pdfInfo?.invoice_xml?.length || a.invoiceSources?.outcome === 'single') return true;
+  return a.pages.some((p, i) => p.selected && ((results[i]?.page.text.trim() ?? '') !== '' || (a.structuredPages.get(p.physical)?.text.trim() ?? '') !== ''));
 }
 
 /** What the reading steps leave for the steps that follow: the page model and quality. */
@@ -139,6 +147,7 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   if (pdf?.unreliable_pages.length) reasons.push('unreliable_ocr');
   if (pdf?.conflict_pages.length) reasons.push('text_layer_conflict');
   if (truncated) reasons.push('ocr_text_truncated');
+  if (a.deadlineReached) reasons.push('processing_deadline_reached');
   const email = a.emailQuality;
   if (email && ((email.failed_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
   return {

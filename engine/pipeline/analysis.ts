@@ -12,13 +12,22 @@ import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
 import type { PageWorkResult } from './page-work.js';
 import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
-import { saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
+import { hasUsableContent, saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
 import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 
 /** Spec 8: 512 MiB of rendered data per document; 8 MiB of retained OCR text. */
 export const RENDERED_BYTES_LIMIT = 512 * 1024 * 1024;
 export const OCR_TEXT_LIMIT = 8 * 1024 * 1024;
 const PAGE_TIMEOUT_MS = 180_000;
+const PROGRESS_INTERVAL_MS = 250;
+/** Per-document processing deadline for the page work (DOCDESK_DOCUMENT_DEADLINE_SECONDS). */
+const DEFAULT_DOCUMENT_DEADLINE_MS = 30 * 60_000;
+
+export function documentDeadlineMs(): number {
+  const raw = process.env.DOCDESK_DOCUMENT_DEADLINE_SECONDS;
+  const seconds = raw ? Number(raw) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_DOCUMENT_DEADLINE_MS;
+}
 const SINGLE_PAGE_FORMATS: FileFormat[] = ['jpg', 'png', 'webp', 'gif', 'bmp', 'xml'];
 
 export { PageBandBlocked } from './steps.js';
@@ -47,9 +56,19 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
   // or the document is blocked when a further band is not covered.
   await settlePageBands(deps, doc, run, selected.length, totalPages, selected.length);
 
-  const results = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
+  const { results, deadlineReached } = await readPages(deps, doc, run, plan.pages, plan.structuredPages);
+  plan.deadlineReached = deadlineReached;
   await setStage(deps, doc.id, 'assembling');
   plan.invoiceSources = await invoiceSources(deps, doc, format);
+  // Spec 3 / 8 rule 4: a document that yielded nothing usable is an error and costs nothing.
+  if (!hasUsableContent(plan, results)) {
+    throw new DocumentFailure(
+      deadlineReached
+        ? `No text could be read before the per-document processing deadline of ${Math.round(documentDeadlineMs() / 1000)} seconds passed; nothing was charged.`
+        : 'Docdesk could not read any text from this document (no page has a text layer or legible content); nothing was charged.',
+      deadlineReached ? 'processing_deadline_exceeded' : 'no_usable_content',
+    );
+  }
   plan.invoicePreview = await invoiceVisualization(deps, doc, run, format, plan);
   return saveResults(deps, doc, run, plan, results);
 }
@@ -153,15 +172,29 @@ async function countPages(deps: PipelineDeps, doc: DocumentRow, path: string, fo
 }
 
 /** Reads every page: native text first (stage `reading`), then OCR where needed (`ocr`). */
-async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan: PagePlan[], structuredPages: Map<number, PageText>): Promise<PageWorkResult[]> {
+async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan: PagePlan[], structuredPages: Map<number, PageText>): Promise<{ results: PageWorkResult[]; deadlineReached: boolean }> {
   await setStage(deps, doc.id, 'reading');
+  // Pages not started before the deadline are not read; they are reported as failed.
+  const deadline = Date.now() + documentDeadlineMs();
+  let deadlineReached = false;
+  const pastDeadline = (p: PagePlan): PageWorkResult | null => {
+    if (Date.now() < deadline) return null;
+    deadlineReached = true;
+    return { ...notProcessed(p), failed: 'not read: the per-document processing deadline had passed' };
+  };
   const previewDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
   let renderedBytes = 0;
   let visualCount = 0;
   let done = 0;
   const results = new Map<number, PageWorkResult>();
+  // One write per page would cost thousands of commits for a long scan whose pages are
+  // skipped in microseconds; progress is written at most every PROGRESS_INTERVAL_MS.
+  const selectedCount = plan.filter((p) => p.selected).length;
+  let lastWrite = 0;
   const progress = async () => {
     done++;
+    if (done < selectedCount && Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastWrite = Date.now();
     await deps.db.updateTable('documents').set({ progress_pages_done: done, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
   };
   // The first page always gets a preview (R4), even when it was not selected.
@@ -177,7 +210,7 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
   const later: PagePlan[] = work.filter((p) => familyOf(p.format) !== 'pdf');
   await parallel(phase1, deps.pool.size, async (p) => {
     const visual = visualFor(p);
-    const r = await runTask<PageWorkResult>(deps, { kind: 'pdf.page', path: p.sourcePath, page: p.local, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+    const r = pastDeadline(p) ?? await runTask<PageWorkResult>(deps, { kind: 'pdf.page', path: p.sourcePath, page: p.local, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
     renderedBytes += r.rendered_bytes;
     results.set(p.physical, r);
     if (r.ocr_reason && visual) later.push(p);
@@ -189,11 +222,15 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
   await parallel(later, deps.pool.size, async (p) => {
     const family = familyOf(p.format);
     let r: PageWorkResult;
-    if (family === 'pdf') {
+    const late = pastDeadline(p);
+    if (late) {
+      r = late;
+    } else if (family === 'pdf') {
       r = await runTask<PageWorkResult>(deps, { kind: 'pdf.ocr', path: p.sourcePath, page: p.local, physical_page: p.physical, component_ref: p.component.ref, native: results.get(p.physical)!, preview_path: previewPath(p) }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
     } else if (family === 'image') {
       const visual = visualFor(p);
-      r = await runTask<PageWorkResult>(deps, { kind: 'image.page', path: p.sourcePath, format: p.format, index: p.local - 1, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
+      // Beyond the visual limit an image page has nothing to read: skipped without decoding.
+      r = !visual ? { ...notProcessed(p), ocr_reason: 'no_text_layer' } : await runTask<PageWorkResult>(deps, { kind: 'image.page', path: p.sourcePath, format: p.format, index: p.local - 1, physical_page: p.physical, component_ref: p.component.ref, visual, preview_path: visual ? previewPath(p) : null }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
     } else {
       r = await runTask<PageWorkResult>(deps, { kind: 'structured.page', path: p.sourcePath, format: p.format, index: p.local - 1, physical_page: p.physical, component_ref: p.component.ref, preview_path: previewPath(p), text: structuredPages.get(p.physical)?.text }, PAGE_TIMEOUT_MS).catch((err) => failedPage(p, err));
     }
@@ -210,7 +247,7 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
     results.set(p.physical, r);
     if (p.selected) await progress();
   });
-  return plan.map((p) => results.get(p.physical) ?? notProcessed(p));
+  return { results: plan.map((p) => results.get(p.physical) ?? notProcessed(p)), deadlineReached };
 }
 
 function failedPage(p: PagePlan, err: unknown): PageWorkResult {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
 import { readPdfPageText, renderPdfPage } from '../formats/pdf/index.js';
-import { renderImagePage } from '../formats/image.js';
+import { imagePageSize, renderImagePage } from '../formats/image.js';
 import type { FileFormat } from '../formats/detect.js';
 import { ocrImage } from '../ocr/index.js';
 import { renderDocxPage } from '../formats/docx.js';
@@ -176,7 +176,20 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   return result;
 }
 
+/** A page that needs no OCR and has no preview (yet): the defaults of every result field. */
+function textlessPage(page: PageText): PageWorkResult {
+  return { page, ocr_reason: null, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
+}
+
+/** A page narrower or lower than this many pixels cannot carry a legible line of text. */
+export const MIN_TEXT_PAGE_EDGE = 16;
+
 export async function processImagePage(task: ImagePageTask): Promise<PageWorkResult> {
+  // Hostile many-page scans (thousands of one-pixel pages) cost no decode and no OCR.
+  const size = await imagePageSize(task.path, task.format, task.index);
+  if (size && Math.min(size.width, size.height) < MIN_TEXT_PAGE_EDGE) {
+    return textlessPage({ page: task.physical_page, component_ref: task.component_ref, source: 'ocr', width: size.width, height: size.height, words: [], lines: [], text: '' });
+  }
   const rendered = await renderImagePage(task.path, task.format, task.index, {});
   const result: PageWorkResult = {
     page: { page: task.physical_page, component_ref: task.component_ref, source: 'ocr', width: rendered.widthPx, height: rendered.heightPx, words: [], lines: [], text: '' },
@@ -227,17 +240,9 @@ export async function processStructuredPage(task: StructuredPageTask): Promise<P
   else image = await renderTextPage((task.text ?? '').split('\n').map((line) => ({ kind: 'paragraph' as const, runs: [{ text: line, bold: /^\[email (header|body)\]$/.test(line) }], size: 10 })));
   const p = await writePreview(image, task.preview_path);
   return {
-    page: { page: task.physical_page, component_ref: task.component_ref, source: 'structured', width: 595.28, height: 841.89, words: [], lines: [], text: '' },
-    ocr_reason: null,
-    ocr_attempted: false,
-    ocr_succeeded: false,
-    ocr_confidence: null,
-    conflict: false,
-    limited: false,
+    ...textlessPage({ page: task.physical_page, component_ref: task.component_ref, source: 'structured', width: 595.28, height: 841.89, words: [], lines: [], text: '' }),
     blank: p.blank,
     preview: p.preview,
     rendered_bytes: image.length + p.preview!.bytes,
-    failed: null,
-    truncated: false,
   };
 }

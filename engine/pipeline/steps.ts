@@ -1,12 +1,13 @@
 // Steps shared by the processing modes. Each step is idempotent: running it again after a
 // crash overwrites the same artefact and the same columns.
-import type { Detection, FileFormat } from '../formats/detect.js';
+import type { FileFormat } from '../formats/detect.js';
+import type { ScanOutcome } from '../scanner/index.js';
 import { bandTotal } from '../billing/bands.js';
 import { settleBands } from '../billing/ledger.js';
 import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
 import { immediateTransaction } from '../store/db.js';
 import type { WorkerPool } from '../jobs/worker-pool.js';
-import { TaskError } from '../jobs/worker-pool.js';
+import { TaskError, type TaskShare } from '../jobs/worker-pool.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
@@ -17,6 +18,8 @@ export interface PipelineDeps {
   db: Db;
   blobs: BlobStore;
   pool: WorkerPool;
+  /** The account and document the work is for: the pool takes turns between them. */
+  share?: TaskShare;
 }
 
 /** A deterministic, user-facing failure: the document ends in `error`, no retry. */
@@ -60,9 +63,9 @@ export async function settlePageBands(deps: PipelineDeps, doc: DocumentRow, run:
   if (settled.outcome === 'blocked') throw new PageBandBlocked();
 }
 
-const SCAN_TIMEOUT_MS = 30_000;
+// ClamAV through clamscan loads its signatures on every run (seconds with the full set).
+const SCAN_TIMEOUT_MS = 120_000;
 const THUMBNAIL_TIMEOUT_MS = 120_000;
-export const SCANNER_PROVIDER = 'docdesk-content-check';
 
 export async function setStage(deps: PipelineDeps, documentId: number, stage: string): Promise<void> {
   await deps.db.updateTable('documents').set({ processing_stage: stage, updated_at: nowTimestamp() }).where('id', '=', documentId).execute();
@@ -72,33 +75,30 @@ export async function setStage(deps: PipelineDeps, documentId: number, stage: st
 
 export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs: number): Promise<T> {
   try {
-    return await deps.pool.run<T>(task, timeoutMs);
+    return await deps.pool.run<T>(task, timeoutMs, deps.share ?? null);
   } catch (err) {
     if (err instanceof TaskError && err.failure.userFacing) throw new DocumentFailure(err.message);
     throw err;
   }
 }
 
-/** The upload "scanner": identifies the content; anything unsupported is rejected. */
+/**
+ * The upload scanner (spec 2.1), before any reader runs: content identification, ClamAV when
+ * present, Docdesk's active-content rules. A rejection ends the document in `error` with the
+ * scanner fields set and every applied credit returned; nothing has been read.
+ */
 export async function scan(deps: PipelineDeps, doc: DocumentRow): Promise<FileFormat> {
   await setStage(deps, doc.id, 'scanning');
-  const detection = await runTask<Detection>(deps, { kind: 'scan', path: deps.blobs.absolute(doc.blob_path!) }, SCAN_TIMEOUT_MS);
+  const account = await deps.db.selectFrom('accounts').select('allow_pdf_javascript').where('id', '=', doc.account_id).executeTakeFirst();
+  const outcome = await runTask<ScanOutcome>(deps, { kind: 'scan', path: deps.blobs.absolute(doc.blob_path!), allow_pdf_javascript: account?.allow_pdf_javascript === 1 }, SCAN_TIMEOUT_MS);
   const ts = nowTimestamp();
-  if (!detection.format) {
-    const reason = detection.reason ?? 'The file content is not a supported document format.';
-    await deps.db
-      .updateTable('documents')
-      .set({ scanner_status: 'rejected', scanner_provider: SCANNER_PROVIDER, scanner_message: reason, scanned_at: ts, updated_at: ts })
-      .where('id', '=', doc.id)
-      .execute();
-    throw new DocumentFailure(reason);
-  }
   await deps.db
     .updateTable('documents')
-    .set({ scanner_status: 'clean', scanner_provider: SCANNER_PROVIDER, scanner_message: `Content identified as ${detection.format}.`, scanned_at: ts, file_format: detection.format, updated_at: ts })
+    .set({ scanner_status: outcome.status, scanner_provider: outcome.provider, scanner_message: outcome.message, scanned_at: ts, ...(outcome.format ? { file_format: outcome.format } : {}), updated_at: ts })
     .where('id', '=', doc.id)
     .execute();
-  return detection.format;
+  if (outcome.status === 'rejected') throw new DocumentFailure(outcome.message, outcome.rule === 'unsupported_format' ? null : 'upload_rejected_by_scanner');
+  return outcome.format!;
 }
 
 export async function thumbnail(deps: PipelineDeps, doc: DocumentRow, format: FileFormat): Promise<void> {

@@ -2,7 +2,8 @@
 import { mkdir, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectFormat, type FileFormat } from '../formats/detect.js';
+import type { FileFormat } from '../formats/detect.js';
+import { scanUpload } from '../scanner/index.js';
 import type { AttachmentInfo, XmlInvoiceDetection } from '../formats/model.js';
 import { ThumbnailError } from '../thumbnail/errors.js';
 import { renderThumbnail } from '../thumbnail/render.js';
@@ -31,7 +32,7 @@ export interface EmailRead {
 }
 
 export type WorkerTask =
-  | { kind: 'scan'; path: string }
+  | { kind: 'scan'; path: string; allow_pdf_javascript?: boolean }
   | { kind: 'thumbnail'; path: string; format: FileFormat }
   | { kind: 'pdf.info'; path: string }
   | { kind: 'image.count'; path: string; format: FileFormat }
@@ -91,7 +92,7 @@ async function emailRead(path: string, format: FileFormat, dir: string): Promise
 async function handle(task: WorkerTask): Promise<unknown> {
   switch (task.kind) {
     case 'scan':
-      return detectFormat(task.path);
+      return scanUpload(task.path, { allowPdfJavaScript: task.allow_pdf_javascript === true });
     case 'thumbnail': {
       const jpeg = await renderThumbnail(task.path, task.format);
       return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
@@ -129,6 +130,9 @@ async function handle(task: WorkerTask): Promise<unknown> {
 process.on('disconnect', () => process.exit(0));
 
 process.on('message', (task: WorkerTask) => {
+  // Fault injection for the fault tests: this worker dies like a native crash on one page.
+  const killAt = Number(process.env.DOCDESK_FAULT_KILL_WORKER_AT_PAGE);
+  if (killAt && 'physical_page' in task && task.physical_page === killAt) process.kill(process.pid, 'SIGKILL');
   handle(task).then(
     (result) => process.send!({ ok: true, result, rssBytes: process.memoryUsage.rss() }),
     (err: Error) =>

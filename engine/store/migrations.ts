@@ -264,4 +264,11 @@ CREATE TABLE desk_login_codes (
 ALTER TABLE extraction_runs ADD COLUMN fields TEXT;
 `,
   },
+  {
+    version: 8,
+    name: 'per-account PDF JavaScript allowance for the upload scanner',
+    sql: `
+ALTER TABLE accounts ADD COLUMN allow_pdf_javascript INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];

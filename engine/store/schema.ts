@@ -16,6 +16,8 @@ export interface AccountsTable {
   rate_limit_profile: RateLimitProfile;
   batch_lane_eligible: number;
   concurrent_standard_limit: number;
+  /** The upload scanner accepts PDFs with document JavaScript (off by default). */
+  allow_pdf_javascript: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -78,4 +78,17 @@ describe('scheduler', () => {
     const third = await scheduler.claimNext();
     assert.equal(third?.document_id, docs[2]!.id);
   });
+
+  it('takes turns between accounts: a later account starts before an earlier one\'s backlog, and no account holds more than half the document slots', async () => {
+    for (let job = await scheduler.claimNext(); job; job = await scheduler.claimNext()) await completeDocument(engine.db, job.document_id, job.id);
+    const busy = await account({ concurrency: 10, batch: false });
+    const other = await account({ concurrency: 10, batch: false });
+    const backlog = [];
+    for (let i = 0; i < 4; i++) backlog.push(await accept(busy, 'standard'));
+    const late = await accept(other, 'standard');
+    const claimed = [];
+    for (let i = 0; i < 4; i++) claimed.push((await scheduler.claimNext())?.document_id ?? null);
+    assert.equal(scheduler.documentSlots, 4);
+    assert.deepEqual(claimed, [backlog[0]!.id, late.id, backlog[1]!.id, null], 'busy holds 2 of 4 slots; the other account started second');
+  });
 });

@@ -1,56 +1,37 @@
-// The worker pool lets idle worker processes exit (their OCR model and PDF engines hold
-// hundreds of MB) and starts a fresh one for the next task.
-import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The worker pool takes turns between accounts and documents page by page (issue 15 item 2).
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { WorkerPool } from '../../../engine/jobs/worker-pool.js';
-import * as fx from '../../helpers/fixtures.js';
+import { buildPdf } from '../../helpers/fixtures.js';
+import { removeDir, tempDataDir } from '../../helpers/server.js';
 
-const ENTRY = new URL('../../../engine/pipeline/worker-entry.js', import.meta.url);
-let dir: string;
-let pdf: string;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-pool-'));
-  pdf = await fx.makePdf(dir, { pages: 2, text: 'Leerlauf' });
-});
-after(() => rm(dir, { recursive: true, force: true }));
-
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (cond()) return true;
-    await sleep(25);
-  }
-  return cond();
-}
-
-describe('worker pool idle exit', () => {
-  it('an idle worker exits after idleExitMs; the next task starts a fresh one and succeeds', async () => {
-    const pool = new WorkerPool(ENTRY, 1, { idleExitMs: 300 });
-    try {
-      const info = await pool.run<{ pageCount: number }>({ kind: 'pdf.info', path: pdf }, 60_000);
-      assert.equal(info.pageCount, 2);
-      assert.equal(pool.liveWorkers(), 1, 'the worker stays while warm');
-      assert.ok(await until(() => pool.liveWorkers() === 0, 10_000), 'the idle worker exited');
-      const again = await pool.run<{ pageCount: number }>({ kind: 'pdf.info', path: pdf }, 60_000);
-      assert.equal(again.pageCount, 2);
-      assert.equal(pool.liveWorkers(), 1);
-    } finally {
-      await pool.close();
-    }
+describe('worker pool fairness', () => {
+  let dir: string;
+  let pool: WorkerPool;
+  before(() => {
+    dir = tempDataDir();
+    pool = new WorkerPool(new URL('../../../engine/pipeline/worker-entry.js', import.meta.url), 1);
+  });
+  after(async () => {
+    await pool.close();
+    removeDir(dir);
   });
 
-  it('a worker kept busy does not exit between tasks', async () => {
-    const pool = new WorkerPool(ENTRY, 1, { idleExitMs: 200 });
-    try {
-      for (let i = 0; i < 3; i++) await pool.run({ kind: 'pdf.info', path: pdf }, 60_000);
-      assert.equal(pool.liveWorkers(), 1);
-    } finally {
-      await pool.close();
-    }
+  it("serves a second account's single task next, ahead of the first account's queued pages, and alternates that account's documents", async () => {
+    const path = join(dir, 'one.pdf');
+    writeFileSync(path, buildPdf({ pages: 1, text: 'x' }));
+    const order: string[] = [];
+    const task = (label: string, account: number, document: number) => pool.run({ kind: 'scan', path }, 30_000, { account, document }).then(() => order.push(label));
+    const all = [];
+    for (let i = 0; i < 6; i++) all.push(task(`a1-${i}`, 1, 10));
+    for (let i = 0; i < 6; i++) all.push(task(`a2-${i}`, 1, 11));
+    all.push(task('b', 2, 20));
+    await Promise.all(all);
+    // One worker: a1-0 was already running when the rest queued; b is served right after it.
+    assert.deepEqual(order.slice(0, 2), ['a1-0', 'b']);
+    const rest = order.slice(2).map((label) => label.slice(0, 2));
+    assert.deepEqual(rest, ['a2', 'a1', 'a2', 'a1', 'a2', 'a1', 'a2', 'a1', 'a2', 'a1', 'a2'], 'documents of one account alternate');
   });
 });
