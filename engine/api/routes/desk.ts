@@ -1,7 +1,6 @@
 // The desk's own endpoints (docs/desk-api.md): sign-in sessions, and what the spec leaves to
 // "the product's web application" — tokens, webhooks, credits — plus the inbox listing and
 // reprocessing. Not part of the published /api/v1 contract; own OpenAPI at /app/v1/openapi.json.
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ABILITIES, type Ability } from '../../accounts/abilities.js';
 import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../accounts/sessions.js';
@@ -15,6 +14,7 @@ import type { WebhookEvent } from '../../store/schema.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
+import { sendStoredBytes } from '../stored-bytes.js';
 import { presentDocument, thumbnailUrl } from '../presenters.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
@@ -257,11 +257,7 @@ async function original(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCo
   const { id } = req.params as { id: number };
   const doc = await ctx.engine.db.selectFrom('documents').select(['filename', 'blob_path']).where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!doc?.blob_path || !(await ctx.engine.blobs.exists(doc.blob_path))) throw notFound('document');
-  const ascii = doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Cache-Control', 'private, no-store');
-  return reply.type('application/octet-stream').send(createReadStream(ctx.engine.blobs.absolute(doc.blob_path)));
+  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.blob_path), contentType: 'application/octet-stream', filename: doc.filename, attachment: true });
 }
 
 // --- route table ----------------------------------------------------------------------

@@ -1,12 +1,12 @@
 // Document read/delete routes and the profile-result routes (spec 4.2, 4.5-4.8, 4.10-4.14).
 // Profile results arrive with the energy profile; until then those routes answer the
 // documents that exist with the spec's 404/409 rules.
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments, loadView } from '../../documents/queries.js';
 import { deleteDocument } from '../../documents/delete.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
 import { presentDocument, presentExtractions, presentPreview } from '../presenters.js';
+import { sendStoredBytes } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
@@ -71,8 +71,7 @@ async function remove(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
 async function thumbnail(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const doc = await requireDocument(req, ctx);
   if (!doc.thumbnail_path || !(await ctx.engine.blobs.exists(doc.thumbnail_path))) throw notFound('thumbnail');
-  reply.header('Cache-Control', 'private, max-age=300');
-  return reply.type('image/jpeg').send(createReadStream(ctx.engine.blobs.absolute(doc.thumbnail_path)));
+  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.thumbnail_path), contentType: 'image/jpeg', cacheControl: 'private, max-age=300' });
 }
 
 async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
