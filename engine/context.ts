@@ -3,7 +3,7 @@ import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import { BlobStore } from './store/blobs.js';
 import { openDatabase, type Db } from './store/db.js';
-import { mkdirSync } from 'node:fs';
+import { preparePrivateRoot } from './config/permissions.js';
 import { ownerId } from './jobs/owner.js';
 
 export interface EngineContext {
@@ -22,7 +22,7 @@ export interface EngineContext {
 
 export async function openEngineContext(dataDir: string): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
-  mkdirSync(layout.root, { recursive: true });
+  preparePrivateRoot(layout.root);
   const opened = openDatabase(layout.database);
   const blobs = new BlobStore(layout);
   await blobs.init();

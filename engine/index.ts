@@ -6,6 +6,7 @@ import { buildServer } from './api/server.js';
 import { recoverAbandonedAttempts } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
+import { fixTreePermissions } from './config/permissions.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
 import { failDocument } from './pipeline/terminal.js';
@@ -58,6 +59,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.recover();
   await sweepOrphanFiles(engine);
+  await fixTreePermissions(engine.layout.root);
+  engine.blobs.startSweeping(tmpSweepInterval());
 
   const app = await buildServer(engine, { logger: opts.logger });
   const host = opts.host ?? '127.0.0.1';
@@ -81,6 +84,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     close() {
       closing ??= (async () => {
         await app.close();
+        engine.blobs.stopSweeping();
         webhooks.stop();
         await scheduler.stop();
         await deleteSetting(engine.db, 'server_owner');
@@ -89,6 +93,12 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
       return closing;
     },
   };
+}
+
+/** How often leftover temporary files are swept while serving (default 5 minutes). */
+function tmpSweepInterval(): number {
+  const fromEnv = Number(process.env.DOCDESK_TMP_SWEEP_MS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5 * 60_000;
 }
 
 function workerCount(): number {

@@ -18,6 +18,7 @@ import { RateLimiter } from '../ratelimit/limiter.js';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
 import { readCookie } from './cookies.js';
 import { deskRoutes } from './routes/desk.js';
+import { UPLOAD_LIMITS } from '../documents/upload-rules.js';
 
 /** The published API (spec section 4). */
 export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
@@ -25,6 +26,45 @@ export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploa
 export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
 
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+/** Every JSON body of the API is small; the one large body is the multipart upload. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** The 500 MB file plus its form fields (text up to 256 KiB) and multipart framing. */
+export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileBytes + 4 * 1024 * 1024;
+
+const newRequestId = () => `req_${randomUUID().replace(/-/g, '')}`;
+
+const payloadTooLarge = (message: string) => new ApiError(413, 'payload_too_large', message);
+
+/**
+ * An upload whose Content-Length already says it is over the limit is refused before a
+ * byte of it is read; the connection closes instead of draining the body.
+ */
+function refuseAnnouncedOversize(req: FastifyRequest, reply: FastifyReply): void {
+  const length = Number(req.headers['content-length']);
+  if (Number.isFinite(length) && length > UPLOAD_BODY_LIMIT) {
+    reply.header('Connection', 'close');
+    throw payloadTooLarge(`The upload announces ${length} bytes; the limit is 500 MB per file (${UPLOAD_BODY_LIMIT} bytes per request with its form fields).`);
+  }
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request_header_fields_too_large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time.'],
+  ERR_HTTP_HEADERS_TIMEOUT: [408, 'request_timeout', 'The request headers were not received in time.'],
+};
+
+/** Node's HTTP parser refused the request before Fastify saw it: answer on the raw socket. */
+function answerClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'bad_request', 'The request is not well-formed HTTP.'];
+  const requestId = newRequestId();
+  const body = JSON.stringify(envelope(new ApiError(status, code, message), requestId));
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-ID: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,12 +83,18 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       const value = Array.isArray(given) ? given[0] : given;
-      return value && REQUEST_ID_PATTERN.test(value) ? value : `req_${randomUUID().replace(/-/g, '')}`;
+      return value && REQUEST_ID_PATTERN.test(value) ? value : newRequestId();
     },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     // Uploads can take long on a slow disk; idle sockets are still closed.
     requestTimeout: 0,
+    // Requests Node's HTTP parser refuses (400, 408, 431) and URLs Fastify cannot route
+    // still answer with the envelope and an X-Request-ID.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (err, req, reply) => {
+      void (reply as FastifyReply).code(400).header('X-Request-ID', req.id).send(envelope(new ApiError(400, 'bad_request', `The request could not be read: ${err.message}`), req.id));
+    },
   });
 
   app.decorateRequest('auth', null);
@@ -104,6 +150,7 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
     },
     onRequest: async (req, reply) => {
       if (route.auth !== null) req.auth = await authenticate(engine, req, route);
+      if (route.requestBody?.contentType === 'multipart/form-data') refuseAnnouncedOversize(req, reply);
       if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
     },
     preValidation: integerParamsCheck(route),
@@ -193,6 +240,7 @@ function toApiError(err: FastifyError | ApiError, req: FastifyRequest): ApiError
   }
   const status = fe.statusCode ?? 500;
   if (status === 404) return notFound('resource');
+  if (status === 413) return payloadTooLarge(`The request body is larger than the ${Math.round(JSON_BODY_LIMIT / 1024)} KiB this endpoint accepts.`);
   if (status === 429) return new ApiError(429, 'rate_limited', fe.message);
   if (status >= 400 && status < 500) return validationFailed({ request: [fe.message] });
   req.log.error({ err }, 'unhandled error');
