@@ -6,7 +6,7 @@ import { ABILITIES, type Ability } from '../../accounts/abilities.js';
 import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../accounts/sessions.js';
 import { balance } from '../../billing/ledger.js';
 import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.js';
-import { loadView } from '../../documents/queries.js';
+import { findDocument, loadView } from '../../documents/queries.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
@@ -209,7 +209,7 @@ async function credits(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCo
 
 async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const query = req.query as InboxQuery;
-  const { total, rows } = await inboxPage(ctx.engine.db, ctx.auth!.accountId, query);
+  const { total, rows } = await inboxPage(ctx.engine.db, ctx.auth!, query);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -239,9 +239,8 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
 
 async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const accountId = ctx.auth!.accountId;
   try {
-    await reprocessDocument(ctx.engine.db, id, accountId);
+    await reprocessDocument(ctx.engine.db, id, ctx.auth!);
   } catch (err) {
     if (!(err instanceof ReprocessError)) throw err;
     if (err.message.startsWith('no document')) throw notFound('document');
@@ -249,13 +248,13 @@ async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerC
   }
   ctx.engine.wakeScheduler();
   reply.code(202);
-  return { data: presentDocument((await loadView(ctx.engine.db, accountId, id))!, ctx.baseUrl) };
+  return { data: presentDocument((await loadView(ctx.engine.db, ctx.auth!, id))!, ctx.baseUrl) };
 }
 
 /** Always a download, never shown inline: the original is untrusted content. */
 async function original(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const doc = await ctx.engine.db.selectFrom('documents').select(['filename', 'blob_path']).where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  const doc = await findDocument(ctx.engine.db, ctx.auth!, id);
   if (!doc?.blob_path || !(await ctx.engine.blobs.exists(doc.blob_path))) throw notFound('document');
   return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.blob_path), contentType: 'application/octet-stream', filename: doc.filename, attachment: true });
 }

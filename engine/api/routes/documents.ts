@@ -17,7 +17,7 @@ export const PROJECTIONS = ['canonical_json', 'invoice_lines_csv'];
 const docId = (req: FastifyRequest) => (req.params as { document: number }).document;
 
 async function requireDocument(req: FastifyRequest, ctx: HandlerContext) {
-  const doc = await findDocument(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const doc = await findDocument(ctx.engine.db, ctx.auth!, docId(req));
   if (!doc) throw notFound('document');
   return doc;
 }
@@ -36,7 +36,7 @@ async function list(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerConte
   const sort = q.sort ?? '-created_at';
   const perPage = q.per_page ?? 100;
   const page = q.page ?? 1;
-  const { total, views } = await listDocuments(ctx.engine.db, ctx.auth!.accountId, {
+  const { total, views } = await listDocuments(ctx.engine.db, ctx.auth!, {
     page,
     perPage,
     newestFirst: sort === '-created_at',
@@ -58,13 +58,13 @@ async function list(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerConte
 }
 
 async function get(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   return { data: presentDocument(view, ctx.baseUrl) };
 }
 
 async function remove(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
-  await deleteDocument(ctx.engine, ctx.auth!.accountId, docId(req));
+  await deleteDocument(ctx.engine, ctx.auth!, docId(req));
   return reply.code(204).send();
 }
 
@@ -75,13 +75,13 @@ async function thumbnail(req: FastifyRequest, reply: FastifyReply, ctx: HandlerC
 }
 
 async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   return { data: view.previews.map((p) => presentPreview(p, ctx.baseUrl)) };
 }
 
 async function extractions(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   if (view.doc.processing_mode !== 'extraction') return { data: [] };
   // Fields exist once the run's extraction step stored them (a terminal document).
@@ -107,7 +107,7 @@ async function exportBatch(req: FastifyRequest, _reply: FastifyReply, ctx: Handl
   if (!ids) throw validationFailed({ 'document_ids[]': ['Send 1 to 100 distinct positive integer document_ids[].'] });
   if (projection !== 'invoice_lines_csv') throw notFound('batch projection');
   for (const id of ids) {
-    if (!(await findDocument(ctx.engine.db, ctx.auth!.accountId, id))) throw notFound('document');
+    if (!(await findDocument(ctx.engine.db, ctx.auth!, id))) throw notFound('document');
   }
   throw new ApiError(409, 'profile_export_not_ready', 'Not every document has an accepted profile result and handoff.', { document_ids: [...ids].sort((a, b) => a - b) });
 }

@@ -17,6 +17,7 @@ async function preview(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCon
     .select(['previews.path', 'previews.content_type', 'previews.filename', 'previews.file_format'])
     .where('previews.id', '=', id)
     .where('previews.account_id', '=', ctx.auth!.accountId)
+    .where('documents.mode', '=', ctx.auth!.mode)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row || !(await ctx.engine.blobs.exists(row.path))) throw notFound('preview');
