@@ -7,6 +7,7 @@ import { recoverAbandonedAttempts } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { fixTreePermissions } from './config/permissions.js';
+import { normalizeOrigin, serverOrigin } from './api/localhost.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
 import { failDocument } from './pipeline/terminal.js';
@@ -33,6 +34,8 @@ export interface ServerHandle {
 export interface StartOptions {
   dataDir: string;
   host?: string;
+  /** The origin clients use when it is not the loopback address (a reverse proxy, a LAN name). */
+  publicOrigin?: string;
   port?: number;
   concurrency?: number;
   logger?: boolean;
@@ -41,6 +44,7 @@ export interface StartOptions {
 export class DataDirInUseError extends Error {}
 
 export async function startServer(opts: StartOptions): Promise<ServerHandle> {
+  const publicOrigin = opts.publicOrigin ? normalizeOrigin(opts.publicOrigin) : null;
   const engine = await openEngineContext(opts.dataDir);
   try {
     await claimDataDir(engine);
@@ -62,12 +66,13 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await fixTreePermissions(engine.layout.root);
   engine.blobs.startSweeping(tmpSweepInterval());
 
-  const app = await buildServer(engine, { logger: opts.logger });
   const host = opts.host ?? '127.0.0.1';
+  const app = await buildServer(engine, { logger: opts.logger, bindHost: host, publicOrigin });
   await app.listen({ host, port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port ?? 0;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // The one origin of every URL the server hands out (API bodies, webhooks, sign-in links).
+  const url = serverOrigin(host, port, publicOrigin);
   await setSetting(engine.db, 'server_url', url);
   await scheduler.start();
   webhooks.start();

@@ -1,6 +1,7 @@
 // The embedded HTTP server: request ids, authentication, the spec's error envelope and
 // every route of /api/v1. Plugins first, then routes; one error handler for everything.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AuthenticatedToken } from '../accounts/accounts.js';
@@ -19,6 +20,8 @@ import { SESSION_COOKIE } from '../accounts/sessions.js';
 import { readCookie } from './cookies.js';
 import { deskRoutes } from './routes/desk.js';
 import { UPLOAD_LIMITS } from '../documents/upload-rules.js';
+import { allowedHosts, serverOrigin } from './localhost.js';
+import { AuthThrottle } from './auth-throttle.js';
 
 /** The published API (spec section 4). */
 export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
@@ -70,10 +73,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedToken | null;
   }
+  interface FastifyInstance {
+    authThrottle: AuthThrottle;
+  }
 }
 
 export interface ServerOptions {
   logger?: boolean;
+  /** The address the server listens on (`serve --host`); default 127.0.0.1. */
+  bindHost?: string;
+  /** The configured public origin (`serve --public-origin`), already normalized. */
+  publicOrigin?: string | null;
 }
 
 export async function buildServer(engine: EngineContext, opts: ServerOptions = {}): Promise<FastifyInstance> {
@@ -98,8 +108,22 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   });
 
   app.decorateRequest('auth', null);
+  app.decorate('authThrottle', new AuthThrottle());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
+  });
+
+  const bindHost = opts.bindHost ?? '127.0.0.1';
+  const port = () => (app.server.address() as AddressInfo | null)?.port ?? 0;
+  let hosts: { port: number; names: Set<string> } | null = null;
+  const origin = () => serverOrigin(bindHost, port(), opts.publicOrigin);
+  // Every route, the desk shell and the 404 answer only the names the server is reached by.
+  app.addHook('onRequest', async (req) => {
+    if (hosts?.port !== port()) hosts = { port: port(), names: allowedHosts(bindHost, port(), opts.publicOrigin) };
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.names.has(host)) {
+      throw new ApiError(403, 'host_not_allowed', `This server answers only requests addressed to ${[...hosts.names].join(', ')}; the Host header was ${JSON.stringify(req.headers.host ?? '')}. Set --public-origin to serve another name.`);
+    }
   });
 
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -129,7 +153,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   });
 
   const limiter = rateLimitsEnabled() ? new RateLimiter(engine.db) : null;
-  for (const route of allRoutes) registerRoute(app, engine, route, limiter);
+  for (const route of allRoutes) registerRoute(app, engine, route, limiter, origin);
 
   const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
@@ -139,7 +163,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   return app;
 }
 
-function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null): void {
+function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null, origin: () => string): void {
   app.route({
     method: route.method,
     url: route.url,
@@ -149,14 +173,14 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
       ...(route.requestBody?.contentType === 'application/json' ? { body: route.requestBody.schema } : {}),
     },
     onRequest: async (req, reply) => {
-      if (route.auth !== null) req.auth = await authenticate(engine, req, route);
+      if (route.auth !== null) req.auth = await authenticate(engine, req, reply, route);
       if (route.requestBody?.contentType === 'multipart/form-data') refuseAnnouncedOversize(req, reply);
       if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
     },
     preValidation: integerParamsCheck(route),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const baseUrl = `${req.protocol}://${req.host}`;
-      return route.handler(req, reply, { engine, auth: req.auth, baseUrl });
+      // URLs in responses come from the configured origin, never from the request's Host.
+      return route.handler(req, reply, { engine, auth: req.auth, baseUrl: origin() });
     },
   });
 }
@@ -199,19 +223,27 @@ function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<
   };
 }
 
-async function authenticate(engine: EngineContext, req: FastifyRequest, route: RouteDef): Promise<AuthenticatedToken> {
+async function authenticate(engine: EngineContext, req: FastifyRequest, reply: FastifyReply, route: RouteDef): Promise<AuthenticatedToken> {
   const header = req.headers.authorization;
+  const throttle = req.server.authThrottle;
   let auth: AuthenticatedToken | null;
   if (header !== undefined) {
+    throttle.check('bearer_token', req.ip, reply);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthenticated('Send Authorization: Bearer <token>.');
-    auth = await engine.accounts.authenticate(match[1]!);
-    if (!auth) throw unauthenticated('The bearer token is invalid or has been revoked.');
+    auth = match ? await engine.accounts.authenticate(match[1]!) : null;
+    if (!auth) {
+      throttle.fail('bearer_token', req.ip);
+      throw unauthenticated(match ? 'The bearer token is invalid or has been revoked.' : 'Send Authorization: Bearer <token>.');
+    }
   } else {
     const session = readCookie(req, SESSION_COOKIE);
     if (!session) throw unauthenticated('Send Authorization: Bearer <token>, or sign in to the desk.');
+    throttle.check('session_token', req.ip, reply);
     auth = await engine.accounts.authenticateSession(session);
-    if (!auth) throw unauthenticated('The desk session has ended or its token was revoked; sign in again.');
+    if (!auth) {
+      throttle.fail('session_token', req.ip);
+      throw unauthenticated('The desk session has ended or its token was revoked; sign in again.');
+    }
     // A cookie rides along on cross-site requests; a custom header cannot without a CORS
     // preflight, which this server never grants.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers['x-docdesk-desk'] !== '1') {

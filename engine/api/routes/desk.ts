@@ -83,8 +83,12 @@ export function sessionCookie(sessionId: string): string {
 
 async function signIn(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { token } = req.body as { token: string };
+  req.server.authThrottle.check('signin_token', req.ip, reply);
   const auth = await ctx.engine.accounts.authenticate(token.trim());
-  if (!auth) throw unauthenticated('This token is unknown or has been revoked.');
+  if (!auth) {
+    req.server.authThrottle.fail('signin_token', req.ip);
+    throw unauthenticated('This token is unknown or has been revoked.');
+  }
   const { sessionId } = await createSession(ctx.engine.db, auth.tokenId);
   reply.header('Set-Cookie', sessionCookie(sessionId));
   return { data: await sessionView({ ...ctx, auth }) };

@@ -97,8 +97,15 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
   return { raw, staged, filename };
 }
 
-function cleanFilename(name: string | undefined): string {
-  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+/**
+ * Bidirectional controls (U+202E "right-to-left override" and friends) make
+ * `invoice\u202Efdp.exe` display as `invoiceexe.pdf`: they are removed, so every display
+ * shows the name in its real order (docs/security.md).
+ */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function cleanFilename(name: string | undefined): string {
+  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
   return ([...base].slice(0, 255).join('') || 'upload');
 }
 
