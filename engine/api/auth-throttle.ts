@@ -11,7 +11,7 @@ const WINDOW_SECONDS = 60;
 
 export function authFailureLimit(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.DOCDESK_AUTH_FAILURES_PER_MINUTE);
-  return Number.isInteger(n) && n > 0 ? n : 20;
+  return Number.isInteger(n) && n > 0 ? n : 30;
 }
 
 export class AuthThrottle {
