@@ -8,6 +8,9 @@ import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { fixTreePermissions } from './config/permissions.js';
 import { normalizeOrigin, serverOrigin } from './api/localhost.js';
+import type { SecretKeyOptions } from './config/secrets.js';
+import { sealPlainSecrets } from './webhooks/endpoints.js';
+import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
 import { failDocument } from './pipeline/terminal.js';
@@ -19,6 +22,7 @@ export { openEngineContext } from './context.js';
 export type { EngineContext } from './context.js';
 export { resolveDataDir } from './config/paths.js';
 export { signInUrl } from './bootstrap.js';
+export type { KeyProtector, SecretKeyOptions } from './config/secrets.js';
 
 export interface ServerHandle {
   url: string;
@@ -36,6 +40,8 @@ export interface StartOptions {
   host?: string;
   /** The origin clients use when it is not the loopback address (a reverse proxy, a LAN name). */
   publicOrigin?: string;
+  /** How secrets at rest are keyed (the desktop shell passes the OS keychain). */
+  keys?: SecretKeyOptions;
   port?: number;
   concurrency?: number;
   logger?: boolean;
@@ -45,7 +51,7 @@ export class DataDirInUseError extends Error {}
 
 export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const publicOrigin = opts.publicOrigin ? normalizeOrigin(opts.publicOrigin) : null;
-  const engine = await openEngineContext(opts.dataDir);
+  const engine = await openEngineContext(opts.dataDir, opts.keys);
   try {
     await claimDataDir(engine);
   } catch (err) {
@@ -64,6 +70,9 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await scheduler.recover();
   await sweepOrphanFiles(engine);
   await fixTreePermissions(engine.layout.root);
+  // Secrets an older version stored in plain text are sealed once, here.
+  await sealPlainSecrets(engine.db);
+  await sealPlainApiKey(engine.db);
   engine.blobs.startSweeping(tmpSweepInterval());
 
   const host = opts.host ?? '127.0.0.1';

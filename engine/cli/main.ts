@@ -83,7 +83,9 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
   if (portText !== undefined && !/^\d{1,5}$/.test(portText)) throw new UsageError('--port must be a number from 0 to 65535');
   const host = stringFlag(args, 'host') ?? '127.0.0.1';
   const publicOrigin = stringFlag(args, 'public-origin') ?? process.env.DOCDESK_PUBLIC_ORIGIN;
-  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host, port: portText ? Number(portText) : 0, publicOrigin });
+  // The desktop shell hands over the data key it unwrapped from the OS keychain.
+  const secretKey = args.flags.has('key-stdin') ? await readKeyFromStdin() : null;
+  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host, port: portText ? Number(portText) : 0, publicOrigin, keys: { secretKey } });
   const address = handle.app.server.address();
   const warning = nonLoopbackWarning(host, typeof address === 'object' && address ? address.port : 0, publicOrigin ? normalizeOrigin(publicOrigin) : null);
   if (warning) process.stderr.write(`${warning}\n`);
@@ -104,6 +106,17 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+async function readKeyFromStdin(): Promise<Buffer> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n') || text.length > 200) break;
+  }
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new UsageError('--key-stdin expects a base64 32-byte key on standard input');
+  return key;
 }
 
 async function account(args: ParsedArgs, out: Output): Promise<void> {

@@ -9,7 +9,7 @@ import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.j
 import { findDocument, loadView } from '../../documents/queries.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
-import { addEndpoint, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
+import { addEndpoint, endpointSecret, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
 import type { WebhookEvent } from '../../store/schema.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
@@ -167,7 +167,7 @@ async function deleteWebhook(req: FastifyRequest, reply: FastifyReply, ctx: Hand
 
 async function revealSecret(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  return { secret: (await findWebhook(ctx, id)).secret };
+  return { secret: endpointSecret(ctx.engine.db, (await findWebhook(ctx, id)).secret) };
 }
 
 async function rotateWebhookSecret(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
