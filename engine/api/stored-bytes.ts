@@ -50,7 +50,8 @@ export function servedType(stored: string, opts: { generatedHtml?: boolean } = {
 /** A filename for Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266). */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\;]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  const encoded = encodeURIComponent(filename).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export interface StoredBytes {

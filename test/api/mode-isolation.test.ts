@@ -67,8 +67,15 @@ describe('live and test documents are separate worlds within an account', () => 
   it('each token reads its own previews, thumbnail and original', async () => {
     for (const [mode, token] of [['live', live], ['test', test]] as const) {
       for (const path of [docs[mode].preview, docs[mode].thumbnail, `/app/v1/documents/${docs[mode].id}/original`]) {
-        assert.equal((await call(server.url, path, { token })).status, 200, `${mode} ${path}`);
+        const res = await call(server.url, path, { token });
+        assert.equal(res.status, 200, `${mode} ${path}`);
+        // Every route returning stored bytes: its own sandbox CSP, nosniff, an inert type.
+        assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; sandbox", path);
+        assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+        assert.match(res.headers.get('content-type') ?? '', /^(image\/jpeg|application\/octet-stream)$/, path);
       }
+      const original = await call(server.url, `/app/v1/documents/${docs[mode].id}/original`, { token });
+      assert.match(original.headers.get('content-disposition') ?? '', /^attachment; filename="(live|test)\.pdf"/);
     }
   });
 
