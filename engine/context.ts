@@ -3,7 +3,8 @@ import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import { BlobStore } from './store/blobs.js';
 import { openDatabase, type Db } from './store/db.js';
-import { mkdirSync } from 'node:fs';
+import { preparePrivateRoot } from './config/permissions.js';
+import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './jobs/owner.js';
 
 export interface EngineContext {
@@ -20,10 +21,12 @@ export interface EngineContext {
   close(): Promise<void>;
 }
 
-export async function openEngineContext(dataDir: string): Promise<EngineContext> {
+export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
-  mkdirSync(layout.root, { recursive: true });
+  preparePrivateRoot(layout.root);
   const opened = openDatabase(layout.database);
+  // The data key is read only when a secret is sealed or opened (most CLI commands never do).
+  registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
   const blobs = new BlobStore(layout);
   await blobs.init();
   // Asked on every authenticated request: prepared once (db.pragma() prepares each call).

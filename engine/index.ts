@@ -6,6 +6,11 @@ import { buildServer } from './api/server.js';
 import { recoverAbandonedAttempts } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
+import { fixTreePermissions } from './config/permissions.js';
+import { normalizeOrigin, serverOrigin } from './api/localhost.js';
+import type { SecretKeyOptions } from './config/secrets.js';
+import { sealPlainSecrets } from './webhooks/endpoints.js';
+import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
 import { failDocument } from './pipeline/terminal.js';
@@ -17,6 +22,7 @@ export { openEngineContext } from './context.js';
 export type { EngineContext } from './context.js';
 export { resolveDataDir } from './config/paths.js';
 export { signInUrl } from './bootstrap.js';
+export type { KeyProtector, SecretKeyOptions } from './config/secrets.js';
 
 export interface ServerHandle {
   url: string;
@@ -32,6 +38,10 @@ export interface ServerHandle {
 export interface StartOptions {
   dataDir: string;
   host?: string;
+  /** The origin clients use when it is not the loopback address (a reverse proxy, a LAN name). */
+  publicOrigin?: string;
+  /** How secrets at rest are keyed (the desktop shell passes the OS keychain). */
+  keys?: SecretKeyOptions;
   port?: number;
   concurrency?: number;
   logger?: boolean;
@@ -40,7 +50,8 @@ export interface StartOptions {
 export class DataDirInUseError extends Error {}
 
 export async function startServer(opts: StartOptions): Promise<ServerHandle> {
-  const engine = await openEngineContext(opts.dataDir);
+  const publicOrigin = opts.publicOrigin ? normalizeOrigin(opts.publicOrigin) : null;
+  const engine = await openEngineContext(opts.dataDir, opts.keys);
   try {
     await claimDataDir(engine);
   } catch (err) {
@@ -58,13 +69,19 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.recover();
   await sweepOrphanFiles(engine);
+  await fixTreePermissions(engine.layout.root);
+  // Secrets an older version stored in plain text are sealed once, here.
+  await sealPlainSecrets(engine.db);
+  await sealPlainApiKey(engine.db);
+  engine.blobs.startSweeping(tmpSweepInterval());
 
-  const app = await buildServer(engine, { logger: opts.logger });
   const host = opts.host ?? '127.0.0.1';
+  const app = await buildServer(engine, { logger: opts.logger, bindHost: host, publicOrigin });
   await app.listen({ host, port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port ?? 0;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // The one origin of every URL the server hands out (API bodies, webhooks, sign-in links).
+  const url = serverOrigin(host, port, publicOrigin);
   await setSetting(engine.db, 'server_url', url);
   await scheduler.start();
   webhooks.start();
@@ -81,6 +98,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     close() {
       closing ??= (async () => {
         await app.close();
+        engine.blobs.stopSweeping();
         webhooks.stop();
         await scheduler.stop();
         await deleteSetting(engine.db, 'server_owner');
@@ -89,6 +107,12 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
       return closing;
     },
   };
+}
+
+/** How often leftover temporary files are swept while serving (default 5 minutes). */
+function tmpSweepInterval(): number {
+  const fromEnv = Number(process.env.DOCDESK_TMP_SWEEP_MS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5 * 60_000;
 }
 
 function workerCount(): number {

@@ -4,7 +4,7 @@
 // Electron. In a packaged app the engine runs in-process (native modules are rebuilt for
 // Electron by electron-builder); in a development checkout the native modules are built
 // for Node, so the engine runs as a Node child process.
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,10 +12,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DESK_CSP } from '../engine/api/csp.js';
+import { resolveDataDir } from '../engine/config/paths.js';
+import { loadSecretKey } from '../engine/config/secrets.js';
+import { safeStorageProtector } from './key-protection.js';
 import { aboutText, menuTemplate } from './menu.js';
 import { OpenedFiles, pathsFromArgv, type OpenedFile } from './opened-files.js';
 import { RecentFiles } from './recent.js';
-import { externalTarget, isAppUrl, permissionAllowed, windowOptions } from './window.js';
+import { externalTarget, ipcAllowed, isAppUrl, permissionAllowed, windowOptions, withDeskCsp } from './window.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -31,17 +34,22 @@ let pendingFiles: OpenedFile[] = [];
 
 async function startEngine(): Promise<void> {
   const dataDir = process.env.DOCDESK_DATA_DIR;
+  // Secrets at rest are keyed through the OS keychain (docs/security.md).
+  const keyProtector = safeStorageProtector(safeStorage);
   if (app.isPackaged) {
     const engine = await import('../engine/index.js');
-    const handle = await engine.startServer({ dataDir: engine.resolveDataDir(dataDir) });
+    const handle = await engine.startServer({ dataDir: engine.resolveDataDir(dataDir), keys: { keyProtector } });
     engineUrl = handle.url;
     appTokenFile = handle.bootstrap.appTokenFile;
     closeInProcess = () => handle.close();
     return;
   }
   const node = process.env.npm_node_execpath ?? process.env.NODE ?? 'node';
-  const args = [join(here, '..', '..', 'bin', 'docdesk.js'), 'serve', '--port', '0', '--json', ...(dataDir ? ['--data-dir', dataDir] : [])];
-  child = spawn(node, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = [join(here, '..', '..', 'bin', 'docdesk.js'), 'serve', '--port', '0', '--json', '--key-stdin', ...(dataDir ? ['--data-dir', dataDir] : [])];
+  // The child cannot reach the keychain: the shell unwraps the data key and hands it over a pipe.
+  const key = loadSecretKey(resolveDataDir(dataDir), { keyProtector });
+  child = spawn(node, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.end(`${key.toString('base64')}\n`);
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child!.stdout! }).once('line', resolve);
     child!.once('exit', (code) => reject(new Error(`engine exited with code ${code}`)));
@@ -135,7 +143,7 @@ function createWindow(): BrowserWindow {
 
 /** IPC is answered only for the desk's own page, never for anything else a frame might load. */
 function fromApp(event: IpcMainInvokeEvent): boolean {
-  return isAppUrl(event.senderFrame?.url ?? '', engineUrl);
+  return ipcAllowed(event.senderFrame?.url ?? '', event.senderFrame?.origin, engineUrl);
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -168,11 +176,9 @@ if (!app.requestSingleInstanceLock()) {
     recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
     setMenu(recent.list());
     await startEngine();
-    // The engine sends the CSP with the page; the shell enforces it on every response too.
+    // The engine sends the CSP with the page; the shell adds it where a page came without one.
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      const headers = { ...details.responseHeaders };
-      if (isAppUrl(details.url, engineUrl) && details.resourceType === 'mainFrame') headers['Content-Security-Policy'] = [DESK_CSP];
-      callback({ responseHeaders: headers });
+      callback({ responseHeaders: withDeskCsp({ ...details.responseHeaders }, details.url, details.resourceType, engineUrl, DESK_CSP) });
     });
     session.defaultSession.setPermissionRequestHandler((wc, permission, callback) => callback(permissionAllowed(permission, wc.getURL(), engineUrl)));
     session.defaultSession.setPermissionCheckHandler((_wc, permission, origin) => permissionAllowed(permission, origin, engineUrl));

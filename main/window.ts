@@ -53,3 +53,28 @@ export function externalTarget(url: string, engineUrl: string): string | null {
 export function permissionAllowed(permission: string, requestingUrl: string, engineUrl: string): boolean {
   return isAppUrl(requestingUrl, engineUrl) && ['notifications', 'clipboard-sanitized-write'].includes(permission);
 }
+
+/**
+ * IPC is answered only for the desk page itself: a frame on the engine's URL whose origin is
+ * the engine's origin. A stored artefact opened in the window runs sandboxed (CSP
+ * `sandbox`), so its origin is opaque ("null") even though its URL is the engine's.
+ */
+export function ipcAllowed(frameUrl: string, frameOrigin: string | undefined, engineUrl: string): boolean {
+  if (!isAppUrl(frameUrl, engineUrl)) return false;
+  try {
+    return frameOrigin === new URL(engineUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The shell adds the desk's CSP to engine pages that come without one; a response that
+ * brings its own policy keeps it (the desk page sends the same one, a stored artefact its
+ * stricter sandbox policy, which the desk policy must not replace).
+ */
+export function withDeskCsp(headers: Record<string, string | string[]>, url: string, resourceType: string, engineUrl: string, deskCsp: string): Record<string, string | string[]> {
+  if (resourceType !== 'mainFrame' || !isAppUrl(url, engineUrl)) return headers;
+  if (Object.keys(headers).some((k) => k.toLowerCase() === 'content-security-policy')) return headers;
+  return { ...headers, 'Content-Security-Policy': [deskCsp] };
+}

@@ -44,9 +44,13 @@ export async function registerAppShell(app: FastifyInstance, engine: EngineConte
   app.get('/', async (req, reply) => {
     const { login } = req.query as { login?: string };
     if (typeof login === 'string') {
+      app.authThrottle.check('signin_code', req.ip, reply);
       const tokenId = login.length <= 100 ? await consumeLoginCode(engine.db, login) : null;
       reply.header('Referrer-Policy', 'no-referrer');
-      if (tokenId === null) return reply.redirect('/?signin=expired', 302);
+      if (tokenId === null) {
+        app.authThrottle.fail('signin_code', req.ip);
+        return reply.redirect('/?signin=expired', 302);
+      }
       const { sessionId } = await createSession(engine.db, tokenId);
       reply.header('Set-Cookie', sessionCookie(sessionId));
       return reply.redirect('/', 302);

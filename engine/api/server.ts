@@ -1,6 +1,7 @@
 // The embedded HTTP server: request ids, authentication, the spec's error envelope and
 // every route of /api/v1. Plugins first, then routes; one error handler for everything.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AuthenticatedToken } from '../accounts/accounts.js';
@@ -19,6 +20,9 @@ import { RateLimiter } from '../ratelimit/limiter.js';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
 import { readCookie } from './cookies.js';
 import { deskRoutes } from './routes/desk.js';
+import { UPLOAD_LIMITS } from '../documents/upload-rules.js';
+import { allowedHosts, serverOrigin } from './localhost.js';
+import { AuthThrottle } from './auth-throttle.js';
 
 /** The published API (spec section 4). */
 export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
@@ -26,15 +30,61 @@ export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploa
 export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
 
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+/** Every JSON body of the API is small; the one large body is the multipart upload. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** The 500 MB file plus its form fields (text up to 256 KiB) and multipart framing. */
+export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileBytes + 4 * 1024 * 1024;
+
+const newRequestId = () => `req_${randomUUID().replace(/-/g, '')}`;
+
+const payloadTooLarge = (message: string) => new ApiError(413, 'payload_too_large', message);
+
+/**
+ * An upload whose Content-Length already says it is over the limit is refused before a
+ * byte of it is read; the connection closes instead of draining the body.
+ */
+function refuseAnnouncedOversize(req: FastifyRequest, reply: FastifyReply): void {
+  const length = Number(req.headers['content-length']);
+  if (Number.isFinite(length) && length > UPLOAD_BODY_LIMIT) {
+    reply.header('Connection', 'close');
+    throw payloadTooLarge(`The upload announces ${length} bytes; the limit is 500 MB per file (${UPLOAD_BODY_LIMIT} bytes per request with its form fields).`);
+  }
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'request_header_fields_too_large', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time.'],
+  ERR_HTTP_HEADERS_TIMEOUT: [408, 'request_timeout', 'The request headers were not received in time.'],
+};
+
+/** Node's HTTP parser refused the request before Fastify saw it: answer on the raw socket. */
+function answerClientError(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'bad_request', 'The request is not well-formed HTTP.'];
+  const requestId = newRequestId();
+  const body = JSON.stringify(envelope(new ApiError(status, code, message), requestId));
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status] ?? 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-ID: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedToken | null;
   }
+  interface FastifyInstance {
+    authThrottle: AuthThrottle;
+  }
 }
 
 export interface ServerOptions {
   logger?: boolean;
+  /** The address the server listens on (`serve --host`); default 127.0.0.1. */
+  bindHost?: string;
+  /** The configured public origin (`serve --public-origin`), already normalized. */
+  publicOrigin?: string | null;
 }
 
 export async function buildServer(engine: EngineContext, opts: ServerOptions = {}): Promise<FastifyInstance> {
@@ -44,17 +94,37 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       const value = Array.isArray(given) ? given[0] : given;
-      return value && REQUEST_ID_PATTERN.test(value) ? value : `req_${randomUUID().replace(/-/g, '')}`;
+      return value && REQUEST_ID_PATTERN.test(value) ? value : newRequestId();
     },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: true, removeAdditional: false } },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     // Uploads can take long on a slow disk; idle sockets are still closed.
     requestTimeout: 0,
+    // Requests Node's HTTP parser refuses (400, 408, 431) and URLs Fastify cannot route
+    // still answer with the envelope and an X-Request-ID.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (err, req, reply) => {
+      void (reply as FastifyReply).code(400).header('X-Request-ID', req.id).send(envelope(new ApiError(400, 'bad_request', `The request could not be read: ${err.message}`), req.id));
+    },
   });
 
   app.decorateRequest('auth', null);
+  app.decorate('authThrottle', new AuthThrottle());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
+  });
+
+  const bindHost = opts.bindHost ?? '127.0.0.1';
+  const port = () => (app.server.address() as AddressInfo | null)?.port ?? 0;
+  let hosts: { port: number; names: Set<string> } | null = null;
+  const origin = () => serverOrigin(bindHost, port(), opts.publicOrigin);
+  // Every route, the desk shell and the 404 answer only the names the server is reached by.
+  app.addHook('onRequest', async (req) => {
+    if (hosts?.port !== port()) hosts = { port: port(), names: allowedHosts(bindHost, port(), opts.publicOrigin) };
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.names.has(host)) {
+      throw new ApiError(403, 'host_not_allowed', `This server answers only requests addressed to ${[...hosts.names].join(', ')}; the Host header was ${JSON.stringify(req.headers.host ?? '')}. Set --public-origin to serve another name.`);
+    }
   });
 
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -84,7 +154,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   });
 
   const limiter = rateLimitsEnabled() ? new RateLimiter(engine.db) : null;
-  for (const route of allRoutes) registerRoute(app, engine, route, limiter);
+  for (const route of allRoutes) registerRoute(app, engine, route, limiter, origin);
 
   const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
@@ -94,7 +164,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   return app;
 }
 
-function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null): void {
+function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null, origin: () => string): void {
   app.route({
     method: route.method,
     url: route.url,
@@ -104,13 +174,14 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
       ...(route.requestBody?.contentType === 'application/json' ? { body: route.requestBody.schema } : {}),
     },
     onRequest: async (req, reply) => {
-      if (route.auth !== null) req.auth = await authenticate(engine, req, route);
+      if (route.auth !== null) req.auth = await authenticate(engine, req, reply, route);
+      if (route.requestBody?.contentType === 'multipart/form-data') refuseAnnouncedOversize(req, reply);
       if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
     },
     preValidation: integerParamsCheck(route),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const baseUrl = `${req.protocol}://${req.host}`;
-      return route.handler(req, reply, { engine, auth: req.auth, baseUrl });
+      // URLs in responses come from the configured origin, never from the request's Host.
+      return route.handler(req, reply, { engine, auth: req.auth, baseUrl: origin() });
     },
   });
 }
@@ -153,19 +224,27 @@ function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<
   };
 }
 
-async function authenticate(engine: EngineContext, req: FastifyRequest, route: RouteDef): Promise<AuthenticatedToken> {
+async function authenticate(engine: EngineContext, req: FastifyRequest, reply: FastifyReply, route: RouteDef): Promise<AuthenticatedToken> {
   const header = req.headers.authorization;
+  const throttle = req.server.authThrottle;
   let auth: AuthenticatedToken | null;
   if (header !== undefined) {
+    throttle.check('bearer_token', req.ip, reply);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthenticated('Send Authorization: Bearer <token>.');
-    auth = await engine.accounts.authenticate(match[1]!);
-    if (!auth) throw unauthenticated('The bearer token is invalid or has been revoked.');
+    auth = match ? await engine.accounts.authenticate(match[1]!) : null;
+    if (!auth) {
+      throttle.fail('bearer_token', req.ip);
+      throw unauthenticated(match ? 'The bearer token is invalid or has been revoked.' : 'Send Authorization: Bearer <token>.');
+    }
   } else {
     const session = readCookie(req, SESSION_COOKIE);
     if (!session) throw unauthenticated('Send Authorization: Bearer <token>, or sign in to the desk.');
+    throttle.check('session_token', req.ip, reply);
     auth = await engine.accounts.authenticateSession(session);
-    if (!auth) throw unauthenticated('The desk session has ended or its token was revoked; sign in again.');
+    if (!auth) {
+      throttle.fail('session_token', req.ip);
+      throw unauthenticated('The desk session has ended or its token was revoked; sign in again.');
+    }
     // A cookie rides along on cross-site requests; a custom header cannot without a CORS
     // preflight, which this server never grants.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers['x-docdesk-desk'] !== '1') {
@@ -194,6 +273,7 @@ function toApiError(err: FastifyError | ApiError, req: FastifyRequest): ApiError
   }
   const status = fe.statusCode ?? 500;
   if (status === 404) return notFound('resource');
+  if (status === 413) return payloadTooLarge(`The request body is larger than the ${Math.round(JSON_BODY_LIMIT / 1024)} KiB this endpoint accepts.`);
   if (status === 429) return new ApiError(429, 'rate_limited', fe.message);
   if (status >= 400 && status < 500) return validationFailed({ request: [fe.message] });
   const storage = storageApiError(err);

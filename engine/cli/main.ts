@@ -6,6 +6,7 @@ import { balance, entries, grant } from '../billing/ledger.js';
 import { resolveDataDir } from '../config/paths.js';
 import { openEngineContext, type EngineContext } from '../context.js';
 import { DataDirInUseError, signInUrl, startServer } from '../index.js';
+import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
 import { ownerAlive } from '../jobs/owner.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
@@ -20,7 +21,8 @@ const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction worksta
 
 Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
 
-  serve [--host 127.0.0.1] [--port 0]        run the engine, the API and the web UI
+  serve [--host 127.0.0.1] [--port 0] [--public-origin URL]
+                                             run the engine, the API and the web UI
   signin-url                                 a new one-time browser sign-in link for the running server
   account create --name N [--credits N] [--rate-profile P] [--batch-lane] [--concurrency N]
   account list | suspend ID | resume ID
@@ -80,7 +82,14 @@ async function withEngine<T>(args: ParsedArgs, fn: (engine: EngineContext) => Pr
 async function serve(args: ParsedArgs, out: Output): Promise<void> {
   const portText = stringFlag(args, 'port');
   if (portText !== undefined && !/^\d{1,5}$/.test(portText)) throw new UsageError('--port must be a number from 0 to 65535');
-  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host: stringFlag(args, 'host') ?? '127.0.0.1', port: portText ? Number(portText) : 0 });
+  const host = stringFlag(args, 'host') ?? '127.0.0.1';
+  const publicOrigin = stringFlag(args, 'public-origin') ?? process.env.DOCDESK_PUBLIC_ORIGIN;
+  // The desktop shell hands over the data key it unwrapped from the OS keychain.
+  const secretKey = args.flags.has('key-stdin') ? await readKeyFromStdin() : null;
+  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host, port: portText ? Number(portText) : 0, publicOrigin, keys: { secretKey } });
+  const address = handle.app.server.address();
+  const warning = nonLoopbackWarning(host, typeof address === 'object' && address ? address.port : 0, publicOrigin ? normalizeOrigin(publicOrigin) : null);
+  if (warning) process.stderr.write(`${warning}\n`);
   const signIn = await handle.signInUrl();
   out.print(`listening on ${handle.url}`, { listening: handle.url, signin_url: signIn, data_dir: handle.engine.layout.root, app_token_file: handle.bootstrap.appTokenFile });
   if (!out.json) {
@@ -98,6 +107,17 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+async function readKeyFromStdin(): Promise<Buffer> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n') || text.length > 200) break;
+  }
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new UsageError('--key-stdin expects a base64 32-byte key on standard input');
+  return key;
 }
 
 async function account(args: ParsedArgs, out: Output): Promise<void> {

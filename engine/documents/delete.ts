@@ -3,11 +3,11 @@
 import { ApiError, notFound } from '../api/errors.js';
 import type { EngineContext } from '../context.js';
 import { nowTimestamp } from '../store/time.js';
-import { findDocument } from './queries.js';
+import { findDocument, type DocumentScope } from './queries.js';
 import { join } from 'node:path';
 
-export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>, accountId: number, id: number): Promise<void> {
-  const doc = await findDocument(engine.db, accountId, id);
+export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>, scope: DocumentScope, id: number): Promise<void> {
+  const doc = await findDocument(engine.db, scope, id);
   if (!doc) throw notFound('document');
   if (doc.status === 'pending') {
     throw new ApiError(409, 'document_processing_active', 'The document is still being processed; retry the deletion after it reaches a terminal status.');

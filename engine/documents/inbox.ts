@@ -2,6 +2,7 @@
 // filename or extracted text, offset windows for a virtualised list of thousands.
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
+import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 
 export const INBOX_SORTS = ['-created_at', 'created_at', 'filename', '-filename', 'status'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
@@ -17,8 +18,10 @@ export interface InboxQuery {
   limit: number;
 }
 
-export async function inboxPage(db: Db, accountId: number, query: InboxQuery) {
-  let base = db.selectFrom('documents').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+export async function inboxPage(db: Db, scope: DocumentScope, query: InboxQuery) {
+  let base = db.selectFrom('documents').where('account_id', '=', scopeAccount(scope)).where('deleted_at', 'is', null);
+  const mode = scopeMode(scope);
+  if (mode !== null) base = base.where('mode', '=', mode);
   if (query.status) base = base.where('status', '=', query.status as 'pending');
   if (query.processing_mode) base = base.where('processing_mode', '=', query.processing_mode as 'analysis');
   if (query.extraction_profile) base = base.where('extraction_profile', '=', query.extraction_profile);

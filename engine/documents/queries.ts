@@ -3,15 +3,31 @@ import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
 import type { DocumentView, DocumentRow } from '../api/presenters.js';
+import type { TokenMode } from '../store/schema.js';
+
+/**
+ * Whose documents a caller sees. A request sees one account and, within it, only the
+ * documents of its token's mode: a test token never reads or deletes a live document and
+ * a live token never a test one (docs/decisions.md, "Hardening (surface)"). A bare account
+ * id is for the engine's own bookkeeping (webhook bodies, intake), never for a request.
+ */
+export type DocumentScope = number | { accountId: number; mode: TokenMode };
+
+export const scopeAccount = (scope: DocumentScope) => (typeof scope === 'number' ? scope : scope.accountId);
+export const scopeMode = (scope: DocumentScope) => (typeof scope === 'number' ? null : scope.mode);
 
 const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
   db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null),
 );
+const documentByIdInMode = prepared(3, (db: Db, accountId: number, mode: TokenMode, id: number) =>
+  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).where('deleted_at', 'is', null),
+);
 const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
 const previewsOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('previews').selectAll().where('document_id', '=', documentId).orderBy('id'));
 
-export async function findDocument(db: Db, accountId: number, id: number): Promise<DocumentRow | undefined> {
-  return (await documentById(db, accountId, id))[0];
+export async function findDocument(db: Db, scope: DocumentScope, id: number): Promise<DocumentRow | undefined> {
+  const mode = scopeMode(scope);
+  return (mode === null ? await documentById(db, scopeAccount(scope), id) : await documentByIdInMode(db, scopeAccount(scope), mode, id))[0];
 }
 
 export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
@@ -34,8 +50,8 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
   }));
 }
 
-export async function loadView(db: Db, accountId: number, id: number): Promise<DocumentView | undefined> {
-  const doc = await findDocument(db, accountId, id);
+export async function loadView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
+  const doc = await findDocument(db, scope, id);
   if (!doc) return undefined;
   const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
   const previews = doc.status === 'completed' && doc.processing_mode !== 'thumbnail' ? await previewsOf(db, doc.id) : [];
@@ -48,8 +64,10 @@ export interface ListFilters {
   handoff_status?: string;
 }
 
-export async function listDocuments(db: Db, accountId: number, opts: { page: number; perPage: number; newestFirst: boolean; filters: ListFilters }) {
-  let base = db.selectFrom('documents').where('account_id', '=', accountId).where('deleted_at', 'is', null);
+export async function listDocuments(db: Db, scope: DocumentScope, opts: { page: number; perPage: number; newestFirst: boolean; filters: ListFilters }) {
+  let base = db.selectFrom('documents').where('account_id', '=', scopeAccount(scope)).where('deleted_at', 'is', null);
+  const mode = scopeMode(scope);
+  if (mode !== null) base = base.where('mode', '=', mode);
   if (opts.filters.extraction_profile) base = base.where('extraction_profile', '=', opts.filters.extraction_profile);
   // Profile results (review/handoff state) arrive with the energy profile; until one exists
   // no document matches a review or handoff filter.

@@ -5,16 +5,19 @@
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { WAITING_FOR_CAPACITY, admittedStandardCount } from '../jobs/capacity.js';
+import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 
 export class ReprocessError extends Error {}
 
 export const BILLING_REPROCESS_FREE = 'reprocess_after_charged_result';
 export const BILLING_REPROCESS_CHARGED = 'reprocess_after_returned_failure';
 
-export async function reprocessDocument(db: Db, documentId: number, accountId?: number): Promise<{ runId: number | null }> {
+export async function reprocessDocument(db: Db, documentId: number, scope?: DocumentScope): Promise<{ runId: number | null }> {
   return immediateTransaction(db, async (tx) => {
     let q = tx.selectFrom('documents').selectAll().where('id', '=', documentId).where('deleted_at', 'is', null);
-    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+    if (scope !== undefined) q = q.where('account_id', '=', scopeAccount(scope));
+    const mode = scope === undefined ? null : scopeMode(scope);
+    if (mode !== null) q = q.where('mode', '=', mode);
     const doc = await q.executeTakeFirst();
     if (!doc) throw new ReprocessError(`no document with id ${documentId}`);
     if (doc.status === 'pending') throw new ReprocessError(`document ${documentId} is still being processed`);

@@ -149,7 +149,9 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   if (truncated) reasons.push('ocr_text_truncated');
   if (a.deadlineReached) reasons.push('processing_deadline_reached');
   const email = a.emailQuality;
-  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
+  // Attachments dropped by a count or size limit (a 100-attachment e-mail of which 8 are
+  // read) leave the result incomplete, exactly like failed ones.
+  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || (email.over_limit_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
   return {
     status: reasons.length ? 'degraded' : 'normal',
     degraded: reasons.length > 0,

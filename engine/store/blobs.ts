@@ -7,6 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { DataLayout } from '../config/paths.js';
+import { PRIVATE_DIR_MODE as DIR_MODE, PRIVATE_FILE_MODE as FILE_MODE } from '../config/permissions.js';
 
 export interface StagedUpload {
   tmpPath: string;
@@ -17,10 +18,14 @@ export interface StagedUpload {
 }
 
 export class BlobStore {
+  /** Staged uploads between stageUpload and commitOriginal/discard: the sweep leaves them. */
+  private readonly inFlight = new Set<string>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
   constructor(readonly layout: DataLayout) {}
 
   async init(): Promise<void> {
-    await Promise.all([this.layout.originals, this.layout.artefacts, this.layout.tmp].map((d) => mkdir(d, { recursive: true })));
+    await Promise.all([this.layout.originals, this.layout.artefacts, this.layout.tmp].map((d) => mkdir(d, { recursive: true, mode: DIR_MODE })));
   }
 
   /** Streams an upload to a temporary file, hashing as it goes; never buffers the file. */
@@ -35,7 +40,14 @@ export class BlobStore {
         cb(null, chunk);
       },
     });
-    await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+    this.inFlight.add(tmpPath);
+    try {
+      await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx', mode: FILE_MODE }));
+    } catch (err) {
+      // An aborted or malformed body, or a full disk: nothing of it stays behind.
+      await this.discard(tmpPath);
+      throw err;
+    }
     return { tmpPath, size, sha256: hash.digest('hex'), truncated: Boolean(source.truncated) };
   }
 
@@ -45,15 +57,16 @@ export class BlobStore {
     const target = join(this.layout.originals, name);
     await fsyncFile(staged.tmpPath);
     await rename(staged.tmpPath, target);
+    this.inFlight.delete(staged.tmpPath);
     return relative(this.layout.root, target);
   }
 
   /** Writes a generated artefact atomically; returns its data-dir-relative path. */
   async writeArtefact(relName: string, data: Buffer): Promise<string> {
     const target = join(this.layout.artefacts, relName);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
     const tmp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data, { flag: 'wx' });
+    await writeFile(tmp, data, { flag: 'wx', mode: FILE_MODE });
     await fsyncFile(tmp);
     await rename(tmp, target);
     return relative(this.layout.root, target);
@@ -72,6 +85,36 @@ export class BlobStore {
 
   async discard(tmpPath: string): Promise<void> {
     await rm(tmpPath, { force: true });
+    this.inFlight.delete(tmpPath);
+  }
+
+  /**
+   * Removes temporary files no upload is writing or holding any more (a failure path that
+   * escaped cleanup, a killed worker's scratch file). Runs periodically in the serving
+   * process, not only at start. Returns the names removed.
+   */
+  async sweepTemporary(minAgeMs = 60_000, nowMs = Date.now()): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of await readdir(this.layout.tmp).catch(() => [] as string[])) {
+      const path = join(this.layout.tmp, name);
+      if (this.inFlight.has(path)) continue;
+      const info = await stat(path).catch(() => null);
+      if (!info || nowMs - info.mtimeMs < minAgeMs) continue;
+      await rm(path, { force: true, recursive: true });
+      removed.push(name);
+    }
+    return removed;
+  }
+
+  startSweeping(intervalMs: number, minAgeMs = 60_000): void {
+    this.stopSweeping();
+    this.sweepTimer = setInterval(() => void this.sweepTemporary(minAgeMs).catch(() => undefined), intervalMs);
+    this.sweepTimer.unref();
+  }
+
+  stopSweeping(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
   }
 
   async exists(relPath: string): Promise<boolean> {

@@ -4,6 +4,7 @@
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { HEADER_DELIVERY, HEADER_EVENT, HEADER_SIGNATURE, HEADER_TIMESTAMP, sign } from './signature.js';
+import { endpointSecret } from './endpoints.js';
 
 export interface DispatcherOptions {
   /** First retry delay; doubles per attempt (with ±25 % jitter). */
@@ -95,7 +96,7 @@ export class WebhookDispatcher {
           [HEADER_EVENT]: d.event,
           [HEADER_DELIVERY]: d.delivery_id,
           [HEADER_TIMESTAMP]: String(timestamp),
-          [HEADER_SIGNATURE]: sign(d.secret, timestamp, d.delivery_id, d.event, d.body),
+          [HEADER_SIGNATURE]: sign(endpointSecret(this.db, d.secret), timestamp, d.delivery_id, d.event, d.body),
         },
       });
       status = res.status;

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../store/db.js';
 import type { WebhookEndpointsTable, WebhookEvent } from '../store/schema.js';
 import { nowTimestamp } from '../store/time.js';
+import { isSealed, secretBoxFor } from '../config/secrets.js';
 
 export const WEBHOOK_EVENTS: WebhookEvent[] = ['document.completed', 'document.failed', 'document.blocked'];
 export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
@@ -29,19 +30,36 @@ function validateUrl(url: string): string {
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
+/** The signing secret of a stored endpoint row (stored sealed, docs/security.md). */
+export function endpointSecret(db: Db, stored: string): string {
+  return secretBoxFor(db).open(stored);
+}
+
+/** Rows leave this module with the secret opened; it is stored sealed. */
+const opened = (db: Db, row: WebhookEndpoint): WebhookEndpoint => ({ ...row, secret: endpointSecret(db, row.secret) });
+
 export async function addEndpoint(db: Db, accountId: number, url: string, events: WebhookEvent[]): Promise<WebhookEndpoint> {
   const ts = nowTimestamp();
-  return db
+  const row = await db
     .insertInto('webhook_endpoints')
-    .values({ account_id: accountId, url: validateUrl(url), secret: newSecret(), events: JSON.stringify(events), active: 1, created_at: ts, updated_at: ts })
+    .values({ account_id: accountId, url: validateUrl(url), secret: secretBoxFor(db).seal(newSecret()), events: JSON.stringify(events), active: 1, created_at: ts, updated_at: ts })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return opened(db, row);
+}
+
+/** Seals secrets stored in plain text by an older version; returns how many it sealed. */
+export async function sealPlainSecrets(db: Db): Promise<number> {
+  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'secret']).execute();
+  const plain = rows.filter((r) => !isSealed(r.secret));
+  for (const r of plain) await db.updateTable('webhook_endpoints').set({ secret: secretBoxFor(db).seal(r.secret) }).where('id', '=', r.id).execute();
+  return plain.length;
 }
 
 export async function listEndpoints(db: Db, accountId?: number): Promise<WebhookEndpoint[]> {
   let q = db.selectFrom('webhook_endpoints').selectAll().where('active', '=', 1).orderBy('id');
   if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  return q.execute();
+  return (await q.execute()).map((row) => opened(db, row));
 }
 
 /** Deactivates an endpoint; its delivery log stays. */
@@ -53,9 +71,9 @@ export async function removeEndpoint(db: Db, id: number, accountId?: number): Pr
 }
 
 export async function rotateSecret(db: Db, id: number, accountId?: number): Promise<WebhookEndpoint> {
-  let q = db.updateTable('webhook_endpoints').set({ secret: newSecret(), updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
+  let q = db.updateTable('webhook_endpoints').set({ secret: secretBoxFor(db).seal(newSecret()), updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
   if (accountId !== undefined) q = q.where('account_id', '=', accountId);
   const row = await q.returningAll().executeTakeFirst();
   if (!row) throw new Error(`no webhook endpoint with id ${id}`);
-  return row;
+  return opened(db, row);
 }

@@ -29,9 +29,9 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(opts: { dataDir?: string; env?: Record<string, string>; concurrency?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(opts: { dataDir?: string; env?: Record<string, string>; concurrency?: number; extraArgs?: string[] } = {}): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? tempDataDir();
-  const proc = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', '--json'], {
+  const proc = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', '--json', ...(opts.extraArgs ?? [])], {
     env: { ...process.env, ...(opts.env ?? {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

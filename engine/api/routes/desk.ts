@@ -1,20 +1,20 @@
 // The desk's own endpoints (docs/desk-api.md): sign-in sessions, and what the spec leaves to
 // "the product's web application" — tokens, webhooks, credits — plus the inbox listing and
 // reprocessing. Not part of the published /api/v1 contract; own OpenAPI at /app/v1/openapi.json.
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ABILITIES, type Ability } from '../../accounts/abilities.js';
 import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../accounts/sessions.js';
 import { balance } from '../../billing/ledger.js';
 import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.js';
-import { loadView } from '../../documents/queries.js';
+import { findDocument, loadView } from '../../documents/queries.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
-import { addEndpoint, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
+import { addEndpoint, endpointSecret, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
 import type { WebhookEvent } from '../../store/schema.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
+import { sendStoredBytes } from '../stored-bytes.js';
 import { presentDocument, thumbnailUrl } from '../presenters.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
@@ -83,8 +83,12 @@ export function sessionCookie(sessionId: string): string {
 
 async function signIn(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { token } = req.body as { token: string };
+  req.server.authThrottle.check('signin_token', req.ip, reply);
   const auth = await ctx.engine.accounts.authenticate(token.trim());
-  if (!auth) throw unauthenticated('This token is unknown or has been revoked.');
+  if (!auth) {
+    req.server.authThrottle.fail('signin_token', req.ip);
+    throw unauthenticated('This token is unknown or has been revoked.');
+  }
   const { sessionId } = await createSession(ctx.engine.db, auth.tokenId);
   reply.header('Set-Cookie', sessionCookie(sessionId));
   return { data: await sessionView({ ...ctx, auth }) };
@@ -163,7 +167,7 @@ async function deleteWebhook(req: FastifyRequest, reply: FastifyReply, ctx: Hand
 
 async function revealSecret(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  return { secret: (await findWebhook(ctx, id)).secret };
+  return { secret: endpointSecret(ctx.engine.db, (await findWebhook(ctx, id)).secret) };
 }
 
 async function rotateWebhookSecret(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
@@ -209,7 +213,7 @@ async function credits(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCo
 
 async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const query = req.query as InboxQuery;
-  const { total, rows } = await inboxPage(ctx.engine.db, ctx.auth!.accountId, query);
+  const { total, rows } = await inboxPage(ctx.engine.db, ctx.auth!, query);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -239,9 +243,8 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
 
 async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const accountId = ctx.auth!.accountId;
   try {
-    await reprocessDocument(ctx.engine.db, id, accountId);
+    await reprocessDocument(ctx.engine.db, id, ctx.auth!);
   } catch (err) {
     if (!(err instanceof ReprocessError)) throw err;
     if (err.message.startsWith('no document')) throw notFound('document');
@@ -249,19 +252,15 @@ async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerC
   }
   ctx.engine.wakeScheduler();
   reply.code(202);
-  return { data: presentDocument((await loadView(ctx.engine.db, accountId, id))!, ctx.baseUrl) };
+  return { data: presentDocument((await loadView(ctx.engine.db, ctx.auth!, id))!, ctx.baseUrl) };
 }
 
 /** Always a download, never shown inline: the original is untrusted content. */
 async function original(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const doc = await ctx.engine.db.selectFrom('documents').select(['filename', 'blob_path']).where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  const doc = await findDocument(ctx.engine.db, ctx.auth!, id);
   if (!doc?.blob_path || !(await ctx.engine.blobs.exists(doc.blob_path))) throw notFound('document');
-  const ascii = doc.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Cache-Control', 'private, no-store');
-  return reply.type('application/octet-stream').send(createReadStream(ctx.engine.blobs.absolute(doc.blob_path)));
+  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.blob_path), contentType: 'application/octet-stream', filename: doc.filename, attachment: true });
 }
 
 // --- route table ----------------------------------------------------------------------

@@ -1,12 +1,12 @@
 // Document read/delete routes and the profile-result routes (spec 4.2, 4.5-4.8, 4.10-4.14).
 // Profile results arrive with the energy profile; until then those routes answer the
 // documents that exist with the spec's 404/409 rules.
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments, loadView } from '../../documents/queries.js';
 import { deleteDocument } from '../../documents/delete.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
 import { presentDocument, presentExtractions, presentPreview } from '../presenters.js';
+import { sendStoredBytes } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
@@ -17,7 +17,7 @@ export const PROJECTIONS = ['canonical_json', 'invoice_lines_csv'];
 const docId = (req: FastifyRequest) => (req.params as { document: number }).document;
 
 async function requireDocument(req: FastifyRequest, ctx: HandlerContext) {
-  const doc = await findDocument(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const doc = await findDocument(ctx.engine.db, ctx.auth!, docId(req));
   if (!doc) throw notFound('document');
   return doc;
 }
@@ -36,7 +36,7 @@ async function list(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerConte
   const sort = q.sort ?? '-created_at';
   const perPage = q.per_page ?? 100;
   const page = q.page ?? 1;
-  const { total, views } = await listDocuments(ctx.engine.db, ctx.auth!.accountId, {
+  const { total, views } = await listDocuments(ctx.engine.db, ctx.auth!, {
     page,
     perPage,
     newestFirst: sort === '-created_at',
@@ -58,31 +58,30 @@ async function list(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerConte
 }
 
 async function get(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   return { data: presentDocument(view, ctx.baseUrl) };
 }
 
 async function remove(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
-  await deleteDocument(ctx.engine, ctx.auth!.accountId, docId(req));
+  await deleteDocument(ctx.engine, ctx.auth!, docId(req));
   return reply.code(204).send();
 }
 
 async function thumbnail(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const doc = await requireDocument(req, ctx);
   if (!doc.thumbnail_path || !(await ctx.engine.blobs.exists(doc.thumbnail_path))) throw notFound('thumbnail');
-  reply.header('Cache-Control', 'private, max-age=300');
-  return reply.type('image/jpeg').send(createReadStream(ctx.engine.blobs.absolute(doc.thumbnail_path)));
+  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.thumbnail_path), contentType: 'image/jpeg', cacheControl: 'private, max-age=300' });
 }
 
 async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   return { data: view.previews.map((p) => presentPreview(p, ctx.baseUrl)) };
 }
 
 async function extractions(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
+  const view = await loadView(ctx.engine.db, ctx.auth!, docId(req));
   if (!view) throw notFound('document');
   if (view.doc.processing_mode !== 'extraction') return { data: [] };
   // Fields exist once the run's extraction step stored them (a terminal document).
@@ -108,7 +107,7 @@ async function exportBatch(req: FastifyRequest, _reply: FastifyReply, ctx: Handl
   if (!ids) throw validationFailed({ 'document_ids[]': ['Send 1 to 100 distinct positive integer document_ids[].'] });
   if (projection !== 'invoice_lines_csv') throw notFound('batch projection');
   for (const id of ids) {
-    if (!(await findDocument(ctx.engine.db, ctx.auth!.accountId, id))) throw notFound('document');
+    if (!(await findDocument(ctx.engine.db, ctx.auth!, id))) throw notFound('document');
   }
   throw new ApiError(409, 'profile_export_not_ready', 'Not every document has an accepted profile result and handoff.', { document_ids: [...ids].sort((a, b) => a - b) });
 }

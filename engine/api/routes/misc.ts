@@ -1,8 +1,7 @@
 // ping, preview download and the anonymous x402 routes (spec 4.1, 4.4, 4.9).
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../errors.js';
-import { PREVIEW_CSP } from '../../einvoice/render/html.js';
+import { sendStoredBytes } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 
@@ -15,17 +14,22 @@ async function preview(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCon
   const row = await ctx.engine.db
     .selectFrom('previews')
     .innerJoin('documents', 'documents.id', 'previews.document_id')
-    .select(['previews.path', 'previews.content_type', 'previews.filename'])
+    .select(['previews.path', 'previews.content_type', 'previews.filename', 'previews.file_format'])
     .where('previews.id', '=', id)
     .where('previews.account_id', '=', ctx.auth!.accountId)
+    .where('documents.mode', '=', ctx.auth!.mode)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row || !(await ctx.engine.blobs.exists(row.path))) throw notFound('preview');
-  reply.header('Content-Disposition', `inline; filename="${row.filename.replace(/"/g, '')}"`);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  // Generated e-invoice visualizations: no script, no outside resource, even if opened directly.
-  if (row.content_type.startsWith('text/html')) reply.header('Content-Security-Policy', PREVIEW_CSP);
-  return reply.type(row.content_type).send(createReadStream(ctx.engine.blobs.absolute(row.path)));
+  // HTML previews are only ever Docdesk's own e-invoice visualization (escaped, no script);
+  // an XML source preview is served as text, whatever its root element.
+  return sendStoredBytes(reply, {
+    path: ctx.engine.blobs.absolute(row.path),
+    contentType: row.content_type,
+    filename: row.filename,
+    generatedHtml: row.file_format === 'html',
+    cacheControl: 'private, max-age=300',
+  });
 }
 
 async function x402Upload(): Promise<never> {

@@ -25,7 +25,7 @@ function unreadableBody(err: unknown): ApiError {
   return validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
 }
 
-async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<ReadUpload> {
+async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext): Promise<ReadUpload> {
   const raw: RawUpload = { fields: [], file: { present: false, count: 0, size: 0, truncated: false, format: null, family: null } };
   let staged: StagedUpload | null = null;
   let filename = 'upload';
@@ -59,14 +59,28 @@ async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<
         // writing the staged copy is ours and stays a 500.
         let partError: unknown = null;
         part.file.once('error', (err) => (partError = err));
+        // A client that goes away mid-body must not leave the part stream (and its staged
+        // file) waiting for bytes that never come.
+        const onClose = () => {
+          if (!req.raw.complete) part.file.destroy(new Error('the client closed the connection before the body was complete'));
+        };
+        req.raw.once('close', onClose);
         try {
           staged = await ctx.engine.blobs.stageUpload(part.file);
         } catch (err) {
           if (err === partError) throw unreadableBody(err);
           throw err;
+        } finally {
+          req.raw.off('close', onClose);
         }
         raw.file = { present: true, count: 1, size: staged.size, truncated: staged.truncated, format: null, family: null };
         filename = cleanFilename(part.filename);
+        if (staged.truncated) {
+          // Over the limit: stop reading here rather than draining the rest of the body;
+          // the connection closes after the 422.
+          reply.header('Connection', 'close');
+          break;
+        }
       } else {
         raw.fields.push({ name: part.fieldname, value: String(part.value ?? ''), truncated: part.valueTruncated });
       }
@@ -83,8 +97,15 @@ async function readMultipart(req: FastifyRequest, ctx: HandlerContext): Promise<
   return { raw, staged, filename };
 }
 
-function cleanFilename(name: string | undefined): string {
-  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+/**
+ * Bidirectional controls (U+202E "right-to-left override" and friends) make
+ * `invoice\u202Efdp.exe` display as `invoiceexe.pdf`: they are removed, so every display
+ * shows the name in its real order (docs/security.md).
+ */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function cleanFilename(name: string | undefined): string {
+  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
   return ([...base].slice(0, 255).join('') || 'upload');
 }
 
@@ -123,7 +144,7 @@ async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
         document: { id: row.document_id },
       });
     }
-    const read = await readMultipart(req, ctx);
+    const read = await readMultipart(req, reply, ctx);
     if (read.staged) await engine.blobs.discard(read.staged.tmpPath);
     const verdict = validateUpload(read.raw, { batchLaneEligible: auth.batchLaneEligible });
     const hash = requestHash(read, 'fields' in verdict ? verdict.fields : null, auth.mode);
@@ -137,7 +158,7 @@ async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
   let read: ReadUpload | null = null;
   let documentCreated = false;
   try {
-    read = await readMultipart(req, ctx);
+    read = await readMultipart(req, reply, ctx);
     const verdict = validateUpload(read.raw, { batchLaneEligible: auth.batchLaneEligible });
     if ('errors' in verdict) throw validationFailed(verdict.errors);
     const accepted = await acceptUpload(engine.db, engine.blobs, {

@@ -1,6 +1,7 @@
 // AI provider settings, kept in the SQLite `settings` table (one JSON value). Off unless set.
 import type { Db } from '../../store/db.js';
 import { deleteSetting, getSetting, setSetting } from '../../store/settings.js';
+import { isSealed, secretBoxFor } from '../../config/secrets.js';
 
 export const AI_SETTINGS_KEY = 'ai.provider';
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -41,15 +42,26 @@ export async function getAiSettings(db: Db): Promise<AiSettings | null> {
   const raw = await getSetting(db, AI_SETTINGS_KEY);
   if (!raw) return null;
   try {
-    return validateSettings(JSON.parse(raw) as AiSettings);
+    const stored = JSON.parse(raw) as AiSettings;
+    return validateSettings({ ...stored, api_key: stored.api_key === null ? null : secretBoxFor(db).open(stored.api_key) });
   } catch {
     // A damaged value is treated as "not configured" rather than failing every document.
     return null;
   }
 }
 
+/** The API key is stored sealed (docs/security.md); the rest of the settings in plain JSON. */
 export async function setAiSettings(db: Db, s: AiSettings): Promise<void> {
-  await setSetting(db, AI_SETTINGS_KEY, JSON.stringify(s));
+  await setSetting(db, AI_SETTINGS_KEY, JSON.stringify({ ...s, api_key: s.api_key === null ? null : secretBoxFor(db).seal(s.api_key) }));
+}
+
+/** Seals an API key stored in plain text by an older version. */
+export async function sealPlainApiKey(db: Db): Promise<boolean> {
+  const raw = await getSetting(db, AI_SETTINGS_KEY);
+  const stored = raw ? (JSON.parse(raw) as AiSettings) : null;
+  if (!stored?.api_key || isSealed(stored.api_key)) return false;
+  await setSetting(db, AI_SETTINGS_KEY, JSON.stringify({ ...stored, api_key: secretBoxFor(db).seal(stored.api_key) }));
+  return true;
 }
 
 export async function clearAiSettings(db: Db): Promise<void> {

@@ -1,0 +1,60 @@
+// Temporary files are swept periodically, not only at start; a staged upload in flight is
+// never swept, and a failed stream leaves no staged file.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { dataLayout } from '../../../engine/config/paths.js';
+import { BlobStore } from '../../../engine/store/blobs.js';
+
+async function store() {
+  const root = mkdtempSync(join(tmpdir(), 'docdesk-blobs-'));
+  const blobs = new BlobStore(dataLayout(root));
+  await blobs.init();
+  return { root, blobs, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+describe('BlobStore temporary files', () => {
+  it('removes a staged file when the source stream fails', async () => {
+    const { blobs, root, cleanup } = await store();
+    const source = new PassThrough();
+    const staging = blobs.stageUpload(source);
+    source.write(Buffer.alloc(64 * 1024));
+    setTimeout(() => source.destroy(new Error('client went away')), 20);
+    await assert.rejects(staging, /client went away/);
+    assert.deepEqual(readdirSync(join(root, 'tmp')), []);
+    cleanup();
+  });
+
+  it('sweeps leftovers older than the minimum age but not uploads in flight', async () => {
+    const { blobs, root, cleanup } = await store();
+    const old = join(root, 'tmp', 'leftover.upload');
+    writeFileSync(old, 'x');
+    const past = new Date(Date.now() - 3600_000);
+    utimesSync(old, past, past);
+    writeFileSync(join(root, 'tmp', 'fresh.upload'), 'x');
+    const staged = await blobs.stageUpload(Readable.from([Buffer.from('%PDF-1.4\n')]));
+    utimesSync(staged.tmpPath, past, past);
+    const removed = await blobs.sweepTemporary(60_000);
+    assert.deepEqual(removed, ['leftover.upload']);
+    assert.deepEqual(readdirSync(join(root, 'tmp')).sort(), ['fresh.upload', staged.tmpPath.split('/').pop()!].sort());
+    // Once committed or discarded it is no longer protected (and no longer there).
+    await blobs.discard(staged.tmpPath);
+    assert.deepEqual(await blobs.sweepTemporary(0), ['fresh.upload']);
+    cleanup();
+  });
+
+  it('creates files owner-only', async () => {
+    if (process.platform === 'win32') return;
+    const { blobs, root, cleanup } = await store();
+    const staged = await blobs.stageUpload(Readable.from([Buffer.from('data')]));
+    const rel = await blobs.commitOriginal(staged);
+    assert.equal(statSync(join(root, rel)).mode & 0o777, 0o600);
+    const art = await blobs.writeArtefact('7/run-1/x.json', Buffer.from('{}'));
+    assert.equal(statSync(join(root, art)).mode & 0o777, 0o600);
+    assert.equal(statSync(join(root, 'files', 'artefacts', '7')).mode & 0o077, 0);
+    cleanup();
+  });
+});
