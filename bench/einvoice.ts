@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { validateInvoiceXml } from '../engine/einvoice/index.js';
 import { bytes, ciiInvoice, ublInvoice } from '../test/engine/einvoice/fixtures.js';
 import { median, printTable } from './table.js';
+import { samplesRoot } from '../test/helpers/samples.js';
 
 const RUNS = Number(process.env.BENCH_EINVOICE_RUNS ?? 50);
 
@@ -37,7 +38,7 @@ export async function benchEinvoice(): Promise<void> {
   }
   printTable(`E-invoice validation time per document (ms, warm, ${RUNS} runs; target < 50 ms for 100 lines)`, ['document', 'size', 'assessment', 'median ms', 'p95 ms', 'target'], rows);
 
-  const dir = '/work/shared/samples/einvoice';
+  const dir = join(samplesRoot(), 'einvoice');
   if (existsSync(dir)) {
     const files: string[] = [];
     for (const sub of ['valid', 'invalid', 'zugferd1']) if (existsSync(join(dir, sub))) files.push(...readdirSync(join(dir, sub)).filter((f) => f.endsWith('.xml')).map((f) => join(dir, sub, f)));

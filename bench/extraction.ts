@@ -12,8 +12,9 @@ import type { PageText } from '../engine/formats/model.js';
 import { GERMAN_INVOICE, invoicePdf } from '../test/helpers/invoice-fixtures.js';
 import { buildFixturePdf, textLine } from '../test/helpers/pdf-fixtures.js';
 import { median, printTable } from './table.js';
+import { samplesRoot } from '../test/helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples';
+const SAMPLES = samplesRoot();
 
 async function readNative(file: string): Promise<{ pages: PageText[]; readMs: number; needsOcr: boolean }> {
   const info = await readPdfInfo(file);

@@ -6,14 +6,15 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Word } from '../engine/formats/model.js';
+import { samplesRoot } from '../test/helpers/samples.js';
 
 /** dist/bench → repository root. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The shared samples folder: $DOCDESK_SAMPLES, or shared/samples beside the repository. */
 export function samplesDir(): string | null {
-  const candidates = [process.env.DOCDESK_SAMPLES, join(REPO_ROOT, '..', 'shared', 'samples'), '/work/shared/samples'].filter((c): c is string => !!c);
-  return candidates.find((c) => existsSync(join(c, 'energy', 'index.json'))) ?? null;
+  const root = samplesRoot();
+  return existsSync(join(root, 'energy', 'index.json')) ? root : null;
 }
 
 export interface EnergySample {

@@ -1,4 +1,4 @@
-// PDF reader speed on the real sample PDFs (/work/shared/samples), as markdown tables:
+// PDF reader speed on the real sample PDFs (DOCDESK_SAMPLES, else ../shared/samples), as markdown tables:
 //  1. native text: pages per second of readPdfPageText (text, reading order, OCR decision)
 //     against Debian's pdftotext, whole-process time, same files (target ≥ 0.5×);
 //  2. rendering at 150 DPI: time per page of renderPdfPage against `pdftoppm -r 150`.
@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeAllPdfs, readPdfInfo, readPdfPageText, renderPdfPage } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
+import { samplesRoot } from '../test/helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples';
+const SAMPLES = samplesRoot();
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const PDFTOPPM = '/usr/bin/pdftoppm';
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 3);

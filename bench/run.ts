@@ -25,6 +25,7 @@ import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
+import { samplesRoot } from '../test/helpers/samples.js';
 
 
 function which(cmd: string): string | null {
@@ -177,7 +178,7 @@ async function benchThumbnails(): Promise<void> {
   cases.push({ label: 'pdf (1 page)', file: pdf, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', pdf, out] } : null });
   // Real invoices (embedded fonts, images) when the shared samples are present.
   for (const sample of ['invoices/AmazonWebServices.pdf', 'energy/energy-7-0001.pdf']) {
-    const file = join('/work/shared/samples', sample);
+    const file = join(samplesRoot(), sample);
     if (existsSync(file)) cases.push({ label: `pdf (sample ${sample.split('/')[1]})`, file, native: pdftoppm ? { tool: 'pdftoppm', cmd: pdftoppm, args: ['-jpeg', '-jpegopt', 'quality=80', '-scale-to', '512', '-f', '1', '-l', '1', '-singlefile', file, out] } : null });
   }
   const pdf20 = await fx.makePdf(dir, { pages: 20, text: 'Zwanzig Seiten', name: 'twenty.pdf' });

@@ -8,8 +8,10 @@ import { buildPdf, buildXml } from '../test/helpers/fixtures.js';
 import { attachmentPdf, FACTUR_X_XML } from '../test/helpers/pdf-fixtures.js';
 import { startServerProcess, upload, waitTerminal } from '../test/helpers/server.js';
 import { median, printTable } from './table.js';
+import { join } from 'node:path';
+import { samplesRoot } from '../test/helpers/samples.js';
 
-const SAMPLES = '/work/shared/samples/einvoice';
+const SAMPLES = join(samplesRoot(), 'einvoice');
 
 export async function benchValidation(): Promise<void> {
   const cases: Array<{ label: string; name: string; data: Buffer }> = [

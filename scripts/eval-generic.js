@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm run eval:generic`: accuracy of generic extraction (no AI) on the shared samples.
+// `npm run eval:generic`: accuracy of generic extraction (no AI) on the shared samples and on
+// the development corpus (.corpus/, made by scripts/corpus/build.js), printed separately for the
+// tuned documents and the fixed held-out split.
 // Reads every PDF in-process with the engine's own page work (text layer, OCR where the page
 // needs it), runs the extraction step and compares the chosen values with the truths:
 //  - samples/invoices/*.truth.json (invoice2data names, mapped as the README there says),
@@ -17,7 +19,7 @@ if (!existsSync(new URL('engine/extract/index.js', dist))) {
   console.error('eval:generic needs the compiled engine: run `npm run build` first.');
   process.exit(1);
 }
-const { processPdfPage, ocrPdfPage } = await import(new URL('engine/pipeline/page-work.js', dist).href);
+const { processPdfPage, ocrPdfPage, processImagePage } = await import(new URL('engine/pipeline/page-work.js', dist).href);
 const { readPdfInfo } = await import(new URL('engine/formats/pdf/index.js', dist).href);
 const { terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
 const { extractGeneric } = await import(new URL('engine/extract/index.js', dist).href);
@@ -31,7 +33,26 @@ if (!existsSync(samples)) {
 const cacheDir = join(tmpdir(), 'docdesk-eval-generic');
 mkdirSync(cacheDir, { recursive: true });
 
+/** A scanned variant: one degraded JPEG per page, read by OCR like an uploaded image. */
+async function readScan(images) {
+  const hash = createHash('sha256');
+  for (const f of images) hash.update(readFileSync(f));
+  const key = hash.digest('hex');
+  const cached = join(cacheDir, `${key}.json`);
+  if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
+  const pages = [];
+  const t = performance.now();
+  for (const [i, f] of images.entries()) {
+    const r = await processImagePage({ kind: 'image.page', path: f, format: 'jpg', index: 0, physical_page: i + 1, component_ref: 'main', visual: true, preview_path: null });
+    pages.push(r.page);
+  }
+  const doc = { components: [{ ref: 'main', kind: 'image', filename: basename(images[0]), format: 'jpg', pages: pages.map((p) => p.page) }], pages, read_ms: performance.now() - t };
+  writeFileSync(cached, JSON.stringify(doc));
+  return doc;
+}
+
 async function readDocument(pdf) {
+  if (Array.isArray(pdf)) return readScan(pdf);
   const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
   const cached = join(cacheDir, `${hash}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
@@ -68,7 +89,7 @@ function unscoreable(field, v, doc, visible) {
   if (v === null || v === undefined) return false;
   // Hybrid invoices: a value of the embedded XML that the visible PDF does not print cannot be
   // read from the visible text (some samples' XML and PDF disagree).
-  if (doc.set === 'zugferd1' && field !== 'type' && !printed(field, v, visible)) return 'not printed in the visible PDF';
+  if (doc.hybrid && field !== 'type' && !printed(field, v, visible)) return 'not printed in the visible PDF';
   if (field === 'iban') return checkIban(String(v)).status !== 'valid' && 'not a valid IBAN';
   if (field === 'bic') return normalizeBic(String(v)) === null && 'not a valid BIC';
   return false;
@@ -96,7 +117,7 @@ function invoiceTruths() {
     const truth = {};
     const map = { issuer: 'sender_name', invoice_number: 'document_number', date: 'issue_date', date_due: 'payment_due_date', amount: 'gross_amount', amount_untaxed: 'net_amount', amount_tax: 'tax_total', vat: 'sender_vat_number', currency: 'currency', iban: 'iban', bic: 'bic', payment_reference: 'payment_reference' };
     for (const [k, f2] of Object.entries(map)) if (t[k] !== undefined) truth[f2] = t[k];
-    return { set: 'invoices', id: f.replace('.truth.json', ''), pdf: join(dir, f.replace('.truth.json', '.pdf')), truth };
+    return { set: 'invoices', split: 'tuned', id: f.replace('.truth.json', ''), pdf: join(dir, f.replace('.truth.json', '.pdf')), truth };
   });
 }
 
@@ -109,51 +130,76 @@ function energyTruths() {
     for (const k of ['type', 'document_number', 'issue_date', 'payment_due_date', 'sender_name', 'sender_vat_number', 'recipient_name', 'currency', 'net_amount', 'gross_amount', 'iban', 'bic', 'payment_reference']) truth[k] = t[k];
     truth.tax_breakdowns = t.tax_breakdowns;
     truth.tax_total = t.tax_breakdowns.length ? t.tax_breakdowns.reduce((a, r) => a + Number(r.tax_amount), 0) : null;
-    return { set: 'energy', id: t.id, pdf: join(dir, f.replace('.generic.json', '.pdf')), truth };
+    return { set: 'energy', split: 'tuned', id: t.id, pdf: join(dir, f.replace('.generic.json', '.pdf')), truth };
   });
 }
 
 /** The few truth fields of a ZUGFeRD 1.0 / CII invoice, read with the product's safe XML parser. */
+function truthFromInvoiceXml(bytes) {
+  const doc = parseXml(bytes);
+  if (!/^(CrossIndustryDocument|CrossIndustryInvoice)$/.test(doc.root.local)) return null;
+  const all = [];
+  const walk = (el, path) => {
+    all.push({ el, path });
+    for (const c of el.children ?? []) if (c.kind === 'element') walk(c, [...path, c.local]);
+  };
+  walk(doc.root, [doc.root.local]);
+  const text = (el) => (el.children ?? []).map((c) => (c.kind === 'text' || c.kind === 'cdata' ? c.text : c.kind === 'element' ? text(c) : '')).join('').trim();
+  const find = (...suffix) => all.find(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s))?.el;
+  const findAll = (...suffix) => all.filter(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s)).map((x) => x.el);
+  const date = (el) => { const t = el ? text(el) : null; return t && /^\d{8}$/.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : null; };
+  const seller = find('SellerTradeParty');
+  const sellerVat = seller ? (seller.children.filter((c) => c.kind === 'element' && c.local === 'SpecifiedTaxRegistration').map((r) => r.children.find((c) => c.kind === 'element' && c.local === 'ID')).find((id) => id && id.attributes?.some((a) => a.local === 'schemeID' && a.value === 'VA'))) : null;
+  const child = (el, name) => el?.children?.find((c) => c.kind === 'element' && c.local === name);
+  const taxes = findAll('ApplicableSupplyChainTradeSettlement', 'ApplicableTradeTax').concat(findAll('ApplicableHeaderTradeSettlement', 'ApplicableTradeTax'));
+  const typeCode = text(find('HeaderExchangedDocument', 'TypeCode') ?? find('ExchangedDocument', 'TypeCode') ?? { children: [] });
+  const truth = {
+    type: typeCode === '380' ? 'invoice' : typeCode === '381' ? 'credit-note' : undefined,
+    document_number: text(find('HeaderExchangedDocument', 'ID') ?? find('ExchangedDocument', 'ID') ?? { children: [] }),
+    issue_date: date(find('HeaderExchangedDocument', 'IssueDateTime', 'DateTimeString') ?? find('ExchangedDocument', 'IssueDateTime', 'DateTimeString')),
+    payment_due_date: date(find('SpecifiedTradePaymentTerms', 'DueDateDateTime', 'DateTimeString')),
+    sender_name: text(child(seller, 'Name') ?? { children: [] }),
+    sender_vat_number: sellerVat ? text(sellerVat) : null,
+    recipient_name: text(child(find('BuyerTradeParty'), 'Name') ?? { children: [] }),
+    currency: text(find('InvoiceCurrencyCode') ?? { children: [] }),
+    net_amount: text(find('TaxBasisTotalAmount') ?? { children: [] }),
+    gross_amount: text(find('GrandTotalAmount') ?? { children: [] }),
+    tax_total: text(find('TaxTotalAmount') ?? { children: [] }),
+    iban: find('IBANID') ? text(find('IBANID')) : null,
+    bic: find('BICID') ? text(find('BICID')) : null,
+    tax_breakdowns: taxes.map((t) => ({ taxable_amount: text(child(t, 'BasisAmount') ?? { children: [] }), tax_amount: text(child(t, 'CalculatedAmount') ?? { children: [] }), tax_rate: text(child(t, 'ApplicablePercent') ?? child(t, 'RateApplicablePercent') ?? { children: [] }) })),
+  };
+  // Absent from the XML = not annotated (like invoice2data's partial truths), not "must be null".
+  for (const k of Object.keys(truth)) if (truth[k] === undefined || truth[k] === null || truth[k] === '' || (Array.isArray(truth[k]) && !truth[k].length)) delete truth[k];
+  return truth;
+}
+
 function zugferdTruths() {
   const dir = join(samples, 'einvoice', 'zugferd1');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.embedded.xml') && existsSync(join(dir, f.replace('.embedded.xml', '.pdf')))).map((f) => {
-    const doc = parseXml(readFileSync(join(dir, f)));
-    const all = [];
-    const walk = (el, path) => {
-      all.push({ el, path });
-      for (const c of el.children ?? []) if (c.kind === 'element') walk(c, [...path, c.local]);
-    };
-    walk(doc.root, [doc.root.local]);
-    const text = (el) => (el.children ?? []).map((c) => (c.kind === 'text' || c.kind === 'cdata' ? c.text : c.kind === 'element' ? text(c) : '')).join('').trim();
-    const find = (...suffix) => all.find(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s))?.el;
-    const findAll = (...suffix) => all.filter(({ path }) => suffix.every((s, i) => path[path.length - suffix.length + i] === s)).map((x) => x.el);
-    const date = (el) => { const t = el ? text(el) : null; return t && /^\d{8}$/.test(t) ? `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}` : null; };
-    const seller = find('SellerTradeParty');
-    const sellerVat = seller ? (seller.children.filter((c) => c.kind === 'element' && c.local === 'SpecifiedTaxRegistration').map((r) => r.children.find((c) => c.kind === 'element' && c.local === 'ID')).find((id) => id && id.attributes?.some((a) => a.local === 'schemeID' && a.value === 'VA'))) : null;
-    const child = (el, name) => el?.children?.find((c) => c.kind === 'element' && c.local === name);
-    const taxes = findAll('ApplicableSupplyChainTradeSettlement', 'ApplicableTradeTax').concat(findAll('ApplicableHeaderTradeSettlement', 'ApplicableTradeTax'));
-    const typeCode = text(find('HeaderExchangedDocument', 'TypeCode') ?? find('ExchangedDocument', 'TypeCode') ?? { children: [] });
-    const truth = {
-      type: typeCode === '380' ? 'invoice' : typeCode === '381' ? 'credit-note' : undefined,
-      document_number: text(find('HeaderExchangedDocument', 'ID') ?? find('ExchangedDocument', 'ID')),
-      issue_date: date(find('HeaderExchangedDocument', 'IssueDateTime', 'DateTimeString') ?? find('ExchangedDocument', 'IssueDateTime', 'DateTimeString')),
-      payment_due_date: date(find('SpecifiedTradePaymentTerms', 'DueDateDateTime', 'DateTimeString')),
-      sender_name: text(child(seller, 'Name')),
-      sender_vat_number: sellerVat ? text(sellerVat) : null,
-      recipient_name: text(child(find('BuyerTradeParty'), 'Name')),
-      currency: text(find('InvoiceCurrencyCode')),
-      net_amount: text(find('TaxBasisTotalAmount')),
-      gross_amount: text(find('GrandTotalAmount')),
-      tax_total: text(find('TaxTotalAmount')),
-      iban: find('IBANID') ? text(find('IBANID')) : null,
-      bic: find('BICID') ? text(find('BICID')) : null,
-      tax_breakdowns: taxes.map((t) => ({ taxable_amount: text(child(t, 'BasisAmount')), tax_amount: text(child(t, 'CalculatedAmount')), tax_rate: text(child(t, 'ApplicablePercent') ?? child(t, 'RateApplicablePercent') ?? { children: [] }) })),
-    };
-    // Absent from the XML = not annotated (like invoice2data's partial truths), not "must be null".
-    for (const k of Object.keys(truth)) if (truth[k] === undefined || truth[k] === null || truth[k] === '' || (Array.isArray(truth[k]) && !truth[k].length)) delete truth[k];
-    return { set: 'zugferd1', id: f.replace('.embedded.xml', ''), pdf: join(dir, f.replace('.embedded.xml', '.pdf')), truth };
-  });
+  return readdirSync(dir).filter((f) => f.endsWith('.embedded.xml') && existsSync(join(dir, f.replace('.embedded.xml', '.pdf')))).map((f) => (
+    { set: 'zugferd1', split: 'tuned', hybrid: true, id: f.replace('.embedded.xml', ''), pdf: join(dir, f.replace('.embedded.xml', '.pdf')), truth: truthFromInvoiceXml(readFileSync(join(dir, f))) }
+  ));
+}
+
+/** The development corpus (scripts/corpus/build.js): native PDFs and their scanned variants. */
+function corpusTruths() {
+  const dir = process.env.DOCDESK_CORPUS ?? new URL('../.corpus/', import.meta.url).pathname;
+  const manifest = join(dir, 'manifest.json');
+  if (!existsSync(manifest)) return [];
+  const out = [];
+  for (const d of JSON.parse(readFileSync(manifest, 'utf8')).documents) {
+    let truth;
+    try {
+      truth = truthFromInvoiceXml(readFileSync(join(dir, d.xml)));
+    } catch {
+      truth = null;
+    }
+    if (!truth) continue;
+    out.push({ set: 'corpus-native', split: d.split, hybrid: true, id: d.id, pdf: join(dir, d.pdf), truth });
+    if (d.scan_pages) out.push({ set: 'corpus-scan', split: d.split, hybrid: true, id: `${d.id}#scan`, pdf: Array.from({ length: d.scan_pages }, (_, i) => join(dir, 'scans', d.id, `p${i + 1}.jpg`)), truth });
+  }
+  return out;
 }
 
 function rowsKey(rows) {
@@ -167,9 +213,10 @@ function same(field, truth, pred) {
 }
 
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths()];
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths()];
 const only = process.env.EVAL_ONLY;
-const stats = new Map();
+/** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
+const statsBySplit = new Map();
 const setStats = new Map();
 const excluded = [];
 const misses = [];
@@ -204,10 +251,13 @@ for (const d of docs) {
       excluded.push(`${d.set}/${d.id} ${field}=${JSON.stringify(truth)}${why === true ? '' : ` (${why})`}`);
       continue;
     }
+    const stats = statsBySplit.get(d.split) ?? new Map();
+    statsBySplit.set(d.split, stats);
     const s = stats.get(field) ?? { tp: 0, fp: 0, fn: 0 };
-    const bySet = setStats.get(d.set) ?? { tp: 0, fp: 0, fn: 0, docs: new Set() };
+    const setKey = `${d.split}|${d.set}`;
+    const bySet = setStats.get(setKey) ?? { tp: 0, fp: 0, fn: 0, docs: new Set() };
     bySet.docs.add(d.id);
-    setStats.set(d.set, bySet);
+    setStats.set(setKey, bySet);
     const before = { ...s };
     if (p !== null && p !== undefined && truth !== null && truth !== undefined && same(field, truth, p)) s.tp++;
     else {
@@ -224,29 +274,34 @@ for (const d of docs) {
 await terminateOcr();
 
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
-const rows = [];
-const total = { tp: 0, fp: 0, fn: 0 };
-for (const [field, s] of [...stats.entries()].sort()) {
-  const p = s.tp / (s.tp + s.fp);
-  const r = s.tp / (s.tp + s.fn);
-  rows.push([field, String(s.tp), String(s.fp), String(s.fn), f3(p), f3(r), f3((2 * p * r) / (p + r))]);
-  total.tp += s.tp;
-  total.fp += s.fp;
-  total.fn += s.fn;
-}
-const P = total.tp / (total.tp + total.fp);
-const R = total.tp / (total.tp + total.fn);
-rows.push(['micro', String(total.tp), String(total.fp), String(total.fn), f3(P), f3(R), f3((2 * P * R) / (P + R))]);
-const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (invoices, energy, zugferd1 hybrids), no AI`);
-console.log(line(head));
-for (const r of rows) console.log(line(r));
-for (const [set, t] of setStats) {
+const prf = (t) => {
   const p = t.tp / (t.tp + t.fp);
   const r = t.tp / (t.tp + t.fn);
-  console.log(`  ${set.padEnd(9)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3((2 * p * r) / (p + r))}`);
+  return [p, r, (2 * p * r) / (p + r)];
+};
+const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
+console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
+for (const split of ['tuned', 'held-out']) {
+  const stats = statsBySplit.get(split);
+  if (!stats) continue;
+  const rows = [];
+  const total = { tp: 0, fp: 0, fn: 0 };
+  for (const [field, s] of [...stats.entries()].sort()) {
+    rows.push([field, String(s.tp), String(s.fp), String(s.fn), ...prf(s).map(f3)]);
+    total.tp += s.tp;
+    total.fp += s.fp;
+    total.fn += s.fn;
+  }
+  rows.push(['micro', String(total.tp), String(total.fp), String(total.fn), ...prf(total).map(f3)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${split === 'tuned' ? 'TUNED (rules developed on these)' : 'HELD-OUT (never tuned on; split in docs/decisions.md)'}`);
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+  for (const [key, t] of [...setStats].filter(([k]) => k.startsWith(`${split}|`))) {
+    const [p, r, f] = prf(t);
+    console.log(`  ${key.split('|')[1].padEnd(13)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3(f)}`);
+  }
 }
 if (ranges.total) console.log(`  first-invoice page range (energy index): ${ranges.right}/${ranges.total} right${ranges.wrong.length ? ` — ${ranges.wrong.join('; ')}` : ''}`);
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);

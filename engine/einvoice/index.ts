@@ -37,7 +37,7 @@ export type ValidationStatus = 'valid' | 'valid_with_warnings' | 'invalid' | 'un
 export type Assessment = 'pass' | 'pass_with_warnings' | 'fail' | 'indeterminate' | 'not_applicable';
 
 export interface ValidationErrors {
-  /** Rule ids at error level (schema failures as XSD-* ids), sorted, bounded. */
+  /** Rule ids at error level (schema failures as KoSIT's `cvc-*` codes), sorted, bounded. */
   errors: string[];
   warnings: string[];
   information: string[];
@@ -148,7 +148,7 @@ export function validateInvoiceXml(xml: Uint8Array): StructuredQuality {
     return unavailable();
   }
   try {
-    return validateRoot(root);
+    return validateRoot(root, xml);
   } catch {
     return unavailable();
   }
@@ -159,7 +159,7 @@ export function unavailable(d?: InvoiceDetection): StructuredQuality {
   return { ...base(d ?? { detection_status: 'inconclusive', supported: false }), validation_status: 'unavailable', assessment: 'indeterminate', reason: 'validator_unavailable', retryable: true };
 }
 
-export function validateRoot(root: XmlElement): StructuredQuality {
+export function validateRoot(root: XmlElement, xml: Uint8Array): StructuredQuality {
   const d = detectRoot(root);
   const out = base(d);
   if (d.detection_status !== 'recognized') return { ...out, reason: d.reason ?? 'no_invoice_root', assessment: d.detection_status === 'inconclusive' ? 'indeterminate' : 'not_applicable' };
@@ -168,11 +168,11 @@ export function validateRoot(root: XmlElement): StructuredQuality {
   const validator = { ...out.validator, configuration: scenario.configuration, standard: scenario.standard, scenario: scenario.name };
   if (!d.supported) {
     // Fail closed (spec 2.4). The scenario still runs, so the rule ids are reported for review.
-    const schemaIds = checkSchema(root, d);
+    const schemaIds = checkSchema(root, d, xml);
     const findings = schemaIds.length > 0 ? schemaIds.map((s): Finding => ({ id: s.id, severity: 'error' })) : evaluateRules(root, modelFromRoot(root, d), d, scenario);
     return { ...out, validator, validation_status: 'unsupported', assessment: 'fail', reason: 'unsupported_profile', validation_errors: summarize(findings) };
   }
-  const schema = checkSchema(root, d);
+  const schema = checkSchema(root, d, xml);
   if (schema.length > 0) {
     return { ...out, validator, validation_scope: scenario.scope, validation_status: 'invalid', assessment: 'fail', reason: 'schema_invalid', validation_errors: summarize(schema.map((s) => ({ id: s.id, severity: 'error' }))) };
   }

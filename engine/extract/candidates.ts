@@ -317,6 +317,31 @@ const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermeldi
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
 const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|\bpay|\bdue\b|debit|payer|r[ée]gler|pr[ée]lev|betalen|voldoen|pagar|pagare|pago|addebit)/i;
+/**
+ * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
+ * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
+ * ("innerhalb 10 Tagen 2 % Skonto") is not the due date: only the net term of such a sentence counts.
+ */
+const TERM_PATTERNS: RegExp[] = [
+  /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|payable|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|[àa]|in)\s+(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
+  /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s*(?:tagen|tage|days|dagen)\s+(?:netto|net|ohne abzug|without deduction|zonder aftrek)/i,
+  /\b(\d{1,3})\s*(?:tage|tagen|days|jours|dagen)\s+(?:netto|net|ohne abzug|rein netto)\b/i,
+  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]\d)/i,
+];
+const DISCOUNT = /(skonto|discount|escompte|korting|sconto|descuento)/i;
+
+export function paymentTermDays(sentence: string): { days: number; index: number; raw: string } | null {
+  for (const re of TERM_PATTERNS) {
+    const m = re.exec(sentence);
+    if (!m) continue;
+    const days = Number(m[1]);
+    // With a cash discount in the sentence, only an explicit net term counts.
+    if (DISCOUNT.test(sentence) && re === TERM_PATTERNS[0] && !/netto|net\b|ohne abzug/i.test(m[0])) continue;
+    if (days >= 1 && days <= 180) return { days, index: m.index, raw: m[0] };
+  }
+  return null;
+}
+
 const PLAN_CUES = /(abschlag|abschläge|monatlich|künftig|ab dem|vorauszahlung|advance|instalment|acompte|termijn|rata|cuota)/i;
 
 /** Running-text units of a page: paragraphs end at line-final punctuation, at table rows and at gaps. */
@@ -375,6 +400,12 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
       }
+    }
+    // A relative term: resolved against the issue date at selection.
+    const term = !REFUND_CUES.test(s) && !PLAN_CUES.test(s) && s.length < 400 ? paymentTermDays(s) : null;
+    if (term) {
+      const line = lineOf(term.index);
+      push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days } });
     }
     // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
     const titled = /(nr|no|nummer|number|n°|#)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura)\s*(?:nr\.?|no\.?|nummer|number|n°|#)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);

@@ -68,14 +68,28 @@ export function select(all: Candidate[], text: string): Selection {
   // Dates: issue first; a due date before the issue date is not a due date.
   pickSimple(sel, 'issue_date', by('issue_date'), { min: 1 });
   const issue = sel.chosen.issue_date?.value as string | undefined;
-  const due = by('payment_due_date').filter((c) => !issue || (c.value as string) >= issue);
-  if (issue && due.length < by('payment_due_date').length) sel.reasons.add('due_date_before_issue_date_ignored');
+  const dated = by('payment_due_date').filter((c) => c.value !== null);
+  const due = dated.filter((c) => !issue || (c.value as string) >= issue);
+  if (issue && due.length < dated.length) sel.reasons.add('due_date_before_issue_date_ignored');
+  // Payment terms ("zahlbar innerhalb 14 Tagen") give issue date + N days; a printed date that
+  // agrees is reinforced, one that disagrees keeps its higher score.
+  if (issue) {
+    for (const c of by('payment_due_date')) {
+      if (c.value === null && typeof c.meta?.termDays === 'number') due.push({ ...c, value: addDays(issue, c.meta.termDays), derived_from: ['issue_date'] });
+    }
+  }
   pickSimple(sel, 'payment_due_date', due, { min: 2 });
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all);
   selectBank(sel, all);
   return sel;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------- money

@@ -2,8 +2,10 @@
 // repository. On a user's clone without them the tests that need them skip with a reason;
 // under CI (`CI=true`) a missing set fails the run, so a green CI proves the sample figures.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from './server.js';
+import { join, resolve } from 'node:path';
+
+/** dist/test/helpers → the repository (kept free of the server helper so benches can use it). */
+const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 
 export type SampleSet = 'einvoice' | 'energy' | 'invoices';
 

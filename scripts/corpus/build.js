@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Development corpus for generic extraction (`node scripts/corpus/build.js`): hybrid invoices
+// (Factur-X / ZUGFeRD PDFs) from public repositories, whose embedded XML gives the truth while
+// extraction only sees the visible pages. Written to .corpus/ (gitignored, never committed):
+//   .corpus/docs/<id>.pdf        the PDF as published
+//   .corpus/docs/<id>.xml        its embedded invoice XML (pdfdetach)
+//   .corpus/scans/<id>/p<N>.jpg  a scanned variant: pages rendered and degraded (a subset)
+//   .corpus/manifest.json        per document: source repository, commit, path, sha256, split
+// Repositories are read from bare mirrors: $CORPUS_MIRRORS/<owner>+<name>/repo (default
+// /work/.mirror, where the development tools put them), else cloned into .corpus/mirrors/.
+//
+// Never used (reserved for independent measurement): ZUGFeRD/corpus `ZUGFeRDv2/correct` and
+// invoice2data `tests/compare`. Because the FeRD specification examples (EN16931_*, BASIC_*,
+// EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
+// every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
+//
+// Split (fixed, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
+// plus every other document whose PDF sha256 starts with 0-3, is held out; the rest is tuned
+// on. A scanned variant is made for documents whose sha256's second hex digit is 0-5.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+const OUT = join(ROOT, '.corpus');
+const MIRRORS = process.env.CORPUS_MIRRORS ?? '/work/.mirror';
+
+export const SOURCES = [
+  { repo: 'ZUGFeRD/corpus', include: [/^ZUGFeRDv1\/correct\/.*\.pdf$/i, /^ZUGFeRDv2\/fail\/.*\.pdf$/i] },
+  { repo: 'ZUGFeRD/mustangproject', include: [/^(library|validator)\/src\/test\/resources\/[^/]+\.pdf$/i] },
+  { repo: 'horstoeko/zugferd', include: [/^tests\/assets\/[^/]+\.pdf$/i, /^examples\/assets\/[^/]+\.pdf$/i] },
+  { repo: 'akretion/factur-x', include: [/^tests\/fixtures\/pdf\/[^/]+\.pdf$/i] },
+];
+export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
+const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
+export const HELD_OUT_REPOS = ['horstoeko/zugferd', 'akretion/factur-x'];
+
+export function splitOf(repo, sha) {
+  return HELD_OUT_REPOS.includes(repo) || '0123'.includes(sha[0]) ? 'held-out' : 'tuned';
+}
+
+function mirror(repo) {
+  const local = join(MIRRORS, repo.replace('/', '+'), 'repo');
+  if (existsSync(local)) return local;
+  const dir = join(OUT, 'mirrors', repo.replace('/', '+'));
+  if (!existsSync(dir)) execFileSync('git', ['clone', '--quiet', '--mirror', `https://github.com/${repo}.git`, dir], { stdio: 'inherit' });
+  return dir;
+}
+
+const git = (dir, ...args) => execFileSync('git', ['--git-dir', dir, ...args], { maxBuffer: 1 << 28 });
+const sha256 = (b) => createHash('sha256').update(b).digest('hex');
+
+/** The invoice XML embedded in a PDF (by root element), 'ferd-example', or null. */
+function embeddedInvoiceXml(pdfPath) {
+  const tmp = mkdtempSync(join(tmpdir(), 'corpus-detach-'));
+  try {
+    execFileSync('pdfdetach', ['-saveall', '-o', tmp, pdfPath], { stdio: 'ignore' });
+    for (const f of readdirSync(tmp)) {
+      const b = readFileSync(join(tmp, f));
+      const text = b.subarray(0, 200000).toString('utf8');
+      // The FeRD 2.x specification examples are also in the reserved set: never used.
+      if (/ZUGFeRD Datenformat Version 2|Factur-X Version 1\.0/i.test(text)) return 'ferd-example';
+      const head = text.replace(/<!--[\s\S]*?-->/g, '').slice(0, 2000);
+      if (/<([\w-]+:)?(CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>]/.test(head) && !/<!DOCTYPE/i.test(head)) return b;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Render at 150 dpi in grey, then degrade like a cheap office scan: skew, noise, blur, JPEG. */
+function scan(pdfPath, dir) {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-l', '4', pdfPath, join(dir, 'raw')]);
+  const raws = readdirSync(dir).filter((f) => f.startsWith('raw')).sort();
+  raws.forEach((f, i) => {
+    execFileSync('convert', ['-seed', String(1 + i), join(dir, f), '-background', 'white', '-rotate', i % 2 ? '-0.6' : '0.8', '-attenuate', '0.35', '+noise', 'Gaussian', '-blur', '0x0.6', '-quality', '55', join(dir, `p${i + 1}.jpg`)]);
+    rmSync(join(dir, f));
+  });
+  return raws.length;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  mkdirSync(join(OUT, 'docs'), { recursive: true });
+  const shared = process.env.DOCDESK_SAMPLES ?? join(ROOT, '..', 'shared', 'samples');
+  // Files already in the shared samples are scored there, not twice.
+  const sharedHashes = new Set();
+  const zf1 = join(shared, 'einvoice', 'zugferd1');
+  if (existsSync(zf1)) for (const f of readdirSync(zf1)) if (f.endsWith('.pdf')) sharedHashes.add(sha256(readFileSync(join(zf1, f))));
+  const seen = new Set();
+  const manifest = [];
+  const skipped = [];
+  for (const src of SOURCES) {
+    const dir = mirror(src.repo);
+    const commit = git(dir, 'rev-parse', 'HEAD').toString().trim();
+    const paths = git(dir, 'ls-tree', '-r', '--name-only', commit).toString().split('\n').filter((p) => src.include.some((re) => re.test(p)));
+    for (const path of paths) {
+      if (RESERVED.some((re) => re.test(path)) || FERD_EXAMPLE.test(basename(path))) {
+        skipped.push(`${src.repo}:${path} (reserved or FeRD example)`);
+        continue;
+      }
+      const pdf = git(dir, 'show', `${commit}:${path}`);
+      const sha = sha256(pdf);
+      if (seen.has(sha) || sharedHashes.has(sha)) {
+        skipped.push(`${src.repo}:${path} (duplicate)`);
+        continue;
+      }
+      seen.add(sha);
+      const id = `${src.repo.replace('/', '_')}__${basename(path, '.pdf').replace(/[^\w.-]+/g, '_')}`.slice(0, 120);
+      const pdfPath = join(OUT, 'docs', `${id}.pdf`);
+      writeFileSync(pdfPath, pdf);
+      const xml = embeddedInvoiceXml(pdfPath);
+      if (!xml || xml === 'ferd-example') {
+        rmSync(pdfPath);
+        skipped.push(`${src.repo}:${path} (${xml ? 'embeds a FeRD 2.x specification example' : 'no invoice XML'})`);
+        continue;
+      }
+      writeFileSync(join(OUT, 'docs', `${id}.xml`), xml);
+      let scanPages = 0;
+      if ('012345'.includes(sha[1])) {
+        try {
+          scanPages = scan(pdfPath, join(OUT, 'scans', id));
+        } catch (e) {
+          skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
+        }
+      }
+      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, split: splitOf(src.repo, sha), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
+    }
+  }
+  writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped }, null, 1));
+  const held = manifest.filter((d) => d.split === 'held-out').length;
+  console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
+}

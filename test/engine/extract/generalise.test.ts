@@ -1,0 +1,86 @@
+// Generic rules on invoices of layouts the rules were not written for: generated in four
+// languages with the party blocks, totals and payment terms in varying places. The due date
+// comes from a relative payment term ("zahlbar innerhalb 14 Tagen") and the issue date; a
+// cash-discount period is not the due date; a term that is not about payment is ignored.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractGeneric } from '../../../engine/extract/index.js';
+import { paymentTermDays } from '../../../engine/extract/candidates.js';
+import { pageFromLines } from '../../helpers/invoice-fixtures.js';
+
+type Lang = 'de' | 'en' | 'fr' | 'nl';
+const WORDS: Record<Lang, { title: string; no: string; date: string; net: string; tax: string; gross: string; vat: string }> = {
+  de: { title: 'Rechnung', no: 'Rechnungsnummer:', date: 'Rechnungsdatum:', net: 'Nettobetrag', tax: 'Umsatzsteuer 19 %', gross: 'Gesamtbetrag', vat: 'USt-IdNr.' },
+  en: { title: 'Invoice', no: 'Invoice number:', date: 'Invoice date:', net: 'Subtotal', tax: 'VAT 19 %', gross: 'Total amount due', vat: 'VAT no.' },
+  fr: { title: 'Facture', no: 'Numéro de facture :', date: 'Date de facture :', net: 'Total HT', tax: 'TVA 19 %', gross: 'Total TTC', vat: 'N° TVA' },
+  nl: { title: 'Factuur', no: 'Factuurnummer:', date: 'Factuurdatum:', net: 'Subtotaal', tax: 'BTW 19 %', gross: 'Totaal incl. btw', vat: 'BTW-nummer' },
+};
+const DATE: Record<Lang, string> = { de: '12.02.2025', en: '12/02/2025', fr: '12/02/2025', nl: '12-02-2025' };
+const AMOUNT = (lang: Lang, v: string) => (lang === 'en' ? v : v.replace(',', '#').replace('.', ',').replace('#', '.'));
+
+/** One invoice; `variant` moves the sender block, the meta block and the totals. */
+function invoice(lang: Lang, variant: number, terms: string): ReturnType<typeof pageFromLines> {
+  const w = WORDS[lang];
+  const right = variant % 2 === 1;
+  const y0 = 60 + (variant % 3) * 20;
+  const lines: Array<[number, number, number, string]> = [
+    [right ? 360 : 60, y0, 14, 'Nordlicht Technik GmbH'],
+    [right ? 360 : 60, y0 + 16, 9, 'Hafenweg 12, 20457 Hamburg'],
+    [60, 170, 8, 'Nordlicht Technik GmbH · Hafenweg 12 · 20457 Hamburg'],
+    [60, 185, 10, 'Atelier Sonnenberg BV'],
+    [60, 198, 10, 'Kade 4'],
+    [60, 211, 10, '1011 AB Amsterdam'],
+    [60, 280, 16, w.title],
+    [right ? 60 : 360, 300, 10, `${w.no} NT-2025-${100 + variant}`],
+    [right ? 60 : 360, 314, 10, `${w.date} ${DATE[lang]}`],
+    [60, 360, 10, 'Wartung Kältetechnik Februar'],
+    [470, 360, 10, AMOUNT(lang, '1,000.00')],
+  ];
+  const ty = 420 + variant * 10;
+  lines.push([300, ty, 10, w.net], [470, ty, 10, AMOUNT(lang, '1,000.00')], [300, ty + 14, 10, w.tax], [470, ty + 14, 10, AMOUNT(lang, '190.00')], [300, ty + 28, 10, w.gross], [470, ty + 28, 10, AMOUNT(lang, '1,190.00')]);
+  lines.push([60, ty + 70, 10, terms]);
+  lines.push([60, 780, 8, `${w.vat} DE811907980 · IBAN DE02120300000000202051 · BIC BYLADEM1001`]);
+  return pageFromLines(lines);
+}
+
+function run(page: ReturnType<typeof pageFromLines>) {
+  return extractGeneric({ components: [{ ref: 'main', kind: 'pdf', filename: 'x.pdf', format: 'pdf', pages: [1] }], pages: [page], text: null, custom_types: [] });
+}
+
+describe('generic extraction on unseen layouts', () => {
+  it('reads relative payment terms in four languages', () => {
+    assert.equal(paymentTermDays('Zahlbar innerhalb von 14 Tagen ohne Abzug')?.days, 14);
+    assert.equal(paymentTermDays('Payment is due within 30 days of the invoice date')?.days, 30);
+    assert.equal(paymentTermDays('Paiement à 45 jours')?.days, 45);
+    assert.equal(paymentTermDays('Te betalen binnen 21 dagen')?.days, 21);
+    assert.equal(paymentTermDays('Zahlbar innerhalb 10 Tagen mit 2 % Skonto'), null);
+    assert.equal(paymentTermDays('Innerhalb 10 Tagen 2 % Skonto, innerhalb 30 Tagen netto')?.days, 30);
+    assert.equal(paymentTermDays('Widerspruch ist innerhalb von 14 Tagen möglich'), null);
+  });
+
+  const cases: Array<[Lang, string, string]> = [
+    ['de', 'Zahlbar innerhalb von 14 Tagen ohne Abzug.', '2025-02-26'],
+    ['en', 'Payment is due within 30 days.', '2025-03-14'],
+    ['fr', 'Paiement à 30 jours.', '2025-03-14'],
+    ['nl', 'Te betalen binnen 14 dagen.', '2025-02-26'],
+  ];
+  for (const [lang, terms, due] of cases) {
+    for (const variant of [0, 1, 2]) {
+      it(`${lang}, layout ${variant}: amounts, dates and the due date from the terms`, () => {
+        const r = run(invoice(lang, variant, terms));
+        const v = (f: string) => (r.fields as Record<string, { value: unknown }>)[f]?.value;
+        assert.equal(v('document_number'), `NT-2025-${100 + variant}`);
+        assert.equal(v('issue_date'), '2025-02-12');
+        assert.equal(v('payment_due_date'), due);
+        assert.equal(Number(v('net_amount')), 1000);
+        assert.equal(Number(v('gross_amount')), 1190);
+        assert.equal(v('iban'), 'DE02120300000000202051');
+      });
+    }
+  }
+
+  it('a discount period alone gives no due date (precision over recall)', () => {
+    const r = run(invoice('de', 0, 'Bei Zahlung innerhalb 8 Tagen gewähren wir 3 % Skonto.'));
+    assert.equal(r.fields.payment_due_date.value, null);
+  });
+});
