@@ -8,6 +8,7 @@ import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '
 import { balance } from '../../billing/ledger.js';
 import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.js';
 import { loadView } from '../../documents/queries.js';
+import { PROFILE_IDS } from '../../profiles/registry.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
@@ -363,7 +364,7 @@ export const deskRoutes = defineRoutes([
       properties: {
         status: { enum: ['pending', 'completed', 'error', 'blocked'] },
         processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
-        extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+        extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
         q: { type: 'string', maxLength: 200 },
         sort: { enum: [...INBOX_SORTS], default: '-created_at' },

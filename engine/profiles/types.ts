@@ -1,0 +1,65 @@
+// What a profile is (spec 1 "Extraction profiles", 9.3): a versioned contract with its own
+// rate, upload rules, run, payload schema, presenters and export projections. Everything
+// that depends on the profile reads it from the registry (./registry.ts).
+import type { ProfileResult } from '../store/profile-results.js';
+import type { ProcessingMode } from '../store/schema.js';
+import type { FormatFamily } from '../formats/detect.js';
+
+/** The upload as a profile's rules see it (spec 4.3, R3). */
+export interface ProfileUploadInput {
+  processing_mode: ProcessingMode;
+  /** Null when no file was sent (that error is reported elsewhere). */
+  file_family: FormatFamily | null;
+  allow_ai_processing: boolean;
+}
+
+/** A refused upload field: the field name of the 422 envelope and its message. */
+export interface ProfileUploadError {
+  field: string;
+  message: string;
+}
+
+/**
+ * One export projection of a profile result (spec 4.12, 4.13); the projections themselves
+ * are written with the export routes. `project` receives the accepted results in batch
+ * order (document id, then the payload's own order) and returns the file body.
+ */
+export interface ExportProjection {
+  name: string;
+  filename: string;
+  content_type: string;
+  /** Carried in the descriptor and in `X-Projection-Version`. */
+  contract_version: string;
+  project(items: Array<{ document_id: number; result: ProfileResult }>): string;
+}
+
+/**
+ * What a profile's run may ask of the pipeline: the pipeline owns reading, stages, the
+ * run row and AI settings; a profile owns what it extracts and how it judges it.
+ */
+export interface ProfileRunHost {
+  /** Reads the document as extraction mode does (native text, OCR for image pages, page bands settled). */
+  read(): Promise<unknown>;
+  stage(name: string): Promise<void>;
+}
+
+export interface ProfileDefinition<Id extends string = string> {
+  id: Id;
+  /** Version recorded for new uploads; older versions stay readable (reviews, exports). */
+  profile_version: string;
+  readable_versions: readonly string[];
+  /** Payload schema version, or a dated label for profiles without a published schema. */
+  schema_version: string;
+  /** Credits per started 10-page band in extraction mode (spec 8). */
+  credit_cost: number;
+  /** Human names for the desk's profile list. */
+  label: { en: string; de: string };
+  /** Spec 1 / 4.3: what the profile demands of an upload; every refusal is a 422 field error. */
+  uploadRules(input: ProfileUploadInput): ProfileUploadError[];
+  /** Whether the run stores a profile result (spec 2.8) besides the run's fields. */
+  has_result: boolean;
+  /** JSON schema of the machine/effective payload (null: no profile result). */
+  payload_schema: Record<string, unknown> | null;
+  /** Export projections registered for this profile, by name (spec 2.7 `exports`). */
+  exports: Readonly<Record<string, ExportProjection>>;
+}
