@@ -2,6 +2,7 @@
 // reference them; the OpenAPI builder publishes them under components.schemas.
 import type { JsonSchema, ResponseDoc } from './route.js';
 import { PROFILE_IDS } from '../profiles/registry.js';
+import { profileSchemas } from './profile-schemas.js';
 
 const ts = { type: ['string', 'null'], format: 'date-time' };
 const str = { type: 'string' };
@@ -208,6 +209,7 @@ export const componentSchemas: Record<string, JsonSchema> = {
       updated_at: ts,
     },
   },
+  ...profileSchemas,
 };
 
 export const schemaRef = ref;

@@ -51,9 +51,18 @@ export interface ListFilters {
 export async function listDocuments(db: Db, accountId: number, opts: { page: number; perPage: number; newestFirst: boolean; filters: ListFilters }) {
   let base = db.selectFrom('documents').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   if (opts.filters.extraction_profile) base = base.where('extraction_profile', '=', opts.filters.extraction_profile);
-  // Profile results (review/handoff state) arrive with the energy profile; until one exists
-  // no document matches a review or handoff filter.
-  if (opts.filters.review_status || opts.filters.handoff_status) base = base.where(sql<boolean>`0`);
+  // Review and handoff state are those of the document's latest profile result (its run is the newest).
+  for (const [column, value] of [['effective_outcome', opts.filters.review_status], ['handoff_status', opts.filters.handoff_status]] as const) {
+    if (!value) continue;
+    base = base.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('profile_results as pr')
+        .select('pr.document_id')
+        .where('pr.account_id', '=', accountId)
+        .where(`pr.${column}`, '=', value as never)
+        .where('pr.run_id', '=', (eb2) => eb2.selectFrom('profile_results as p2').select(sql<number>`MAX(p2.run_id)`.as('m')).whereRef('p2.document_id', '=', 'pr.document_id')),
+    );
+  }
   const { total } = await base.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

@@ -1,7 +1,7 @@
 // What a profile is (spec 1 "Extraction profiles", 9.3): a versioned contract with its own
 // rate, upload rules, run, payload schema, presenters and export projections. Everything
 // that depends on the profile reads it from the registry (./registry.ts).
-import type { ProfileResult } from '../store/profile-results.js';
+import type { EffectiveState, NewReviewDecision, ProfileResult } from '../store/profile-results.js';
 import type { ProcessingMode } from '../store/schema.js';
 import type { FormatFamily } from '../formats/detect.js';
 
@@ -19,6 +19,12 @@ export interface ProfileUploadError {
   message: string;
 }
 
+/** One accepted result as a projection reads it (a stored ProfileResult fits). */
+export interface ProjectionItem {
+  document_id: number;
+  result: Pick<ProfileResult, 'profile' | 'profile_version' | 'schema_version' | 'effective_payload'>;
+}
+
 /**
  * One export projection of a profile result (spec 4.12, 4.13); the projections themselves
  * are written with the export routes. `project` receives the accepted results in batch
@@ -30,7 +36,9 @@ export interface ExportProjection {
   content_type: string;
   /** Carried in the descriptor and in `X-Projection-Version`. */
   contract_version: string;
-  project(items: Array<{ document_id: number; result: ProfileResult }>): string;
+  /** Whether the batch route (spec 4.13) may combine several results into one file. */
+  batch: boolean;
+  project(items: readonly ProjectionItem[]): string;
 }
 
 /**
@@ -41,6 +49,22 @@ export interface ProfileRunHost {
   /** Reads the document as extraction mode does (native text, OCR for image pages, page bands settled). */
   read(): Promise<unknown>;
   stage(name: string): Promise<void>;
+}
+
+/** Field errors of a refused review decision (the API answers 422 with them). */
+export type ReviewFieldErrors = Record<string, string[]>;
+
+/**
+ * A profile's review rules (spec 4.14): `parse` checks the request's own shape, `revise`
+ * checks it against the current result and returns the decision to append and the new
+ * effective state (revalidated by the profile's policy). Both are pure.
+ */
+export interface ProfileReviewer<Request = unknown> {
+  parse(body: unknown): { ok: true; value: Request } | { ok: false; errors: ReviewFieldErrors };
+  revise(
+    result: ProfileResult,
+    request: Request,
+  ): { ok: true; decision: Omit<NewReviewDecision, 'reviewer_user_id' | 'account_api_token_id' | 'idempotency_key_prefix'>; next: EffectiveState } | { ok: false; errors: ReviewFieldErrors };
 }
 
 export interface ProfileDefinition<Id extends string = string> {
@@ -62,4 +86,6 @@ export interface ProfileDefinition<Id extends string = string> {
   payload_schema: Record<string, unknown> | null;
   /** Export projections registered for this profile, by name (spec 2.7 `exports`). */
   exports: Readonly<Record<string, ExportProjection>>;
+  /** Review decisions on the profile's results; absent: its results take none. */
+  reviewer?: ProfileReviewer<any>;
 }

@@ -2,32 +2,13 @@
 // `canonical_json` (the effective payload with its versions) and `invoice_lines_csv` (one
 // row per charge line, RFC 4180). Pure functions of accepted results; readiness and HTTP
 // live with the routes.
+import type { ExportProjection, ProjectionItem } from '../types.js';
 import type { EnergyPayload } from './payload.js';
 
 /** Version of the projection contracts below (X-Projection-Version; descriptors). */
 export const ENERGY_PROJECTION_VERSION = '2.0.0';
 
-/** One accepted profile result, as a projection sees it. */
-export interface ProjectionSource {
-  document_id: number;
-  profile: string;
-  profile_version: string;
-  schema_version: string;
-  effective_payload: EnergyPayload;
-}
-
-export interface Projection {
-  /** The `{projection}` path segment. */
-  name: string;
-  file_name: string;
-  media_type: string;
-  /** Contract version: `X-Projection-Version` and the descriptor's `contract_version`. */
-  version: string;
-  /** Whether GET /documents/exports/{projection} may combine several results. */
-  batch: boolean;
-  /** Renders one or (batch) several results; batch sources arrive in any order. */
-  render(sources: readonly ProjectionSource[]): string;
-}
+const payloadOf = (item: ProjectionItem) => item.result.effective_payload as EnergyPayload;
 
 export const CSV_COLUMNS = [
   'document_id', 'invoice_ref', 'invoice_number', 'invoice_date', 'page_first', 'page_last',
@@ -43,13 +24,13 @@ export function csvField(v: string | number | null): string {
 
 export const csvRow = (cells: Array<string | number | null>) => `${cells.map(csvField).join(',')}\r\n`;
 
-function invoiceLines(source: ProjectionSource): string {
+function invoiceLines(item: ProjectionItem): string {
   let out = '';
-  for (const invoice of source.effective_payload.invoices) {
+  for (const invoice of payloadOf(item).invoices) {
     const { identity, charges } = invoice.data;
     for (const c of charges) {
       out += csvRow([
-        source.document_id, invoice.invoice_ref, identity.invoice_number, identity.invoice_date, invoice.page_range.first, invoice.page_range.last,
+        item.document_id, invoice.invoice_ref, identity.invoice_number, identity.invoice_date, invoice.page_range.first, invoice.page_range.last,
         c.entity_ref, c.category, c.description, c.period?.start ?? null, c.period?.end ?? null, c.quantity, c.unit, c.unit_price, c.net_amount, c.vat_rate,
       ]);
     }
@@ -57,40 +38,41 @@ function invoiceLines(source: ProjectionSource): string {
   return out;
 }
 
-export const invoiceLinesCsv: Projection = {
+export const invoiceLinesCsv: ExportProjection = {
   name: 'invoice_lines_csv',
-  file_name: 'invoice-lines.csv',
-  media_type: 'text/csv; charset=utf-8; header=present',
-  version: ENERGY_PROJECTION_VERSION,
+  filename: 'invoice-lines.csv',
+  content_type: 'text/csv; charset=utf-8; header=present',
+  contract_version: ENERGY_PROJECTION_VERSION,
   batch: true,
-  render(sources) {
+  project(items: readonly ProjectionItem[]) {
     // Document id order, then invoice source order, then charge order (spec 4.13).
-    const ordered = [...sources].sort((a, b) => a.document_id - b.document_id);
+    const ordered = [...items].sort((a, b) => a.document_id - b.document_id);
     return csvRow([...CSV_COLUMNS]) + ordered.map(invoiceLines).join('');
   },
 };
 
-export const canonicalJson: Projection = {
+export const canonicalJson: ExportProjection = {
   name: 'canonical_json',
-  file_name: 'canonical.json',
-  media_type: 'application/json; charset=utf-8',
-  version: ENERGY_PROJECTION_VERSION,
+  filename: 'canonical.json',
+  content_type: 'application/json; charset=utf-8',
+  contract_version: ENERGY_PROJECTION_VERSION,
   batch: false,
-  render(sources) {
-    if (sources.length !== 1) throw new Error('canonical_json renders exactly one result');
-    const s = sources[0]!;
+  project(items: readonly ProjectionItem[]) {
+    if (items.length !== 1) throw new Error('canonical_json renders exactly one result');
+    const item = items[0]!;
+    const payload = payloadOf(item);
     const body = {
       contract_version: ENERGY_PROJECTION_VERSION,
-      profile: s.profile,
-      profile_version: s.profile_version,
-      schema_version: s.schema_version,
-      document_id: s.document_id,
-      packet: s.effective_payload.packet,
-      invoices: s.effective_payload.invoices,
+      profile: item.result.profile,
+      profile_version: item.result.profile_version,
+      schema_version: item.result.schema_version,
+      document_id: item.document_id,
+      packet: payload.packet,
+      invoices: payload.invoices,
     };
     return `${JSON.stringify(body, null, 2)}\n`;
   },
 };
 
 /** The projections German energy 2.0.0 and 2.0.1 register, in descriptor order. */
-export const energyProjections: readonly Projection[] = [canonicalJson, invoiceLinesCsv];
+export const energyProjections: readonly ExportProjection[] = [canonicalJson, invoiceLinesCsv];

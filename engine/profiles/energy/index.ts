@@ -2,11 +2,13 @@
 // only, AI allowed; 3 credits per started 10-page band; profile 2.0.1 / schema 2.0.0 for new
 // uploads, 2.0.0 still readable.
 import type { ExportProjection, ProfileDefinition } from '../types.js';
+import { energyProjections } from './exports.js';
 import { ENERGY_PROFILE_ID, ENERGY_PROFILE_VERSION, ENERGY_SCHEMA_VERSION } from './payload.js';
+import { energyReviewer } from './reviewer.js';
 import { ENERGY_PAYLOAD_SCHEMA } from './schema.js';
 
-/** Filled by the export projections (`canonical_json`, `invoice_lines_csv`). */
-export const ENERGY_EXPORTS: Record<string, ExportProjection> = {};
+/** The export projections (`canonical_json`, `invoice_lines_csv`), by name. */
+export const ENERGY_EXPORTS: Record<string, ExportProjection> = Object.fromEntries(energyProjections.map((p) => [p.name, p]));
 
 export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
   id: ENERGY_PROFILE_ID,
@@ -25,4 +27,5 @@ export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
   has_result: true,
   payload_schema: ENERGY_PAYLOAD_SCHEMA,
   exports: ENERGY_EXPORTS,
+  reviewer: energyReviewer,
 };

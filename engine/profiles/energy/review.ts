@@ -5,6 +5,7 @@
 // Nothing here knows HTTP: failures are field errors the API turns into a 422.
 import { findDates } from '../../extract/normalize/date.js';
 import { checkIban } from '../../extract/normalize/iban.js';
+import { maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import type { Address, EnergyEvidence, EnergyInvoice, EnergyPayload } from './payload.js';
 
 export type ReviewAction = 'confirm' | 'correct' | 'reject';
@@ -366,19 +367,6 @@ function resolveEntity(invoice: EnergyInvoice, entityRef: string): Target | null
 
 const compact = (s: string) => s.replace(/[\s.\u00a0]/g, '').toUpperCase();
 
-function maloValid(v: string): boolean {
-  if (!/^[1-9]\d{10}$/.test(v)) return false;
-  const d = [...v].map(Number);
-  let odd = 0;
-  let even = 0;
-  for (let i = 0; i < 10; i++) {
-    if (i % 2 === 0) odd += d[i]!;
-    else even += d[i]!;
-  }
-  const sum = odd + 2 * even;
-  return (10 - (sum % 10)) % 10 === d[10];
-}
-
 /** ISO 7064 mod 97-10 over an alphanumeric string (letters A=10 … Z=35). */
 function mod97(s: string): number {
   let rem = 0;
@@ -401,17 +389,16 @@ function normalizeIdentifier(type: IdentifierType, raw: string, field: string): 
   const trimmed = raw.trim().replace(/\s+/g, ' ');
   switch (type) {
     case 'malo_id': {
-      const v = compact(trimmed);
+      const v = trimmed.replace(/[\s.\u00a0]/g, '');
       return maloValid(v) ? { value: v } : { error: 'A MaLo-ID has 11 digits (first 1-9) with a valid BDEW check digit.' };
     }
     case 'melo_id': {
-      const v = compact(trimmed);
       const what = field === 'legacy_metering_point_id' ? 'A Zählpunkt' : 'A MeLo-ID';
-      return /^DE\d{6}\d{5}[A-Z0-9]{20}$/.test(v) ? { value: v } : { error: `${what} has 33 characters: DE, 6 digits, a 5-digit postcode and 20 letters or digits.` };
+      return meteringPointIdValid(trimmed) ? { value: normalizeMeteringPointId(trimmed) } : { error: `${what} has 33 characters: DE, 6 digits, a 5-digit postcode and 20 letters or digits.` };
     }
     case 'network_operator_code': {
       const v = compact(trimmed);
-      return /^\d{13}$/.test(v) ? { value: v } : { error: 'An operator code has 13 digits.' };
+      return operatorCodeValid(v) ? { value: v } : { error: 'An operator code has 13 digits with a valid check digit.' };
     }
     case 'iban': {
       const check = checkIban(trimmed);
@@ -419,7 +406,7 @@ function normalizeIdentifier(type: IdentifierType, raw: string, field: string): 
     }
     case 'vat_id': {
       const v = compact(trimmed);
-      return /^DE\d{9}$/.test(v) ? { value: v } : { error: 'A German VAT ID is DE followed by 9 digits.' };
+      return vatIdValid(v) ? { value: v } : { error: 'A German VAT ID is DE followed by 9 digits with a valid check digit.' };
     }
     case 'bic': {
       const v = compact(trimmed);

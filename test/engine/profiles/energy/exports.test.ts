@@ -2,17 +2,17 @@
 // ordering, and the canonical JSON with its versions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalJson, CSV_COLUMNS, csvField, invoiceLinesCsv, type ProjectionSource } from '../../../../engine/profiles/energy/exports.js';
+import { canonicalJson, CSV_COLUMNS, csvField, invoiceLinesCsv } from '../../../../engine/profiles/energy/exports.js';
+import type { ProjectionItem } from '../../../../engine/profiles/types.js';
+import type { EnergyPayload } from '../../../../engine/profiles/energy/payload.js';
 import { truthResult } from '../../../helpers/energy-results.js';
 import { skipUnlessSamples } from '../../../helpers/samples.js';
 
-const source = (document_id: number, sample: string): ProjectionSource => ({
-  document_id,
-  profile: 'de.energy.supply-invoice',
-  profile_version: '2.0.1',
-  schema_version: '2.0.0',
-  effective_payload: truthResult(sample).payload,
-});
+const source = (document_id: number, sample: string) => {
+  const payload = truthResult(sample).payload;
+  const item: ProjectionItem = { document_id, result: { profile: 'de.energy.supply-invoice', profile_version: '2.0.1', schema_version: '2.0.0', effective_payload: payload } };
+  return Object.assign(item, { effective_payload: payload as EnergyPayload });
+};
 
 /** A minimal RFC 4180 reader: the test's own, so the writer is checked against the rules. */
 function parseCsv(text: string): string[][] {
@@ -50,7 +50,7 @@ describe('csv fields (RFC 4180)', () => {
 describe('invoice_lines_csv', { skip: skipUnlessSamples('energy') }, () => {
   it('one row per charge line with the leading invoice columns, CRLF, header first', () => {
     const s = source(7, 'energy-7-0001');
-    const csv = invoiceLinesCsv.render([s]);
+    const csv = invoiceLinesCsv.project([s]);
     assert.ok(csv.endsWith('\r\n'));
     assert.doesNotMatch(csv.replace(/\r\n/g, ''), /\n/);
     const rows = parseCsv(csv);
@@ -67,13 +67,13 @@ describe('invoice_lines_csv', { skip: skipUnlessSamples('energy') }, () => {
   it('quotes a description holding a comma, a quote and a line break', () => {
     const s = source(1, 'energy-7-0002');
     s.effective_payload.invoices[0]!.data.charges[0]!.description = 'Arbeitspreis, "HT"\nTeil 1';
-    const rows = parseCsv(invoiceLinesCsv.render([s]));
+    const rows = parseCsv(invoiceLinesCsv.project([s]));
     assert.equal(rows[1]![8], 'Arbeitspreis, "HT"\nTeil 1');
   });
 
   it('a batch is ordered by document id, then invoice, then charge, whatever the input order', () => {
     const sources = [source(30, 'energy-7-0003'), source(4, 'energy-7-0001'), source(12, 'energy-7-0002')];
-    const rows = parseCsv(invoiceLinesCsv.render(sources)).slice(1);
+    const rows = parseCsv(invoiceLinesCsv.project(sources)).slice(1);
     const ids = rows.map((r) => Number(r[0]));
     assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
     assert.deepEqual([...new Set(ids)], [4, 12, 30]);
@@ -85,14 +85,14 @@ describe('invoice_lines_csv', { skip: skipUnlessSamples('energy') }, () => {
 describe('canonical_json', { skip: skipUnlessSamples('energy') }, () => {
   it('is the effective payload, packet and every invoice, with profile, schema and contract versions', () => {
     const s = source(5, 'energy-7-0001');
-    const body = JSON.parse(canonicalJson.render([s]));
-    assert.equal(body.contract_version, canonicalJson.version);
+    const body = JSON.parse(canonicalJson.project([s]));
+    assert.equal(body.contract_version, canonicalJson.contract_version);
     assert.equal(body.profile, 'de.energy.supply-invoice');
     assert.equal(body.profile_version, '2.0.1');
     assert.equal(body.schema_version, '2.0.0');
     assert.equal(body.document_id, 5);
     assert.deepEqual(body.packet, s.effective_payload.packet);
     assert.deepEqual(body.invoices, s.effective_payload.invoices);
-    assert.throws(() => canonicalJson.render([s, s]));
+    assert.throws(() => canonicalJson.project([s, s]));
   });
 });

@@ -134,9 +134,9 @@ describe('review decisions against a result (V1-V5)', { skip }, () => {
     // Ownership: sp-2's MaLo cannot be written onto sp-1.
     const two = base();
     const data = two.payload.invoices[0]!.data;
-    data.supply_points.push({ ...data.supply_points[0]!, entity_ref: 'sp-2', malo_id: '41373559241', network_operator_name: 'Other Netz GmbH', network_operator_code: '9900000000001' });
+    data.supply_points.push({ ...data.supply_points[0]!, entity_ref: 'sp-2', malo_id: '41373559241', network_operator_name: 'Other Netz GmbH', network_operator_code: '9900000000004' });
     assert.ok(errorsOf(check({ action: 'correct', invoice_ref: 'inv-1', entity_ref: 'sp-1', field: 'malo_id', corrected_value: '41373559241', evidence_reference: ev('MaLo 41373559241') }, two)).corrected_value);
-    assert.ok(errorsOf(check({ action: 'correct', invoice_ref: 'inv-1', entity_ref: 'sp-1', field: 'network_operator_code', corrected_value: '9900000000001', evidence_reference: ev('Netzbetreiber-Codenummer 9900000000001') }, two)).corrected_value);
+    assert.ok(errorsOf(check({ action: 'correct', invoice_ref: 'inv-1', entity_ref: 'sp-1', field: 'network_operator_code', corrected_value: '9900000000004', evidence_reference: ev('Netzbetreiber-Codenummer 9900000000004') }, two)).corrected_value);
   });
 
   it('confirm keeps the current citation or needs one; a null value cannot be confirmed', () => {
