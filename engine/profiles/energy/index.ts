@@ -3,10 +3,14 @@
 // uploads, 2.0.0 still readable.
 import type { ExportProjection, ProfileDefinition } from '../types.js';
 import { ENERGY_PROFILE_ID, ENERGY_PROFILE_VERSION, ENERGY_SCHEMA_VERSION } from './payload.js';
+import { runEnergyProfile } from './run.js';
 import { ENERGY_PAYLOAD_SCHEMA } from './schema.js';
 
-/** Filled by the export projections (`canonical_json`, `invoice_lines_csv`). */
-export const ENERGY_EXPORTS: Record<string, ExportProjection> = {};
+/** Spec 1 / 2.7: the registered projections; their `project` functions live with the export routes. */
+export const ENERGY_EXPORTS: Record<string, ExportProjection> = {
+  canonical_json: { name: 'canonical_json', filename: 'canonical.json', content_type: 'application/json', contract_version: ENERGY_SCHEMA_VERSION },
+  invoice_lines_csv: { name: 'invoice_lines_csv', filename: 'invoice-lines.csv', content_type: 'text/csv; charset=utf-8', contract_version: ENERGY_SCHEMA_VERSION },
+};
 
 export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
   id: ENERGY_PROFILE_ID,
@@ -22,7 +26,7 @@ export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
     if (!input.allow_ai_processing) errors.push({ field: 'allow_ai_processing', message: `The ${ENERGY_PROFILE_ID} profile requires AI processing to be allowed.` });
     return errors;
   },
-  has_result: true,
+  run: runEnergyProfile,
   payload_schema: ENERGY_PAYLOAD_SCHEMA,
   exports: ENERGY_EXPORTS,
 };
