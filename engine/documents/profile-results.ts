@@ -15,9 +15,9 @@ export const SAFE_PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(['image/jpeg
  * The result GET extractions delivers (spec 4.10): none while pending or when blocked; an
  * error document may show its failed result.
  */
-export async function deliveredResult(db: Db, doc: Pick<DocumentRow, 'id' | 'status'>): Promise<ProfileResult | null> {
+export async function deliveredResult(db: Db, doc: Pick<DocumentRow, 'id' | 'status'>, latest?: ProfileResult | null): Promise<ProfileResult | null> {
   if (doc.status !== 'completed' && doc.status !== 'error') return null;
-  return latestProfileResultForDocument(db, doc.id);
+  return latest !== undefined ? latest : latestProfileResultForDocument(db, doc.id);
 }
 
 export interface PageArtifact {

@@ -1,7 +1,9 @@
 // What a profile is (spec 1 "Extraction profiles", 9.3): a versioned contract with its own
 // rate, upload rules, run, payload schema, presenters and export projections. Everything
 // that depends on the profile reads it from the registry (./registry.ts).
-import type { EffectiveState, NewReviewDecision, ProfileResult } from '../store/profile-results.js';
+import type { AiProvider } from '../extract/ai/provider.js';
+import type { Component, PageText } from '../formats/model.js';
+import type { EffectiveState, NewProfileResult, NewReviewDecision, ProfileResult } from '../store/profile-results.js';
 import type { ProcessingMode } from '../store/schema.js';
 import type { FormatFamily } from '../formats/detect.js';
 
@@ -41,15 +43,38 @@ export interface ExportProjection {
   project(items: readonly ProjectionItem[]): string;
 }
 
-/**
- * What a profile's run may ask of the pipeline: the pipeline owns reading, stages, the
- * run row and AI settings; a profile owns what it extracts and how it judges it.
- */
-export interface ProfileRunHost {
-  /** Reads the document as extraction mode does (native text, OCR for image pages, page bands settled). */
-  read(): Promise<unknown>;
-  stage(name: string): Promise<void>;
+/** The document as the pipeline read it: components and pages of positioned words (native or OCR). */
+export interface ProfileRead {
+  components: Component[];
+  pages: PageText[];
 }
+
+export interface ProfileRunContext {
+  /** The run's recorded profile version (reprocessing keeps it). */
+  profile_version: string;
+  /** The configured AI provider when the upload allows AI and one is set up; else null and why. */
+  ai: { provider: AiProvider; max_input_chars: number } | { provider: null; reason: 'allow_ai_processing_false' | 'no_provider_configured' };
+}
+
+/** What a profile's run hands back; the pipeline stores it (run row + profile result). */
+export interface ProfileRunOutput {
+  result: Omit<NewProfileResult, 'document_id' | 'run_id' | 'account_id'>;
+  extractor_version: string;
+  strategies_used: string[];
+  /** Merged into the run's `quality` (e.g. `ai`). */
+  quality: Record<string, unknown>;
+  ai_model: string | null;
+  ai_reasoning_effort: string | null;
+  ai_prompt_version: string | null;
+  /** No usable payload: the document ends in `error` and the credits are returned. */
+  failure: { message: string; error_code: string } | null;
+}
+
+/**
+ * A profile's run: pure with respect to storage (the pipeline reads, stores and settles
+ * credits); it may call the AI provider it is given.
+ */
+export type ProfileRun = (read: ProfileRead, ctx: ProfileRunContext) => Promise<ProfileRunOutput>;
 
 /** Field errors of a refused review decision (the API answers 422 with them). */
 export type ReviewFieldErrors = Record<string, string[]>;
@@ -80,8 +105,8 @@ export interface ProfileDefinition<Id extends string = string> {
   label: { en: string; de: string };
   /** Spec 1 / 4.3: what the profile demands of an upload; every refusal is a 422 field error. */
   uploadRules(input: ProfileUploadInput): ProfileUploadError[];
-  /** Whether the run stores a profile result (spec 2.8) besides the run's fields. */
-  has_result: boolean;
+  /** The profile's run; null: the pipeline's built-in generic extraction (fields on the run, no profile result). */
+  run: ProfileRun | null;
   /** JSON schema of the machine/effective payload (null: no profile result). */
   payload_schema: Record<string, unknown> | null;
   /** Export projections registered for this profile, by name (spec 2.7 `exports`). */

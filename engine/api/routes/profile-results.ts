@@ -32,7 +32,7 @@ async function extractions(req: FastifyRequest, reply: FastifyReply, ctx: Handle
   if (view.doc.processing_mode !== 'extraction') return { data: [] };
   // Fields exist once the run's extraction step stored them (a terminal document).
   const data = view.doc.status === 'pending' ? {} : presentExtractions(view.run);
-  const result = await deliveredResult(ctx.engine.db, view.doc);
+  const result = await deliveredResult(ctx.engine.db, view.doc, view.profile);
   if (!result) return { data };
   const withEvidence = (req.query as { include?: string }).include === 'evidence';
   const sector = presentSectorExtraction(result, ctx.baseUrl, {

@@ -4,10 +4,11 @@
 import type { ExportProjection, ProfileDefinition } from '../types.js';
 import { energyProjections } from './exports.js';
 import { ENERGY_PROFILE_ID, ENERGY_PROFILE_VERSION, ENERGY_SCHEMA_VERSION } from './payload.js';
+import { runEnergyProfile } from './run.js';
 import { energyReviewer } from './reviewer.js';
 import { ENERGY_PAYLOAD_SCHEMA } from './schema.js';
 
-/** The export projections (`canonical_json`, `invoice_lines_csv`), by name. */
+/** Spec 1 / 2.7: the registered projections (`canonical_json`, `invoice_lines_csv`), by name. */
 export const ENERGY_EXPORTS: Record<string, ExportProjection> = Object.fromEntries(energyProjections.map((p) => [p.name, p]));
 
 export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
@@ -24,7 +25,7 @@ export const energyProfile: ProfileDefinition<typeof ENERGY_PROFILE_ID> = {
     if (!input.allow_ai_processing) errors.push({ field: 'allow_ai_processing', message: `The ${ENERGY_PROFILE_ID} profile requires AI processing to be allowed.` });
     return errors;
   },
-  has_result: true,
+  run: runEnergyProfile,
   payload_schema: ENERGY_PAYLOAD_SCHEMA,
   exports: ENERGY_EXPORTS,
   reviewer: energyReviewer,

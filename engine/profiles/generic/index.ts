@@ -12,7 +12,7 @@ export const genericProfile: ProfileDefinition<typeof GENERIC_PROFILE_ID> = {
   credit_cost: 1,
   label: { en: 'Generic document', de: 'Allgemeines Dokument' },
   uploadRules: () => [],
-  has_result: false,
+  run: null,
   payload_schema: null,
   exports: {},
 };
