@@ -466,3 +466,44 @@ describe('POST /api/v1/documents/{document}/extractions/reviews (4.14)', { skip 
     assert.notEqual(se.effective_outcome, 'accepted');
   });
 });
+
+describe('a real bill through the energy pipeline, then reviewed and exported', { skip }, () => {
+  it('evidence pages of the real run are served; the result takes a decision or exports as its outcome allows', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { samplePath } = await import('../helpers/samples.js');
+    const { waitTerminal } = await import('./support.js');
+    const payer = account(server.dataDir, { credits: 30, name: 'real bills' });
+    const pdf = samplePath('energy', 'energy-7-0007.pdf');
+    const truth = JSON.parse(readFileSync(pdf.replace('.pdf', '.truth.json'), 'utf8'));
+    const res = await toReply(await upload(server.url, { token: payer.token, file: { name: 'bill.pdf', data: readFileSync(pdf) }, fields: { extraction_profile: 'de.energy.supply-invoice' } }));
+    assert.equal(res.status, 201, res.bytes.toString('utf8').slice(0, 300));
+    const doc = await waitTerminal(server.url, payer.token, res.body.data.id, 300_000);
+    assert.equal(doc.status, 'completed', doc.processing_error);
+
+    const r = await extractionsOf(doc.id, '?include=evidence', payer.token);
+    assertOk(r, 200, 'listDocumentExtractions');
+    const se = r.body.sector_extraction;
+    assert.equal(r.headers.get('etag'), se.etag);
+    assert.equal(se.extraction_run_id, doc.latest_extraction_run.id);
+    assert.ok(se.evidence.length > 20);
+    assert.ok(se.evidence_pages.length >= 1 && se.evidence_pages.every((p: any) => p.available && p.preview_url));
+    const page = await call(server.url, new URL(se.evidence_pages[0].preview_url).pathname, { token: payer.token });
+    assertOk(page, 200, 'downloadDocumentExtractionEvidencePagePreview');
+    assert.equal(page.headers.get('content-type'), 'image/jpeg');
+    assert.ok(page.bytes.length > 1000 && page.bytes[0] === 0xff && page.bytes[1] === 0xd8, 'a real JPEG page render');
+
+    const confirm = { action: 'confirm', invoice_ref: 'inv-1', entity_ref: 'identity', field: 'invoice_number' };
+    const review = await reviewCall(doc.id, confirm, { etag: se.etag, token: payer.token });
+    if (se.effective_outcome === 'accepted' && se.handoff_status === 'accepted') {
+      assertValidation(review, 'action');
+      const csv = await get(`/api/v1/documents/${doc.id}/exports/invoice_lines_csv`, payer.token);
+      assertOk(csv, 200, 'downloadDocumentProfileExport');
+      assert.equal(csv.bytes.toString('utf8').split('\r\n').length - 2, truth.invoices[0].data.charges.length);
+    } else {
+      assertOk(review, 201, 'reviewDocumentExtraction');
+      assert.equal(review.body.data.sector_extraction.lock_version, 2);
+      assert.equal(review.body.data.sector_extraction.effective_payload.invoices[0].data.field_quality['identity.invoice_number'], 'reviewed');
+      assertError(await get(`/api/v1/documents/${doc.id}/exports/invoice_lines_csv`, payer.token), 409, 'profile_export_not_ready');
+    }
+  });
+});
