@@ -24,6 +24,29 @@ export function exportDescriptors(result: ProfileResult, baseUrl: string): Recor
   );
 }
 
+/**
+ * Spec 2.7 `sector_extraction_summary`; export descriptors as in `sector_extraction` (2.8).
+ */
+export function presentProfileSummary(r: ProfileResult, baseUrl: string) {
+  return {
+    id: r.id,
+    extraction_run_id: r.run_id,
+    profile: r.profile,
+    profile_version: r.profile_version,
+    schema_version: r.schema_version,
+    machine_outcome: r.machine_outcome,
+    effective_outcome: r.effective_outcome,
+    handoff_status: r.handoff_status,
+    review_reasons: r.review_reasons,
+    handoff_review_reasons: r.handoff_review_reasons,
+    warnings: r.warnings,
+    lock_version: r.lock_version,
+    etag: r.etag,
+    extractions_url: `${baseUrl}/api/v1/documents/${r.document_id}/extractions`,
+    exports: exportDescriptors(r, baseUrl),
+  };
+}
+
 export function presentDecision(d: ReviewDecision) {
   return {
     id: d.id,
@@ -67,21 +90,10 @@ export interface SectorExtractionOptions {
 }
 
 export function presentSectorExtraction(r: ProfileResult, baseUrl: string, opts: SectorExtractionOptions) {
+  const { extractions_url: _url, exports, ...state } = presentProfileSummary(r, baseUrl);
   return {
-    id: r.id,
+    ...state,
     document_id: r.document_id,
-    extraction_run_id: r.run_id,
-    profile: r.profile,
-    profile_version: r.profile_version,
-    schema_version: r.schema_version,
-    machine_outcome: r.machine_outcome,
-    effective_outcome: r.effective_outcome,
-    handoff_status: r.handoff_status,
-    review_reasons: r.review_reasons,
-    handoff_review_reasons: r.handoff_review_reasons,
-    warnings: r.warnings,
-    lock_version: r.lock_version,
-    etag: r.etag,
     acceptance_source: r.acceptance_source,
     reviewed_at: r.reviewed_at,
     machine_payload: r.machine_payload,
@@ -95,7 +107,7 @@ export function presentSectorExtraction(r: ProfileResult, baseUrl: string, opts:
         }
       : {}),
     review_decisions: opts.decisions.map(presentDecision),
-    exports: exportDescriptors(r, baseUrl),
+    exports,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
