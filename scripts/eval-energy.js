@@ -9,7 +9,7 @@
 // Metrics: field F1 per entity, invoice-split accuracy, outcome accuracy and the number of
 // wrong values inside `accepted` invoices. Reading results are cached by file hash.
 // Environment: DOCDESK_SAMPLES, EVAL_NO_CACHE=1, EVAL_GEN=<count> (0 skips the generated set),
-// EVAL_GEN_SEED, EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
+// EVAL_GEN_SEED, EVAL_GEN_SCANNED=<ratio>, EVAL_SAMPLES=0 (generated set only), EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
 // bills only; held-out failures are never printed).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -218,6 +218,7 @@ function printRows(rows) {
 // ---------------------------------------------------------------- sample set
 async function sampleDocs() {
   const dir = join(samples, 'energy');
+  if (process.env.EVAL_SAMPLES === '0') return { tuned: [], held_out: [] };
   if (!existsSync(join(dir, 'index.json'))) {
     if (process.env.CI === 'true') throw new Error(`eval:energy: no samples at ${dir}`);
     console.log(`eval:energy: no samples folder at ${dir}; sample figures skipped.`);
