@@ -13,7 +13,7 @@ import type {
   Supplier, SupplyPoint, Tariff, TaxRow,
 } from '../payload.js';
 import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
-import { INVOICE_NUMBER_LABEL, invoiceNumberOf } from './packet.js';
+import { INVOICE_NUMBER_LABEL, invoiceNumbersIn } from './packet.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
 const amountIn = (t: string): string | null => {
@@ -97,7 +97,8 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     id[k] = h.value;
     log.add('identity', k, h);
   };
-  set('invoice_number', view.labelled(INVOICE_NUMBER_LABEL, invoiceNumberOf));
+  const num = invoiceNumbersIn(view.ev, view.lines)[0];
+  if (num) set('invoice_number', { line: num.line, seg: num.seg, text: num.seg.text, label: num.label, value: num.value });
   set('invoice_date', view.labelled(LABELS.invoiceDate, onlyDate, { lines: first }));
   if (!id.invoice_date) {
     // "Mainz, 03.09.2025" or "vom 3. September 2025" next to the title.
