@@ -16,6 +16,15 @@ import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
 import { INVOICE_NUMBER_LABEL, invoiceNumbersIn } from './packet.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
+/** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
+export function umlauts(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/ä/g, '(?:ä|ae)').replace(/ö/g, '(?:ö|oe)').replace(/ü/g, '(?:ü|ue)').replace(/ß/g, '(?:ß|ss)'), re.flags);
+}
+
+function umlautsAll<T extends Record<string, RegExp>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, umlauts(v)])) as T;
+}
+
 const amountIn = (t: string): string | null => {
   const a = findAmounts(t);
   return a.length ? a[a.length - 1]!.value.replace(/^-/, '') : null;
@@ -29,7 +38,7 @@ function periodIn(t: string): { start: string; end: string; raw: string; index: 
     const a = ds[i]!;
     const b = ds[i + 1]!;
     const between = t.slice(a.index + a.length, b.index);
-    if (/^\s*(?:[-–—]|bis(?: zum)?|to)\s*$/i.test(between) && a.value < b.value) return { start: a.value, end: b.value, raw: t.slice(a.index, b.index + b.length), index: a.index };
+    if (/^\s*(?:[-–—]|bis(?: zum)?|to)?\s*$/i.test(between) && a.value < b.value) return { start: a.value, end: b.value, raw: t.slice(a.index, b.index + b.length), index: a.index };
   }
   return null;
 }
@@ -74,15 +83,16 @@ function commodityOf(view: DocView): Commodity | null {
 
 // ------------------------------------------------------------------ identity
 
-const LABELS = {
+const LABELS = umlautsAll({
   invoiceDate: /\b(?:rechnungsdatum|belegdatum|datum der rechnung|gutschriftsdatum|ausstellungsdatum|datum)(?=[\s:.]|$)/i,
   customerNumber: /\b(?:kunden[- ]?(?:nummer|nr\.?)|kd\.?[- ]?nr\.?|ihre kundennummer|deine kundennummer)(?=[\s:.]|$)/i,
   contractAccount: /\b(?:vertragskonto(?:nummer)?|vertragskonto[- ]?nr\.?|vk[- ]?nr\.?|abrechnungskonto)(?=[\s:.]|$)/i,
   contractNumber: /\b(?:vertrags[- ]?(?:nummer|nr\.?)|vertrag nr\.?)(?=[\s:.]|$)/i,
   period: /\b(?:abrechnungszeitraum|leistungszeitraum|lieferzeitraum|abrechnungsperiode|zeitraum)(?=[\s:.]|$)/i,
-};
+});
 
 const idValue = (t: string): string | null => {
+  t = t.replace(/^(?:lautet|ist|lauten)\s+/i, '');
   const m = /^([A-Z]{0,4}[- ]?\d[\dA-Z./\- ]{2,24}\d)(?:\s|$)/i.exec(t.trim());
   if (!m) return null;
   const v = m[1]!.trim();
@@ -132,22 +142,24 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     ['interim_invoice', /(abschlagsrechnung|zwischenrechnung|zwischenabrechnung|abschlagsanforderung)/i],
     ['invoice', /(jahresabrechnung|jahresverbrauchsabrechnung|verbrauchsabrechnung|rechnung|abrechnung)/i],
   ];
-  for (const l of first.concat(view.lines.filter((x) => x.page !== view.pages[0]).slice(0, 10))) {
-    if (l.text.length > 90 || /^(?:anlage|rechnungsdetails)/i.test(l.text)) continue;
-    if (INVOICE_NUMBER_LABEL.test(l.text) || /\b(?:bei fragen|hinweis|zu ihrer rechnung|ihrer rechnung)/i.test(l.text)) continue;
-    const t = TYPES.find(([, re]) => re.test(l.text));
-    if (t) {
-      id.document_type = t[0];
-      log.add('identity', 'document_type', spanOf(l, null), { match: 'normalized' });
-      break;
-    }
+  const titles = first
+    .filter((l) => l.text.length <= 90 && !/^(?:anlage|rechnungsdetails)/i.test(l.text) && !/\b(?:bei fragen|hinweis|zu ihrer rechnung|ihrer rechnung)/i.test(l.text))
+    .filter((l) => !LABELS.invoiceDate.test(l.text) && !/(?:rechnungs|beleg)[- ]?(?:nummer|nr|datum)/i.test(l.text))
+    .map((l, i) => ({ l, i, t: TYPES.find(([, re]) => re.test(l.text)) }))
+    .filter((x) => x.t);
+  // The most prominent title wins (largest type, then the earliest).
+  titles.sort((a, b) => b.l.scale - a.l.scale || a.i - b.i);
+  const best = titles[0];
+  if (best) {
+    id.document_type = best.t![0];
+    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized' });
   }
   return id;
 }
 
 // ------------------------------------------------------------------ supplier
 
-const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)\b/;
+const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)\b|\b(?:GMBH|AG|EG|SE|KG|MBH)$/;
 
 function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   const s: Supplier = { entity_ref: 'supplier', name: null, address: null, vat_id: null, tax_number: null, commercial_register: null };
@@ -176,6 +188,15 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       s.address = a;
       log.add('supplier', 'address', spanOf(l));
       break;
+    }
+  }
+  if (!s.address && nameCands[0]) {
+    const l0 = nameCands[0].line;
+    const next = pageLines.find((x) => x.bbox.y > l0.bbox.y + 1 && x.bbox.y - l0.bbox.y < l0.bbox.h * 2.5);
+    const a = next && parseAddressLine(next.text);
+    if (a) {
+      s.address = a;
+      log.add('supplier', 'address', spanOf(next!));
     }
   }
   if (!s.address) {
@@ -212,7 +233,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       }
     }
     if (!s.commercial_register) {
-      const m = /(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*(HR[AB]|GnR|PR|VR)\s*(\d+\s?[A-Z]?)\b/u.exec(l.text);
+      const m = /(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*\b(HR[AB]|GnR|PR|VR)\s*(\d+\s?[A-Z]?)\b/iu.exec(l.text);
       if (m) {
         s.commercial_register = `${m[1]!.trim()} ${m[2]} ${m[3]!.trim()}`;
         log.add('supplier', 'commercial_register', spanOf(l, null, m[0]));
@@ -243,31 +264,40 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
   // street cell above it and the name above that.
   const upper = first.filter((l) => l.bbox.y < l.pageHeight * 0.4);
   for (const l of upper) {
-    const seg = l.segments[0]!;
-    if (seg.bbox.x > l.pageWidth * 0.5) continue;
-    const city = parseCity(seg.text);
-    if (!city) continue;
-    const above = upper.filter((x) => x.bbox.y < l.bbox.y && l.bbox.y - x.bbox.y < seg.bbox.h * 6 && Math.abs(x.segments[0]!.bbox.x - seg.bbox.x) < 10).sort((a, b) => b.bbox.y - a.bbox.y);
-    const streetLine = above[0];
-    const street = streetLine && parseStreet(streetLine.segments[0]!.text);
-    if (!street) continue;
-    const nameLine = above[1];
-    if (!nameLine) continue;
-    let name = nameLine.segments[0]!.text.replace(SALUTATION, '').trim();
-    if (!name && above[2]) name = above[2].segments[0]!.text;
-    if (!name || /[·|]|postfach|\d{5}/i.test(name)) continue;
-    c.name = name;
-    c.billing_address = { ...street, ...city, country_code: 'DE' };
-    log.add('customer', 'name', { line: nameLine, seg: nameLine.segments[0]!, text: nameLine.segments[0]!.text, label: null });
-    log.add('customer', 'billing_address', { line: streetLine, seg: streetLine.segments[0]!, text: `${streetLine.segments[0]!.text}, ${seg.text}`, label: null });
-    break;
+    for (const seg of l.segments) {
+      if (seg.bbox.x > l.pageWidth * 0.6) continue;
+      const city = parseCity(seg.text);
+      if (!city) continue;
+      // Cells stacked above the city cell, same left edge: street, name, salutation.
+      const above = upper
+        .filter((x) => x.bbox.y < seg.bbox.y - 1 && seg.bbox.y - x.bbox.y < seg.bbox.h * 6)
+        .map((x) => x.segments.find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 6))
+        .filter((c): c is NonNullable<typeof c> => Boolean(c))
+        .sort((a, b) => b.bbox.y - a.bbox.y);
+      const streetSeg = above[0];
+      const street = streetSeg && parseStreet(streetSeg.text);
+      if (!street) continue;
+      let nameSeg = above[1];
+      if (!nameSeg) continue;
+      let name = nameSeg.text.replace(SALUTATION, '').trim();
+      if (!name && above[2]) {
+        nameSeg = above[2];
+        name = nameSeg.text;
+      }
+      if (!name || /[·|]|postfach|\d{5}/i.test(name) || SALUTATION.test(name)) continue;
+      c.name = name;
+      c.billing_address = { ...street, ...city, country_code: 'DE' };
+      log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: nameSeg.text, label: null });
+      log.add('customer', 'billing_address', { line: view.ev.lines[streetSeg.line]!, seg: streetSeg, text: `${streetSeg.text}, ${seg.text}`, label: null });
+      return c;
+    }
   }
   return c;
 }
 
 // ------------------------------------------------------------------ supply point
 
-const SP_LABELS = {
+const SP_LABELS = umlautsAll({
   address: /\b(?:verbrauchsstelle|lieferstelle|lieferanschrift|lieferadresse|abnahmestelle|entnahmestelle|anlagenadresse|versorgungsadresse|adresse)(?=[\s:.]|$)/i,
   malo: /\b(?:marktlokation(?:s-?id)?|malo(?:-?id)?|marktlokations-?nummer)\b/i,
   melo: /\b(?:messlokation(?:s-?id)?|melo(?:-?id)?)\b/i,
@@ -275,7 +305,7 @@ const SP_LABELS = {
   operator: /^(?:ihr\s+)?(?:netzbetreiber|verteilnetzbetreiber)\b/i,
   operatorCode: /\b(?:marktpartner-?id|codenummer|bdew-?codenummer|mp-?id|betreibernummer)\b/i,
   metering: /^(?:ihr\s+)?(?:messstellenbetreiber|grundzuständiger messstellenbetreiber)\b/i,
-};
+});
 
 function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null, customer: Customer): SupplyPoint[] {
   const sp: SupplyPoint = { entity_ref: 'sp-1', commodity, malo_id: null, melo_id: null, legacy_metering_point_id: null, service_address: null, network_operator_name: null, network_operator_code: null, metering_operator_name: null };
@@ -341,14 +371,16 @@ function commoditySpan(view: DocView): Span | null {
 }
 
 function operatorName(t: string): string | null {
-  const v = t.replace(/\s*\(\d{13}\)\s*$/, '').trim();
-  if (!/\p{L}{3}/u.test(v) || /^\d/.test(v) || v.length > 80) return null;
+  const v = t.replace(/^(?:ist\s+)?(?:die|der|das)\s+/i, '').split(/\s*\(|,\s|\.\s|\s·\s/)[0]!.trim();
+  if (!/\p{L}{3}/u.test(v) || /^\d/.test(v) || v.length > 70) return null;
+  // A company name: a legal form or a utility word, nothing sentence-like.
+  if (!LEGAL_FORM.test(v) && !/netz|werke|energie|messdienst|versorgung/i.test(v)) return null;
   return v;
 }
 
 // ------------------------------------------------------------------ meters and registers
 
-const METER_LABEL = /\b(?:zähler-?(?:nummer|nr\.?)|zählernummer|zähler)(?=[\s:.]|$)/i;
+const METER_LABEL = umlauts(/\b(?:zähler-?(?:nummer|nr\.?)|zählernummer|zähler)(?=[\s:.]|$)/i);
 const METER_NO = /^([0-9][A-Z0-9]{5,19}|[A-Z0-9]{1,4}[0-9][A-Z0-9]{5,16})\b/;
 
 function meterType(t: string): string | null {
@@ -366,6 +398,7 @@ function readingKind(t: string): Register['reading_start'] extends infer R ? (R 
 }
 
 function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: SupplyPoint[]): Meter[] {
+  const gas = sps[0]?.commodity === 'gas';
   const meterNo = view.labelled(METER_LABEL, (t) => {
     const m = METER_NO.exec(t.trim());
     return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
@@ -374,19 +407,18 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
   const meter: Meter = { entity_ref: 'meter-1', supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, meter_number: meterNo.value, meter_type: null, registers: [] };
   log.add('meter-1', 'meter_number', meterNo, { match: 'exact' });
   if (meter.supply_point_ref) log.add('meter-1', 'supply_point_ref', meterNo, { status: 'derived' });
-  const typeHit = view.labelled(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i, meterType, { lines: body }) ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
+  const typeHit = view.labelled(umlauts(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i), meterType, { lines: body }) ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
   if (typeHit?.value) {
     meter.meter_type = typeHit.value;
     log.add('meter-1', 'meter_type', typeHit);
   }
-  meter.registers = extractRegisters(view, log, body, meter);
+  meter.registers = extractRegisters(view, log, body, meter, gas);
   return [meter];
 }
 
 /** Reading rows: two dated readings (start, end) of one register, as a table row or as prose. */
-function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter): Register[] {
+function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): Register[] {
   const regs: Register[] = [];
-  const gas = /m³|m3|kubikmeter/i;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
@@ -420,7 +452,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       const m = cells.find((c, j) => j > 0 && /^\d{1,3}$/.test(c) && Number(c) > 0 && Number(c) <= 500 && c !== diff);
       if (m) mult = m;
     }
-    const unit: Register['consumption_unit'] = gas.test(context) ? 'm3' : 'kWh';
+    const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
     const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
@@ -472,7 +504,7 @@ function gasConversion(view: DocView, log: EvidenceLog, body: EvLine[], reg: Reg
 
 function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null): Tariff[] {
   const out: Tariff[] = [];
-  const head = body.findIndex((l) => /^(?:ihre |deine |unsere )?(?:preise|tarif(?:e|daten)?|preisübersicht|ihr tarif|dein tarif|preisangaben)\b/i.test(l.segments[0]!.text) && l.text.length < 120);
+  const head = body.findIndex((l) => /^(?:ihre |deine |unsere )?(?:preise|tarif(?:e|daten)?|preisübersicht|preisblatt|ihr tarif|dein tarif|preisangaben)\b/i.test(l.segments[0]!.text) && l.text.length < 120);
   if (head < 0) return out;
   for (let i = head + 1; i < Math.min(body.length, head + 12); i++) {
     const l = body[i]!;
@@ -481,7 +513,9 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
     let prices = findUnitPrices(text);
     const name = l.segments[0]!.text;
     if (!/\p{L}{3}/u.test(name) || /^(?:produkt|tarif|bezeichnung|arbeitspreis|grundpreis)\b/i.test(name) && prices.length === 0 && !findDates(text).length) continue;
-    if (/^(?:rechnungs|aufstellung|entgelte|deine kosten|ihre kosten|kosten|positionen|zählerst)/i.test(name)) break;
+    if (/^(?:rechnungs|abrechnungs|aufstellung|entgelte|deine kosten|ihre kosten|kosten|positionen|zählerst)/i.test(name)) break;
+    // A charge row ends in an amount; tariffs end in prices.
+    if (/\d,\d{2}\s*(?:€|eur)?\s*$/i.test(l.text) && !/(?:€|eur)\s*\/\s*\p{L}+\.?\)?\s*$|\/(?:jahr|monat)\b[^\d]*$/iu.test(l.text)) break;
     // Name and dates on one line, prices on the next ("Arbeitspreis … · Grundpreis …").
     if (!prices.length && findUnitPrices(nextText).length && !/\d,\d{2}\s*€?\s*$/.test(nextText)) {
       text = `${text}   ${nextText}`;
@@ -490,7 +524,10 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
     }
     const energy = prices.find((p) => p.currency === 'ct' && p.per === 'kWh');
     const base = prices.find((p) => p.currency === 'eur' && (p.per === 'year' || p.per === 'month' || p.per === 'day'));
-    if (!energy && !base) continue;
+    if (!energy && !base) {
+      if (out.length) break;
+      continue;
+    }
     const ds = findDates(text);
     const period = periodIn(text);
     const t: Tariff = {
@@ -596,14 +633,14 @@ function defaultVat(view: DocView): string | null {
 
 // ------------------------------------------------------------------ settlement and taxes
 
-const S_LABELS = {
+const S_LABELS = umlautsAll({
   net: /(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|nettobetrag|summe nettobeträge|gesamt netto|nettosumme|kosten im zeitraum \(netto\)|rechnungsbetrag netto|summe entgelte)/i,
   vat: /(?:umsatzsteuer|mehrwertsteuer|ust\.?|mwst\.?)\s*\d{1,2}(?:,\d+)?\s?%/i,
   gross: /(?:rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|kosten im zeitraum \(brutto\)|endbetrag|gutschriftsbetrag)/i,
   advance: /(?:abschläge|abschlagszahlungen|vorauszahlungen|bezahlte abschläge|geleistete(?:n)? abschläge|abzüglich.*abschl)/i,
   due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)/i,
   credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)/i,
-};
+});
 
 function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
   const ordered = pick === 'first' ? lines : [...lines].reverse();
@@ -734,7 +771,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
   for (const m of text.matchAll(dueRe)) {
     const ctx = text.slice(Math.max(0, m.index! - 120), m.index! + m[0].length + 60);
     if (/abschlag|ab dem|zeitraum|gültig|vorjahr/i.test(m[0]) || /abschlag/i.test(text.slice(m.index!, m.index! + m[0].length + 40)) && !/betrag|rechnung/i.test(ctx)) continue;
-    if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx)) continue;
+    if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx) || s.balance_direction === 'credit') continue;
     const d = dateIn(m[1]!);
     if (d) {
       p.due_date = d;
@@ -742,7 +779,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
       break;
     }
   }
-  if (!p.due_date) {
+  if (!p.due_date && s.balance_direction !== 'credit') {
     const h = view.labelled(/\b(?:fällig(?:keit| am)?|zahlungsziel|zahlbar bis|fälligkeitsdatum)(?=[\s:.]|$)/i, onlyDate, { lines: body.slice(0, 60) });
     if (h) {
       p.due_date = h.value;
@@ -784,7 +821,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     const line = log.records.find((r) => r.entity_ref === 'payment' && r.field === 'iban');
     const around = body.concat(view.lines).filter((l) => line && l.page === line.physical_page && Math.abs(l.bbox.y - line.bbox!.y) < 30);
     for (const l of around) {
-      const b = findBics(l.text)[0];
+      const b = findBics(l.text).find((x) => /BIC:?\s*$/i.test(l.text.slice(Math.max(0, x.index - 6), x.index)));
       if (b) {
         p.bic = b.value;
         log.add('payment', 'bic', spanOf(l, 'BIC', b.raw), { match: 'exact' });
@@ -806,7 +843,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     }
   }
   if (p.payment_method === 'transfer' && s.balance_direction !== 'credit') {
-    const ref = /(?:verwendungszweck|unter angabe (?:der|ihrer|deiner)\s+(?:rechnungsnummer|belegnummer|kundennummer|vertragskontonummer|vertragskonto))\s*:?\s*([A-Z0-9][A-Z0-9./\- ]{3,30}[A-Z0-9])/i.exec(text.replace(/\n/g, ' '));
+    const ref = /(?:verwendungszweck|unter angabe (?:der|ihrer|deiner)\s+(?:rechnungsnummer|belegnummer|kundennummer|vertragskontonummer|vertragskonto))\s*:?\s*([A-Z0-9][A-Z0-9./\-]{3,30}[A-Z0-9])/i.exec(text.replace(/(?<=\p{L})\n/gu, ' '));
     if (ref) {
       p.payment_reference = ref[1]!.replace(/\s+(?:auf|an|bis)\b.*$/i, '').trim();
       const fl = view.flow();
