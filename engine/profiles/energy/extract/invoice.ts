@@ -422,7 +422,9 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
-    if (ds.length < 2 || /abschlag|fällig|zeitraum|preis|entgelt|umlage|steuer|abgabe|arbeit|grund/i.test(l.text)) continue;
+    if (ds.length < 2 || /abschlag|fällig|zeitraum|preis|entgelt|umlage|steuer|abgabe|arbeit|grund|tage\b/i.test(l.text)) continue;
+    // Reading rows carry no money and no prices.
+    if (findUnitPrices(l.text).length || /\d,\d{2}\s*(?:€|eur)\b|\d,\d{2}$/i.test(l.text)) continue;
     // Each date followed by a reading number.
     const after = (d: (typeof ds)[number]) => /^\s*:?\s*(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?)(?![.\d])/.exec(l.text.slice(d.index + d.length));
     const a = after(ds[0]!);
@@ -571,7 +573,11 @@ const SUM_NET = /^(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|summe
 /** Charge lines: rows that end in an amount, with a description, inside the charge table. */
 function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { charges: Charge[]; stop: number } {
   const charges: Charge[] = [];
-  const headIdx = body.findIndex((l) => /^(?:aufstellung|rechnungspositionen|(?:ihre |deine )?kosten\b|entgelte|positionen|einzelpositionen|abrechnungspositionen|berechnung|so berechnen wir|preise und entgelte|details? der abrechnung|ihre rechnungspositionen)/i.test(l.segments[0]!.text) || /^pos\.?\s+bezeichnung/i.test(l.text));
+  const headIdx = body.findIndex(
+    (l) =>
+      (/^(?:[\p{L}]+:\s*)?(?:aufstellung|rechnungspositionen|(?:ihre |deine )?kosten\b|entgelte|positionen|einzelpositionen|abrechnungspositionen|berechnung|so berechnen wir|preise und entgelte|details? der abrechnung|ihre rechnungspositionen)/iu.test(l.segments[0]!.text) && l.text.length < 90 && !/\d,\d{2}/.test(l.text)) ||
+      /^pos\.?\s+bezeichnung/i.test(l.text),
+  );
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
   if (headIdx < 0 || stop < 0) return { charges, stop: -1 };
   const vatRate = defaultVat(view);
@@ -594,8 +600,10 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       continue;
     }
     if (/^(?:pos\.?|bezeichnung|position|leistung)\b/i.test(l.text) && !/\d,\d{2}/.test(l.text)) continue;
+    // Carry-overs at page breaks repeat a running sum, they are not charges.
+    if (/\b(?:übertrag|zwischensumme|uebertrag)\b/i.test(l.text)) continue;
     const net = amtM[2]!.replace(/\./g, '').replace(',', '.');
-    let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
+    let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/[,:]?\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
     desc = desc.replace(/\s*(?:\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?$/i, '').trim();
     const charge: Charge = { entity_ref: `charge-${charges.length + 1}`, category: category(desc), description: desc, period: null, quantity: null, unit: null, unit_price: null, net_amount: amtM[1] ? `-${net}` : net, vat_rate: null };
     fillDetails(charge, l.text.slice(0, l.text.lastIndexOf(amtM[2]!)));
