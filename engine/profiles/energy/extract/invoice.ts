@@ -650,29 +650,48 @@ const S_LABELS = umlautsAll({
   credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)/i,
 });
 
-function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
-  const ordered = pick === 'first' ? lines : [...lines].reverse();
-  for (const l of ordered) {
+/** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */
+function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
+  const out: Array<Hit<string>> = [];
+  for (const l of lines) {
     const m = re.exec(l.text);
     if (!m) continue;
     const tail = l.text.slice(m.index + m[0].length);
-    const a = findAmounts(tail);
-    if (!a.length) continue;
-    const v = a[a.length - 1]!.value.replace(/^-/, '');
-    const seg = l.segments.find((s) => s.text.includes(a[a.length - 1]!.raw.trim())) ?? null;
-    return { value: v, line: l, seg, text: l.text, label: m[0] };
+    const a = findAmounts(tail).find((x) => !/\bauf\s*$/i.test(tail.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(tail.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(tail.slice(x.index + x.length, x.index + x.length + 8)));
+    if (!a) continue;
+    const v = a.value.replace(/^-/, '');
+    const seg = l.segments.find((s) => s.text.includes(a.raw.trim())) ?? null;
+    out.push({ value: v, line: l, seg, text: l.text, label: m[0] });
   }
+  return out;
+}
+
+function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
+  const hits = amountHits(lines, re);
   void view;
-  return null;
+  return (pick === 'first' ? hits[0] : hits[hits.length - 1]) ?? null;
 }
 
 function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[]): Settlement {
   const s: Settlement = { entity_ref: 'settlement', net_total: null, vat_total: null, gross_total: null, advance_payments_total: null, balance_amount: null, balance_direction: null };
-  const net = amountHit(view, body, S_LABELS.net);
-  const vat = amountHit(view, body, S_LABELS.vat);
-  const gross = amountHit(view, body, S_LABELS.gross);
   const cents = (v: string | null | undefined) => (v ? Math.round(Number(v) * 100) : NaN);
-  if (net && vat && gross && cents(net.value) + cents(vat.value) === cents(gross.value)) {
+  // The totals are the labelled amounts that add up (net + VAT = gross), tables preferred over prose.
+  const nets = amountHits(body, S_LABELS.net).reverse();
+  const vats = amountHits(body, S_LABELS.vat).reverse();
+  const grosses = amountHits(body, S_LABELS.gross).reverse();
+  let triple: [Hit<string>, Hit<string>, Hit<string>] | null = null;
+  for (const n of nets) {
+    for (const v of vats) {
+      const g = grosses.find((x) => cents(n.value) + cents(v.value) === cents(x.value));
+      if (g) {
+        triple = [n, v, g];
+        break;
+      }
+    }
+    if (triple) break;
+  }
+  const [net, vat, gross] = triple ?? [nets[0] ?? null, vats[0] ?? null, grosses[0] ?? null];
+  if (triple && net && vat && gross) {
     s.net_total = net.value;
     s.vat_total = vat.value;
     s.gross_total = gross.value;
@@ -685,7 +704,8 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
       s.net_total = net.value;
       log.add('settlement', 'net_total', net);
     }
-    if (gross) {
+    // Without the arithmetic, a gross total only when every labelled candidate agrees.
+    if (gross && grosses.every((g) => g.value === gross.value)) {
       s.gross_total = gross.value;
       log.add('settlement', 'gross_total', gross);
     }
@@ -864,25 +884,36 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
 // ------------------------------------------------------------------ advance plan and consumption
 
 function extractAdvancePlan(view: DocView, log: EvidenceLog, body: EvLine[]): AdvancePlanItem[] {
-  const out: AdvancePlanItem[] = [];
-  const head = body.findIndex((l) => /(abschlagsplan|neuer abschlag|neuen abschläge|künftige(?:n)? abschläge|abschlagszahlungen ab|ihre abschläge ab|deine abschläge ab)/i.test(l.text) && !/geleistet|bezahlt|gezahlt|berücksichtigt/i.test(l.text) && l.text.length < 140);
-  if (head < 0) return out;
-  for (let i = head; i < Math.min(body.length, head + 14); i++) {
-    const l = body[i]!;
-    if (i > head + 2 && !findDates(l.text).length) {
-      if (out.length) break;
-      continue;
+  let out: AdvancePlanItem[] = [];
+  const heads = body
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => umlauts(/(abschlagsplan|neuer? (?:monatliche[rn]? )?abschl[aä]g|neuen abschläge|künftige(?:n)? abschläge|abschlagszahlungen ab|ihre abschläge ab|deine abschläge ab|abschlagstermine)/i).test(l.text) && !umlauts(/geleistet|bezahlt|gezahlt|berücksichtigt/i).test(l.text) && l.text.length < 140);
+  for (const { i: head } of heads) {
+    const found: AdvancePlanItem[] = [];
+    for (let i = head; i < Math.min(body.length, head + 16); i++) {
+      const l = body[i]!;
+      if (i > head + 3 && !findDates(l.text).length) {
+        if (found.length) break;
+        continue;
+      }
+      if (i > head && found.length === 0 && heads.some((h) => h.i === i)) break;
+      const pairs = [...l.text.matchAll(/(\d{1,2}\.\d{1,2}\.\d{4})\s+(?:[\p{L}: ]{0,12})?(\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?/giu)];
+      for (const m of pairs) {
+        const d = dateIn(m[1]!);
+        const a = amountIn(m[2]!);
+        if (!d || !a) continue;
+        const ref = `adv-${found.length + 1}`;
+        found.push({ entity_ref: ref, due_date: d, amount: a });
+        log.add(ref, 'due_date', spanOf(l, null, m[0]));
+        log.add(ref, 'amount', spanOf(l, null, m[0]));
+      }
     }
-    const pairs = [...l.text.matchAll(/(\d{1,2}\.\d{1,2}\.\d{4})\s+(?:[\p{L}: ]{0,12})?(\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?/giu)];
-    for (const m of pairs) {
-      const d = dateIn(m[1]!);
-      const a = amountIn(m[2]!);
-      if (!d || !a) continue;
-      const ref = `adv-${out.length + 1}`;
-      out.push({ entity_ref: ref, due_date: d, amount: a });
-      log.add(ref, 'due_date', spanOf(l, null, m[0]));
-      log.add(ref, 'amount', spanOf(l, null, m[0]));
+    if (found.length >= 2) {
+      out = found;
+      break;
     }
+    // A false start: forget its evidence.
+    for (let k = log.records.length - 1; k >= 0; k--) if (/^adv-/.test(log.records[k]!.entity_ref)) log.records.splice(k, 1);
   }
   // Column layouts list the left column first; the plan is chronological.
   out.sort((a, b) => (a.due_date! < b.due_date! ? -1 : 1));
