@@ -37,14 +37,14 @@ export class DocView {
     if (!this.repeated) {
       const seen = new Map<string, Set<number>>();
       for (const x of this.ev.lines) {
-        const k = furnitureKey(x.text);
+        const k = furnitureKey(x);
         if (!seen.has(k)) seen.set(k, new Set());
         seen.get(k)!.add(x.page);
       }
       this.repeated = new Set([...seen].filter(([, pages]) => pages.size > 1).map(([k]) => k));
     }
     if (l.bbox.y > l.pageHeight * 0.94) return true;
-    return l.bbox.y > l.pageHeight * 0.6 && this.repeated.has(furnitureKey(l.text));
+    return l.bbox.y > l.pageHeight * 0.6 && this.repeated.has(furnitureKey(l));
   }
 
   /**
@@ -147,7 +147,8 @@ export class EvidenceLog {
   }
 }
 
-const furnitureKey = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+/** Same text at about the same height (furniture is printed at a fixed position). */
+const furnitureKey = (l: EvLine) => `${Math.round(l.bbox.y / 24)}|${l.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -424,7 +424,9 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const ds = findDates(l.text);
     if (ds.length < 2 || /abschlag|fällig|zeitraum|preis|entgelt|umlage|steuer|abgabe|arbeit|grund|tage\b/i.test(l.text)) continue;
     // Reading rows carry no money and no prices.
-    if (findUnitPrices(l.text).length || /\d,\d{2}\s*(?:€|eur)\b|\d,\d{2}$/i.test(l.text)) continue;
+    if (findUnitPrices(l.text).length || /\d,\d{2}\s*(?:€|eur\b)|\d,\d{2}$/i.test(l.text)) continue;
+    const cue = body.slice(Math.max(0, i - 4), i + 1).map((x) => x.text).join(' ');
+    if (!umlauts(/stand|zählwerk|ablesung|abgelesen|zähler|obis|\b(?:HT|NT)\b|eintarif|messwert/i).test(cue)) continue;
     // Each date followed by a reading number.
     const after = (d: (typeof ds)[number]) => /^\s*:?\s*(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?)(?![.\d])/.exec(l.text.slice(d.index + d.length));
     const a = after(ds[0]!);
@@ -601,7 +603,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
     }
     if (/^(?:pos\.?|bezeichnung|position|leistung)\b/i.test(l.text) && !/\d,\d{2}/.test(l.text)) continue;
     // Carry-overs at page breaks repeat a running sum, they are not charges.
-    if (/\b(?:übertrag|zwischensumme|uebertrag)\b/i.test(l.text)) continue;
+    if (/(?<!\p{L})(?:übertrag|zwischensumme|uebertrag)(?!\p{L})/iu.test(l.text)) continue;
     const net = amtM[2]!.replace(/\./g, '').replace(',', '.');
     let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/[,:]?\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
     desc = desc.replace(/\s*(?:\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?$/i, '').trim();
