@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments, loadView } from '../../documents/queries.js';
 import { deleteDocument } from '../../documents/delete.js';
+import { PROFILE_IDS } from '../../profiles/registry.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
 import { presentDocument, presentExtractions, presentPreview } from '../presenters.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
@@ -140,7 +141,7 @@ export const documentRoutes = defineRoutes([
         sort: { enum: ['created_at', '-created_at'], default: '-created_at' },
         per_page: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
         page: { type: 'integer', minimum: 1, default: 1 },
-        extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+        extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
         handoff_status: { enum: HANDOFF_STATUSES },
       },
