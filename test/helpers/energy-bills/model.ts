@@ -71,6 +71,14 @@ export function vatId(rng: Rng): string {
   }
 }
 
+/** 13-digit market partner code (BDEW 99…) with its GS1 check digit. */
+export function operatorCode(rng: Rng): string {
+  const body = `99${rng.digits(10)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
 export function creditorId(rng: Rng): string {
   const nat = `0${rng.digits(10)}`;
   const check = 98 - mod97(lettersToDigits(`${nat}DE00`));
@@ -337,8 +345,9 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
   let gross = netCents + vatCents;
   const monthly = Math.round((gross / Math.max(1, Math.round(nDays / 30.4))) / 500) * 500 + rng.pick([-2000, -1000, 0, 1000, 2500]);
   const advanceCount = Math.max(1, Math.round(nDays / 30.4));
-  let advances = opts.kind === 'credit_note' ? gross + rng.int(20, 300) * 100 : monthly * advanceCount;
-  if (interim) advances = 0;
+  let advances = monthly * advanceCount;
+  // Interim invoices bill without advances; a credit note credits its whole gross amount.
+  if (interim || opts.kind === 'credit_note') advances = 0;
   let balance = gross - advances;
   if (opts.kind === 'invoice' && balance < 0 && rng.chance(0.5)) {
     advances = Math.max(0, advances - Math.ceil(-balance / advanceCount / 100) * 100 * advanceCount - advanceCount * 500);
@@ -348,7 +357,7 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
   const invDate = addDays(new Date(iso(end)), rng.int(8, 30));
   const method = rng.chance(0.55) ? 'sepa_direct_debit' : 'transfer';
   const plan: Array<{ date: string; cents: number }> = [];
-  if (opts.kind === 'invoice' || opts.kind === 'credit_note') {
+  if (opts.kind === 'invoice') {
     const next = Math.round(gross / 12 / 100) * 100;
     const first = ym(invDate.getUTCFullYear(), invDate.getUTCMonth() + 1, rng.pick([1, 15, 28]));
     for (let i = 0; i < 12; i++) plan.push({ date: iso(ym(first.getUTCFullYear(), first.getUTCMonth() + i, first.getUTCDate())), cents: next });
@@ -364,11 +373,11 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     invoice_date: iso(invDate), period: { start: iso(start), end: iso(end) },
     customer_number: rng.digits(rng.int(7, 9)), contract_account: rng.digits(12), contract_number: `V${rng.digits(8)}`,
     malo: malo(rng), melo: melo(rng, service.postal_code),
-    operator: rng.pick(OPERATORS), operator_code: `99${rng.digits(11)}`.slice(0, 13), metering_operator: rng.pick(METERING),
+    operator: rng.pick(OPERATORS), operator_code: operatorCode(rng), metering_operator: rng.pick(METERING),
     meter_number: `${rng.int(1, 9)}${rng.pick(['EBZ', 'ITF', 'LGZ', 'ESY'])}${rng.digits(8)}`, meter_type: rng.pick(['conventional', 'modern', 'smart'] as const),
     registers, gas: gasModel, tariffs, total_kwh: kwhTotal, prior_kwh: Math.round(kwhTotal * (0.85 + rng.next() * 0.3)),
     charges, vat_rate: vatRate, net_cents: netCents, vat_cents: vatCents, gross_cents: gross, advances_cents: advances, advance_count: interim ? 0 : advanceCount,
-    balance_cents: Math.abs(balance), direction: balance < 0 ? 'credit' : direction,
+    balance_cents: Math.abs(balance), direction: opts.kind === 'credit_note' || balance < 0 ? 'credit' : direction,
     due_date: iso(addDays(invDate, 14)), method, customer_iban: iban(rng), customer_bic: rng.pick(['GENODEF1S10', 'COBADEFFXXX', 'DEUTDEDBXXX', 'INGDDEFFXXX']), mandate: `M${rng.digits(9)}`,
     plan,
   };

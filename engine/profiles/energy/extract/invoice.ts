@@ -371,7 +371,7 @@ function commoditySpan(view: DocView): Span | null {
 }
 
 function operatorName(t: string): string | null {
-  const v = t.replace(/^(?:ist\s+)?(?:die|der|das)\s+/i, '').split(/\s*\(|,\s|\.\s|\s·\s/)[0]!.trim();
+  const v = t.replace(/^(?:ist\s+)?(?:die|der|das)\s+/i, '').split(/\s*\(|,\s|\.\s(?!KG\b|mbH\b|OHG\b)|\s·\s/)[0]!.trim();
   if (!/\p{L}{3}/u.test(v) || /^\d/.test(v) || v.length > 70) return null;
   // A company name: a legal form or a utility word, nothing sentence-like.
   if (!LEGAL_FORM.test(v) && !/netz|werke|energie|messdienst|versorgung/i.test(v)) return null;
@@ -560,8 +560,8 @@ const CATEGORY: Array<[ChargeCategory, RegExp]> = [
   ['energy_tax', /energiesteuer|erdgassteuer/i],
   ['co2', /co2|co₂|behg|emissions/i],
   ['metering', /messstellenbetrieb|messentgelt|messung|messdienst|zähler(?:miete|entgelt)/i],
-  ['network', /netz(?:nutzungs)?entgelt|netzentgelte|netznutzung(?!.*umlage)/i],
   ['levy', /umlage|konzessionsabgabe|aufschlag|abgabe|kwkg|offshore|stromnev|gasspeicher/i],
+  ['network', /netz(?:nutzungs)?entgelt|netzentgelte|netznutzung/i],
   ['base_fee', /grundpreis|grundgebühr|grundentgelt|leistungspreis|servicepauschale/i],
   ['energy', /arbeitspreis|verbrauchspreis|energiepreis|energie|verbrauch|lieferung/i],
 ];
@@ -594,7 +594,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       // A detail line under the row: period, quantity × price.
       if (lastRow && !amtM && (findQuantities(l.text).length || periodIn(l.text)) && lastRow.charge.quantity === null) {
         fillDetails(lastRow.charge, l.text);
-        log.add(lastRow.charge.entity_ref, 'quantity', spanOf(l));
+        for (const k of ['period', 'quantity', 'unit', 'unit_price'] as const) if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l));
       } else if (lastRow && !amtM && /^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.text.length < 40 && l.bbox.x >= lastRow.line.bbox.x) {
         // Wrapped description.
         if (Math.abs(l.bbox.y - lastRow.line.bbox.y) < lastRow.line.bbox.h * 2.2) lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
