@@ -93,7 +93,7 @@ const LABELS = umlautsAll({
 
 const idValue = (t: string): string | null => {
   t = t.replace(/^(?:lautet|ist|lauten)\s+/i, '');
-  const m = /^([A-Z]{0,4}[- ]?\d[\dA-Z./\- ]{2,24}\d)(?:\s|$)/i.exec(t.trim());
+  const m = /^([A-Z]{0,4}[- ]?\d[\dA-Z./\- ]{2,24}\d)(?:[\s,;]|$)/i.exec(t.trim());
   if (!m) return null;
   const v = m[1]!.trim();
   if (findDates(v).length) return null;
@@ -130,6 +130,18 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
       const e = dateIn(m[2]!);
       const line = f.at(m.index);
       if (s && e && s < e) set('billing_period', { ...spanOf(line, 'Zeitraum', m[0]), value: { start: s, end: e } });
+    }
+  }
+
+  if (!id.billing_period) {
+    // "Jahresabrechnung Strom für 01.03.2025 – 28.02.2026": the period in the title.
+    for (const l of first) {
+      if (!/(rechnung|abrechnung|gutschrift)/i.test(l.text) || l.text.length > 100) continue;
+      const pr = periodIn(l.text);
+      if (pr) {
+        set('billing_period', { ...spanOf(l, null, pr.raw), value: { start: pr.start, end: pr.end } });
+        break;
+      }
     }
   }
 
@@ -648,8 +660,8 @@ const S_LABELS = umlautsAll({
   vat: /(?:umsatzsteuer|mehrwertsteuer|ust\.?|mwst\.?)\s*\d{1,2}(?:,\d+)?\s?%/i,
   gross: /(?:rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|kosten im zeitraum \(brutto\)|endbetrag|gutschriftsbetrag)/i,
   advance: /(?:abschläge|abschlagszahlungen|vorauszahlungen|bezahlte abschläge|geleistete(?:n)? abschläge|abzüglich.*abschl)/i,
-  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)/i,
-  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)/i,
+  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)|(?:eine? |ihre |deine )(?:nachzahlung|zu zahlender betrag|restbetrag) (?:von|in höhe von)(?= \d)/i,
+  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)|(?:ein |ihr |dein )guthaben (?:von|in höhe von)(?= \d)/i,
 });
 
 /** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */

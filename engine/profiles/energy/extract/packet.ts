@@ -17,7 +17,7 @@ export interface PageFacts {
   hasTotals: boolean;
 }
 
-export const INVOICE_NUMBER_LABEL = /\b(?:rechnungs?[- ]?(?:nummer|nr\.?)|(?:rechnung|abrechnung|gutschrift)(?:\s+\p{L}+)?\s+(?:nr\.?|nummer)|beleg[- ]?(?:nummer|nr\.?)|gutschrift(?:s)?[- ]?(?:nummer|nr\.?)|abrechnungs?[- ]?(?:nummer|nr\.?)|dokumenten?[- ]?(?:nummer|nr\.?))(?=[\s:.]|$)/iu;
+export const INVOICE_NUMBER_LABEL = /\b(?:rechnungs?[- ]?(?:nummer|nr\.?)|\p{L}*(?:rechnung|gutschrift)(?:\s+\p{L}+)?\s+(?:nr\.?|nummer)|beleg[- ]?(?:nummer|nr\.?)|gutschrift(?:s)?[- ]?(?:nummer|nr\.?)|abrechnungs?[- ]?(?:nummer|nr\.?)|dokumenten?[- ]?(?:nummer|nr\.?))(?=[\s:.]|$)/iu;
 export const INVOICE_TITLE = /(rechnung|abrechnung|gutschrift)/i;
 export const LETTER_TITLE = /(preisanpassung|preisänderung|preiserhöhung|preissenkung|änderung (?:ihrer|deiner|der) preise|neue preise|vertragsbestätigung|auftragsbestätigung|lieferbestätigung|willkommen|kündigungsbestätigung|vertragsänderung|informationsschreiben)/i;
 const TOTALS = /(rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|zu zahlen|nachzahlung|guthaben|gutschriftsbetrag|endbetrag|abschlagsbetrag)/i;
