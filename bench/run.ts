@@ -4,6 +4,7 @@
 //     (target: not slower than the native tool's whole-process time).
 //  Renderer (BENCH_ONLY=renderer): inbox time to interactive with 5,000 documents, scroll frame time.
 //  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
+//  BENCH_ONLY=energy: energy profile extraction time per page on top of reading, native and scanned (< 50 ms/page native).
 //  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { benchPdf } from './pdf.js';
 import { benchOcr } from './ocr.js';
 import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
+import { benchEnergy } from './energy.js';
 import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
 import { benchReview } from './review.js';
@@ -226,6 +228,7 @@ if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
+if (!only || only === 'energy') await benchEnergy();
 if (!only || only === 'validation') await benchValidation();
 if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'review') await benchReview();

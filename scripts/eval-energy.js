@@ -9,7 +9,7 @@
 // Metrics: field F1 per entity, invoice-split accuracy, outcome accuracy and the number of
 // wrong values inside `accepted` invoices. Reading results are cached by file hash.
 // Environment: DOCDESK_SAMPLES, EVAL_NO_CACHE=1, EVAL_GEN=<count> (0 skips the generated set),
-// EVAL_GEN_SEED, EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
+// EVAL_GEN_SEED, EVAL_GEN_SCANNED=<ratio>, EVAL_SAMPLES=0 (generated set only), EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
 // bills only; held-out failures are never printed).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const { extractEnergy } = await import(new URL('engine/profiles/energy/extract/i
 let applyPolicy = null;
 if (existsSync(new URL('engine/profiles/energy/policy.js', dist))) {
   const mod = await import(new URL('engine/profiles/energy/policy.js', dist).href);
-  applyPolicy = mod.applyEnergyPolicy ?? mod.applyPolicy ?? mod.validateEnergy ?? mod.judgeEnergy ?? null;
+  if (mod.evaluateEnergyPayload) applyPolicy = (x) => mod.evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons, { warnings: x.warnings });
 }
 
 const samples = process.env.DOCDESK_SAMPLES ?? new URL('../../shared/samples/', import.meta.url).pathname;
@@ -172,7 +172,7 @@ function evaluate(docs, label, { showFailures }) {
       let machineOutcome = null;
       if (applyPolicy) {
         const judged = applyPolicy(x);
-        payload = judged.payload ?? judged.machine_payload ?? payload;
+        payload = judged.payload;
         machineOutcome = judged.machine_outcome ?? null;
       }
       const truthRanges = JSON.stringify(d.truth.invoices.map((i) => i.page_range));
@@ -185,8 +185,13 @@ function evaluate(docs, label, { showFailures }) {
       }
       d.truth.invoices.forEach((ti, i) => {
         const pi = payload.invoices.find((p) => p.page_range.first === ti.page_range.first) ?? payload.invoices[i] ?? null;
+        const before = wrongList.length;
         const w = compareInvoice(ti, pi, tally, wrongList);
-        if (pi && pi.outcome === 'accepted') wrongAccepted += w;
+        if (pi && pi.outcome === 'accepted') {
+          wrongAccepted += w;
+          for (let k = before; k < wrongList.length; k++) if (!/got=null$/.test(wrongList[k])) wrongList[k] = `WRONG IN ACCEPTED ${wrongList[k]}`;
+        }
+        if (pi) wrongList.push(`(${pi.invoice_ref} outcome ${pi.outcome}: ${pi.review_reasons.join(', ')})`);
       });
       if (showFailures && verbose && (wrongList.length || truthRanges !== predRanges)) {
         console.log(`\n${d.id}${d.scanned ? ' (scanned)' : ''}: split ${truthRanges === predRanges ? 'ok' : `${predRanges} vs ${truthRanges}`}`);
@@ -218,6 +223,7 @@ function printRows(rows) {
 // ---------------------------------------------------------------- sample set
 async function sampleDocs() {
   const dir = join(samples, 'energy');
+  if (process.env.EVAL_SAMPLES === '0') return { tuned: [], held_out: [] };
   if (!existsSync(join(dir, 'index.json'))) {
     if (process.env.CI === 'true') throw new Error(`eval:energy: no samples at ${dir}`);
     console.log(`eval:energy: no samples folder at ${dir}; sample figures skipped.`);

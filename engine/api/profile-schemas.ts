@@ -1,6 +1,6 @@
 // Schemas of profile results (spec 2.8-2.10) and review bodies (4.14), published under
-// components.schemas beside the shared resource schemas (schemas.ts spreads them in).
-import { PROFILES } from '../profiles/registry.js';
+// components.schemas beside the shared resource schemas (schemas.ts spreads them in; it also
+// adds `ProfilePayload`, the registered payload schemas or null).
 import type { JsonSchema } from './route.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -43,8 +43,6 @@ export const profileSchemas: Record<string, JsonSchema> = {
   ProfileExportNotReady: {
     allOf: [ref('Error'), { type: 'object', required: ['effective_outcome', 'handoff_status'], properties: { effective_outcome: outcome, handoff_status: handoff, review_reasons: strings, handoff_review_reasons: strings } }],
   },
-  /** The payload schemas the registry publishes, or null for a failed result. */
-  ProfilePayload: { anyOf: [...PROFILES.filter((p) => p.payload_schema).map((p) => p.payload_schema as JsonSchema), { type: 'null' }] },
   ProfileEvidence: {
     type: 'object',
     required: ['entity_ref', 'field', 'field_status', 'component_ref', 'physical_page', 'text', 'source', 'match'],

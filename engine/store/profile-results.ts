@@ -4,87 +4,42 @@
 // lock_version compare-and-set, so two reviewers can never both win.
 import { createHash } from 'node:crypto';
 import { immediateTransaction, type Db } from './db.js';
-import type { HandoffStatus, ProfileEffectiveOutcome, ProfileMachineOutcome, ProfileResultsTable, ProfileReviewDecisionsTable } from './schema.js';
+import type { ProfileResultsTable, ProfileReviewDecisionsTable } from './schema.js';
 import { nowTimestamp } from './time.js';
 
+type JsonColumns<T, K extends keyof T, V> = Omit<T, K | 'id'> & { id: number } & { [P in K]: V[P & keyof V] };
+
 /** A profile result with its JSON columns parsed. */
-export interface ProfileResult {
-  id: number;
-  document_id: number;
-  run_id: number;
-  account_id: number;
-  profile: string;
-  profile_version: string;
-  schema_version: string;
-  machine_payload: unknown | null;
-  effective_payload: unknown | null;
-  machine_outcome: ProfileMachineOutcome;
-  effective_outcome: ProfileEffectiveOutcome;
-  handoff_status: HandoffStatus;
-  review_reasons: string[];
-  handoff_review_reasons: string[];
-  warnings: string[];
-  validation_summary: Record<string, unknown>;
-  source_components: unknown[];
-  evidence: unknown[];
-  lock_version: number;
-  etag: string;
-  acceptance_source: 'machine' | 'human_review' | null;
-  reviewed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ProfileResult = JsonColumns<
+  ProfileResultsTable,
+  'machine_payload' | 'effective_payload' | 'review_reasons' | 'handoff_review_reasons' | 'warnings' | 'validation_summary' | 'source_components' | 'evidence',
+  {
+    machine_payload: unknown | null;
+    effective_payload: unknown | null;
+    review_reasons: string[];
+    handoff_review_reasons: string[];
+    warnings: string[];
+    validation_summary: Record<string, unknown>;
+    source_components: unknown[];
+    evidence: unknown[];
+  }
+>;
 
 /** What revalidation decides about the effective result: every mutable column but the lock. */
-export interface EffectiveState {
-  effective_payload: unknown | null;
-  effective_outcome: ProfileEffectiveOutcome;
-  handoff_status: HandoffStatus;
-  review_reasons: string[];
-  handoff_review_reasons: string[];
-  warnings: string[];
-  validation_summary: Record<string, unknown>;
-  evidence: unknown[];
-  acceptance_source: 'machine' | 'human_review' | null;
-}
+export type EffectiveState = Pick<
+  ProfileResult,
+  'effective_payload' | 'effective_outcome' | 'handoff_status' | 'review_reasons' | 'handoff_review_reasons' | 'warnings' | 'validation_summary' | 'evidence' | 'acceptance_source'
+>;
 
-export interface NewProfileResult extends Omit<EffectiveState, 'effective_payload'> {
-  document_id: number;
-  run_id: number;
-  account_id: number;
-  profile: string;
-  profile_version: string;
-  schema_version: string;
-  machine_payload: unknown | null;
-  machine_outcome: ProfileMachineOutcome;
-  source_components: unknown[];
-}
+export type NewProfileResult = Omit<EffectiveState, 'effective_payload'> &
+  Pick<ProfileResult, 'document_id' | 'run_id' | 'account_id' | 'profile' | 'profile_version' | 'schema_version' | 'machine_payload' | 'machine_outcome' | 'source_components'>;
 
-export interface ReviewDecision {
-  id: number;
-  result_id: number;
-  document_id: number;
-  account_id: number;
-  action: 'confirm' | 'correct' | 'reject';
-  invoice_ref: string | null;
-  entity_ref: string | null;
-  field: string | null;
-  reason: string | null;
-  previous_value: unknown;
-  corrected_value: unknown;
-  evidence_reference: unknown | null;
-  review_duration_seconds: number | null;
-  reviewer_user_id: number | null;
-  account_api_token_id: number | null;
-  previous_effective_outcome: ProfileEffectiveOutcome;
-  resulting_effective_outcome: ProfileEffectiveOutcome;
-  previous_handoff_status: HandoffStatus;
-  resulting_handoff_status: HandoffStatus;
-  expected_lock_version: number;
-  resulting_lock_version: number;
-  idempotency_key_prefix: string;
-  created_at: string;
-}
+/** A decision with its JSON columns parsed (`previous_value`/`corrected_value`: any JSON). */
+export type ReviewDecision = JsonColumns<
+  ProfileReviewDecisionsTable,
+  'previous_value' | 'corrected_value' | 'evidence_reference',
+  { previous_value: unknown; corrected_value: unknown; evidence_reference: unknown | null }
+>;
 
 export type NewReviewDecision = Pick<
   ReviewDecision,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { buildFixturePdf, textPagesPdf } from '../helpers/pdf-fixtures.js';
-import { createAccountWithToken, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
+import { cli, createAccountWithToken, getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 
 const ENERGY = 'de.energy.supply-invoice';
@@ -82,6 +82,32 @@ describe('energy profile pipeline', () => {
     const evidence = JSON.parse(row.evidence);
     assert.ok(evidence.length > 20 && evidence.every((e: any) => e.text && e.physical_page >= 1));
     if (row.machine_outcome === 'accepted') assert.equal(row.acceptance_source, 'machine');
+  });
+
+  it('reprocessing keeps the recorded profile version, settings and rate, free after a charged result', { skip: skipUnlessSamples('energy') }, async () => {
+    const first = await run('again.pdf', readFileSync(samplePath('energy', 'energy-7-0007.pdf')));
+    assert.equal(first.status, 'completed', first.processing_error);
+    // A document uploaded while 2.0.0 was current keeps 2.0.0 when processed again (spec 9.7).
+    const db = new BetterSqlite3(join(suite.dataDir, 'docdesk.sqlite'));
+    try {
+      db.prepare("UPDATE extraction_runs SET profile_version = '2.0.0' WHERE id = ?").run(first.latest_extraction_run.id);
+    } finally {
+      db.close();
+    }
+    const { run_id } = cli(suite.dataDir, ['document', 'reprocess', String(first.id)]);
+    assert.ok(run_id > first.latest_extraction_run.id);
+    const again = await waitTerminal(suite.server.url, suite.server.appToken, first.id, 300_000);
+    assert.equal(again.status, 'completed', again.processing_error);
+    const r = again.latest_extraction_run;
+    assert.equal(r.id, run_id);
+    assert.equal(r.profile_version, '2.0.0');
+    assert.equal(r.credit_cost, 3);
+    assert.equal(r.credits_charged, 0, 'reprocessing after a charged result is free');
+    assert.equal(again.sector_extraction_summary.extraction_run_id, run_id);
+    assert.equal(again.sector_extraction_summary.profile_version, '2.0.0');
+    assert.equal(again.sector_extraction_summary.machine_outcome, first.sector_extraction_summary.machine_outcome, 'deterministic');
+    const listed = await getJson(suite.server.url, '/api/v1/documents?per_page=100', suite.server.appToken);
+    assert.equal(listed.body.data.find((d: any) => d.id === first.id).sector_extraction_summary.extraction_run_id, run_id, 'lists carry the summary too');
   });
 
   it('a price-change letter (shared sample) is unsupported with invoices = []', { skip: skipUnlessSamples('energy') }, async () => {

@@ -75,7 +75,6 @@ const invoiceData: Schema = {
 };
 
 export const ENERGY_PAYLOAD_SCHEMA: Schema = {
-  $id: 'EnergyPayload_2_0_0',
   title: 'de.energy.supply-invoice payload (schema 2.0.0)',
   type: 'object',
   required: ['packet', 'invoices'],

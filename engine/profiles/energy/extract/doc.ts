@@ -27,9 +27,24 @@ export class DocView {
     this.lines = pages.flatMap((p) => [...(ev.pages.get(p) ?? [])].sort((a, b) => a.bbox.y - b.bbox.y || a.bbox.x - b.bbox.x));
   }
 
-  /** Lines in the body of a page: not in the bottom band (footers repeat on every page). */
+  private repeated: Set<string> | null = null;
+
+  /**
+   * Page furniture: lines in the lower half that repeat on other pages of the document
+   * (company footers), or the last sliver of the page.
+   */
   isFooter(l: EvLine): boolean {
-    return l.bbox.y > l.pageHeight * 0.86;
+    if (!this.repeated) {
+      const seen = new Map<string, Set<number>>();
+      for (const x of this.ev.lines) {
+        const k = furnitureKey(x);
+        if (!seen.has(k)) seen.set(k, new Set());
+        seen.get(k)!.add(x.page);
+      }
+      this.repeated = new Set([...seen].filter(([, pages]) => pages.size > 1).map(([k]) => k));
+    }
+    if (l.bbox.y > l.pageHeight * 0.94) return true;
+    return l.bbox.y > l.pageHeight * 0.6 && this.repeated.has(furnitureKey(l));
   }
 
   /**
@@ -131,6 +146,9 @@ export class EvidenceLog {
     return this.records.some((r) => r.entity_ref === entityRef && r.field === field);
   }
 }
+
+/** Same text at about the same height (furniture is printed at a fixed position). */
+const furnitureKey = (l: EvLine) => `${Math.round(l.bbox.y / 24)}|${l.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -13,8 +13,17 @@ import type {
   Supplier, SupplyPoint, Tariff, TaxRow,
 } from '../payload.js';
 import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
-import { INVOICE_NUMBER_LABEL, invoiceNumberOf } from './packet.js';
+import { INVOICE_NUMBER_LABEL, invoiceNumbersIn } from './packet.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
+
+/** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
+export function umlauts(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/ä/g, '(?:ä|ae)').replace(/ö/g, '(?:ö|oe)').replace(/ü/g, '(?:ü|ue)').replace(/ß/g, '(?:ß|ss)'), re.flags);
+}
+
+function umlautsAll<T extends Record<string, RegExp>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, umlauts(v)])) as T;
+}
 
 const amountIn = (t: string): string | null => {
   const a = findAmounts(t);
@@ -29,7 +38,7 @@ function periodIn(t: string): { start: string; end: string; raw: string; index: 
     const a = ds[i]!;
     const b = ds[i + 1]!;
     const between = t.slice(a.index + a.length, b.index);
-    if (/^\s*(?:[-–—]|bis(?: zum)?|to)\s*$/i.test(between) && a.value < b.value) return { start: a.value, end: b.value, raw: t.slice(a.index, b.index + b.length), index: a.index };
+    if (/^\s*(?:[-–—]|bis(?: zum)?|to)?\s*$/i.test(between) && a.value < b.value) return { start: a.value, end: b.value, raw: t.slice(a.index, b.index + b.length), index: a.index };
   }
   return null;
 }
@@ -74,16 +83,17 @@ function commodityOf(view: DocView): Commodity | null {
 
 // ------------------------------------------------------------------ identity
 
-const LABELS = {
+const LABELS = umlautsAll({
   invoiceDate: /\b(?:rechnungsdatum|belegdatum|datum der rechnung|gutschriftsdatum|ausstellungsdatum|datum)(?=[\s:.]|$)/i,
   customerNumber: /\b(?:kunden[- ]?(?:nummer|nr\.?)|kd\.?[- ]?nr\.?|ihre kundennummer|deine kundennummer)(?=[\s:.]|$)/i,
   contractAccount: /\b(?:vertragskonto(?:nummer)?|vertragskonto[- ]?nr\.?|vk[- ]?nr\.?|abrechnungskonto)(?=[\s:.]|$)/i,
   contractNumber: /\b(?:vertrags[- ]?(?:nummer|nr\.?)|vertrag nr\.?)(?=[\s:.]|$)/i,
   period: /\b(?:abrechnungszeitraum|leistungszeitraum|lieferzeitraum|abrechnungsperiode|zeitraum)(?=[\s:.]|$)/i,
-};
+});
 
 const idValue = (t: string): string | null => {
-  const m = /^([A-Z]{0,4}[- ]?\d[\dA-Z./\- ]{2,24}\d)(?:\s|$)/i.exec(t.trim());
+  t = t.replace(/^(?:lautet|ist|lauten)\s+/i, '');
+  const m = /^([A-Z]{0,4}[- ]?\d[\dA-Z./\- ]{2,24}\d)(?:[\s,;]|$)/i.exec(t.trim());
   if (!m) return null;
   const v = m[1]!.trim();
   if (findDates(v).length) return null;
@@ -97,7 +107,8 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     id[k] = h.value;
     log.add('identity', k, h);
   };
-  set('invoice_number', view.labelled(INVOICE_NUMBER_LABEL, invoiceNumberOf));
+  const num = invoiceNumbersIn(view.ev, view.lines)[0];
+  if (num) set('invoice_number', { line: num.line, seg: num.seg, text: num.seg.text, label: num.label, value: num.value });
   set('invoice_date', view.labelled(LABELS.invoiceDate, onlyDate, { lines: first }));
   if (!id.invoice_date) {
     // "Mainz, 03.09.2025" or "vom 3. September 2025" next to the title.
@@ -122,6 +133,18 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     }
   }
 
+  if (!id.billing_period) {
+    // "Jahresabrechnung Strom für 01.03.2025 – 28.02.2026": the period in the title.
+    for (const l of first) {
+      if (!/(rechnung|abrechnung|gutschrift)/i.test(l.text) || l.text.length > 100) continue;
+      const pr = periodIn(l.text);
+      if (pr) {
+        set('billing_period', { ...spanOf(l, null, pr.raw), value: { start: pr.start, end: pr.end } });
+        break;
+      }
+    }
+  }
+
   // Document type from the title: the first heading-like line naming a kind of bill.
   const TYPES: Array<[Identity['document_type'], RegExp]> = [
     ['cancellation', /\b(storno|stornierung)/i],
@@ -131,22 +154,24 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     ['interim_invoice', /(abschlagsrechnung|zwischenrechnung|zwischenabrechnung|abschlagsanforderung)/i],
     ['invoice', /(jahresabrechnung|jahresverbrauchsabrechnung|verbrauchsabrechnung|rechnung|abrechnung)/i],
   ];
-  for (const l of first.concat(view.lines.filter((x) => x.page !== view.pages[0]).slice(0, 10))) {
-    if (l.text.length > 90 || /^(?:anlage|rechnungsdetails)/i.test(l.text)) continue;
-    if (INVOICE_NUMBER_LABEL.test(l.text) || /\b(?:bei fragen|hinweis|zu ihrer rechnung|ihrer rechnung)/i.test(l.text)) continue;
-    const t = TYPES.find(([, re]) => re.test(l.text));
-    if (t) {
-      id.document_type = t[0];
-      log.add('identity', 'document_type', spanOf(l, null), { match: 'normalized' });
-      break;
-    }
+  const titles = first
+    .filter((l) => l.text.length <= 90 && !/^(?:anlage|rechnungsdetails)/i.test(l.text) && !/\b(?:bei fragen|hinweis|zu ihrer rechnung|ihrer rechnung)/i.test(l.text))
+    .filter((l) => !LABELS.invoiceDate.test(l.text) && !/(?:rechnungs|beleg)[- ]?(?:nummer|nr|datum)/i.test(l.text))
+    .map((l, i) => ({ l, i, t: TYPES.find(([, re]) => re.test(l.text)) }))
+    .filter((x) => x.t);
+  // The most prominent title wins (largest type, then the earliest).
+  titles.sort((a, b) => b.l.scale - a.l.scale || a.i - b.i);
+  const best = titles[0];
+  if (best) {
+    id.document_type = best.t![0];
+    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized' });
   }
   return id;
 }
 
 // ------------------------------------------------------------------ supplier
 
-const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)\b/;
+const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)\b|\b(?:GMBH|AG|EG|SE|KG|MBH)$/;
 
 function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   const s: Supplier = { entity_ref: 'supplier', name: null, address: null, vat_id: null, tax_number: null, commercial_register: null };
@@ -175,6 +200,15 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       s.address = a;
       log.add('supplier', 'address', spanOf(l));
       break;
+    }
+  }
+  if (!s.address && nameCands[0]) {
+    const l0 = nameCands[0].line;
+    const next = pageLines.find((x) => x.bbox.y > l0.bbox.y + 1 && x.bbox.y - l0.bbox.y < l0.bbox.h * 2.5);
+    const a = next && parseAddressLine(next.text);
+    if (a) {
+      s.address = a;
+      log.add('supplier', 'address', spanOf(next!));
     }
   }
   if (!s.address) {
@@ -211,7 +245,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       }
     }
     if (!s.commercial_register) {
-      const m = /(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*(HR[AB]|GnR|PR|VR)\s*(\d+\s?[A-Z]?)\b/u.exec(l.text);
+      const m = /(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*\b(HR[AB]|GnR|PR|VR)\s*(\d+\s?[A-Z]?)\b/iu.exec(l.text);
       if (m) {
         s.commercial_register = `${m[1]!.trim()} ${m[2]} ${m[3]!.trim()}`;
         log.add('supplier', 'commercial_register', spanOf(l, null, m[0]));
@@ -242,31 +276,40 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
   // street cell above it and the name above that.
   const upper = first.filter((l) => l.bbox.y < l.pageHeight * 0.4);
   for (const l of upper) {
-    const seg = l.segments[0]!;
-    if (seg.bbox.x > l.pageWidth * 0.5) continue;
-    const city = parseCity(seg.text);
-    if (!city) continue;
-    const above = upper.filter((x) => x.bbox.y < l.bbox.y && l.bbox.y - x.bbox.y < seg.bbox.h * 6 && Math.abs(x.segments[0]!.bbox.x - seg.bbox.x) < 10).sort((a, b) => b.bbox.y - a.bbox.y);
-    const streetLine = above[0];
-    const street = streetLine && parseStreet(streetLine.segments[0]!.text);
-    if (!street) continue;
-    const nameLine = above[1];
-    if (!nameLine) continue;
-    let name = nameLine.segments[0]!.text.replace(SALUTATION, '').trim();
-    if (!name && above[2]) name = above[2].segments[0]!.text;
-    if (!name || /[·|]|postfach|\d{5}/i.test(name)) continue;
-    c.name = name;
-    c.billing_address = { ...street, ...city, country_code: 'DE' };
-    log.add('customer', 'name', { line: nameLine, seg: nameLine.segments[0]!, text: nameLine.segments[0]!.text, label: null });
-    log.add('customer', 'billing_address', { line: streetLine, seg: streetLine.segments[0]!, text: `${streetLine.segments[0]!.text}, ${seg.text}`, label: null });
-    break;
+    for (const seg of l.segments) {
+      if (seg.bbox.x > l.pageWidth * 0.6) continue;
+      const city = parseCity(seg.text);
+      if (!city) continue;
+      // Cells stacked above the city cell, same left edge: street, name, salutation.
+      const above = upper
+        .filter((x) => x.bbox.y < seg.bbox.y - 1 && seg.bbox.y - x.bbox.y < seg.bbox.h * 6)
+        .map((x) => x.segments.find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 6))
+        .filter((c): c is NonNullable<typeof c> => Boolean(c))
+        .sort((a, b) => b.bbox.y - a.bbox.y);
+      const streetSeg = above[0];
+      const street = streetSeg && parseStreet(streetSeg.text);
+      if (!street) continue;
+      let nameSeg = above[1];
+      if (!nameSeg) continue;
+      let name = nameSeg.text.replace(SALUTATION, '').trim();
+      if (!name && above[2]) {
+        nameSeg = above[2];
+        name = nameSeg.text;
+      }
+      if (!name || /[·|]|postfach|\d{5}/i.test(name) || SALUTATION.test(name)) continue;
+      c.name = name;
+      c.billing_address = { ...street, ...city, country_code: 'DE' };
+      log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: nameSeg.text, label: null });
+      log.add('customer', 'billing_address', { line: view.ev.lines[streetSeg.line]!, seg: streetSeg, text: `${streetSeg.text}, ${seg.text}`, label: null });
+      return c;
+    }
   }
   return c;
 }
 
 // ------------------------------------------------------------------ supply point
 
-const SP_LABELS = {
+const SP_LABELS = umlautsAll({
   address: /\b(?:verbrauchsstelle|lieferstelle|lieferanschrift|lieferadresse|abnahmestelle|entnahmestelle|anlagenadresse|versorgungsadresse|adresse)(?=[\s:.]|$)/i,
   malo: /\b(?:marktlokation(?:s-?id)?|malo(?:-?id)?|marktlokations-?nummer)\b/i,
   melo: /\b(?:messlokation(?:s-?id)?|melo(?:-?id)?)\b/i,
@@ -274,7 +317,7 @@ const SP_LABELS = {
   operator: /^(?:ihr\s+)?(?:netzbetreiber|verteilnetzbetreiber)\b/i,
   operatorCode: /\b(?:marktpartner-?id|codenummer|bdew-?codenummer|mp-?id|betreibernummer)\b/i,
   metering: /^(?:ihr\s+)?(?:messstellenbetreiber|grundzuständiger messstellenbetreiber)\b/i,
-};
+});
 
 function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null, customer: Customer): SupplyPoint[] {
   const sp: SupplyPoint = { entity_ref: 'sp-1', commodity, malo_id: null, melo_id: null, legacy_metering_point_id: null, service_address: null, network_operator_name: null, network_operator_code: null, metering_operator_name: null };
@@ -340,14 +383,16 @@ function commoditySpan(view: DocView): Span | null {
 }
 
 function operatorName(t: string): string | null {
-  const v = t.replace(/\s*\(\d{13}\)\s*$/, '').trim();
-  if (!/\p{L}{3}/u.test(v) || /^\d/.test(v) || v.length > 80) return null;
+  const v = t.replace(/^(?:ist\s+)?(?:die|der|das)\s+/i, '').split(/\s*\(|,\s|\.\s(?!KG\b|mbH\b|OHG\b)|\s·\s/)[0]!.trim();
+  if (!/\p{L}{3}/u.test(v) || /^\d/.test(v) || v.length > 70) return null;
+  // A company name: a legal form or a utility word, nothing sentence-like.
+  if (!LEGAL_FORM.test(v) && !/netz|werke|energie|messdienst|versorgung/i.test(v)) return null;
   return v;
 }
 
 // ------------------------------------------------------------------ meters and registers
 
-const METER_LABEL = /\b(?:zähler-?(?:nummer|nr\.?)|zählernummer|zähler)(?=[\s:.]|$)/i;
+const METER_LABEL = umlauts(/\b(?:zähler-?(?:nummer|nr\.?)|zählernummer|zähler)(?=[\s:.]|$)/i);
 const METER_NO = /^([0-9][A-Z0-9]{5,19}|[A-Z0-9]{1,4}[0-9][A-Z0-9]{5,16})\b/;
 
 function meterType(t: string): string | null {
@@ -365,6 +410,7 @@ function readingKind(t: string): Register['reading_start'] extends infer R ? (R 
 }
 
 function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: SupplyPoint[]): Meter[] {
+  const gas = sps[0]?.commodity === 'gas';
   const meterNo = view.labelled(METER_LABEL, (t) => {
     const m = METER_NO.exec(t.trim());
     return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
@@ -373,23 +419,26 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
   const meter: Meter = { entity_ref: 'meter-1', supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, meter_number: meterNo.value, meter_type: null, registers: [] };
   log.add('meter-1', 'meter_number', meterNo, { match: 'exact' });
   if (meter.supply_point_ref) log.add('meter-1', 'supply_point_ref', meterNo, { status: 'derived' });
-  const typeHit = view.labelled(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i, meterType, { lines: body }) ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
+  const typeHit = view.labelled(umlauts(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i), meterType, { lines: body }) ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
   if (typeHit?.value) {
     meter.meter_type = typeHit.value;
     log.add('meter-1', 'meter_type', typeHit);
   }
-  meter.registers = extractRegisters(view, log, body, meter);
+  meter.registers = extractRegisters(view, log, body, meter, gas);
   return [meter];
 }
 
 /** Reading rows: two dated readings (start, end) of one register, as a table row or as prose. */
-function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter): Register[] {
+function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): Register[] {
   const regs: Register[] = [];
-  const gas = /m³|m3|kubikmeter/i;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
-    if (ds.length < 2 || /abschlag|fällig|zeitraum|preis|entgelt|umlage|steuer|abgabe|arbeit|grund/i.test(l.text)) continue;
+    if (ds.length < 2 || /abschlag|fällig|zeitraum|preis|entgelt|umlage|steuer|abgabe|arbeit|grund|tage\b/i.test(l.text)) continue;
+    // Reading rows carry no money and no prices.
+    if (findUnitPrices(l.text).length || /\d,\d{2}\s*(?:€|eur\b)|\d,\d{2}$/i.test(l.text)) continue;
+    const cue = body.slice(Math.max(0, i - 4), i + 1).map((x) => x.text).join(' ');
+    if (!umlauts(/stand|zählwerk|ablesung|abgelesen|zähler|obis|\b(?:HT|NT)\b|eintarif|messwert/i).test(cue)) continue;
     // Each date followed by a reading number.
     const after = (d: (typeof ds)[number]) => /^\s*:?\s*(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?)(?![.\d])/.exec(l.text.slice(d.index + d.length));
     const a = after(ds[0]!);
@@ -419,7 +468,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       const m = cells.find((c, j) => j > 0 && /^\d{1,3}$/.test(c) && Number(c) > 0 && Number(c) <= 500 && c !== diff);
       if (m) mult = m;
     }
-    const unit: Register['consumption_unit'] = gas.test(context) ? 'm3' : 'kWh';
+    const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
     const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
@@ -471,7 +520,7 @@ function gasConversion(view: DocView, log: EvidenceLog, body: EvLine[], reg: Reg
 
 function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null): Tariff[] {
   const out: Tariff[] = [];
-  const head = body.findIndex((l) => /^(?:ihre |deine |unsere )?(?:preise|tarif(?:e|daten)?|preisübersicht|ihr tarif|dein tarif|preisangaben)\b/i.test(l.segments[0]!.text) && l.text.length < 120);
+  const head = body.findIndex((l) => /^(?:ihre |deine |unsere )?(?:preise|tarif(?:e|daten)?|preisübersicht|preisblatt|ihr tarif|dein tarif|preisangaben)\b/i.test(l.segments[0]!.text) && l.text.length < 120);
   if (head < 0) return out;
   for (let i = head + 1; i < Math.min(body.length, head + 12); i++) {
     const l = body[i]!;
@@ -480,7 +529,9 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
     let prices = findUnitPrices(text);
     const name = l.segments[0]!.text;
     if (!/\p{L}{3}/u.test(name) || /^(?:produkt|tarif|bezeichnung|arbeitspreis|grundpreis)\b/i.test(name) && prices.length === 0 && !findDates(text).length) continue;
-    if (/^(?:rechnungs|aufstellung|entgelte|deine kosten|ihre kosten|kosten|positionen|zählerst)/i.test(name)) break;
+    if (/^(?:rechnungs|abrechnungs|aufstellung|entgelte|deine kosten|ihre kosten|kosten|positionen|zählerst)/i.test(name)) break;
+    // A charge row ends in an amount; tariffs end in prices.
+    if (/\d,\d{2}\s*(?:€|eur)?\s*$/i.test(l.text) && !/(?:€|eur)\s*\/\s*\p{L}+\.?\)?\s*$|\/(?:jahr|monat)\b[^\d]*$/iu.test(l.text)) break;
     // Name and dates on one line, prices on the next ("Arbeitspreis … · Grundpreis …").
     if (!prices.length && findUnitPrices(nextText).length && !/\d,\d{2}\s*€?\s*$/.test(nextText)) {
       text = `${text}   ${nextText}`;
@@ -489,7 +540,10 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
     }
     const energy = prices.find((p) => p.currency === 'ct' && p.per === 'kWh');
     const base = prices.find((p) => p.currency === 'eur' && (p.per === 'year' || p.per === 'month' || p.per === 'day'));
-    if (!energy && !base) continue;
+    if (!energy && !base) {
+      if (out.length) break;
+      continue;
+    }
     const ds = findDates(text);
     const period = periodIn(text);
     const t: Tariff = {
@@ -518,8 +572,8 @@ const CATEGORY: Array<[ChargeCategory, RegExp]> = [
   ['energy_tax', /energiesteuer|erdgassteuer/i],
   ['co2', /co2|co₂|behg|emissions/i],
   ['metering', /messstellenbetrieb|messentgelt|messung|messdienst|zähler(?:miete|entgelt)/i],
-  ['network', /netz(?:nutzungs)?entgelt|netzentgelte|netznutzung(?!.*umlage)/i],
   ['levy', /umlage|konzessionsabgabe|aufschlag|abgabe|kwkg|offshore|stromnev|gasspeicher/i],
+  ['network', /netz(?:nutzungs)?entgelt|netzentgelte|netznutzung/i],
   ['base_fee', /grundpreis|grundgebühr|grundentgelt|leistungspreis|servicepauschale/i],
   ['energy', /arbeitspreis|verbrauchspreis|energiepreis|energie|verbrauch|lieferung/i],
 ];
@@ -533,7 +587,11 @@ const SUM_NET = /^(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|summe
 /** Charge lines: rows that end in an amount, with a description, inside the charge table. */
 function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { charges: Charge[]; stop: number } {
   const charges: Charge[] = [];
-  const headIdx = body.findIndex((l) => /^(?:aufstellung|rechnungspositionen|(?:ihre |deine )?kosten\b|entgelte|positionen|einzelpositionen|abrechnungspositionen|berechnung|so berechnen wir|preise und entgelte|details? der abrechnung|ihre rechnungspositionen)/i.test(l.segments[0]!.text) || /^pos\.?\s+bezeichnung/i.test(l.text));
+  const headIdx = body.findIndex(
+    (l) =>
+      (/^(?:[\p{L}]+:\s*)?(?:aufstellung|rechnungspositionen|(?:ihre |deine )?kosten\b|entgelte|positionen|einzelpositionen|abrechnungspositionen|berechnung|so berechnen wir|preise und entgelte|details? der abrechnung|ihre rechnungspositionen)/iu.test(l.segments[0]!.text) && l.text.length < 90 && !/\d,\d{2}/.test(l.text)) ||
+      /^pos\.?\s+bezeichnung/i.test(l.text),
+  );
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
   if (headIdx < 0 || stop < 0) return { charges, stop: -1 };
   const vatRate = defaultVat(view);
@@ -548,7 +606,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       // A detail line under the row: period, quantity × price.
       if (lastRow && !amtM && (findQuantities(l.text).length || periodIn(l.text)) && lastRow.charge.quantity === null) {
         fillDetails(lastRow.charge, l.text);
-        log.add(lastRow.charge.entity_ref, 'quantity', spanOf(l));
+        for (const k of ['period', 'quantity', 'unit', 'unit_price'] as const) if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l));
       } else if (lastRow && !amtM && /^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.text.length < 40 && l.bbox.x >= lastRow.line.bbox.x) {
         // Wrapped description.
         if (Math.abs(l.bbox.y - lastRow.line.bbox.y) < lastRow.line.bbox.h * 2.2) lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
@@ -556,8 +614,10 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       continue;
     }
     if (/^(?:pos\.?|bezeichnung|position|leistung)\b/i.test(l.text) && !/\d,\d{2}/.test(l.text)) continue;
+    // Carry-overs at page breaks repeat a running sum, they are not charges.
+    if (/(?<!\p{L})(?:übertrag|zwischensumme|uebertrag)(?!\p{L})/iu.test(l.text)) continue;
     const net = amtM[2]!.replace(/\./g, '').replace(',', '.');
-    let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
+    let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/[,:]?\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
     desc = desc.replace(/\s*(?:\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?$/i, '').trim();
     const charge: Charge = { entity_ref: `charge-${charges.length + 1}`, category: category(desc), description: desc, period: null, quantity: null, unit: null, unit_price: null, net_amount: amtM[1] ? `-${net}` : net, vat_rate: null };
     fillDetails(charge, l.text.slice(0, l.text.lastIndexOf(amtM[2]!)));
@@ -595,38 +655,57 @@ function defaultVat(view: DocView): string | null {
 
 // ------------------------------------------------------------------ settlement and taxes
 
-const S_LABELS = {
+const S_LABELS = umlautsAll({
   net: /(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|nettobetrag|summe nettobeträge|gesamt netto|nettosumme|kosten im zeitraum \(netto\)|rechnungsbetrag netto|summe entgelte)/i,
   vat: /(?:umsatzsteuer|mehrwertsteuer|ust\.?|mwst\.?)\s*\d{1,2}(?:,\d+)?\s?%/i,
   gross: /(?:rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|kosten im zeitraum \(brutto\)|endbetrag|gutschriftsbetrag)/i,
   advance: /(?:abschläge|abschlagszahlungen|vorauszahlungen|bezahlte abschläge|geleistete(?:n)? abschläge|abzüglich.*abschl)/i,
-  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)/i,
-  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)/i,
-};
+  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)|(?:eine? |ihre |deine )(?:nachzahlung|zu zahlender betrag|restbetrag) (?:von|in höhe von)(?= \d)/i,
+  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)|(?:ein |ihr |dein )guthaben (?:von|in höhe von)(?= \d)/i,
+});
 
-function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
-  const ordered = pick === 'first' ? lines : [...lines].reverse();
-  for (const l of ordered) {
+/** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */
+function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
+  const out: Array<Hit<string>> = [];
+  for (const l of lines) {
     const m = re.exec(l.text);
     if (!m) continue;
     const tail = l.text.slice(m.index + m[0].length);
-    const a = findAmounts(tail);
-    if (!a.length) continue;
-    const v = a[a.length - 1]!.value.replace(/^-/, '');
-    const seg = l.segments.find((s) => s.text.includes(a[a.length - 1]!.raw.trim())) ?? null;
-    return { value: v, line: l, seg, text: l.text, label: m[0] };
+    const a = findAmounts(tail).find((x) => !/\bauf\s*$/i.test(tail.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(tail.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(tail.slice(x.index + x.length, x.index + x.length + 8)));
+    if (!a) continue;
+    const v = a.value.replace(/^-/, '');
+    const seg = l.segments.find((s) => s.text.includes(a.raw.trim())) ?? null;
+    out.push({ value: v, line: l, seg, text: l.text, label: m[0] });
   }
+  return out;
+}
+
+function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
+  const hits = amountHits(lines, re);
   void view;
-  return null;
+  return (pick === 'first' ? hits[0] : hits[hits.length - 1]) ?? null;
 }
 
 function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[]): Settlement {
   const s: Settlement = { entity_ref: 'settlement', net_total: null, vat_total: null, gross_total: null, advance_payments_total: null, balance_amount: null, balance_direction: null };
-  const net = amountHit(view, body, S_LABELS.net);
-  const vat = amountHit(view, body, S_LABELS.vat);
-  const gross = amountHit(view, body, S_LABELS.gross);
   const cents = (v: string | null | undefined) => (v ? Math.round(Number(v) * 100) : NaN);
-  if (net && vat && gross && cents(net.value) + cents(vat.value) === cents(gross.value)) {
+  // The totals are the labelled amounts that add up (net + VAT = gross), tables preferred over prose.
+  const nets = amountHits(body, S_LABELS.net).reverse();
+  const vats = amountHits(body, S_LABELS.vat).reverse();
+  const grosses = amountHits(body, S_LABELS.gross).reverse();
+  let triple: [Hit<string>, Hit<string>, Hit<string>] | null = null;
+  for (const n of nets) {
+    for (const v of vats) {
+      const g = grosses.find((x) => cents(n.value) + cents(v.value) === cents(x.value));
+      if (g) {
+        triple = [n, v, g];
+        break;
+      }
+    }
+    if (triple) break;
+  }
+  const [net, vat, gross] = triple ?? [nets[0] ?? null, vats[0] ?? null, grosses[0] ?? null];
+  if (triple && net && vat && gross) {
     s.net_total = net.value;
     s.vat_total = vat.value;
     s.gross_total = gross.value;
@@ -639,7 +718,8 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
       s.net_total = net.value;
       log.add('settlement', 'net_total', net);
     }
-    if (gross) {
+    // Without the arithmetic, a gross total only when every labelled candidate agrees.
+    if (gross && grosses.every((g) => g.value === gross.value)) {
       s.gross_total = gross.value;
       log.add('settlement', 'gross_total', gross);
     }
@@ -733,7 +813,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
   for (const m of text.matchAll(dueRe)) {
     const ctx = text.slice(Math.max(0, m.index! - 120), m.index! + m[0].length + 60);
     if (/abschlag|ab dem|zeitraum|gültig|vorjahr/i.test(m[0]) || /abschlag/i.test(text.slice(m.index!, m.index! + m[0].length + 40)) && !/betrag|rechnung/i.test(ctx)) continue;
-    if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx)) continue;
+    if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx) || s.balance_direction === 'credit') continue;
     const d = dateIn(m[1]!);
     if (d) {
       p.due_date = d;
@@ -741,7 +821,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
       break;
     }
   }
-  if (!p.due_date) {
+  if (!p.due_date && s.balance_direction !== 'credit') {
     const h = view.labelled(/\b(?:fällig(?:keit| am)?|zahlungsziel|zahlbar bis|fälligkeitsdatum)(?=[\s:.]|$)/i, onlyDate, { lines: body.slice(0, 60) });
     if (h) {
       p.due_date = h.value;
@@ -783,7 +863,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     const line = log.records.find((r) => r.entity_ref === 'payment' && r.field === 'iban');
     const around = body.concat(view.lines).filter((l) => line && l.page === line.physical_page && Math.abs(l.bbox.y - line.bbox!.y) < 30);
     for (const l of around) {
-      const b = findBics(l.text)[0];
+      const b = findBics(l.text).find((x) => /BIC:?\s*$/i.test(l.text.slice(Math.max(0, x.index - 6), x.index)));
       if (b) {
         p.bic = b.value;
         log.add('payment', 'bic', spanOf(l, 'BIC', b.raw), { match: 'exact' });
@@ -805,7 +885,7 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     }
   }
   if (p.payment_method === 'transfer' && s.balance_direction !== 'credit') {
-    const ref = /(?:verwendungszweck|unter angabe (?:der|ihrer|deiner)\s+(?:rechnungsnummer|belegnummer|kundennummer|vertragskontonummer|vertragskonto))\s*:?\s*([A-Z0-9][A-Z0-9./\- ]{3,30}[A-Z0-9])/i.exec(text.replace(/\n/g, ' '));
+    const ref = /(?:verwendungszweck|unter angabe (?:der|ihrer|deiner)\s+(?:rechnungsnummer|belegnummer|kundennummer|vertragskontonummer|vertragskonto))\s*:?\s*([A-Z0-9][A-Z0-9./\-]{3,30}[A-Z0-9])/i.exec(text.replace(/(?<=\p{L})\n/gu, ' '));
     if (ref) {
       p.payment_reference = ref[1]!.replace(/\s+(?:auf|an|bis)\b.*$/i, '').trim();
       const fl = view.flow();
@@ -818,25 +898,36 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
 // ------------------------------------------------------------------ advance plan and consumption
 
 function extractAdvancePlan(view: DocView, log: EvidenceLog, body: EvLine[]): AdvancePlanItem[] {
-  const out: AdvancePlanItem[] = [];
-  const head = body.findIndex((l) => /(abschlagsplan|neuer abschlag|neuen abschläge|künftige(?:n)? abschläge|abschlagszahlungen ab|ihre abschläge ab|deine abschläge ab)/i.test(l.text) && !/geleistet|bezahlt|gezahlt|berücksichtigt/i.test(l.text) && l.text.length < 140);
-  if (head < 0) return out;
-  for (let i = head; i < Math.min(body.length, head + 14); i++) {
-    const l = body[i]!;
-    if (i > head + 2 && !findDates(l.text).length) {
-      if (out.length) break;
-      continue;
+  let out: AdvancePlanItem[] = [];
+  const heads = body
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => umlauts(/(abschlagsplan|neuer? (?:monatliche[rn]? )?abschl[aä]g|neuen abschläge|künftige(?:n)? abschläge|abschlagszahlungen ab|ihre abschläge ab|deine abschläge ab|abschlagstermine)/i).test(l.text) && !umlauts(/geleistet|bezahlt|gezahlt|berücksichtigt/i).test(l.text) && l.text.length < 140);
+  for (const { i: head } of heads) {
+    const found: AdvancePlanItem[] = [];
+    for (let i = head; i < Math.min(body.length, head + 16); i++) {
+      const l = body[i]!;
+      if (i > head + 3 && !findDates(l.text).length) {
+        if (found.length) break;
+        continue;
+      }
+      if (i > head && found.length === 0 && heads.some((h) => h.i === i)) break;
+      const pairs = [...l.text.matchAll(/(\d{1,2}\.\d{1,2}\.\d{4})\s+(?:[\p{L}: ]{0,12})?(\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?/giu)];
+      for (const m of pairs) {
+        const d = dateIn(m[1]!);
+        const a = amountIn(m[2]!);
+        if (!d || !a) continue;
+        const ref = `adv-${found.length + 1}`;
+        found.push({ entity_ref: ref, due_date: d, amount: a });
+        log.add(ref, 'due_date', spanOf(l, null, m[0]));
+        log.add(ref, 'amount', spanOf(l, null, m[0]));
+      }
     }
-    const pairs = [...l.text.matchAll(/(\d{1,2}\.\d{1,2}\.\d{4})\s+(?:[\p{L}: ]{0,12})?(\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?/giu)];
-    for (const m of pairs) {
-      const d = dateIn(m[1]!);
-      const a = amountIn(m[2]!);
-      if (!d || !a) continue;
-      const ref = `adv-${out.length + 1}`;
-      out.push({ entity_ref: ref, due_date: d, amount: a });
-      log.add(ref, 'due_date', spanOf(l, null, m[0]));
-      log.add(ref, 'amount', spanOf(l, null, m[0]));
+    if (found.length >= 2) {
+      out = found;
+      break;
     }
+    // A false start: forget its evidence.
+    for (let k = log.records.length - 1; k >= 0; k--) if (/^adv-/.test(log.records[k]!.entity_ref)) log.records.splice(k, 1);
   }
   // Column layouts list the left column first; the plan is chronological.
   out.sort((a, b) => (a.due_date! < b.due_date! ? -1 : 1));

@@ -3,7 +3,8 @@
 // ("Seite 1 von 3", "1/3", "- 1 -"), an invoice number that changes, a first page with a
 // new address block and title. A group without invoice number and totals (price-change
 // letters, contracts, welcome letters) is not an invoice.
-import type { Evidence, EvLine } from '../../../extract/evidence.js';
+import type { Evidence, EvLine, Segment } from '../../../extract/evidence.js';
+import { below } from '../../../extract/evidence.js';
 
 export interface PageFacts {
   page: number;
@@ -16,7 +17,7 @@ export interface PageFacts {
   hasTotals: boolean;
 }
 
-export const INVOICE_NUMBER_LABEL = /\b(?:rechnungs?[- ]?(?:nummer|nr\.?)|rechnung nr\.?|beleg[- ]?(?:nummer|nr\.?)|gutschrift(?:s)?[- ]?(?:nummer|nr\.?)|abrechnungs?[- ]?(?:nummer|nr\.?)|dokumenten?[- ]?(?:nummer|nr\.?))(?=[\s:.]|$)/i;
+export const INVOICE_NUMBER_LABEL = /\b(?:rechnungs?[- ]?(?:nummer|nr\.?)|\p{L}*(?:rechnung|gutschrift)(?:\s+\p{L}+)?\s+(?:nr\.?|nummer)|beleg[- ]?(?:nummer|nr\.?)|gutschrift(?:s)?[- ]?(?:nummer|nr\.?)|abrechnungs?[- ]?(?:nummer|nr\.?)|dokumenten?[- ]?(?:nummer|nr\.?))(?=[\s:.]|$)/iu;
 export const INVOICE_TITLE = /(rechnung|abrechnung|gutschrift)/i;
 export const LETTER_TITLE = /(preisanpassung|preisänderung|preiserhöhung|preissenkung|änderung (?:ihrer|deiner|der) preise|neue preise|vertragsbestätigung|auftragsbestätigung|lieferbestätigung|willkommen|kündigungsbestätigung|vertragsänderung|informationsschreiben)/i;
 const TOTALS = /(rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|zu zahlen|nachzahlung|guthaben|gutschriftsbetrag|endbetrag|abschlagsbetrag)/i;
@@ -52,19 +53,44 @@ export function invoiceNumberOf(text: string): string | null {
   return v.replace(/\s+(?:vom|datum|date)\b.*$/i, '').replace(/\s\d{1,2}\.\d{1,2}\.\d{4}$/, '');
 }
 
-export function pageFacts(ev: Evidence, page: number): PageFacts {
-  const lines = ev.pages.get(page) ?? [];
-  const invoiceNumbers = new Set<string>();
+export interface NumberHit {
+  value: string;
+  line: EvLine;
+  seg: Segment;
+  label: string;
+}
+
+/** Invoice numbers printed after their label: in the label's cell, the next cell, or below it. */
+export function invoiceNumbersIn(ev: Evidence, lines: EvLine[]): NumberHit[] {
+  const out: NumberHit[] = [];
   for (const l of lines) {
     for (let i = 0; i < l.segments.length; i++) {
       const s = l.segments[i]!;
       const m = INVOICE_NUMBER_LABEL.exec(s.text);
       if (!m) continue;
       const rest = s.text.slice(m.index + m[0].length);
-      const v = invoiceNumberOf(rest) ?? (l.segments[i + 1] ? invoiceNumberOf(l.segments[i + 1]!.text) : null);
-      if (v) invoiceNumbers.add(v.replace(/\s/g, ''));
+      let v = invoiceNumberOf(rest);
+      let seg = s;
+      if (!v && !rest.trim() && l.segments[i + 1]) {
+        seg = l.segments[i + 1]!;
+        v = invoiceNumberOf(seg.text);
+      }
+      if (!v && !rest.trim()) {
+        const b = below(ev, s, 1);
+        if (b) {
+          seg = b;
+          v = invoiceNumberOf(b.text);
+        }
+      }
+      if (v) out.push({ value: v, line: ev.lines[seg.line]!, seg, label: m[0] });
     }
   }
+  return out;
+}
+
+export function pageFacts(ev: Evidence, page: number): PageFacts {
+  const lines = ev.pages.get(page) ?? [];
+  const invoiceNumbers = new Set(invoiceNumbersIn(ev, lines).map((h) => h.value.replace(/\s/g, '')));
   const upper = lines.filter((l) => l.bbox.y < l.pageHeight * 0.5);
   return {
     page,
@@ -111,6 +137,7 @@ export function splitPages(ev: Evidence, pages: number[]): PageGroup[] {
 export function isInvoice(g: PageGroup): boolean {
   const numbered = g.facts.some((f) => f.invoiceNumbers.length > 0);
   const totals = g.facts.some((f) => f.hasTotals);
+  const titled = g.facts.some((f) => f.invoiceTitle);
   const letter = g.facts[0]!.letterTitle && !g.facts[0]!.invoiceTitle;
-  return numbered && totals && !letter;
+  return (numbered || titled) && totals && !letter;
 }

@@ -127,7 +127,7 @@ export function findMalos(text: string): Array<{ value: string; raw: string; ind
 // ------------------------------------------------------------------ addresses
 
 const STREET = /^(.*?\p{L}[\p{L}.\-'’ ]*?\.?)\s+(\d{1,4}\s?[a-zA-Z]?(?:\s?[-–/]\s?\d{1,4}\s?[a-zA-Z]?)?)$/u;
-const CITY = /^(?:D[-–]\s?)?(\d{5})\s+(\p{L}[\p{L}\p{N} .()\-/]*\p{L}\)?)$/u;
+const CITY = /^(?:D[-–]\s?)?(\d{5})\s+(\p{L}[\p{L} .\-/]*\p{L}(?:\s\(\p{L}[\p{L} .]*\))?)$/u;
 
 export function parseStreet(raw: string): { street: string; house_number: string } | null {
   const t = raw.trim().replace(/\s+/g, ' ').replace(/,$/, '');

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { evaluateEnergyPayload, fieldsOf, handoffReasonsByInvoice } from '../../../../engine/profiles/energy/policy.js';
 import type { EnergyEvidence, EnergyPayload } from '../../../../engine/profiles/energy/payload.js';
 import { sampleSet, skipUnlessSamples } from '../../../helpers/samples.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { ENERGY_PAYLOAD_SCHEMA } from '../../../../engine/profiles/energy/schema.js';
 
 interface Truth extends EnergyPayload {
   id: string;
@@ -69,6 +71,18 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
         assert.equal(r.handoff_status, 'not_applicable');
       }
     }
+  });
+
+  it('every evaluated truth payload validates against the published payload schema', () => {
+    const validate = new Ajv2020.default({ strict: true, allowUnionTypes: true }).compile(ENERGY_PAYLOAD_SCHEMA);
+    for (const t of all) {
+      const { payload } = reasonsOf(t);
+      const clean = { packet: payload.packet, invoices: payload.invoices.map(({ invoice_ref, page_range, outcome, review_reasons, data }) => ({ invoice_ref, page_range, outcome, review_reasons, data })) };
+      assert.ok(validate(clean), `${t.id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    }
+    const broken = clone(firstElectricity());
+    (broken.invoices[0]!.data.settlement as any).gross_total = 12.5;
+    assert.equal(validate(reasonsOf(broken).payload), false, 'a number where a decimal string belongs');
   });
 
   it('field_quality names every field as <entity_ref>.<field>', () => {
