@@ -3,14 +3,12 @@
 // and the two 201 bodies of a review (4.14: audit metadata, or everything with documents:read).
 import type { ProfileResult, ReviewDecision } from '../store/profile-results.js';
 import { findProfile } from '../profiles/registry.js';
+import { exportReady } from '../documents/profile-results.js';
 
 export const exportUrl = (baseUrl: string, documentId: number, projection: string) => `${baseUrl}/api/v1/documents/${documentId}/exports/${projection}`;
 
 export const evidencePageUrl = (baseUrl: string, documentId: number, runId: number, page: number) =>
   `${baseUrl}/api/v1/documents/${documentId}/extraction-runs/${runId}/pages/${page}/preview`;
-
-/** Spec 4.12 readiness: a projection is served only once outcome and handoff are accepted. */
-export const exportReady = (r: Pick<ProfileResult, 'effective_outcome' | 'handoff_status'>) => r.effective_outcome === 'accepted' && r.handoff_status === 'accepted';
 
 /** The registered projections of a result's profile with stable URL, contract version and availability. */
 export function exportDescriptors(result: ProfileResult, baseUrl: string): Record<string, unknown> {
@@ -122,10 +120,3 @@ export const presentResultAudit = (r: Pick<ProfileResult, 'id' | 'machine_outcom
   lock_version: r.lock_version,
   etag: r.etag,
 });
-
-/** Physical pages cited by a result's evidence, ascending and distinct. */
-export function citedPages(r: Pick<ProfileResult, 'evidence'>): number[] {
-  const pages = new Set<number>();
-  for (const e of r.evidence as Array<{ physical_page?: unknown }>) if (typeof e.physical_page === 'number') pages.add(e.physical_page);
-  return [...pages].sort((a, b) => a - b);
-}

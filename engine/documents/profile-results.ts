@@ -8,6 +8,16 @@ import type { DocumentRow } from '../api/presenters.js';
 import { findProfile } from '../profiles/registry.js';
 import type { ExportProjection } from '../profiles/types.js';
 
+/** Spec 4.12 readiness: a projection is served only once outcome and handoff are accepted. */
+export const exportReady = (r: Pick<ProfileResult, 'effective_outcome' | 'handoff_status'>) => r.effective_outcome === 'accepted' && r.handoff_status === 'accepted';
+
+/** Physical pages cited by a result's evidence, ascending and distinct. */
+export function citedPages(r: Pick<ProfileResult, 'evidence'>): number[] {
+  const pages = new Set<number>();
+  for (const e of r.evidence as Array<{ physical_page?: unknown }>) if (typeof e.physical_page === 'number') pages.add(e.physical_page);
+  return [...pages].sort((a, b) => a - b);
+}
+
 /** Page artifacts served inline: raster images only, never HTML, SVG or XML (spec 4.11). */
 export const SAFE_PAGE_CONTENT_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
@@ -47,7 +57,8 @@ async function storedPages(db: Db, blobs: BlobStore, documentId: number, runId: 
 }
 
 /** Cited pages of a result, ascending, each with whether its run's page artifact is stored. */
-export async function citedPageAvailability(db: Db, blobs: BlobStore, result: ProfileResult, pages: number[]) {
+export async function citedPageAvailability(db: Db, blobs: BlobStore, result: ProfileResult) {
+  const pages = citedPages(result);
   const stored = await storedPages(db, blobs, result.document_id, result.run_id, pages);
   return pages.map((physical_page) => ({ physical_page, available: stored.has(physical_page) }));
 }
@@ -56,9 +67,9 @@ export async function citedPageAvailability(db: Db, blobs: BlobStore, result: Pr
  * One cited page of the exact run (spec 4.11): the run must carry the document's profile
  * result and that result must cite the page. No fallback to another run.
  */
-export async function evidencePageArtifact(db: Db, blobs: BlobStore, documentId: number, runId: number, page: number, cited: (r: ProfileResult) => number[]): Promise<PageArtifact | null> {
+export async function evidencePageArtifact(db: Db, blobs: BlobStore, documentId: number, runId: number, page: number): Promise<PageArtifact | null> {
   const result = await profileResultForRun(db, runId);
-  if (!result || result.document_id !== documentId || !cited(result).includes(page)) return null;
+  if (!result || result.document_id !== documentId || !citedPages(result).includes(page)) return null;
   return (await storedPages(db, blobs, documentId, runId, [page])).get(page) ?? null;
 }
 
@@ -81,7 +92,6 @@ export function projectionFor(result: Pick<ProfileResult, 'profile' | 'profile_v
   return Object.hasOwn(profile.exports, name) ? profile.exports[name]! : null;
 }
 
-const readyForExport = (r: ProfileResult) => r.effective_outcome === 'accepted' && r.handoff_status === 'accepted';
 
 /** Spec 4.12: the document's result, its projection, and accepted outcome and handoff. */
 export async function singleExport(db: Db, doc: Pick<DocumentRow, 'id' | 'status' | 'extraction_profile'>, name: string): Promise<{ result: ProfileResult; projection: ExportProjection; body: string }> {
@@ -91,7 +101,7 @@ export async function singleExport(db: Db, doc: Pick<DocumentRow, 'id' | 'status
   if (!result) throw new ExportRefused({ kind: 'no_result' });
   const projection = projectionFor(result, name);
   if (!projection) throw new ExportRefused({ kind: 'no_projection' });
-  if (!readyForExport(result)) {
+  if (!exportReady(result)) {
     throw new ExportRefused({ kind: 'not_ready', effective_outcome: result.effective_outcome, handoff_status: result.handoff_status, review_reasons: result.review_reasons, handoff_review_reasons: result.handoff_review_reasons });
   }
   return { result, projection, body: projection.project([{ document_id: doc.id, result }]) };
@@ -109,7 +119,7 @@ export async function batchExport(db: Db, docs: Array<Pick<DocumentRow, 'id' | '
   const results: ProfileResult[] = [];
   for (const doc of ordered) {
     const r = latest.get(doc.id);
-    if (doc.status !== 'completed' || !r || !readyForExport(r)) notReady.push(doc.id);
+    if (doc.status !== 'completed' || !r || !exportReady(r)) notReady.push(doc.id);
     else results.push(r);
   }
   if (notReady.length) {

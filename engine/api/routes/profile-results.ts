@@ -12,7 +12,7 @@ import { PROFILES } from '../../profiles/registry.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
 import { claimKey, completeKey, releaseKey } from '../idempotency.js';
 import { presentExtractions } from '../presenters.js';
-import { citedPages, presentDecision, presentDecisionAudit, presentResultAudit, presentSectorExtraction } from '../profile-presenters.js';
+import { presentDecision, presentDecisionAudit, presentResultAudit, presentSectorExtraction } from '../profile-presenters.js';
 import { reviewRequestSchema } from '../profile-schemas.js';
 import { defineRoutes, type HandlerContext, type ResponseDoc } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
@@ -37,7 +37,7 @@ async function extractions(req: FastifyRequest, reply: FastifyReply, ctx: Handle
   const withEvidence = (req.query as { include?: string }).include === 'evidence';
   const sector = presentSectorExtraction(result, ctx.baseUrl, {
     decisions: await listReviewDecisions(ctx.engine.db, result.id),
-    ...(withEvidence ? { evidencePages: await citedPageAvailability(ctx.engine.db, ctx.engine.blobs, result, citedPages(result)) } : {}),
+    ...(withEvidence ? { evidencePages: await citedPageAvailability(ctx.engine.db, ctx.engine.blobs, result) } : {}),
   });
   reply.header('ETag', result.etag);
   reply.header('Cache-Control', PRIVATE);
@@ -49,7 +49,7 @@ async function extractions(req: FastifyRequest, reply: FastifyReply, ctx: Handle
 async function evidencePage(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const doc = await requireDocument(req, ctx);
   const { extractionRun, physicalPage } = req.params as { extractionRun: number; physicalPage: number };
-  const artifact = await evidencePageArtifact(ctx.engine.db, ctx.engine.blobs, doc.id, extractionRun, physicalPage, citedPages);
+  const artifact = await evidencePageArtifact(ctx.engine.db, ctx.engine.blobs, doc.id, extractionRun, physicalPage);
   if (!artifact) throw notFound('evidence page');
   reply.header('Cache-Control', PRIVATE);
   reply.header('X-Content-Type-Options', 'nosniff');
