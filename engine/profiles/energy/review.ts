@@ -7,11 +7,11 @@ import { findDates } from '../../extract/normalize/date.js';
 import { checkIban } from '../../extract/normalize/iban.js';
 import { maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import type { EffectiveState, ProfileResult } from '../../store/profile-results.js';
+import type { ReviewFieldErrors } from '../types.js';
 import type { Address, EnergyEvidence, EnergyInvoice, EnergyPayload } from './payload.js';
 import { evaluateEnergyPayload, handoffReasonsByInvoice, type ValidationSummary } from './policy.js';
 
 export type ReviewAction = 'confirm' | 'correct' | 'reject';
-export type ReviewFieldErrors = Record<string, string[]>;
 export type EvidenceSource = EnergyEvidence['source'];
 
 export const REVIEW_ACTIONS: readonly ReviewAction[] = ['confirm', 'correct', 'reject'];
