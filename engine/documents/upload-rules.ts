@@ -135,7 +135,7 @@ export function validateUpload(raw: RawUpload, ctx: UploadContext): { fields: Up
 
   if (mode === 'validation') {
     if (raw.file.present && raw.file.family !== 'pdf' && raw.file.family !== 'xml') errs.add('file', 'Validation mode accepts only PDF or XML files.');
-    if (profile !== 'generic') errs.add('extraction_profile', 'Validation mode supports only the generic profile.');
+    if (profile !== DEFAULT_PROFILE) errs.add('extraction_profile', 'Validation mode supports only the generic profile.');
   }
   if (profile && mode) {
     const rules = findProfile(profile)!.uploadRules({ processing_mode: mode, file_family: raw.file.present ? raw.file.family : null, allow_ai_processing: allowAi });

@@ -201,10 +201,18 @@ const NUMBER_FIELDS = new Set([
   'net_total', 'vat_total', 'gross_total', 'advance_payments_total', 'balance_amount', 'amount', 'multiplier', 'consumption_value', 'volume_m3', 'calorific_value_kwh_per_m3', 'z_number', 'energy_kwh',
 ]);
 
+/** Party and operator names: a German postcode inside a name means the address ran into it. */
+const NAME_FIELDS = new Set(['supplier.name', 'customer.name', 'network_operator_name', 'metering_operator_name']);
+const POSTCODE_IN_NAME = /(?:^|[\s,])\d{5}(?:[\s,]|$)/;
+
 /** Dates are real `YYYY-MM-DD` dates, numbers dot-decimal strings (contract "Shape"). */
 function checkValueFormats(data: InvoiceData, c: Checks): void {
   for (const f of fieldsOf(data)) {
     if (f.value === null || f.value === undefined) continue;
+    if ((NAME_FIELDS.has(f.key) || NAME_FIELDS.has(f.field)) && typeof f.value === 'string' && POSTCODE_IN_NAME.test(f.value)) {
+      c.check('name_plausible', 'invalid_value', false, [f.key], () => `${f.key} contains a postcode: the address ran into the name (${JSON.stringify(f.value)})`);
+      continue;
+    }
     let ok = true;
     if (DATE_FIELDS.has(f.field)) ok = typeof f.value === 'string' && isDate(f.value);
     else if (PERIOD_FIELDS.has(f.field)) {

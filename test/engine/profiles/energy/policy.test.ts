@@ -216,6 +216,14 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     assert.ok(!reasonsOf(credit).review_reasons.includes('missing_required_field'));
   });
 
+  it('a name with the address run into it is invalid_value', () => {
+    const t = firstElectricity();
+    t.invoices[0]!.data.supplier.name = `${t.invoices[0]!.data.supplier.name}, Karlstraße 88, 89073 Ulm`;
+    const r = reasonsOf(t);
+    assert.deepEqual(r.review_reasons, ['invalid_value']);
+    assert.equal(r.payload.invoices[0]!.data.field_quality['supplier.name'], 'invalid');
+  });
+
   it('an impossible date is invalid_value', () => {
     const t = firstElectricity();
     t.invoices[0]!.data.identity.invoice_date = '2025-02-30';
