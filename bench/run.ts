@@ -4,6 +4,8 @@
 //     (target: not slower than the native tool's whole-process time).
 //  Renderer (BENCH_ONLY=renderer): inbox time to interactive with 5,000 documents, scroll frame time.
 //  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
+//  BENCH_ONLY=energy: energy profile extraction time per page on top of reading, native and scanned (< 50 ms/page native).
+//  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +23,10 @@ import { benchIdle } from './idle.js';
 import { benchScanned } from './scanned.js';
 import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
+import { benchEnergy } from './energy.js';
 import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
+import { benchReview } from './review.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
@@ -238,10 +242,12 @@ if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') await benchOcr();
 if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
+if (!only || only === 'energy') await benchEnergy();
 if (!only || only === 'validation') await benchValidation();
 if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'idle') await benchIdle();
 if (!only || only === 'scanned') await benchScanned();
+if (!only || only === 'review') await benchReview();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

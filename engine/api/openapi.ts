@@ -25,7 +25,14 @@ export function buildOpenApi(routes: RouteDef[], version: string, about = PUBLIC
 
     const responses: Record<string, unknown> = {};
     for (const [status, doc] of Object.entries(r.responses)) {
-      const content = doc.schema ? { 'application/json': { schema: doc.schema } } : doc.contentType ? { [doc.contentType]: { schema: { type: 'string', format: 'binary' } } } : undefined;
+      const binary = { type: 'string', format: 'binary' };
+      const content = doc.schema
+        ? { 'application/json': { schema: doc.schema } }
+        : doc.contentTypes
+          ? Object.fromEntries(Object.entries(doc.contentTypes).map(([t, schema]) => [t, { schema }]))
+          : doc.contentType
+            ? { [doc.contentType]: { schema: binary } }
+            : undefined;
       responses[status] = {
         description: doc.description,
         headers: { 'X-Request-ID': { description: 'Request identifier.', schema: { type: 'string' } }, ...(doc.headers ?? {}) },

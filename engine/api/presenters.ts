@@ -1,5 +1,7 @@
 // Turns stored rows into the spec's resource shapes (sections 2.1, 2.2, 2.5).
 import type { Selectable } from 'kysely';
+import type { ProfileResult } from '../store/profile-results.js';
+import { presentProfileSummary } from './profile-presenters.js';
 import type { DocumentsTable, ExtractionRunsTable, PreviewsTable } from '../store/schema.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -53,6 +55,8 @@ export interface DocumentView {
   doc: DocumentRow;
   run: RunRow | null;
   previews: PreviewRow[];
+  /** The latest profile result of the document (specialised profiles only). */
+  profile?: ProfileResult | null;
 }
 
 export function thumbnailUrl(doc: Pick<DocumentRow, 'id' | 'thumbnail_path'>, baseUrl: string): string | null {
@@ -111,7 +115,7 @@ export function presentDocument(view: DocumentView, baseUrl: string) {
     thumbnail: thumbnailUrl(doc, baseUrl),
     ...resultArrays(view, baseUrl),
     latest_extraction_run: run ? presentRun(run) : null,
-    sector_extraction_summary: null,
+    sector_extraction_summary: view.profile ? presentProfileSummary(view.profile, baseUrl) : null,
     // Docdesk addition: progress of the page work while the document is pending.
     processing_progress: doc.progress_pages_total === null ? null : { pages_done: doc.progress_pages_done ?? 0, pages_total: doc.progress_pages_total },
     created_at: doc.created_at,

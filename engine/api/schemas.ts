@@ -1,6 +1,8 @@
 // Resource schemas shared by several routes (spec section 2 and 7). Route modules
 // reference them; the OpenAPI builder publishes them under components.schemas.
 import type { JsonSchema, ResponseDoc } from './route.js';
+import { PROFILES, PROFILE_IDS } from '../profiles/registry.js';
+import { profileSchemas } from './profile-schemas.js';
 
 const ts = { type: ['string', 'null'], format: 'date-time' };
 const str = { type: 'string' };
@@ -191,13 +193,13 @@ export const componentSchemas: Record<string, JsonSchema> = {
       extracted_text_plain: nstr,
       origin: { enum: ['api', 'app', 'mcp', 'x402', null] },
       ai_processing: bool,
-      extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+      extraction_profile: { enum: PROFILE_IDS },
       is_e_invoice: bool,
       thumbnail: { type: ['string', 'null'], format: 'uri' },
       previews: { type: ['array', 'null'], items: ref('Preview') },
       extractions: { anyOf: [ref('Extractions'), { type: 'null' }] },
       latest_extraction_run: { oneOf: [ref('ExtractionRun'), { type: 'null' }] },
-      sector_extraction_summary: nobj,
+      sector_extraction_summary: { anyOf: [ref('SectorExtractionSummary'), { type: 'null' }] },
       processing_progress: {
         type: ['object', 'null'],
         description: 'Docdesk addition: pages done of the pages to process, once the page count is known.',
@@ -207,7 +209,31 @@ export const componentSchemas: Record<string, JsonSchema> = {
       updated_at: ts,
     },
   },
+  ...profileSchemas,
 };
+
+componentSchemas.SectorExtractionSummary = {
+  type: 'object',
+  description: 'Spec 2.7: compact profile result summary.',
+  required: ['id', 'extraction_run_id', 'profile', 'profile_version', 'schema_version', 'machine_outcome', 'effective_outcome', 'handoff_status', 'lock_version', 'etag'],
+  properties: {
+    id: int, extraction_run_id: int, profile: { enum: PROFILE_IDS }, profile_version: str, schema_version: str,
+    machine_outcome: { enum: ['accepted', 'needs_review', 'unsupported', 'failed'] },
+    effective_outcome: { enum: ['accepted', 'needs_review', 'unsupported', 'failed', 'rejected'] },
+    handoff_status: { enum: ['pending_review', 'accepted', 'blocked', 'rejected', 'not_applicable'] },
+    review_reasons: { type: 'array', items: str }, handoff_review_reasons: { type: 'array', items: str }, warnings: { type: 'array', items: str },
+    lock_version: int, etag: str, extractions_url: { type: 'string', format: 'uri' },
+    exports: { type: 'object', additionalProperties: ref('ExportDescriptor') },
+  },
+};
+
+/** Component name of a profile's payload schema (machine_payload / effective_payload). */
+export function profilePayloadSchemaName(profileId: string): string {
+  return `ProfilePayload_${profileId.replace(/[^A-Za-z0-9]+/g, '_')}`;
+}
+for (const p of PROFILES) if (p.payload_schema) componentSchemas[profilePayloadSchemaName(p.id)] = p.payload_schema as JsonSchema;
+/** `machine_payload` / `effective_payload` of any registered profile, or null (a failed result). */
+componentSchemas.ProfilePayload = { anyOf: [...PROFILES.filter((p) => p.payload_schema).map((p) => ref(profilePayloadSchemaName(p.id))), { type: 'null' }] };
 
 export const schemaRef = ref;
 

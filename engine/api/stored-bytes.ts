@@ -77,5 +77,6 @@ export function sendStoredBytes(reply: FastifyReply, item: StoredBytes): Fastify
   reply.header('Cache-Control', item.cacheControl ?? 'private, no-store');
   if (item.filename !== undefined || !inline) reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', item.filename ?? 'download'));
   const body = item.body ?? createReadStream(item.path!);
-  return reply.type(inline ? served.contentType : 'application/octet-stream').send(body);
+  // A forced download keeps its safe type (an export's text/csv); unsafe types are octet-streams.
+  return reply.type(served.inline ? served.contentType : 'application/octet-stream').send(body);
 }

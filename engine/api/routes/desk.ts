@@ -7,6 +7,7 @@ import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '
 import { balance } from '../../billing/ledger.js';
 import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.js';
 import { findDocument, loadView } from '../../documents/queries.js';
+import { PROFILES, PROFILE_IDS } from '../../profiles/registry.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, endpointSecret, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
@@ -37,6 +38,11 @@ const sessionSchema: JsonSchema = {
     can_manage_workspace: { type: 'boolean' },
     data_dir: str,
     version: str,
+    profiles: {
+      type: 'array',
+      description: 'The extraction profiles of this engine (registry order) for the desk\'s profile choosers.',
+      items: { type: 'object', properties: { id: str, profile_version: str, credit_cost: int, label: { type: 'object', properties: { en: str, de: str } } } },
+    },
   },
 };
 const tokenSchema: JsonSchema = {
@@ -74,6 +80,7 @@ async function sessionView(ctx: HandlerContext) {
     can_manage_workspace: canManage,
     ...(canManage ? { data_dir: ctx.engine.layout.root } : {}),
     version: DOCDESK_VERSION,
+    profiles: PROFILES.map((p) => ({ id: p.id, profile_version: p.profile_version, credit_cost: p.credit_cost, label: p.label })),
   };
 }
 
@@ -362,7 +369,7 @@ export const deskRoutes = defineRoutes([
       properties: {
         status: { enum: ['pending', 'completed', 'error', 'blocked'] },
         processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
-        extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+        extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
         q: { type: 'string', maxLength: 200 },
         sort: { enum: [...INBOX_SORTS], default: '-created_at' },
