@@ -680,6 +680,17 @@ function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
   return out;
 }
 
+/** A labelled amount in running text that wraps ("… ergibt sich ein Guthaben von\n318,96 €"). */
+function sentenceAmount(view: DocView, body: EvLine[], re: RegExp): Hit<string> | null {
+  const f = view.flow(body);
+  const text = f.text.replace(/\n/g, ' ');
+  const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+  if (!m) return null;
+  const a = findAmounts(text.slice(m.index + m[0].length, m.index + m[0].length + 24))[0];
+  if (!a) return null;
+  return { ...spanOf(f.at(m.index), m[0], text.slice(m.index, m.index + m[0].length + a.index + a.length)), value: a.value.replace(/^-/, '') };
+}
+
 function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
   const hits = amountHits(lines, re);
   void view;
@@ -729,8 +740,8 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
     s.advance_payments_total = adv.value;
     log.add('settlement', 'advance_payments_total', adv);
   }
-  const due = amountHit(view, body, S_LABELS.due, 'first');
-  const credit = amountHit(view, body, S_LABELS.credit, 'first');
+  const due = amountHit(view, body, S_LABELS.due, 'first') ?? sentenceAmount(view, body, S_LABELS.due);
+  const credit = amountHit(view, body, S_LABELS.credit, 'first') ?? sentenceAmount(view, body, S_LABELS.credit);
   const g = cents(s.gross_total);
   const a = cents(s.advance_payments_total ?? '0');
   const pickBalance = (h: Hit<string>, dir: 'amount_due' | 'credit') => {
