@@ -1,7 +1,7 @@
 // The text view the energy rules work on: the evidence lines of some pages (segments split
 // at wide gaps, with boxes), label/value look-ups and the evidence records they produce.
 import type { Evidence, EvLine, Segment } from '../../../extract/evidence.js';
-import { below } from '../../../extract/evidence.js';
+import { below, rightOf } from '../../../extract/evidence.js';
 import type { EnergyEvidence, FieldQuality } from '../payload.js';
 
 export interface Span {
@@ -67,6 +67,14 @@ export class DocView {
         if (next) {
           const v = parse(next.text);
           if (v !== null) return { value: v, line: l, seg: next, text: next.text, label: m[0] };
+        }
+        if (!rest && i === l.segments.length - 1) {
+          // OCR reads label and value columns as separate blocks: the value is on the same row.
+          const r = rightOf(this.ev, s);
+          if (r) {
+            const v = parse(r.text);
+            if (v !== null) return { value: v, line: this.ev.lines[r.line]!, seg: r, text: r.text, label: m[0] };
+          }
         }
         if (opts.below !== false && !opts.sameLineOnly) {
           const b = below(this.ev, s, 1);

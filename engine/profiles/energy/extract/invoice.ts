@@ -3,6 +3,7 @@
 // totals are chosen so that the arithmetic holds, charge lines must carry an amount,
 // identifiers must pass their check digits.
 import type { EvLine } from '../../../extract/evidence.js';
+import { rightOf } from '../../../extract/evidence.js';
 import { findAmounts, parseRate } from '../../../extract/normalize/amount.js';
 import { findDates } from '../../../extract/normalize/date.js';
 import { checkIban, findIbans } from '../../../extract/normalize/iban.js';
@@ -665,13 +666,23 @@ const S_LABELS = umlautsAll({
 });
 
 /** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */
-function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
+function amountHits(lines: EvLine[], re: RegExp, view?: DocView): Array<Hit<string>> {
   const out: Array<Hit<string>> = [];
   for (const l of lines) {
     const m = re.exec(l.text);
     if (!m) continue;
     const tail = l.text.slice(m.index + m[0].length);
-    const a = findAmounts(tail).find((x) => !/\bauf\s*$/i.test(tail.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(tail.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(tail.slice(x.index + x.length, x.index + x.length + 8)));
+    const pick = (t: string) => findAmounts(t).find((x) => !/\bauf\s*$/i.test(t.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(t.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(t.slice(x.index + x.length, x.index + x.length + 8)));
+    let a = pick(tail);
+    if (!a && view) {
+      // The amount in another OCR block on the same row.
+      const r = rightOf(view.ev, l.segments[l.segments.length - 1]!);
+      const b = r && pick(r.text);
+      if (r && b) {
+        out.push({ value: b.value.replace(/^-/, ''), line: view.ev.lines[r.line]!, seg: r, text: `${l.text} ${r.text}`, label: m[0] });
+        continue;
+      }
+    }
     if (!a) continue;
     const v = a.value.replace(/^-/, '');
     const seg = l.segments.find((s) => s.text.includes(a.raw.trim())) ?? null;
@@ -692,7 +703,7 @@ function sentenceAmount(view: DocView, body: EvLine[], re: RegExp): Hit<string> 
 }
 
 function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
-  const hits = amountHits(lines, re);
+  const hits = amountHits(lines, re, view);
   void view;
   return (pick === 'first' ? hits[0] : hits[hits.length - 1]) ?? null;
 }
@@ -701,9 +712,9 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
   const s: Settlement = { entity_ref: 'settlement', net_total: null, vat_total: null, gross_total: null, advance_payments_total: null, balance_amount: null, balance_direction: null };
   const cents = (v: string | null | undefined) => (v ? Math.round(Number(v) * 100) : NaN);
   // The totals are the labelled amounts that add up (net + VAT = gross), tables preferred over prose.
-  const nets = amountHits(body, S_LABELS.net).reverse();
-  const vats = amountHits(body, S_LABELS.vat).reverse();
-  const grosses = amountHits(body, S_LABELS.gross).reverse();
+  const nets = amountHits(body, S_LABELS.net, view).reverse();
+  const vats = amountHits(body, S_LABELS.vat, view).reverse();
+  const grosses = amountHits(body, S_LABELS.gross, view).reverse();
   let triple: [Hit<string>, Hit<string>, Hit<string>] | null = null;
   for (const n of nets) {
     for (const v of vats) {
