@@ -41,7 +41,9 @@ export class DocView {
         if (!seen.has(k)) seen.set(k, new Set());
         seen.get(k)!.add(x.page);
       }
-      this.repeated = new Set([...seen].filter(([, pages]) => pages.size > 1).map(([k]) => k));
+      // Furniture repeats on most pages; a table row that happens to recur in a packet does not.
+      const need = Math.max(2, Math.ceil(this.ev.pages.size / 2));
+      this.repeated = new Set([...seen].filter(([, pages]) => pages.size >= need).map(([k]) => k));
     }
     if (l.bbox.y > l.pageHeight * 0.94) return true;
     return l.bbox.y > l.pageHeight * 0.6 && this.repeated.has(furnitureKey(l));

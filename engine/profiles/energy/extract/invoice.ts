@@ -181,7 +181,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   const nameCands: Span[] = [];
   for (const l of firstPage) {
     for (const seg of l.segments) {
-      const head = seg.text.split(/\s[·|•,]\s|\s[-–]\s/)[0]!.trim();
+      const head = seg.text.split(/\s[·|•,]\s|\s[-–]\s|,\s/)[0]!.trim();
       if (LEGAL_FORM.test(head) && head.length <= 60 && !/netz|messstellen|amtsgericht|sparkasse|bank/i.test(head) && /^[\p{Lu}\p{Ll}]/u.test(head)) {
         nameCands.push({ line: l, seg, text: seg.text, label: null });
         if (!s.name) s.name = head.replace(/\s+/g, ' ');
@@ -450,7 +450,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     if (!start || !end || Number(end) < Number(start)) continue;
     const ref = `${meter.entity_ref}.reg-${regs.length + 1}`;
     const context = `${l.text} ${body[i + 1]?.text ?? ''}`;
-    const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!));
+    const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!)).filter((k) => k !== null);
     const kindCol = /(ablesung|kunde|schätzung|abgelesen|geschätzt|selbstablesung|kundenablesung)(?:\s*\/\s*(ablesung|kunde|schätzung))?/i.exec(l.text.slice(ds[1]!.index));
     let k1: ReturnType<typeof readingKind> = null;
     let k2: ReturnType<typeof readingKind> = null;
