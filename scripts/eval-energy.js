@@ -252,8 +252,9 @@ async function generatedDocs() {
   }
   const { generateSet } = await import(gen.href);
   const seed = Number(process.env.EVAL_GEN_SEED ?? 101);
-  const dir = join(cacheDir, `gen-${seed}-${count}`);
-  const docs = await generateSet(dir, { seed, count, scannedRatio: Number(process.env.EVAL_GEN_SCANNED ?? 0.25) });
+  const ratio = Number(process.env.EVAL_GEN_SCANNED ?? 0.25);
+  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}`);
+  const docs = await generateSet(dir, { seed, count, scannedRatio: ratio });
   const out = [];
   for (const d of docs) {
     if (only && !d.id.includes(only)) continue;
