@@ -10,11 +10,11 @@ import { checkIban, findIbans } from '../../../extract/normalize/iban.js';
 import { findBics } from '../../../extract/normalize/bic.js';
 import { findVatIds } from '../../../extract/normalize/vat.js';
 import type {
-  Address, AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
+  AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
   Supplier, SupplyPoint, Tariff, TaxRow,
 } from '../payload.js';
 import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
-import { INVOICE_NUMBER_LABEL, invoiceNumbersIn } from './packet.js';
+import { invoiceNumbersIn } from './packet.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
 /** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
@@ -57,12 +57,12 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   const identity = extractIdentity(view, log, first, body);
   const supplier = extractSupplier(view, log);
   const customer = extractCustomer(view, log, first);
-  const supply_points = extractSupplyPoints(view, log, body, commodity, customer);
+  const supply_points = extractSupplyPoints(view, log, body, commodity);
   const meters = extractMeters(view, log, body, supply_points);
   const tariffs = extractTariffs(view, log, body, commodity);
-  const { charges, stop } = extractCharges(view, log, body);
+  const charges = extractCharges(view, log, body);
   const settlement = extractSettlement(view, log, body, charges);
-  const taxes = extractTaxes(view, log, body, charges, settlement, stop);
+  const taxes = extractTaxes(view, log, body, charges, settlement);
   const payment = extractPayment(view, log, body, settlement);
   const advance_plan = extractAdvancePlan(view, log, body);
   const consumption = extractConsumption(view, log, body, identity, supply_points, meters);
@@ -320,7 +320,7 @@ const SP_LABELS = umlautsAll({
   metering: /^(?:ihr\s+)?(?:messstellenbetreiber|grundzuständiger messstellenbetreiber)\b/i,
 });
 
-function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null, customer: Customer): SupplyPoint[] {
+function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null): SupplyPoint[] {
   const sp: SupplyPoint = { entity_ref: 'sp-1', commodity, malo_id: null, melo_id: null, legacy_metering_point_id: null, service_address: null, network_operator_name: null, network_operator_code: null, metering_operator_name: null };
   if (commodity) log.add('sp-1', 'commodity', commoditySpan(view) ?? null, { match: 'normalized' });
   const malo = view.labelled(SP_LABELS.malo, (t) => findMalos(t)[0]?.value ?? null, { lines: body });
@@ -374,7 +374,6 @@ function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], co
     sp.metering_operator_name = mo.value;
     log.add('sp-1', 'metering_operator_name', mo);
   }
-  void customer;
   return [sp];
 }
 
@@ -403,7 +402,9 @@ function meterType(t: string): string | null {
   return null;
 }
 
-function readingKind(t: string): Register['reading_start'] extends infer R ? (R extends { kind: infer K } ? K : never) : never {
+type ReadingKind = NonNullable<Register['reading_start']>['kind'];
+
+function readingKind(t: string): ReadingKind {
   if (/sch[äa]tz|geschätzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
   if (/kunde|selbst/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
@@ -452,8 +453,8 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const context = `${l.text} ${body[i + 1]?.text ?? ''}`;
     const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!)).filter((k) => k !== null);
     const kindCol = /(ablesung|kunde|schätzung|abgelesen|geschätzt|selbstablesung|kundenablesung)(?:\s*\/\s*(ablesung|kunde|schätzung))?/i.exec(l.text.slice(ds[1]!.index));
-    let k1: ReturnType<typeof readingKind> = null;
-    let k2: ReturnType<typeof readingKind> = null;
+    let k1: ReadingKind = null;
+    let k2: ReadingKind = null;
     if (kinds.length >= 2) [k1, k2] = kinds;
     else if (kindCol?.[2]) [k1, k2] = [readingKind(kindCol[1]!), readingKind(kindCol[2])];
     else if (kindCol) k2 = readingKind(kindCol[1]!);
@@ -473,7 +474,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
-      reading_start: { date: ds[0]!.value, value: start, kind: k1 ?? (k2 && /alt|anfang/i.test(context) ? null : null) },
+      reading_start: { date: ds[0]!.value, value: start, kind: k1 },
       reading_end: { date: ds[1]!.value, value: end, kind: k2 },
       multiplier: mult, consumption_value: consumption, consumption_unit: unit,
     };
@@ -554,7 +555,7 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
       energy_price_ct_per_kwh: energy?.value ?? null,
       base_price_eur: base ? twoDec(base.value) : null,
       base_price_period: (base?.per as Tariff['base_price_period']) ?? null,
-      valid_from: period?.start ?? (/ab\b/i.test(text) ? ds[0]?.value ?? null : ds[0]?.value ?? null),
+      valid_from: period?.start ?? ds[0]?.value ?? null,
       valid_to: period?.end ?? ds[1]?.value ?? null,
     };
     const sp = spanOf(l);
@@ -586,7 +587,7 @@ function category(desc: string): ChargeCategory {
 const SUM_NET = /^(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|summe netto|nettobetrag|summe nettobeträge|zwischensumme(?: netto)?|gesamt netto|nettosumme|summe entgelte netto|summe der positionen|kosten im zeitraum \(netto\))\b/i;
 
 /** Charge lines: rows that end in an amount, with a description, inside the charge table. */
-function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { charges: Charge[]; stop: number } {
+function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge[] {
   const charges: Charge[] = [];
   const headIdx = body.findIndex(
     (l) =>
@@ -594,7 +595,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       /^pos\.?\s+bezeichnung/i.test(l.text),
   );
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
-  if (headIdx < 0 || stop < 0) return { charges, stop: -1 };
+  if (headIdx < 0 || stop < 0) return charges;
   const vatRate = defaultVat(view);
   let lastRow: { charge: Charge; line: EvLine } | null = null;
   for (let i = headIdx + 1; i < stop; i++) {
@@ -629,7 +630,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
     charges.push(charge);
     lastRow = { charge, line: l };
   }
-  return { charges, stop };
+  return charges;
 }
 
 function fillDetails(c: Charge, text: string): void {
@@ -778,7 +779,7 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
   return s;
 }
 
-function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[], s: Settlement, stop: number): TaxRow[] {
+function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[], s: Settlement): TaxRow[] {
   const taxes: TaxRow[] = [];
   if (s.vat_total) {
     const h = amountHit(view, body, S_LABELS.vat);
@@ -788,7 +789,6 @@ function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: 
     taxes.push(row);
     if (h) for (const k of ['tax_type', 'rate', 'taxable_amount', 'tax_amount'] as const) if (row[k] !== null) log.add('tax-1', k, h, { status: k === 'taxable_amount' && !base ? 'derived' : 'extracted' });
   }
-  void stop;
   for (const c of charges) {
     if (c.category !== 'electricity_tax' && c.category !== 'energy_tax') continue;
     const ref = `tax-${taxes.length + 1}`;
@@ -1021,4 +1021,3 @@ function fieldQuality(d: InvoiceData, log: EvidenceLog): Record<string, 'extract
   return q;
 }
 
-export type { Address };
