@@ -100,25 +100,31 @@ export class DocView {
     return out;
   }
 
-  /** Running text of the lines with their offsets, for sentences that wrap. */
+  private flows = new WeakMap<EvLine[], { text: string; at: (offset: number) => EvLine }>();
+
+  /** Running text of the lines with their offsets, for sentences that wrap (memoized per line list). */
   flow(lines: EvLine[] = this.lines): { text: string; at: (offset: number) => EvLine } {
+    const cached = this.flows.get(lines);
+    if (cached) return cached;
     let text = '';
-    const starts: Array<[number, EvLine]> = [];
+    const starts: number[] = [];
     for (const l of lines) {
-      starts.push([text.length, l]);
+      starts.push(text.length);
       text += `${l.text}\n`;
     }
-    return {
-      text,
-      at: (offset) => {
-        let best = starts[0]![1];
-        for (const [at, l] of starts) {
-          if (at > offset) break;
-          best = l;
-        }
-        return best;
-      },
+    const at = (offset: number) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lines[lo]!;
     };
+    const f = { text, at };
+    this.flows.set(lines, f);
+    return f;
   }
 }
 
