@@ -14,16 +14,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/profiles/energy/extract/index.js', dist))) {
   console.error('eval:energy needs the compiled engine: run `npm run build` first.');
   process.exit(1);
 }
-const { processPdfPage, ocrPdfPage } = await import(new URL('engine/pipeline/page-work.js', dist).href);
-const { readPdfInfo } = await import(new URL('engine/formats/pdf/index.js', dist).href);
 const { terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
+const { readPdfDocument } = await import(new URL('test/helpers/energy-bills/read.js', dist).href);
 const { extractEnergy } = await import(new URL('engine/profiles/energy/extract/index.js', dist).href);
 let applyPolicy = null;
 if (existsSync(new URL('engine/profiles/energy/policy.js', dist))) {
@@ -37,20 +36,12 @@ mkdirSync(cacheDir, { recursive: true });
 const only = process.env.EVAL_ONLY ?? null;
 const verbose = Boolean(process.env.EVAL_VERBOSE);
 
-export async function readDocument(pdf) {
+/** The pipeline's reading (text layer, real OCR where needed), cached by file hash. */
+async function readDocument(pdf) {
   const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
   const cached = join(cacheDir, `${hash}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
-  const info = await readPdfInfo(pdf);
-  const pages = [];
-  const t = performance.now();
-  for (let p = 1; p <= info.pageCount; p++) {
-    const task = { kind: 'pdf.page', path: pdf, page: p, physical_page: p, component_ref: 'main', visual: true, preview_path: null };
-    let r = await processPdfPage(task);
-    if (r.ocr_reason) r = await ocrPdfPage({ kind: 'pdf.ocr', path: pdf, page: p, physical_page: p, component_ref: 'main', native: r, preview_path: join(cacheDir, `${hash}-p${p}.jpg`) });
-    pages.push(r.page);
-  }
-  const doc = { components: [{ ref: 'main', kind: 'pdf', filename: basename(pdf), format: 'pdf', pages: pages.map((p) => p.page) }], pages, read_ms: performance.now() - t };
+  const doc = await readPdfDocument(pdf);
   writeFileSync(cached, JSON.stringify(doc));
   return doc;
 }
@@ -252,8 +243,9 @@ async function generatedDocs() {
   }
   const { generateSet } = await import(gen.href);
   const seed = Number(process.env.EVAL_GEN_SEED ?? 101);
-  const dir = join(cacheDir, `gen-${seed}-${count}`);
-  const docs = await generateSet(dir, { seed, count, scannedRatio: Number(process.env.EVAL_GEN_SCANNED ?? 0.25) });
+  const ratio = Number(process.env.EVAL_GEN_SCANNED ?? 0.25);
+  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}`);
+  const docs = await generateSet(dir, { seed, count, scannedRatio: ratio });
   const out = [];
   for (const d of docs) {
     if (only && !d.id.includes(only)) continue;

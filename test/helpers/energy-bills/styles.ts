@@ -54,7 +54,7 @@ function mono(b: Bill): Rendered {
   const pad = (s: string, n: number) => (s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length));
   const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
   w.y = 50;
-  L(b.supplier.name.toUpperCase());
+  L(b.supplier.name);
   L(`${b.supplier.street} ${b.supplier.house_number}, ${b.supplier.postal_code} ${b.supplier.city}`);
   w.y += 30;
   L(`${b.customer.salutation.toUpperCase()}`);
@@ -108,7 +108,7 @@ function mono(b: Bill): Rendered {
   }
   const pages = w.finish((pw, i, n) => {
     pw.text(470, 30, `SEITE ${i + 1} VON ${n}`, S, F, i);
-    pw.text(40, 790, `${b.supplier.name.toUpperCase()} - ${b.supplier.court.toUpperCase()} ${b.supplier.hrb} - UST-IDNR. ${b.supplier.vat_id} - STEUERNR. ${b.supplier.tax_number}`, 7, F, i);
+    pw.text(40, 790, `${b.supplier.name} - ${b.supplier.court.toUpperCase()} ${b.supplier.hrb} - UST-IDNR. ${b.supplier.vat_id} - STEUERNR. ${b.supplier.tax_number}`, 7, F, i);
     pw.text(40, 800, `${b.supplier.bank.toUpperCase()} - IBAN ${groupIban(b.supplier.iban)} - BIC ${b.supplier.bic} - GLAEUBIGER-ID ${b.supplier.creditor_id}`, 7, F, i);
   });
   return { pages, omit: ['supply_points.legacy_metering_point_id'] };

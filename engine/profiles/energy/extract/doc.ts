@@ -1,7 +1,7 @@
 // The text view the energy rules work on: the evidence lines of some pages (segments split
 // at wide gaps, with boxes), label/value look-ups and the evidence records they produce.
 import type { Evidence, EvLine, Segment } from '../../../extract/evidence.js';
-import { below } from '../../../extract/evidence.js';
+import { below, rightOf } from '../../../extract/evidence.js';
 import type { EnergyEvidence, FieldQuality } from '../payload.js';
 
 export interface Span {
@@ -41,7 +41,9 @@ export class DocView {
         if (!seen.has(k)) seen.set(k, new Set());
         seen.get(k)!.add(x.page);
       }
-      this.repeated = new Set([...seen].filter(([, pages]) => pages.size > 1).map(([k]) => k));
+      // Furniture repeats on most pages; a table row that happens to recur in a packet does not.
+      const need = Math.max(2, Math.ceil(this.ev.pages.size / 2));
+      this.repeated = new Set([...seen].filter(([, pages]) => pages.size >= need).map(([k]) => k));
     }
     if (l.bbox.y > l.pageHeight * 0.94) return true;
     return l.bbox.y > l.pageHeight * 0.6 && this.repeated.has(furnitureKey(l));
@@ -68,6 +70,14 @@ export class DocView {
           const v = parse(next.text);
           if (v !== null) return { value: v, line: l, seg: next, text: next.text, label: m[0] };
         }
+        if (!rest && i === l.segments.length - 1) {
+          // OCR reads label and value columns as separate blocks: the value is on the same row.
+          const r = rightOf(this.ev, s);
+          if (r) {
+            const v = parse(r.text);
+            if (v !== null) return { value: v, line: this.ev.lines[r.line]!, seg: r, text: r.text, label: m[0] };
+          }
+        }
         if (opts.below !== false && !opts.sameLineOnly) {
           const b = below(this.ev, s, 1);
           if (b) {
@@ -90,25 +100,31 @@ export class DocView {
     return out;
   }
 
-  /** Running text of the lines with their offsets, for sentences that wrap. */
+  private flows = new WeakMap<EvLine[], { text: string; at: (offset: number) => EvLine }>();
+
+  /** Running text of the lines with their offsets, for sentences that wrap (memoized per line list). */
   flow(lines: EvLine[] = this.lines): { text: string; at: (offset: number) => EvLine } {
+    const cached = this.flows.get(lines);
+    if (cached) return cached;
     let text = '';
-    const starts: Array<[number, EvLine]> = [];
+    const starts: number[] = [];
     for (const l of lines) {
-      starts.push([text.length, l]);
+      starts.push(text.length);
       text += `${l.text}\n`;
     }
-    return {
-      text,
-      at: (offset) => {
-        let best = starts[0]![1];
-        for (const [at, l] of starts) {
-          if (at > offset) break;
-          best = l;
-        }
-        return best;
-      },
+    const at = (offset: number) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lines[lo]!;
     };
+    const f = { text, at };
+    this.flows.set(lines, f);
+    return f;
   }
 }
 

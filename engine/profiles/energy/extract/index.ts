@@ -18,10 +18,20 @@ export interface ReadDocument {
   pages: PageText[];
 }
 
+/**
+ * OCR reads table rules and box edges as `|`, `[`, `‘`…: strip them from word edges so
+ * labels and values start where the printed text does. Native text is left alone.
+ */
+function cleanOcr(page: PageText): PageText {
+  if (page.source === 'native') return page;
+  const words = page.words.map((w) => ({ ...w, text: w.text.replace(/^[|[\]{}‘’‚„“”"'_=~`´¦]+|[|[\]{}‘’‚„“”"_=~`´¦]+$/g, '') }));
+  return { ...page, words };
+}
+
 export function extractEnergy(read: ReadDocument): EnergyExtraction {
   const pdfPages = new Set((read.components ?? []).filter((c) => c.kind === 'pdf').flatMap((c) => c.pages));
   const pages = read.pages.filter((p) => !pdfPages.size || pdfPages.has(p.page)).sort((a, b) => a.page - b.page);
-  const ev = buildEvidence(pages);
+  const ev = buildEvidence(pages.map(cleanOcr));
   const pageNumbers = pages.map((p) => p.page);
   const groups = splitPages(ev, pageNumbers);
   const printed = new Map<number, string | null>();

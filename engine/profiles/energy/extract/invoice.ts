@@ -3,17 +3,18 @@
 // totals are chosen so that the arithmetic holds, charge lines must carry an amount,
 // identifiers must pass their check digits.
 import type { EvLine } from '../../../extract/evidence.js';
+import { rightOf } from '../../../extract/evidence.js';
 import { findAmounts, parseRate } from '../../../extract/normalize/amount.js';
 import { findDates } from '../../../extract/normalize/date.js';
 import { checkIban, findIbans } from '../../../extract/normalize/iban.js';
 import { findBics } from '../../../extract/normalize/bic.js';
 import { findVatIds } from '../../../extract/normalize/vat.js';
 import type {
-  Address, AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
+  AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
   Supplier, SupplyPoint, Tariff, TaxRow,
 } from '../payload.js';
 import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
-import { INVOICE_NUMBER_LABEL, invoiceNumbersIn } from './packet.js';
+import { invoiceNumbersIn } from './packet.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
 /** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
@@ -56,12 +57,12 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   const identity = extractIdentity(view, log, first, body);
   const supplier = extractSupplier(view, log);
   const customer = extractCustomer(view, log, first);
-  const supply_points = extractSupplyPoints(view, log, body, commodity, customer);
+  const supply_points = extractSupplyPoints(view, log, body, commodity);
   const meters = extractMeters(view, log, body, supply_points);
   const tariffs = extractTariffs(view, log, body, commodity);
-  const { charges, stop } = extractCharges(view, log, body);
+  const charges = extractCharges(view, log, body);
   const settlement = extractSettlement(view, log, body, charges);
-  const taxes = extractTaxes(view, log, body, charges, settlement, stop);
+  const taxes = extractTaxes(view, log, body, charges, settlement);
   const payment = extractPayment(view, log, body, settlement);
   const advance_plan = extractAdvancePlan(view, log, body);
   const consumption = extractConsumption(view, log, body, identity, supply_points, meters);
@@ -180,7 +181,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   const nameCands: Span[] = [];
   for (const l of firstPage) {
     for (const seg of l.segments) {
-      const head = seg.text.split(/\s[·|•,]\s|\s[-–]\s/)[0]!.trim();
+      const head = seg.text.split(/\s[·|•,]\s|\s[-–]\s|,\s/)[0]!.trim();
       if (LEGAL_FORM.test(head) && head.length <= 60 && !/netz|messstellen|amtsgericht|sparkasse|bank/i.test(head) && /^[\p{Lu}\p{Ll}]/u.test(head)) {
         nameCands.push({ line: l, seg, text: seg.text, label: null });
         if (!s.name) s.name = head.replace(/\s+/g, ' ');
@@ -319,7 +320,7 @@ const SP_LABELS = umlautsAll({
   metering: /^(?:ihr\s+)?(?:messstellenbetreiber|grundzuständiger messstellenbetreiber)\b/i,
 });
 
-function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null, customer: Customer): SupplyPoint[] {
+function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], commodity: Commodity | null): SupplyPoint[] {
   const sp: SupplyPoint = { entity_ref: 'sp-1', commodity, malo_id: null, melo_id: null, legacy_metering_point_id: null, service_address: null, network_operator_name: null, network_operator_code: null, metering_operator_name: null };
   if (commodity) log.add('sp-1', 'commodity', commoditySpan(view) ?? null, { match: 'normalized' });
   const malo = view.labelled(SP_LABELS.malo, (t) => findMalos(t)[0]?.value ?? null, { lines: body });
@@ -373,7 +374,6 @@ function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], co
     sp.metering_operator_name = mo.value;
     log.add('sp-1', 'metering_operator_name', mo);
   }
-  void customer;
   return [sp];
 }
 
@@ -402,7 +402,9 @@ function meterType(t: string): string | null {
   return null;
 }
 
-function readingKind(t: string): Register['reading_start'] extends infer R ? (R extends { kind: infer K } ? K : never) : never {
+type ReadingKind = NonNullable<Register['reading_start']>['kind'];
+
+function readingKind(t: string): ReadingKind {
   if (/sch[äa]tz|geschätzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
   if (/kunde|selbst/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
@@ -449,10 +451,10 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     if (!start || !end || Number(end) < Number(start)) continue;
     const ref = `${meter.entity_ref}.reg-${regs.length + 1}`;
     const context = `${l.text} ${body[i + 1]?.text ?? ''}`;
-    const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!));
+    const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!)).filter((k) => k !== null);
     const kindCol = /(ablesung|kunde|schätzung|abgelesen|geschätzt|selbstablesung|kundenablesung)(?:\s*\/\s*(ablesung|kunde|schätzung))?/i.exec(l.text.slice(ds[1]!.index));
-    let k1: ReturnType<typeof readingKind> = null;
-    let k2: ReturnType<typeof readingKind> = null;
+    let k1: ReadingKind = null;
+    let k2: ReadingKind = null;
     if (kinds.length >= 2) [k1, k2] = kinds;
     else if (kindCol?.[2]) [k1, k2] = [readingKind(kindCol[1]!), readingKind(kindCol[2])];
     else if (kindCol) k2 = readingKind(kindCol[1]!);
@@ -472,7 +474,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
-      reading_start: { date: ds[0]!.value, value: start, kind: k1 ?? (k2 && /alt|anfang/i.test(context) ? null : null) },
+      reading_start: { date: ds[0]!.value, value: start, kind: k1 },
       reading_end: { date: ds[1]!.value, value: end, kind: k2 },
       multiplier: mult, consumption_value: consumption, consumption_unit: unit,
     };
@@ -553,7 +555,7 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
       energy_price_ct_per_kwh: energy?.value ?? null,
       base_price_eur: base ? twoDec(base.value) : null,
       base_price_period: (base?.per as Tariff['base_price_period']) ?? null,
-      valid_from: period?.start ?? (/ab\b/i.test(text) ? ds[0]?.value ?? null : ds[0]?.value ?? null),
+      valid_from: period?.start ?? ds[0]?.value ?? null,
       valid_to: period?.end ?? ds[1]?.value ?? null,
     };
     const sp = spanOf(l);
@@ -585,7 +587,7 @@ function category(desc: string): ChargeCategory {
 const SUM_NET = /^(?:summe(?: der)?(?: rechnungspositionen)?\s*\(?netto\)?|summe netto|nettobetrag|summe nettobeträge|zwischensumme(?: netto)?|gesamt netto|nettosumme|summe entgelte netto|summe der positionen|kosten im zeitraum \(netto\))\b/i;
 
 /** Charge lines: rows that end in an amount, with a description, inside the charge table. */
-function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { charges: Charge[]; stop: number } {
+function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge[] {
   const charges: Charge[] = [];
   const headIdx = body.findIndex(
     (l) =>
@@ -593,7 +595,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
       /^pos\.?\s+bezeichnung/i.test(l.text),
   );
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
-  if (headIdx < 0 || stop < 0) return { charges, stop: -1 };
+  if (headIdx < 0 || stop < 0) return charges;
   const vatRate = defaultVat(view);
   let lastRow: { charge: Charge; line: EvLine } | null = null;
   for (let i = headIdx + 1; i < stop; i++) {
@@ -628,7 +630,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): { char
     charges.push(charge);
     lastRow = { charge, line: l };
   }
-  return { charges, stop };
+  return charges;
 }
 
 function fillDetails(c: Charge, text: string): void {
@@ -665,13 +667,23 @@ const S_LABELS = umlautsAll({
 });
 
 /** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */
-function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
+function amountHits(lines: EvLine[], re: RegExp, view?: DocView): Array<Hit<string>> {
   const out: Array<Hit<string>> = [];
   for (const l of lines) {
     const m = re.exec(l.text);
     if (!m) continue;
     const tail = l.text.slice(m.index + m[0].length);
-    const a = findAmounts(tail).find((x) => !/\bauf\s*$/i.test(tail.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(tail.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(tail.slice(x.index + x.length, x.index + x.length + 8)));
+    const pick = (t: string) => findAmounts(t).find((x) => !/\bauf\s*$/i.test(t.slice(0, x.index)) && !/^\s*(?:ct|cent)\b/i.test(t.slice(x.index + x.length)) && !/\/\s*\p{L}/u.test(t.slice(x.index + x.length, x.index + x.length + 8)));
+    let a = pick(tail);
+    if (!a && view) {
+      // The amount in another OCR block on the same row.
+      const r = rightOf(view.ev, l.segments[l.segments.length - 1]!);
+      const b = r && pick(r.text);
+      if (r && b) {
+        out.push({ value: b.value.replace(/^-/, ''), line: view.ev.lines[r.line]!, seg: r, text: `${l.text} ${r.text}`, label: m[0] });
+        continue;
+      }
+    }
     if (!a) continue;
     const v = a.value.replace(/^-/, '');
     const seg = l.segments.find((s) => s.text.includes(a.raw.trim())) ?? null;
@@ -680,8 +692,19 @@ function amountHits(lines: EvLine[], re: RegExp): Array<Hit<string>> {
   return out;
 }
 
+/** A labelled amount in running text that wraps ("… ergibt sich ein Guthaben von\n318,96 €"). */
+function sentenceAmount(view: DocView, body: EvLine[], re: RegExp): Hit<string> | null {
+  const f = view.flow(body);
+  const text = f.text.replace(/\n/g, ' ');
+  const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+  if (!m) return null;
+  const a = findAmounts(text.slice(m.index + m[0].length, m.index + m[0].length + 24))[0];
+  if (!a) return null;
+  return { ...spanOf(f.at(m.index), m[0], text.slice(m.index, m.index + m[0].length + a.index + a.length)), value: a.value.replace(/^-/, '') };
+}
+
 function amountHit(view: DocView, lines: EvLine[], re: RegExp, pick: 'last' | 'first' = 'last'): Hit<string> | null {
-  const hits = amountHits(lines, re);
+  const hits = amountHits(lines, re, view);
   void view;
   return (pick === 'first' ? hits[0] : hits[hits.length - 1]) ?? null;
 }
@@ -690,9 +713,9 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
   const s: Settlement = { entity_ref: 'settlement', net_total: null, vat_total: null, gross_total: null, advance_payments_total: null, balance_amount: null, balance_direction: null };
   const cents = (v: string | null | undefined) => (v ? Math.round(Number(v) * 100) : NaN);
   // The totals are the labelled amounts that add up (net + VAT = gross), tables preferred over prose.
-  const nets = amountHits(body, S_LABELS.net).reverse();
-  const vats = amountHits(body, S_LABELS.vat).reverse();
-  const grosses = amountHits(body, S_LABELS.gross).reverse();
+  const nets = amountHits(body, S_LABELS.net, view).reverse();
+  const vats = amountHits(body, S_LABELS.vat, view).reverse();
+  const grosses = amountHits(body, S_LABELS.gross, view).reverse();
   let triple: [Hit<string>, Hit<string>, Hit<string>] | null = null;
   for (const n of nets) {
     for (const v of vats) {
@@ -729,8 +752,8 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
     s.advance_payments_total = adv.value;
     log.add('settlement', 'advance_payments_total', adv);
   }
-  const due = amountHit(view, body, S_LABELS.due, 'first');
-  const credit = amountHit(view, body, S_LABELS.credit, 'first');
+  const due = amountHit(view, body, S_LABELS.due, 'first') ?? sentenceAmount(view, body, S_LABELS.due);
+  const credit = amountHit(view, body, S_LABELS.credit, 'first') ?? sentenceAmount(view, body, S_LABELS.credit);
   const g = cents(s.gross_total);
   const a = cents(s.advance_payments_total ?? '0');
   const pickBalance = (h: Hit<string>, dir: 'amount_due' | 'credit') => {
@@ -756,7 +779,7 @@ function extractSettlement(view: DocView, log: EvidenceLog, body: EvLine[], char
   return s;
 }
 
-function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[], s: Settlement, stop: number): TaxRow[] {
+function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: Charge[], s: Settlement): TaxRow[] {
   const taxes: TaxRow[] = [];
   if (s.vat_total) {
     const h = amountHit(view, body, S_LABELS.vat);
@@ -766,7 +789,6 @@ function extractTaxes(view: DocView, log: EvidenceLog, body: EvLine[], charges: 
     taxes.push(row);
     if (h) for (const k of ['tax_type', 'rate', 'taxable_amount', 'tax_amount'] as const) if (row[k] !== null) log.add('tax-1', k, h, { status: k === 'taxable_amount' && !base ? 'derived' : 'extracted' });
   }
-  void stop;
   for (const c of charges) {
     if (c.category !== 'electricity_tax' && c.category !== 'energy_tax') continue;
     const ref = `tax-${taxes.length + 1}`;
@@ -999,4 +1021,3 @@ function fieldQuality(d: InvoiceData, log: EvidenceLog): Record<string, 'extract
   return q;
 }
 
-export type { Address };

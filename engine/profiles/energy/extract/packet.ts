@@ -98,7 +98,8 @@ export function pageFacts(ev: Evidence, page: number): PageFacts {
     invoiceNumbers: [...invoiceNumbers],
     invoiceTitle: upper.some((l) => INVOICE_TITLE.test(l.text) && l.text.length < 90),
     letterTitle: upper.some((l) => LETTER_TITLE.test(l.text) && l.text.length < 110),
-    hasTotals: lines.some((l) => TOTALS.test(l.text) && /\d,\d{2}/.test(l.text)),
+    // The amount may sit in another OCR block on the same row.
+    hasTotals: lines.some((l) => TOTALS.test(l.text) && lines.some((o) => Math.abs(o.bbox.y - l.bbox.y) < Math.max(4, l.bbox.h * 0.6) && /\d,\d{2}/.test(o.text))),
   };
 }
 

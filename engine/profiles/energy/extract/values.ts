@@ -52,12 +52,13 @@ const PER: Record<string, UnitPrice['per']> = { kwh: 'kWh', 'm³': 'm3', m3: 'm3
 /** Prices such as "11,39 Cent/kWh", "14,93 ct/kWh", "82,80 EUR/Jahr", "97,00 €/Jahr", "8,50 € pro Monat". */
 export function findUnitPrices(text: string): UnitPrice[] {
   const out: UnitPrice[] = [];
-  const re = new RegExp(String.raw`(?<![\d.,])(${NUM})\s?(ct|cent|eur|€)\s?(?:/|je|pro)\s?(kwh|m³|m3|jahr|a|monat|mon|mt|tag|stück|stk)\b\.?`, 'gi');
+  // OCR turns "Cent/kWh" into "CenU/kWh", "CenVkWh": the slash may be eaten by the letter after "Cen".
+  const re = new RegExp(String.raw`(?<![\d.,])(${NUM})\s?(ct|cent|cen[tuvl1i]{0,2}|eur|€)\s?(?:/|je|pro|(?<=cen[tuvl1i]))\s?(kwh|m³|m3|jahr|a|monat|mon|mt|tag|stück|stk)\b\.?`, 'gi');
   for (const m of text.matchAll(re)) {
     const value = parseNumber(m[1]!);
     if (!value) continue;
     const cur = m[2]!.toLowerCase();
-    out.push({ value, currency: cur === 'ct' || cur === 'cent' ? 'ct' : 'eur', per: PER[m[3]!.toLowerCase()] ?? null, raw: m[0], index: m.index! });
+    out.push({ value, currency: cur === 'ct' || cur.startsWith('cen') ? 'ct' : 'eur', per: PER[m[3]!.toLowerCase()] ?? null, raw: m[0], index: m.index! });
   }
   return out;
 }
