@@ -3,12 +3,11 @@
 import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './api/server.js';
-import { recoverAbandonedAttempts } from './api/idempotency.js';
+import { recoverInterruptedUploads } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
-import { failDocument } from './pipeline/terminal.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
@@ -50,10 +49,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const boot = await bootstrap(engine);
 
   // Crash recovery before anything new is accepted.
-  const { interrupted } = await recoverAbandonedAttempts(engine.db, engine.owner);
-  for (const documentId of interrupted) {
-    await failDocument(engine.db, documentId, null, 'The upload was interrupted before Docdesk could confirm it. This document is cleanup-only: delete it and upload again with a new Idempotency-Key.', 'upload_interrupted');
-  }
+  await recoverInterruptedUploads(engine.db, engine.owner);
   const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
   const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.recover();
