@@ -10,6 +10,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { ownerAlive } from './jobs/owner.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+import { WatchFolderService } from './intake/watch.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
 
 export { openEngineContext } from './context.js';
@@ -64,6 +65,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await setSetting(engine.db, 'server_url', url);
   await scheduler.start();
   webhooks.start();
+  const watchFolders = new WatchFolderService(engine, app);
+  watchFolders.start();
   engine.wakeWebhooks = () => webhooks.wake();
 
   let closing: Promise<void> | null = null;
@@ -76,6 +79,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     signInUrl: () => signInUrl(engine, url),
     close() {
       closing ??= (async () => {
+        await watchFolders.stop();
         await app.close();
         webhooks.stop();
         await scheduler.stop();

@@ -18,11 +18,12 @@ import { RateLimiter } from '../ratelimit/limiter.js';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
 import { readCookie } from './cookies.js';
 import { deskRoutes } from './routes/desk.js';
+import { watchFolderRoutes } from './routes/watch-folders.js';
 
 /** The published API (spec section 4). */
 export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
 /** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
-export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
+export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes, ...watchFolderRoutes];
 
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
@@ -87,7 +88,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
 
   const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
-  const deskOpenapi = buildOpenApi(deskRoutes, DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
+  const deskOpenapi = buildOpenApi([...deskRoutes, ...watchFolderRoutes], DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
   app.get('/app/v1/openapi.json', async () => deskOpenapi);
   deskShell = await registerAppShell(app, engine);
   return app;

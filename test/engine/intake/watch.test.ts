@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, removeDir, tempDataDir } from '../../helpers/server.js';
+import { REPO_ROOT, removeDir, startServerProcess, tempDataDir } from '../../helpers/server.js';
 import { pdfBytes } from '../../api/support.js';
 import { readDb } from './support.js';
 
@@ -122,6 +122,42 @@ describe('docdesk import --watch', () => {
       assert.deepEqual(mark.documents, docsNamed(dataDir, 'c.pdf').map((d) => d.id));
     } finally {
       await w.stop();
+    }
+  });
+
+  it('runs the watched folders set up in the desk inside the server, with their state', async () => {
+    const serverDir = tempDataDir();
+    const desk = join(folder, 'desk');
+    mkdirSync(desk);
+    const server = await startServerProcess({ dataDir: serverDir, env: { DOCDESK_WATCH_SETTLE_MS: '600' } });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${server.appToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as any) };
+    };
+    try {
+      assert.equal((await call('POST', '/app/v1/watch-folders', { path: join(folder, 'no-such-folder') })).status, 422);
+      const created = await call('POST', '/app/v1/watch-folders', { path: desk, processing_mode: 'thumbnail', after_import: 'move' });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.equal((await call('POST', '/app/v1/watch-folders', { path: desk })).status, 409);
+      writeFileSync(join(desk, 'dropped.pdf'), pdfBytes(2, 'dropped into the desk folder'));
+      let state: any;
+      for (let i = 0; i < 300; i++) {
+        state = (await call('GET', '/app/v1/watch-folders')).body.data[0];
+        if (state.counts.imported === 1) break;
+        await sleep(100);
+      }
+      assert.equal(state.counts.imported, 1, JSON.stringify(state));
+      assert.equal(state.last_error, null);
+      assert.ok(state.last_scan_at);
+      assert.match(state.recent[0].path, /dropped\.pdf$/);
+      await until('the move', () => existsSync(join(desk, 'imported', 'dropped.pdf')));
+      const doc = await fetch(`${server.url}/api/v1/documents/${state.recent[0].document_id}`, { headers: { Authorization: `Bearer ${server.appToken}` } });
+      assert.equal(((await doc.json()) as any).data.filename, 'dropped.pdf');
+      assert.equal((await call('DELETE', `/app/v1/watch-folders/${state.id}`)).status, 204);
+      assert.deepEqual((await call('GET', '/app/v1/watch-folders')).body.data, []);
+    } finally {
+      await server.stop();
+      removeDir(serverDir);
     }
   });
 });
