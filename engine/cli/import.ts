@@ -9,7 +9,7 @@ import type { EngineContext } from '../context.js';
 import { itemsOf, listFiles, type ImportItem } from '../intake/files.js';
 import { importAll, ImportRefused, type ImportSettings, type ItemResult } from '../intake/importer.js';
 import { LocalApi } from '../intake/local-api.js';
-import { ensureProcessing, runningServer, waitForDocuments } from '../intake/processing.js';
+import { ensureProcessing, runningServer, waitForDocuments, type Processing } from '../intake/processing.js';
 import { progressSink, silentSink, summaryLine, throughput } from '../intake/progress.js';
 import { AFTER_IMPORT, DEFAULT_SETTLE_MS, FolderWatcher, type AfterImport } from '../intake/watch.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from './args.js';
@@ -34,6 +34,17 @@ function settingsFrom(args: ParsedArgs): ImportSettings {
     processing_lane: stringFlag(args, 'lane'),
     pages: stringFlag(args, 'pages'),
   };
+}
+
+/**
+ * --json on a pipe: stdout carries only the result and stderr stays quiet; a terminal still
+ * sees the bar. DOCDESK_PROGRESS=bar|plain|off overrides (benchmarks, logs).
+ */
+function chooseSink(json: boolean) {
+  const forced = process.env.DOCDESK_PROGRESS;
+  if (forced === 'off') return silentSink;
+  if (forced === 'bar' || forced === 'plain') return progressSink(process.stderr, forced === 'bar');
+  return json && !process.stderr.isTTY ? silentSink : progressSink();
 }
 
 async function collect(paths: string[]): Promise<{ items: ImportItem[]; unreadable: ItemResult[] }> {
@@ -68,20 +79,22 @@ export async function importCommand(args: ParsedArgs, engine: EngineContext, jso
   if (!auth) throw new Error('the token is invalid or revoked');
   await recoverInterruptedUploads(engine.db, engine.owner);
   const api = await LocalApi.open(engine, { token });
-  // --json on a pipe: stdout carries only the result; a terminal still sees the bar.
-  const sink = json && !process.stderr.isTTY ? silentSink : progressSink();
+  const sink = chooseSink(json);
+  let proc: Processing | null = null;
   try {
     if (args.flags.has('watch')) return await watch(args, engine, api, paths, settings, after, auth.accountId, sink);
     const { items, unreadable } = await collect(paths);
+    // With --wait, processing starts while the uploads are still running.
+    if (args.flags.has('wait')) proc = await ensureProcessing(engine);
     const { results, counters } = await importAll(api, items, settings, { concurrency, onItem: (r, c) => sink.item(r, c) });
+    const uploadRate = throughput(counters).filesPerSecond;
     sink.end();
     results.push(...unreadable);
     counters.failed += unreadable.length;
     const ids = results.map((r) => r.document_id).filter((id): id is number => id !== null);
     let processing: string;
     let processingFailed = 0;
-    if (args.flags.has('wait')) {
-      const proc = await ensureProcessing(engine);
+    if (proc) {
       processing = proc.host;
       let last = -1;
       try {
@@ -98,7 +111,6 @@ export async function importCommand(args: ParsedArgs, engine: EngineContext, jso
         }
       } finally {
         sink.end();
-        await proc.stop();
       }
     } else {
       processing = (await runningServer(engine)) ? 'server' : 'queued';
@@ -107,14 +119,13 @@ export async function importCommand(args: ParsedArgs, engine: EngineContext, jso
         sink.note('queued: no Docdesk server runs on this data folder, so nothing processes these documents yet; they are processed when "docdesk serve" or the desk starts (or import with --wait).');
       }
     }
-    const t = throughput(counters);
     const summary = {
       imported: counters.imported,
       skipped: counters.skipped,
       failed: counters.failed,
       processing,
       processing_failed: processingFailed,
-      files_per_second: Number(t.filesPerSecond.toFixed(2)),
+      files_per_second: Number(uploadRate.toFixed(2)),
       documents: results,
     };
     if (json) process.stdout.write(`${JSON.stringify(summary)}\n`);
@@ -127,6 +138,7 @@ export async function importCommand(args: ParsedArgs, engine: EngineContext, jso
     if (err instanceof ImportRefused) throw new Error(`the API refused the import (${err.status} ${err.code}): ${err.message}`);
     throw err;
   } finally {
+    await proc?.stop();
     await api.close();
   }
 }
