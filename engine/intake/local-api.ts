@@ -85,6 +85,11 @@ export class LocalApi {
     return { status: res.statusCode, headers: res.headers, body: res.json() as T };
   }
 
+  /** Whether this build serves a route (features merged from other branches, e.g. reviews). */
+  hasRoute(method: 'GET' | 'POST' | 'DELETE', url: string): boolean {
+    return this.app.hasRoute({ method, url });
+  }
+
   async close(): Promise<void> {
     if (this.endSessionId) await endSession(this.engine.db, this.endSessionId);
     if (this.ownsApp) await this.app.close();

@@ -2,6 +2,7 @@
 // tool is a call of the HTTP API in-process (engine/intake/local-api.ts) with the token
 // given at start, so abilities, rate limits, validation and the error envelope are the
 // API's own; a refused call comes back as a tool error carrying that envelope.
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -59,12 +60,9 @@ function einvoiceVerdict(doc: any) {
 
 const documentId = z.number().int().positive().describe('Document ID');
 
-export interface McpOptions {
-  /** Whether the review tool is offered (the review API exists in this build). */
-  reviewTool?: boolean;
-}
+const REVIEW_ROUTE = '/api/v1/documents/:document/extractions/reviews';
 
-export function buildMcpServer(api: LocalApi, _opts: McpOptions = {}): McpServer {
+export function buildMcpServer(api: LocalApi): McpServer {
   const server = new McpServer({ name: 'docdesk', version: DOCDESK_VERSION }, { capabilities: { tools: {}, resources: {} } });
 
   const getDocument = (id: number) => api.request('GET', `/api/v1/documents/${id}`);
@@ -194,6 +192,45 @@ export function buildMcpServer(api: LocalApi, _opts: McpOptions = {}): McpServer
       return ok({ document_id: args.document_id, status: res.body.data.status, ...einvoiceVerdict(res.body.data) });
     },
   );
+
+  // Review decisions (spec 4.14) exist once the profile-results API is part of the build;
+  // the tool is offered exactly when the route is.
+  if (api.hasRoute('POST', REVIEW_ROUTE)) {
+    server.registerTool(
+      'review_extraction',
+      {
+        title: 'Record a review decision',
+        description:
+          'Confirm, correct or reject a field of a document\'s profile result (spec 4.14; needs extractions:review, a privileged attestation). Without etag the latest one is read first (needs documents:read). The Idempotency-Key is derived from the decision, so an identical retry is replayed.',
+        inputSchema: {
+          document_id: documentId,
+          action: z.enum(['confirm', 'correct', 'reject']),
+          invoice_ref: z.string().optional(),
+          entity_ref: z.string().optional(),
+          field: z.string().optional(),
+          corrected_value: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+          reason: z.string().optional(),
+          review_duration_seconds: z.number().int().min(1).max(86_400).nullable().optional(),
+          evidence_reference: z.record(z.string(), z.unknown()).optional(),
+          etag: z.string().optional().describe('The sector_extraction ETag the decision is based on'),
+        },
+      },
+      async (args) => {
+        const { document_id: id, etag: given, ...decision } = args;
+        let etag = given;
+        if (!etag) {
+          const current = await api.request('GET', `/api/v1/documents/${id}/extractions`);
+          if (current.status !== 200) return refused(current);
+          etag = current.headers.etag as string | undefined;
+          if (!etag) return refused({ status: 404, headers: {}, body: { message: 'This document has no profile result to review.', code: 'not_found' } });
+        }
+        const key = `docdesk-mcp-review-${createHash('sha256').update(JSON.stringify([id, etag, decision])).digest('hex')}`;
+        const res = await api.request('POST', `/api/v1/documents/${id}/extractions/reviews`, { json: decision, headers: { 'idempotency-key': key, 'if-match': etag } });
+        if (res.status !== 201) return refused(res);
+        return ok({ replayed: res.headers['idempotent-replayed'] === 'true', etag: res.headers.etag ?? null, ...res.body.data });
+      },
+    );
+  }
 
   const blob = async (uri: URL, path: string): Promise<ReadResourceResult> => {
     const res = await api.request('GET', path);

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { cli, createAccountWithToken, REPO_ROOT, removeDir, tempDataDir } from '../../helpers/server.js';
 import { invoicePdf } from '../../helpers/invoice-fixtures.js';
 import { readDb } from './support.js';
+import { allRoutes } from '../../../engine/api/server.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'docdesk.js');
 
@@ -115,6 +116,16 @@ describe('docdesk mcp', () => {
       assert.ok(body.request_id, 'the API envelope');
       const list = parse(await readOnly.callTool({ name: 'list_documents', arguments: {} }));
       assert.ok(list.documents.length >= 1, 'reading is allowed');
+      // The review tool is offered exactly when this build has the review API (spec 4.14).
+      const reviewApi = allRoutes.some((r) => r.method === 'POST' && r.url === '/api/v1/documents/:document/extractions/reviews');
+      const { tools } = await readOnly.listTools();
+      assert.equal(tools.some((t) => t.name === 'review_extraction'), reviewApi);
+      if (reviewApi) {
+        const review = await readOnly.callTool({ name: 'review_extraction', arguments: { document_id: list.documents[0].id, action: 'reject', reason: 'wrong document', etag: '"x"' } });
+        assert.equal(review.isError, true);
+        assert.equal(parse(review).status, 403);
+        assert.equal(parse(review).code, 'missing_ability');
+      }
     } finally {
       await readOnly.close();
     }
