@@ -1,12 +1,12 @@
 // The engine as a library: `startServer` is what `docdesk serve` and the Electron shell
 // call; `openEngineContext` is what the CLI uses for account and token commands.
-import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './api/server.js';
 import { recoverInterruptedUploads } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { workerCount } from './jobs/worker-pool.js';
 import { ownerAlive } from './jobs/owner.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
@@ -89,11 +89,6 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
       return closing;
     },
   };
-}
-
-function workerCount(): number {
-  const fromEnv = Number(process.env.DOCDESK_WORKERS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
 }
 
 /** One serving process per data folder: it owns the job queue and the file sweep. */

@@ -2,9 +2,9 @@
 // picks new jobs up on its own (its scheduler polls the shared SQLite queue). Without one,
 // the importing process runs the same scheduler itself while it waits or watches: jobs are
 // claimed under leases, so a server started meanwhile simply shares the queue.
-import { availableParallelism } from 'node:os';
 import type { EngineContext } from '../context.js';
 import { Scheduler } from '../jobs/scheduler.js';
+import { workerCount } from '../jobs/worker-pool.js';
 import { ownerAlive } from '../jobs/owner.js';
 import { getSetting } from '../store/settings.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../webhooks/dispatcher.js';
@@ -24,9 +24,7 @@ export async function runningServer(engine: EngineContext): Promise<boolean> {
 export async function ensureProcessing(engine: EngineContext, concurrency?: number): Promise<Processing> {
   if (await runningServer(engine)) return { host: 'server', stop: async () => undefined };
   const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
-  const fromEnv = Number(process.env.DOCDESK_WORKERS);
-  const workers = concurrency ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism()));
-  const scheduler = new Scheduler(engine, { concurrency: workers, onTerminal: () => webhooks.wake() });
+  const scheduler = new Scheduler(engine, { concurrency: concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.start();
   webhooks.start();
   engine.wakeWebhooks = () => webhooks.wake();

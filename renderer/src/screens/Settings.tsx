@@ -45,7 +45,7 @@ export function Settings({ tab }: { tab: SettingsTab }) {
   );
 }
 
-function useLoader<T>(fn: () => Promise<T>) {
+export function useLoader<T>(fn: () => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const reload = useCallback(async () => {

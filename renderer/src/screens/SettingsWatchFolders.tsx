@@ -1,11 +1,11 @@
 // Settings → Watched folders: folders the running engine imports from (issue 18), with
 // what each has taken so far. Same behaviour as `docdesk import --watch`.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { ConfirmInline, EmptyState, FailureNotice, formatDate } from '../components/common';
 import { useT } from '../i18n';
 import { useApp } from '../store';
-import type { WatchFolder } from '../types';
+import { useLoader } from './Settings';
 
 const MODES = ['extraction', 'analysis', 'validation', 'thumbnail'] as const;
 const AFTER = ['keep', 'move', 'mark'] as const;
@@ -13,27 +13,17 @@ const AFTER = ['keep', 'move', 'mark'] as const;
 export function WatchFolders() {
   const t = useT();
   const lang = useApp((s) => s.lang);
-  const [data, setData] = useState<WatchFolder[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { data, error, reload } = useLoader(() => api.watchFolders().then((r) => r.data));
+  // The state changes as files arrive: refresh while the section is open.
+  useEffect(() => {
+    const timer = setInterval(() => void reload(), 5000);
+    return () => clearInterval(timer);
+  }, [reload]);
   const [path, setPath] = useState('');
   const [mode, setMode] = useState<string>('extraction');
   const [after, setAfter] = useState<string>('move');
   const [formError, setFormError] = useState<unknown>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setData((await api.watchFolders()).data);
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-    // The state changes as files arrive: refresh while the section is open.
-    const timer = setInterval(() => void reload(), 5000);
-    return () => clearInterval(timer);
-  }, [reload]);
 
   return (
     <section aria-labelledby="folders-title">
