@@ -11,6 +11,7 @@ import { ownerAlive } from './jobs/owner.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
 import { WatchFolderService } from './intake/watch.js';
+import { UPLOADER_PREFIX } from './intake/local-api.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
 
 export { openEngineContext } from './context.js';
@@ -104,6 +105,15 @@ async function claimDataDir(engine: EngineContext): Promise<void> {
 }
 
 async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
+  // An import or MCP process uploading into this folder right now has staged and committed
+  // files its transaction has not recorded yet: leave the sweep to a later start.
+  const uploaders = await engine.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${UPLOADER_PREFIX}%`).execute();
+  let busy = false;
+  for (const u of uploaders) {
+    if (ownerAlive(u.value)) busy = true;
+    else await deleteSetting(engine.db, u.key);
+  }
+  if (busy) return;
   const rows = await engine.db.selectFrom('documents').select(['id', 'blob_path']).where('deleted_at', 'is', null).execute();
   const referenced = new Set<string>();
   for (const r of rows) {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../api/server.js';
 import { createSession, endSession, SESSION_COOKIE } from '../accounts/sessions.js';
 import type { EngineContext } from '../context.js';
-import { getSetting } from '../store/settings.js';
+import { deleteSetting, getSetting, setSetting } from '../store/settings.js';
 import { ownerAlive } from '../jobs/owner.js';
 
 export interface ApiResponse<T = any> {
@@ -27,6 +27,9 @@ export type UploadForm = Record<string, string | string[] | undefined>;
 export type Credential = { token: string } | { tokenId: number };
 
 export type Origin = 'api' | 'mcp';
+
+/** Settings key prefix of live in-process uploaders (CLI import, MCP). */
+export const UPLOADER_PREFIX = 'uploader:';
 
 export class LocalApi {
   private constructor(
@@ -53,6 +56,9 @@ export class LocalApi {
       sessionId = (await createSession(engine.db, credential.tokenId)).sessionId;
       headers = { cookie: `${SESSION_COOKIE}=${sessionId}`, 'x-docdesk-desk': '1' };
     }
+    // Announce this uploading process, so a server starting meanwhile leaves its staged and
+    // just-committed files alone (index.ts, sweepOrphanFiles).
+    if (own) await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
     return new LocalApi(instance, own, headers, await serverHost(engine), sessionId, engine);
   }
 
@@ -92,7 +98,10 @@ export class LocalApi {
 
   async close(): Promise<void> {
     if (this.endSessionId) await endSession(this.engine.db, this.endSessionId);
-    if (this.ownsApp) await this.app.close();
+    if (this.ownsApp) {
+      await this.app.close();
+      await deleteSetting(this.engine.db, `${UPLOADER_PREFIX}${this.engine.owner}`);
+    }
   }
 }
 
