@@ -6,6 +6,7 @@
 //  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
 //  BENCH_ONLY=energy: energy profile extraction time per page on top of reading, native and scanned (< 50 ms/page native).
 //  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
+//  BENCH_ONLY=import: `docdesk import` throughput of 200 files in thumbnail mode, with its progress output.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { benchEnergy } from './energy.js';
 import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
 import { benchReview } from './review.js';
+import { benchImport } from './import.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
@@ -248,6 +250,7 @@ if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'idle') await benchIdle();
 if (!only || only === 'scanned') await benchScanned();
 if (!only || only === 'review') await benchReview();
+if (!only || only === 'import') await benchImport();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

@@ -1,9 +1,8 @@
 // The engine as a library: `startServer` is what `docdesk serve` and the Electron shell
 // call; `openEngineContext` is what the CLI uses for account and token commands.
-import { availableParallelism } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './api/server.js';
-import { recoverAbandonedAttempts } from './api/idempotency.js';
+import { recoverInterruptedUploads } from './api/idempotency.js';
 import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { fixTreePermissions } from './config/permissions.js';
@@ -12,10 +11,12 @@ import type { SecretKeyOptions } from './config/secrets.js';
 import { sealPlainSecrets } from './webhooks/endpoints.js';
 import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { workerCount } from './jobs/worker-pool.js';
 import { ownerAlive } from './jobs/owner.js';
-import { failDocument } from './pipeline/terminal.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+import { WatchFolderService } from './intake/watch.js';
+import { UPLOADER_PREFIX } from './intake/local-api.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
 
 export { openEngineContext } from './context.js';
@@ -61,10 +62,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const boot = await bootstrap(engine);
 
   // Crash recovery before anything new is accepted.
-  const { interrupted } = await recoverAbandonedAttempts(engine.db, engine.owner);
-  for (const documentId of interrupted) {
-    await failDocument(engine.db, documentId, null, 'The upload was interrupted before Docdesk could confirm it. This document is cleanup-only: delete it and upload again with a new Idempotency-Key.', 'upload_interrupted');
-  }
+  await recoverInterruptedUploads(engine.db, engine.owner);
   const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
   const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   await scheduler.recover();
@@ -85,6 +83,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await setSetting(engine.db, 'server_url', url);
   await scheduler.start();
   webhooks.start();
+  const watchFolders = new WatchFolderService(engine, app);
+  watchFolders.start();
   engine.wakeWebhooks = () => webhooks.wake();
 
   let closing: Promise<void> | null = null;
@@ -97,6 +97,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
     signInUrl: () => signInUrl(engine, url),
     close() {
       closing ??= (async () => {
+        await watchFolders.stop();
         await app.close();
         engine.blobs.stopSweeping();
         webhooks.stop();
@@ -115,11 +116,6 @@ function tmpSweepInterval(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5 * 60_000;
 }
 
-function workerCount(): number {
-  const fromEnv = Number(process.env.DOCDESK_WORKERS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
-}
-
 /** One serving process per data folder: it owns the job queue and the file sweep. */
 async function claimDataDir(engine: EngineContext): Promise<void> {
   await immediateTransaction(engine.db, async (tx) => {
@@ -133,6 +129,15 @@ async function claimDataDir(engine: EngineContext): Promise<void> {
 }
 
 async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
+  // An import or MCP process uploading into this folder right now has staged and committed
+  // files its transaction has not recorded yet: leave the sweep to a later start.
+  const uploaders = await engine.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${UPLOADER_PREFIX}%`).execute();
+  let busy = false;
+  for (const u of uploaders) {
+    if (ownerAlive(u.value)) busy = true;
+    else await deleteSetting(engine.db, u.key);
+  }
+  if (busy) return;
   const rows = await engine.db.selectFrom('documents').select(['id', 'blob_path']).where('deleted_at', 'is', null).execute();
   const referenced = new Set<string>();
   for (const r of rows) {

@@ -5,6 +5,7 @@ import type { Db } from '../store/db.js';
 import type { IdempotencyKeysTable } from '../store/schema.js';
 import { nowTimestamp } from '../store/time.js';
 import { ownerAlive } from '../jobs/owner.js';
+import { failDocument } from '../pipeline/terminal.js';
 
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
@@ -54,4 +55,12 @@ export async function recoverAbandonedAttempts(db: Db, selfOwner: string): Promi
     }
   }
   return { freed, interrupted };
+}
+
+/** Recovery plus its consequence: documents of interrupted attempts end as cleanup-only errors. */
+export async function recoverInterruptedUploads(db: Db, selfOwner: string): Promise<void> {
+  const { interrupted } = await recoverAbandonedAttempts(db, selfOwner);
+  for (const documentId of interrupted) {
+    await failDocument(db, documentId, null, 'The upload was interrupted before Docdesk could confirm it. This document is cleanup-only: delete it and upload again with a new Idempotency-Key.', 'upload_interrupted');
+  }
 }

@@ -118,6 +118,9 @@ export function presentDocument(view: DocumentView, baseUrl: string) {
     sector_extraction_summary: view.profile ? presentProfileSummary(view.profile, baseUrl) : null,
     // Docdesk addition: progress of the page work while the document is pending.
     processing_progress: doc.progress_pages_total === null ? null : { pages_done: doc.progress_pages_done ?? 0, pages_total: doc.progress_pages_total },
+    // Docdesk addition: a warning only — the same file or the same invoice is already in the account.
+    duplicate_of: parseJson<number[]>(doc.duplicate_of),
+    duplicate_reason: doc.duplicate_reason,
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

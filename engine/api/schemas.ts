@@ -205,6 +205,15 @@ export const componentSchemas: Record<string, JsonSchema> = {
         description: 'Docdesk addition: pages done of the pages to process, once the page count is known.',
         properties: { pages_done: int, pages_total: int },
       },
+      duplicate_of: {
+        type: ['array', 'null'],
+        items: int,
+        description: 'Docdesk addition: ids of earlier documents of the account this one repeats (a warning; nothing is blocked or merged). Null when none.',
+      },
+      duplicate_reason: {
+        enum: ['same_file', 'same_invoice', null],
+        description: 'Docdesk addition: `same_file` = identical content (SHA-256); `same_invoice` = same sender, document number and gross amount.',
+      },
       created_at: ts,
       updated_at: ts,
     },

@@ -24,11 +24,12 @@ import { deskRoutes } from './routes/desk.js';
 import { UPLOAD_LIMITS } from '../documents/upload-rules.js';
 import { allowedHosts, serverOrigin } from './localhost.js';
 import { AuthThrottle } from './auth-throttle.js';
+import { watchFolderRoutes } from './routes/watch-folders.js';
 
 /** The published API (spec section 4). */
 export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...profileResultRoutes, ...uploadRoutes];
 /** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
-export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
+export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes, ...watchFolderRoutes];
 
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 /** Every JSON body of the API is small; the one large body is the multipart upload. */
@@ -159,7 +160,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
 
   const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
   app.get('/api/v1/openapi.json', async () => openapi);
-  const deskOpenapi = buildOpenApi(deskRoutes, DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
+  const deskOpenapi = buildOpenApi([...deskRoutes, ...watchFolderRoutes], DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
   app.get('/app/v1/openapi.json', async () => deskOpenapi);
   deskShell = await registerAppShell(app, engine);
   return app;

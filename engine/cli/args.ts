@@ -4,7 +4,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['json', 'batch-lane', 'help', 'key-stdin']);
+const BOOLEAN_FLAGS = new Set(['json', 'batch-lane', 'help', 'key-stdin', 'wait', 'watch']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];

@@ -15,6 +15,8 @@ import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, 
 import { retryDelivery } from '../webhooks/dispatcher.js';
 import { reprocessDocument } from '../documents/reprocess.js';
 import { AiSettingsError, clearAiSettings, describeSettings, getAiSettings, setAiSettings, validateSettings } from '../extract/ai/settings.js';
+import { importCommand, IMPORT_HELP } from './import.js';
+import { mcpCommand, MCP_HELP } from './mcp.js';
 import { idPositional, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from './args.js';
 
 const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction workstation
@@ -37,6 +39,8 @@ Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
   webhook add --account ID --url URL [--events e1,e2]   (prints the signing secret)
   webhook list [--account ID] | remove ID | rotate-secret ID
   webhook deliveries [--account ID] [--limit N] | retry DELIVERY_ID
+${IMPORT_HELP}
+${MCP_HELP}
 
 Rate profiles: ${RATE_LIMIT_PROFILES.join(', ')}. Abilities: ${ABILITIES.join(', ')}.
 Data folder: --data-dir, else DOCDESK_DATA_DIR, else the per-user app-data folder.`;
@@ -313,6 +317,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'ai':
         await ai(args, out);
         return 0;
+      case 'import':
+        return await withEngine(args, (engine) => importCommand(args, engine, out.json));
+      case 'mcp':
+        return await mcpCommand(args);
       case 'version':
         out.print(DOCDESK_VERSION, { version: DOCDESK_VERSION });
         return 0;

@@ -35,7 +35,7 @@ export async function inboxPage(db: Db, scope: DocumentScope, query: InboxQuery)
   const { total } = await base.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirstOrThrow();
   let rows = base.select([
     'id', 'filename', 'file_format', 'status', 'processing_stage', 'processing_mode', 'processing_lane', 'extraction_profile', 'mode',
-    'number_of_pages', 'blocked_reason', 'processing_error', 'thumbnail_path', 'progress_pages_done', 'progress_pages_total', 'created_at', 'processed_at',
+    'number_of_pages', 'blocked_reason', 'processing_error', 'thumbnail_path', 'progress_pages_done', 'progress_pages_total', 'created_at', 'processed_at', 'duplicate_of', 'duplicate_reason',
     sql<number | null>`(SELECT credits_charged FROM extraction_runs r WHERE r.document_id = documents.id ORDER BY r.id DESC LIMIT 1)`.as('credits_charged'),
   ]);
   switch (query.sort) {

@@ -9,6 +9,7 @@ import type { StagedUpload, BlobStore } from '../store/blobs.js';
 import { nowTimestamp } from '../store/time.js';
 import type { DocumentView } from '../api/presenters.js';
 import { loadView } from './queries.js';
+import { sameFileDocuments } from './duplicates.js';
 import { enqueueDocumentEvent } from '../webhooks/outbox.js';
 import type { UploadFields } from './upload-rules.js';
 import { profileVersionFor, runVersionsFor } from './versions.js';
@@ -33,7 +34,7 @@ export interface IntakeInput {
   staged: StagedUpload;
   filename: string;
   fileFormat: string;
-  origin: 'api' | 'app';
+  origin: 'api' | 'app' | 'mcp';
   idempotencyRowId: number | null;
 }
 
@@ -57,6 +58,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
         stage = WAITING_FOR_CAPACITY;
       }
 
+      const sameFile = await sameFileDocuments(tx, auth.accountId, input.staged.sha256, Number.MAX_SAFE_INTEGER);
       const doc = await tx
         .insertInto('documents')
         .values({
@@ -93,6 +95,8 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
           profile_version: profileVersionFor(fields.extraction_profile),
           is_e_invoice: 0,
           thumbnail_path: null,
+          duplicate_of: sameFile.length ? JSON.stringify(sameFile) : null,
+          duplicate_reason: sameFile.length ? 'same_file' : null,
           deleted_at: null,
           created_at: ts,
           updated_at: ts,

@@ -6,6 +6,13 @@
 // hold hundreds of MB); the next task starts a fresh one.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+
+/** Processing workers of an engine process: DOCDESK_WORKERS, else one per core. */
+export function workerCount(): number {
+  const fromEnv = Number(process.env.DOCDESK_WORKERS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Math.max(1, availableParallelism());
+}
 
 export interface TaskFailure {
   name: string;

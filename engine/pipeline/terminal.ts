@@ -1,4 +1,5 @@
 // Terminal transitions (spec 3): document, run, credits, job and capacity in ONE transaction.
+import { recordDuplicates } from '../documents/duplicates.js';
 import { returnAll } from '../billing/ledger.js';
 import { admitWaiting } from '../jobs/capacity.js';
 import { immediateTransaction, type Db } from '../store/db.js';
@@ -11,6 +12,7 @@ export async function completeDocument(db: Db, documentId: number, jobId: number
     const doc = await tx.updateTable('documents').set({ status: 'completed', processing_stage: 'completed', processed_at: ts, updated_at: ts }).where('id', '=', documentId).returning('account_id').executeTakeFirstOrThrow();
     await tx.updateTable('extraction_runs').set({ status: 'completed', completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
     await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
+    await recordDuplicates(tx, documentId);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
   });

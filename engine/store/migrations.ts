@@ -351,4 +351,42 @@ END;
 ALTER TABLE accounts ADD COLUMN allow_pdf_javascript INTEGER NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 9,
+    name: 'intake: duplicate warnings, watched folders and their files',
+    sql: `
+ALTER TABLE documents ADD COLUMN duplicate_of TEXT;
+ALTER TABLE documents ADD COLUMN duplicate_reason TEXT;
+CREATE INDEX documents_account_sha256 ON documents(account_id, file_sha256);
+CREATE TABLE watch_folders (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  token_id INTEGER REFERENCES api_tokens(id),
+  path TEXT NOT NULL,
+  processing_mode TEXT NOT NULL,
+  extraction_profile TEXT,
+  pages TEXT,
+  after_import TEXT NOT NULL,
+  done_folder TEXT,
+  active INTEGER NOT NULL DEFAULT 1,
+  last_scan_at TEXT,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  UNIQUE (account_id, path)
+);
+CREATE TABLE watch_files (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  folder_key TEXT NOT NULL,
+  path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  sha256 TEXT,
+  status TEXT NOT NULL,
+  document_id INTEGER,
+  error TEXT,
+  updated_at TEXT NOT NULL,
+  UNIQUE (folder_key, path, size, mtime_ms)
+);
+`,
+  },
 ];

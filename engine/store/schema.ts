@@ -94,6 +94,9 @@ export interface DocumentsTable {
   thumbnail_path: string | null;
   progress_pages_done: number | null;
   progress_pages_total: number | null;
+  /** JSON array of earlier document ids this one repeats (a warning, never a block). */
+  duplicate_of: string | null;
+  duplicate_reason: 'same_file' | 'same_invoice' | null;
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -310,9 +313,41 @@ export interface ProfileReviewDecisionsTable {
   created_at: string;
 }
 
+export interface WatchFoldersTable {
+  id: Generated<number>;
+  account_id: number;
+  token_id: number | null;
+  path: string;
+  processing_mode: ProcessingMode;
+  extraction_profile: string | null;
+  pages: string | null;
+  after_import: 'keep' | 'move' | 'mark';
+  done_folder: string | null;
+  active: number;
+  last_scan_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** One file version seen in a watched folder (`folder_key` = `watch:<id>` or the CLI's `cli:<account>:<path>`). */
+export interface WatchFilesTable {
+  id: Generated<number>;
+  folder_key: string;
+  path: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string | null;
+  status: 'imported' | 'skipped' | 'failed';
+  document_id: number | null;
+  error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   profile_results: ProfileResultsTable;
   profile_review_decisions: ProfileReviewDecisionsTable;
+  watch_folders: WatchFoldersTable;
+  watch_files: WatchFilesTable;
   desk_sessions: DeskSessionsTable;
   desk_login_codes: DeskLoginCodesTable;
   rate_counters: RateCountersTable;

@@ -1,7 +1,7 @@
 // The renderer's only door to the engine: /api/v1 (the spec) and /app/v1 (docs/desk-api.md).
 // Cookie session; every request carries X-Docdesk-Desk so cookie-authenticated writes pass
 // the engine's CSRF guard.
-import type { Credits, Delivery, DocumentObject, InboxQuery, InboxRow, Preview, Session, Token, Webhook } from './types';
+import type { Credits, Delivery, DocumentObject, InboxQuery, InboxRow, Preview, Session, Token, Webhook, WatchFolder } from './types';
 
 export class ApiFailure extends Error {
   constructor(
@@ -94,6 +94,10 @@ export const api = {
   rotateWebhookSecret: (id: number) => request<{ data: Webhook; secret: string }>('POST', `/app/v1/webhooks/${id}/rotate-secret`),
   deliveries: (id: number) => request<{ data: Delivery[] }>('GET', `/app/v1/webhooks/${id}/deliveries?limit=50`),
   retryDelivery: (id: number) => request<{ data: Delivery }>('POST', `/app/v1/webhook-deliveries/${id}/retry`),
+
+  watchFolders: () => request<{ data: WatchFolder[] }>('GET', '/app/v1/watch-folders'),
+  createWatchFolder: (body: { path: string; processing_mode: string; after_import: string }) => request<{ data: WatchFolder }>('POST', '/app/v1/watch-folders', body),
+  deleteWatchFolder: (id: number) => request<void>('DELETE', `/app/v1/watch-folders/${id}`),
 
   credits: (before?: number) => request<{ data: Credits; has_more: boolean }>('GET', `/app/v1/credits${qs({ limit: 100, before })}`),
 };

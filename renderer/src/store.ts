@@ -6,14 +6,14 @@ import { detectLanguage, type Lang } from './lang';
 import type { InboxQuery, InboxRow, Session } from './types';
 
 export type Route = { name: 'inbox' } | { name: 'document'; id: number; page: number } | { name: 'settings'; tab: SettingsTab };
-export type SettingsTab = 'tokens' | 'webhooks' | 'credits' | 'general';
+export type SettingsTab = 'tokens' | 'webhooks' | 'folders' | 'credits' | 'general';
 export type Theme = 'system' | 'light' | 'dark';
 
 export function parseHash(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
   const doc = /^documents\/(\d+)(?:\/page\/(\d+))?$/.exec(h);
   if (doc) return { name: 'document', id: Number(doc[1]), page: doc[2] ? Number(doc[2]) : 1 };
-  const settings = /^settings(?:\/(tokens|webhooks|credits|general))?$/.exec(h);
+  const settings = /^settings(?:\/(tokens|webhooks|folders|credits|general))?$/.exec(h);
   if (settings) return { name: 'settings', tab: (settings[1] as SettingsTab | undefined) ?? 'tokens' };
   return { name: 'inbox' };
 }

@@ -32,6 +32,8 @@ export interface InboxRow {
   blocked_reason: string | null;
   processing_error: string | null;
   thumbnail_url: string | null;
+  duplicate_of?: number[] | null;
+  duplicate_reason?: 'same_file' | 'same_invoice' | null;
   created_at: string;
   completed_at: string | null;
 }
@@ -134,6 +136,8 @@ export interface DocumentObject {
   processing_progress?: Progress | null;
   processing_started_at?: string | null;
   processed_at?: string | null;
+  duplicate_of?: number[] | null;
+  duplicate_reason?: 'same_file' | 'same_invoice' | null;
   created_at: string;
   updated_at: string;
 }
@@ -191,4 +195,21 @@ export interface ExtractionField {
   value: unknown;
   candidates: unknown[] | null;
   provenance: { method: string; source: { component_ref: string; page: number | null; text: string } | null } | null;
+}
+
+/** A folder the server imports from (docs/desk-api.md, watched folders). */
+export interface WatchFolder {
+  id: number;
+  path: string;
+  processing_mode: ProcessingMode;
+  extraction_profile: string | null;
+  pages: string | null;
+  after_import: 'keep' | 'move' | 'mark';
+  done_folder: string | null;
+  active: boolean;
+  last_scan_at: string | null;
+  last_error: string | null;
+  counts: { imported: number; skipped: number; failed: number };
+  recent: Array<{ path: string; status: 'imported' | 'skipped' | 'failed'; document_id: number | null; error: string | null; at: string }>;
+  created_at: string;
 }

@@ -12,7 +12,7 @@ export { cli, createAccountWithToken, getJson, upload, waitTerminal } from '../h
  * Fields Docdesk adds to the spec's document object, each recorded in docs/decisions.md.
  * Anything else beyond spec 2.1 is drift.
  */
-export const DOCDESK_DOCUMENT_ADDITIONS = ['processing_progress'];
+export const DOCDESK_DOCUMENT_ADDITIONS = ['processing_progress', 'duplicate_of', 'duplicate_reason'];
 
 /** Spec section 2: ISO 8601 with microseconds and a Z suffix. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

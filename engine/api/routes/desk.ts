@@ -62,6 +62,7 @@ const inboxRowSchema: JsonSchema = {
     processing_progress: { type: ['object', 'null'], properties: { pages_done: int, pages_total: int } },
     processing_mode: str, processing_lane: str, extraction_profile: str, mode: str, page_count: nint, credits_charged: nint,
     review_status: nstr, blocked_reason: nstr, processing_error: nstr, thumbnail_url: nstr, created_at: str, completed_at: nstr,
+    duplicate_of: { type: ['array', 'null'], items: int }, duplicate_reason: { enum: ['same_file', 'same_invoice', null] },
   },
 };
 
@@ -241,6 +242,8 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
       thumbnail_url: thumbnailUrl(r, ctx.baseUrl),
       created_at: r.created_at,
       completed_at: r.processed_at,
+      duplicate_of: r.duplicate_of === null ? null : (JSON.parse(r.duplicate_of) as number[]),
+      duplicate_reason: r.duplicate_reason,
     })),
     total,
     offset: query.offset,

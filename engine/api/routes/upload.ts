@@ -122,6 +122,11 @@ function requestHash(read: ReadUpload, fields: UploadFields | null, tokenMode: s
     .digest('hex');
 }
 
+/** `origin` / run `source` (spec 2.1, 2.2): the desk sends `app`, the MCP server `mcp`; informational only. */
+function uploadOrigin(header: string | string[] | undefined): 'api' | 'app' | 'mcp' {
+  return header === 'app' || header === 'mcp' ? header : 'api';
+}
+
 async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext): Promise<unknown> {
   const auth = ctx.auth!;
   const engine = ctx.engine;
@@ -168,7 +173,7 @@ async function upload(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
       staged: read.staged!,
       filename: read.filename,
       fileFormat: storedFormat(read),
-      origin: req.headers['x-docdesk-origin'] === 'app' ? 'app' : 'api',
+      origin: uploadOrigin(req.headers['x-docdesk-origin']),
       idempotencyRowId: claim.rowId,
     });
     documentCreated = true;

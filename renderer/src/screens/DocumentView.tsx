@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, localPath } from '../api';
 import { ConfirmInline, CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
+import { DuplicateBadge } from '../components/DuplicateBadge';
 import { useT, type TFunc } from '../i18n';
 import { documentPanels, pageOverlays } from '../panels';
 import { useApp } from '../store';
@@ -141,6 +142,7 @@ export function DocumentView({ id }: { id: number }) {
         </a>
         <h1 className="docview-title">{doc.filename}</h1>
         <StatusBadge status={doc.status} />
+        <DuplicateBadge ids={doc.duplicate_of} reason={doc.duplicate_reason} links />
         {detail && <span className="row-detail">{detail}</span>}
         {doc.status === 'blocked' && <span className="row-detail">{t('blocked.hint')}</span>}
         <div className="docview-actions">

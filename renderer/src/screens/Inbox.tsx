@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type R
 import { localPath } from '../api';
 import { notifyWhenBatchDone } from '../desktop';
 import { ConfirmInline, EmptyState, FailureNotice, StatusBadge, formatDate, statusDetail, describeFailure } from '../components/common';
+import { DuplicateBadge } from '../components/DuplicateBadge';
 import { useT } from '../i18n';
 import { fileProblem, optionProblems } from '../rules';
 import { BLOCK, DEFAULT_QUERY, useApp, useInbox, type UploadOptions } from '../store';
@@ -591,6 +592,7 @@ const RowView = memo(function RowView({ row, lang, selected, tabbable, index, on
       </a>
       <span className="row-status">
         <StatusBadge status={row.status} />
+        <DuplicateBadge ids={row.duplicate_of} reason={row.duplicate_reason} />
         {detail && (
           <span className="row-detail" title={detail}>
             {detail}

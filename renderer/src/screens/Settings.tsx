@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api';
 import { CheckboxGroup, ConfirmInline, CopyButton, LanguageSelect, EmptyState, FailureNotice, formatDate, SecretNotice } from '../components/common';
 import { useT } from '../i18n';
+import { WatchFolders } from './SettingsWatchFolders';
 import { useApp, type SettingsTab } from '../store';
 import type { Credits, Delivery, LedgerEntry, Token, Webhook } from '../types';
 
@@ -13,7 +14,7 @@ const EVENTS = ['document.completed', 'document.failed', 'document.blocked'] as 
 export function Settings({ tab }: { tab: SettingsTab }) {
   const t = useT();
   const session = useApp((s) => s.session);
-  const tabs: SettingsTab[] = ['tokens', 'webhooks', 'credits', 'general'];
+  const tabs: SettingsTab[] = ['tokens', 'webhooks', 'folders', 'credits', 'general'];
   const manage = session?.can_manage_workspace ?? false;
   return (
     <div className="settings">
@@ -34,6 +35,7 @@ export function Settings({ tab }: { tab: SettingsTab }) {
           <>
             {tab === 'tokens' && <Tokens />}
             {tab === 'webhooks' && <Webhooks />}
+            {tab === 'folders' && <WatchFolders />}
             {tab === 'credits' && <CreditsView />}
           </>
         )}
@@ -43,7 +45,7 @@ export function Settings({ tab }: { tab: SettingsTab }) {
   );
 }
 
-function useLoader<T>(fn: () => Promise<T>) {
+export function useLoader<T>(fn: () => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const reload = useCallback(async () => {

@@ -1,0 +1,75 @@
+// Duplicate warnings (issue 18): a document that repeats an earlier one of the same account,
+// either byte for byte (`same_file`) or as the same invoice again (`same_invoice`: sender,
+// document number and gross amount). Only a warning: nothing is blocked or merged.
+import { sql } from 'kysely';
+import type { Db } from '../store/db.js';
+
+export type DuplicateReason = 'same_file' | 'same_invoice';
+
+/** Earlier live documents of the account with the same content hash. */
+export async function sameFileDocuments(db: Db, accountId: number, sha256: string, exceptId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('file_sha256', '=', sha256)
+    .where('deleted_at', 'is', null)
+    .where('id', '<', exceptId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+const fieldValue = (fields: Record<string, { value?: unknown } | undefined>, name: string): unknown => fields[name]?.value ?? null;
+
+/** VAT number when both sides have one, else the name with case, spacing and punctuation folded. */
+function sameSender(a: Record<string, { value?: unknown }>, b: Record<string, { value?: unknown }>): boolean {
+  const vatA = fieldValue(a, 'sender_vat_number');
+  const vatB = fieldValue(b, 'sender_vat_number');
+  if (vatA && vatB) return String(vatA).replace(/\s/g, '').toUpperCase() === String(vatB).replace(/\s/g, '').toUpperCase();
+  const fold = (v: unknown) => (v === null ? '' : String(v).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  const nameA = fold(fieldValue(a, 'sender_name'));
+  return nameA !== '' && nameA === fold(fieldValue(b, 'sender_name'));
+}
+
+/**
+ * After an extraction completes: earlier documents whose latest run extracted the same
+ * sender, document number and gross amount. Runs inside the terminal transaction.
+ */
+export async function recordDuplicates(tx: Db, documentId: number): Promise<void> {
+  const doc = await tx.selectFrom('documents').select(['id', 'account_id', 'file_sha256', 'duplicate_of', 'duplicate_reason']).where('id', '=', documentId).executeTakeFirst();
+  if (!doc) return;
+  const run = await tx.selectFrom('extraction_runs').select('fields').where('document_id', '=', documentId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const fields = run?.fields ? (JSON.parse(run.fields) as Record<string, { value?: unknown }>) : null;
+  const number = fields ? fieldValue(fields, 'document_number') : null;
+  const gross = fields ? fieldValue(fields, 'gross_amount') : null;
+  const ids = new Set<number>(doc.duplicate_of ? (JSON.parse(doc.duplicate_of) as number[]) : []);
+  let reason = doc.duplicate_reason;
+  for (const id of await sameFileDocuments(tx, doc.account_id, doc.file_sha256, doc.id)) ids.add(id);
+  if (ids.size && !reason) reason = 'same_file';
+  if (fields && number !== null && gross !== null) {
+    const candidates = await tx
+      .selectFrom('documents as d')
+      .innerJoin('extraction_runs as r', 'r.document_id', 'd.id')
+      .select(['d.id', 'r.fields'])
+      .where('d.account_id', '=', doc.account_id)
+      .where('d.id', '!=', doc.id)
+      .where('d.deleted_at', 'is', null)
+      .where('d.status', '=', 'completed')
+      .where(sql<string>`json_extract(r.fields, '$.document_number.value')`, '=', String(number))
+      .where('r.id', '=', (eb) => eb.selectFrom('extraction_runs').select(sql<number>`MAX(id)`.as('id')).whereRef('document_id', '=', 'd.id'))
+      .execute();
+    for (const c of candidates) {
+      const other = JSON.parse(c.fields ?? '{}') as Record<string, { value?: unknown }>;
+      if (String(fieldValue(other, 'gross_amount')) !== String(gross) || !sameSender(fields, other)) continue;
+      ids.add(c.id);
+      reason ??= 'same_invoice';
+    }
+  }
+  if (ids.size === 0) return;
+  await tx
+    .updateTable('documents')
+    .set({ duplicate_of: JSON.stringify([...ids].sort((a, b) => a - b)), duplicate_reason: reason })
+    .where('id', '=', documentId)
+    .execute();
+}
