@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api';
 import { CheckboxGroup, ConfirmInline, CopyButton, LanguageSelect, EmptyState, FailureNotice, formatDate, SecretNotice } from '../components/common';
-import { useT } from '../i18n';
+import { knownKey, useT } from '../i18n';
 import { useApp, type SettingsTab } from '../store';
 import type { Credits, Delivery, LedgerEntry, Token, Webhook } from '../types';
 
@@ -106,7 +106,7 @@ function Tokens() {
           ))}
           <p className="field-hint">{t('tokens.mode_hint')}</p>
         </fieldset>
-        <CheckboxGroup legend={t('tokens.abilities')} options={ABILITIES} chosen={abilities} onChange={setAbilities} describe={(a) => t(`ability.${a}`)} />
+        <CheckboxGroup legend={t('tokens.abilities')} options={ABILITIES} chosen={abilities} onChange={setAbilities} describe={(a) => t(`ability.${a as (typeof ABILITIES)[number]}`)} />
         <button type="submit" className="btn btn-primary">
           {t('tokens.create')}
         </button>
@@ -215,7 +215,7 @@ function Webhooks() {
             {t('webhooks.url_hint')}
           </p>
         </div>
-        <CheckboxGroup legend={t('webhooks.events')} options={EVENTS} chosen={events} onChange={setEvents} describe={(ev) => t(`event.${ev}`)} />
+        <CheckboxGroup legend={t('webhooks.events')} options={EVENTS} chosen={events} onChange={setEvents} describe={(ev) => t(`event.${ev as (typeof EVENTS)[number]}`)} />
         <button type="submit" className="btn btn-primary">
           {t('webhooks.add')}
         </button>
@@ -463,7 +463,7 @@ function General() {
         </dd>
         <dt>{t('settings.rate_limit_profile')}</dt>
         <dd data-testid="rate-limit-profile">
-          {session?.account.rate_limit_profile} — {t(`ratelimit.${session?.account.rate_limit_profile ?? 'standard'}`)}
+          {session?.account.rate_limit_profile} — {t(knownKey(`ratelimit.${session?.account.rate_limit_profile}`) ?? 'ratelimit.standard')}
         </dd>
         <dt>{t('settings.data_dir')}</dt>
         <dd>
