@@ -168,6 +168,8 @@ export function DocumentView({ id }: { id: number }) {
     setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
     setPage(e.page);
   };
+  // An e-invoice check keeps no pages (spec 2.4): its verdict is the whole view.
+  const noPages = doc.processing_mode === 'validation' && previews !== null && previews.length === 0 && doc.status !== 'pending';
   // An e-invoice's readable rendering leads; page images follow.
   const sourceFirst = doc.is_e_invoice === true || pageCount === 0;
 
@@ -233,7 +235,8 @@ export function DocumentView({ id }: { id: number }) {
           )}
         </div>
       </div>
-      <div className="docview-body">
+      <div className={`docview-body${noPages ? ' no-pages' : ''}`}>
+        {!noPages && (
         <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
           {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
           <ol>
@@ -253,6 +256,8 @@ export function DocumentView({ id }: { id: number }) {
             ))}
           </ol>
         </nav>
+        )}
+        {!noPages && (
         <section className="viewer" aria-label={t('doc.preview')}>
           {pageCount > 0 && (
           <div className="viewer-tools" role="toolbar" aria-label={t('doc.viewer_tools')}>
@@ -297,6 +302,7 @@ export function DocumentView({ id }: { id: number }) {
             {!sourceFirst && sourceViews}
           </div>
         </section>
+        )}
         <aside className="sidepanel" aria-label={t('doc.details')}>
           <div className="tabs" role="tablist" aria-label={t('doc.details')}>
             {tabs.map(({ k, label }) => (

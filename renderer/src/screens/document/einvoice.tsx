@@ -54,7 +54,7 @@ export function EinvoicePanel({ t, lang, structured }: { t: TFunc; lang: Lang; s
         {t('einvoice.title')} <VerdictBadge assessment={s.assessment} />
       </h2>
       {s.validation_status && <p data-testid="validation-status">{words(t, 'vstatus', s.validation_status)}</p>}
-      {s.reason && !knownKey(`vstatus.${s.reason}`) && <p className="muted">{t('einvoice.reason', { reason: s.reason.replace(/_/g, ' ') })}</p>}
+      {s.reason && s.reason !== 'rule_errors' && <p className="muted">{t('einvoice.reason', { reason: words(t, 'einvoice.why', s.reason)! })}</p>}
       <dl className="meta">
         {s.syntax && (
           <>

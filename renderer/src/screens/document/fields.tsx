@@ -122,7 +122,9 @@ export function FieldsPanel({ t, lang, doc, selected, onSelect }: { t: TFunc; la
   }
   return (
     <div>
-      <p className="muted small">{t('doc.fields_hint')}</p>
+      <p className="muted small" id="fields-hint">
+        {t('doc.fields_hint')}
+      </p>
       <ul className="fields" data-testid="fields">
         {Object.entries(fields).map(([name, f]) => {
           const label = fieldLabel(t, name);
@@ -135,12 +137,11 @@ export function FieldsPanel({ t, lang, doc, selected, onSelect }: { t: TFunc; la
                 className="field-button"
                 data-field={name}
                 aria-pressed={selected === name}
-                aria-label={placed ? t('doc.field_select', { label }) : undefined}
-                aria-describedby={`field-${name}-value`}
+                aria-describedby={placed ? 'fields-hint' : undefined}
                 onClick={() => onSelect(name)}
               >
                 <span className="field-label">{label}</span>
-                <span className="field-value" id={`field-${name}-value`}>
+                <span className="field-value">
                   {valueText(t, lang, name, f.value, fields)}
                 </span>
                 {source && <span className="field-source">{source}</span>}
