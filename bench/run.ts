@@ -4,6 +4,7 @@
 //     (target: not slower than the native tool's whole-process time).
 //  Renderer (BENCH_ONLY=renderer): inbox time to interactive with 5,000 documents, scroll frame time.
 //  BENCH_ONLY=extraction: generic extraction time per page on top of reading (< 50 ms/page).
+//  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { benchRenderer } from './renderer.js';
 import { benchExtraction } from './extraction.js';
 import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
+import { benchReview } from './review.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 
@@ -226,6 +228,7 @@ if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'validation') await benchValidation();
 if (!only || only === 'einvoice') await benchEinvoice();
+if (!only || only === 'review') await benchReview();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

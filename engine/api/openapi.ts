@@ -10,7 +10,14 @@ const PUBLIC_API = {
 
 /** A route's response description as an OpenAPI 3.1 Response Object (schema under `content`). */
 function responseObject(doc: ResponseDoc): Record<string, unknown> {
-  const content = doc.schema ? { 'application/json': { schema: doc.schema } } : doc.contentType ? { [doc.contentType]: { schema: { type: 'string', format: 'binary' } } } : undefined;
+  const binary = { type: 'string', format: 'binary' };
+  const content = doc.schema
+    ? { 'application/json': { schema: doc.schema } }
+    : doc.contentTypes
+      ? Object.fromEntries(Object.entries(doc.contentTypes).map(([t, schema]) => [t, { schema }]))
+      : doc.contentType
+        ? { [doc.contentType]: { schema: binary } }
+        : undefined;
   return {
     description: doc.description,
     headers: { 'X-Request-ID': { description: 'Request identifier.', schema: { type: 'string' } }, ...(doc.headers ?? {}) },

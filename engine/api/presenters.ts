@@ -1,5 +1,7 @@
 // Turns stored rows into the spec's resource shapes (sections 2.1, 2.2, 2.5).
 import type { Selectable } from 'kysely';
+import type { ProfileResult } from '../store/profile-results.js';
+import { exportDescriptors } from './profile-presenters.js';
 import type { DocumentsTable, ExtractionRunsTable, PreviewsTable } from '../store/schema.js';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -53,6 +55,31 @@ export interface DocumentView {
   doc: DocumentRow;
   run: RunRow | null;
   previews: PreviewRow[];
+  /** The latest profile result of the document (specialised profiles only). */
+  profile?: ProfileResult | null;
+}
+
+/**
+ * Spec 2.7 `sector_extraction_summary`; export descriptors as in `sector_extraction` (2.8).
+ */
+export function presentProfileSummary(r: ProfileResult, baseUrl: string) {
+  return {
+    id: r.id,
+    extraction_run_id: r.run_id,
+    profile: r.profile,
+    profile_version: r.profile_version,
+    schema_version: r.schema_version,
+    machine_outcome: r.machine_outcome,
+    effective_outcome: r.effective_outcome,
+    handoff_status: r.handoff_status,
+    review_reasons: r.review_reasons,
+    handoff_review_reasons: r.handoff_review_reasons,
+    warnings: r.warnings,
+    lock_version: r.lock_version,
+    etag: r.etag,
+    extractions_url: `${baseUrl}/api/v1/documents/${r.document_id}/extractions`,
+    exports: exportDescriptors(r, baseUrl),
+  };
 }
 
 export function thumbnailUrl(doc: Pick<DocumentRow, 'id' | 'thumbnail_path'>, baseUrl: string): string | null {
@@ -111,7 +138,7 @@ export function presentDocument(view: DocumentView, baseUrl: string) {
     thumbnail: thumbnailUrl(doc, baseUrl),
     ...resultArrays(view, baseUrl),
     latest_extraction_run: run ? presentRun(run) : null,
-    sector_extraction_summary: null,
+    sector_extraction_summary: view.profile ? presentProfileSummary(view.profile, baseUrl) : null,
     // Docdesk addition: progress of the page work while the document is pending.
     processing_progress: doc.progress_pages_total === null ? null : { pages_done: doc.progress_pages_done ?? 0, pages_total: doc.progress_pages_total },
     created_at: doc.created_at,

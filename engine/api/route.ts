@@ -16,6 +16,8 @@ export interface ResponseDoc {
   schema?: JsonSchema;
   /** Non-JSON content type (e.g. image/jpeg) for binary responses. */
   contentType?: string;
+  /** Several possible content types with their schemas (e.g. a projection that is CSV or JSON). */
+  contentTypes?: Record<string, JsonSchema>;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
 }
 

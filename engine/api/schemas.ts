@@ -1,6 +1,8 @@
 // Resource schemas shared by several routes (spec section 2 and 7). Route modules
 // reference them; the OpenAPI builder publishes them under components.schemas.
 import type { JsonSchema, ResponseDoc } from './route.js';
+import { PROFILE_IDS } from '../profiles/registry.js';
+import { profileSchemas } from './profile-schemas.js';
 
 const ts = { type: ['string', 'null'], format: 'date-time' };
 const str = { type: 'string' };
@@ -281,7 +283,7 @@ export const componentSchemas: Record<string, JsonSchema> = {
       extracted_text_plain: nstr,
       origin: { enum: ['api', 'app', 'mcp', 'x402', null] },
       ai_processing: bool,
-      extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+      extraction_profile: { enum: PROFILE_IDS },
       is_e_invoice: bool,
       thumbnail: { type: ['string', 'null'], format: 'uri' },
       previews: { type: ['array', 'null'], items: ref('Preview') },
@@ -298,6 +300,7 @@ export const componentSchemas: Record<string, JsonSchema> = {
       updated_at: ts,
     },
   },
+  ...profileSchemas,
 };
 
 export const schemaRef = ref;

@@ -10,6 +10,7 @@ import { ApiError, envelope, forbidden, notFound, unauthenticated, validationFai
 import { buildOpenApi } from './openapi.js';
 import type { RouteDef } from './route.js';
 import { documentRoutes } from './routes/documents.js';
+import { profileResultRoutes } from './routes/profile-results.js';
 import { miscRoutes } from './routes/misc.js';
 import { uploadRoutes } from './routes/upload.js';
 import { registerAppShell, wantsDeskShell } from './app-shell.js';
@@ -20,7 +21,7 @@ import { readCookie } from './cookies.js';
 import { deskRoutes } from './routes/desk.js';
 
 /** The published API (spec section 4). */
-export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...uploadRoutes];
+export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...profileResultRoutes, ...uploadRoutes];
 /** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
 export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes];
 

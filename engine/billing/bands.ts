@@ -1,12 +1,8 @@
-// Page-band arithmetic (spec section 8, credits). Pure functions.
+// Page-band arithmetic (spec section 8, credits). Pure functions; the per-band rate of a
+// profile is the registry's `credit_cost`.
+import { DEFAULT_PROFILE, requireProfile, type ExtractionProfile } from '../profiles/registry.js';
+
 export const PAGES_PER_BAND = 10;
-
-export const CREDIT_COST = {
-  generic: 1,
-  'de.energy.supply-invoice': 3,
-} as const;
-
-export type ExtractionProfile = keyof typeof CREDIT_COST;
 
 /** Started 10-page bands: 1-10 pages = 1, 11-20 = 2, ... (0 or unknown counts as one band). */
 export function startedBands(pages: number | null): number {
@@ -21,7 +17,7 @@ export function bandTotal(creditCost: number, pages: number | null): number {
 /** Rate for a run: analysis and validation always use the generic rate (spec, modes table). */
 export function creditCostFor(processingMode: string, profile: ExtractionProfile): { creditCost: number; source: string } {
   if (processingMode === 'extraction') {
-    return { creditCost: CREDIT_COST[profile], source: profile === 'generic' ? 'generic_rate' : `profile_rate:${profile}` };
+    return { creditCost: requireProfile(profile).credit_cost, source: profile === DEFAULT_PROFILE ? 'generic_rate' : `profile_rate:${profile}` };
   }
-  return { creditCost: CREDIT_COST.generic, source: `${processingMode}_generic_rate` };
+  return { creditCost: requireProfile(DEFAULT_PROFILE).credit_cost, source: `${processingMode}_generic_rate` };
 }

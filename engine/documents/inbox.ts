@@ -33,7 +33,9 @@ const assessment = sql<string | null>`json_extract(r.quality, '$.structured.asse
  * could not be assessed, or its profile result awaits review. Failed documents are not
  * included: they have their own status filter.
  */
-const NEEDS_REVIEW = sql<number>`(documents.status = 'completed' AND (json_extract(r.quality, '$.degraded') = 1 OR ${assessment} IN ('fail', 'indeterminate')))`;
+/** The review state of the latest profile result (spec 2.8 effective outcome), null for generic documents. */
+const REVIEW_STATUS = sql<string | null>`(SELECT pr.effective_outcome FROM profile_results pr WHERE pr.document_id = documents.id ORDER BY pr.run_id DESC LIMIT 1)`;
+const NEEDS_REVIEW = sql<number>`(documents.status = 'completed' AND (json_extract(r.quality, '$.degraded') = 1 OR ${assessment} IN ('fail', 'indeterminate') OR ${REVIEW_STATUS} = 'needs_review'))`;
 
 export async function inboxPage(db: Db, accountId: number, query: InboxQuery) {
   let base = db
@@ -46,8 +48,7 @@ export async function inboxPage(db: Db, accountId: number, query: InboxQuery) {
   if (query.extraction_profile) base = base.where('documents.extraction_profile', '=', query.extraction_profile);
   if (query.einvoice) base = base.where(sql<boolean>`${assessment} = ${query.einvoice}`);
   if (query.needs_review) base = base.where(sql<boolean>`${NEEDS_REVIEW}`);
-  // No profile results exist before the energy profile lands (as in GET /api/v1/documents).
-  if (query.review_status) base = base.where(sql<boolean>`0`);
+  if (query.review_status) base = base.where(sql<boolean>`${REVIEW_STATUS} = ${query.review_status}`);
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,6 +68,7 @@ export async function inboxPage(db: Db, accountId: number, query: InboxQuery) {
     sql<string | null>`json_extract(r.quality, '$.structured.validation_status')`.as('einvoice_validation_status'),
     assessment.as('einvoice_assessment'),
     NEEDS_REVIEW.as('needs_review'),
+    REVIEW_STATUS.as('review_status'),
   ]);
   switch (query.sort) {
     case 'created_at': rows = rows.orderBy('documents.id', 'asc'); break;

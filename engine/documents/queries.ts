@@ -2,6 +2,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
+import { DEFAULT_PROFILE } from '../profiles/registry.js';
+import { latestProfileResultForDocument, latestProfileResultsForDocuments } from '../store/profile-results.js';
 import type { DocumentView, DocumentRow } from '../api/presenters.js';
 
 const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
@@ -27,10 +29,12 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
   const previews = completed.length
     ? await db.selectFrom('previews').selectAll().where('document_id', 'in', completed).orderBy('id').execute()
     : [];
+  const profiles = await latestProfileResultsForDocuments(db, docs.filter((d) => d.processing_mode === 'extraction' && d.extraction_profile !== DEFAULT_PROFILE).map((d) => d.id));
   return docs.map((doc) => ({
     doc,
     run: runs.find((r) => r.document_id === doc.id) ?? null,
     previews: previews.filter((p) => p.document_id === doc.id),
+    profile: profiles.get(doc.id) ?? null,
   }));
 }
 
@@ -39,7 +43,8 @@ export async function loadView(db: Db, accountId: number, id: number): Promise<D
   if (!doc) return undefined;
   const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
   const previews = doc.status === 'completed' && doc.processing_mode !== 'thumbnail' ? await previewsOf(db, doc.id) : [];
-  return { doc, run: run ?? null, previews };
+  const profile = doc.processing_mode === 'extraction' && doc.extraction_profile !== DEFAULT_PROFILE ? await latestProfileResultForDocument(db, doc.id) : null;
+  return { doc, run: run ?? null, previews, profile };
 }
 
 export interface ListFilters {
@@ -51,9 +56,18 @@ export interface ListFilters {
 export async function listDocuments(db: Db, accountId: number, opts: { page: number; perPage: number; newestFirst: boolean; filters: ListFilters }) {
   let base = db.selectFrom('documents').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   if (opts.filters.extraction_profile) base = base.where('extraction_profile', '=', opts.filters.extraction_profile);
-  // Profile results (review/handoff state) arrive with the energy profile; until one exists
-  // no document matches a review or handoff filter.
-  if (opts.filters.review_status || opts.filters.handoff_status) base = base.where(sql<boolean>`0`);
+  // Review and handoff state are those of the document's latest profile result (its run is the newest).
+  for (const [column, value] of [['effective_outcome', opts.filters.review_status], ['handoff_status', opts.filters.handoff_status]] as const) {
+    if (!value) continue;
+    base = base.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('profile_results as pr')
+        .select('pr.document_id')
+        .where('pr.account_id', '=', accountId)
+        .where(`pr.${column}`, '=', value as never)
+        .where('pr.run_id', '=', (eb2) => eb2.selectFrom('profile_results as p2').select(sql<number>`MAX(p2.run_id)`.as('m')).whereRef('p2.document_id', '=', 'pr.document_id')),
+    );
+  }
   const { total } = await base.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

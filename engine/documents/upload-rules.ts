@@ -2,7 +2,7 @@
 // multipart fields and the sniffed file format, returns normalized fields or field errors.
 import { FieldErrorCollector } from '../api/errors.js';
 import type { FileFormat, FormatFamily } from '../formats/detect.js';
-import type { ExtractionProfile } from '../billing/bands.js';
+import { DEFAULT_PROFILE, PROFILE_IDS, findProfile, type ExtractionProfile } from '../profiles/registry.js';
 import type { ProcessingLane, ProcessingMode } from '../store/schema.js';
 
 export const UPLOAD_LIMITS = {
@@ -18,7 +18,6 @@ export const UPLOAD_LIMITS = {
 
 export const PROCESSING_MODES: ProcessingMode[] = ['extraction', 'analysis', 'validation', 'thumbnail'];
 export const PROCESSING_LANES: ProcessingLane[] = ['standard', 'batch'];
-export const EXTRACTION_PROFILES: ExtractionProfile[] = ['generic', 'de.energy.supply-invoice'];
 export const SUPPORTED_LOCALES = ['en', 'de'] as const;
 const LOCALE_PATTERN = /^(en|de)(?:[-_][A-Za-z]{2})?$/;
 
@@ -94,7 +93,7 @@ export function validateUpload(raw: RawUpload, ctx: UploadContext): { fields: Up
 
   const mode = pickEnum(scalar.get('processing_mode'), PROCESSING_MODES, 'extraction', 'processing_mode', errs);
   const lane = pickEnum(scalar.get('processing_lane'), PROCESSING_LANES, 'standard', 'processing_lane', errs);
-  const profile = pickEnum(scalar.get('extraction_profile'), EXTRACTION_PROFILES, 'generic', 'extraction_profile', errs);
+  const profile = pickEnum(scalar.get('extraction_profile'), PROFILE_IDS, DEFAULT_PROFILE, 'extraction_profile', errs);
 
   if (lane === 'batch' && !ctx.batchLaneEligible) errs.add('processing_lane', 'The batch lane is not available for this account.');
 
@@ -138,10 +137,9 @@ export function validateUpload(raw: RawUpload, ctx: UploadContext): { fields: Up
     if (raw.file.present && raw.file.family !== 'pdf' && raw.file.family !== 'xml') errs.add('file', 'Validation mode accepts only PDF or XML files.');
     if (profile !== 'generic') errs.add('extraction_profile', 'Validation mode supports only the generic profile.');
   }
-  if (profile === 'de.energy.supply-invoice') {
-    if (mode !== 'extraction') errs.add('extraction_profile', 'The de.energy.supply-invoice profile requires extraction mode.');
-    if (raw.file.present && raw.file.family !== 'pdf') errs.add('extraction_profile', 'The de.energy.supply-invoice profile accepts only PDF files.');
-    if (!allowAi) errs.add('allow_ai_processing', 'The de.energy.supply-invoice profile requires AI processing to be allowed.');
+  if (profile && mode) {
+    const rules = findProfile(profile)!.uploadRules({ processing_mode: mode, file_family: raw.file.present ? raw.file.family : null, allow_ai_processing: allowAi });
+    for (const e of rules) errs.add(e.field, e.message);
   }
 
   if (!errs.empty) return { errors: errs.errors };

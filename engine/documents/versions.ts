@@ -1,13 +1,10 @@
-// Version labels recorded on every run (spec 9.4): dated or dotted labels.
-import type { ExtractionProfile } from '../billing/bands.js';
+// Version labels recorded on every run (spec 9.4): dated or dotted labels. The profile and
+// schema versions of new uploads come from the registry; reprocessing copies the run's own.
+import { requireProfile, type ExtractionProfile } from '../profiles/registry.js';
 import type { ProcessingMode } from '../store/schema.js';
 
-export const GENERIC_PROFILE_VERSION = '2026-11-25.1';
-export const ENERGY_PROFILE_VERSION = '2.0.1';
-export const ENERGY_SCHEMA_VERSION = '2.0.0';
-
 export function profileVersionFor(profile: ExtractionProfile): string {
-  return profile === 'generic' ? GENERIC_PROFILE_VERSION : ENERGY_PROFILE_VERSION;
+  return requireProfile(profile).profile_version;
 }
 
 export function runVersionsFor(mode: ProcessingMode, profile: ExtractionProfile) {
@@ -15,7 +12,7 @@ export function runVersionsFor(mode: ProcessingMode, profile: ExtractionProfile)
   return {
     extraction_profile: profile,
     profile_version: profileVersionFor(profile),
-    extraction_schema_version: extraction ? (profile === 'generic' ? 'generic:2026-11-25.1' : ENERGY_SCHEMA_VERSION) : null,
+    extraction_schema_version: extraction ? requireProfile(profile).schema_version : null,
     extractor_version: `docdesk-${mode}:2026-11-25.1`,
     ai_prompt_version: null,
     normalization_version: extraction ? 'normalize:2026-11-25.1' : null,

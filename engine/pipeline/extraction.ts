@@ -10,9 +10,11 @@ import { OpenAiCompatibleProvider } from '../extract/ai/openai-http.js';
 import { AI_PROMPT_VERSION } from '../extract/ai/provider.js';
 import { getAiSettings } from '../extract/ai/settings.js';
 import type { FileFormat } from '../formats/detect.js';
+import { requireProfile } from '../profiles/registry.js';
 import { immediateTransaction } from '../store/db.js';
 import { readForRun } from './analysis.js';
 import type { ReadModel } from './analysis-results.js';
+import { runProfileExtraction } from './profile-extraction.js';
 import { DocumentFailure, setStage, type PipelineDeps } from './steps.js';
 import { assessForExtraction, fieldConflicts } from './structured-fields.js';
 
@@ -69,9 +71,10 @@ async function structuredInvoice(deps: PipelineDeps, doc: DocumentRow, run: RunR
 const values = (fields: Record<string, FieldResult>) => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value]));
 
 export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
-  if (doc.extraction_profile !== 'generic') {
-    throw new DocumentFailure('The de.energy.supply-invoice profile is not available in this version of Docdesk yet; upload with the generic profile.', 'mode_unavailable');
-  }
+  // A profile with its own run (e.g. de.energy.supply-invoice) stores a profile result;
+  // the generic profile is this module's built-in field map.
+  const profile = requireProfile(doc.extraction_profile);
+  if (profile.run) return runProfileExtraction(deps, doc, run, format, profile.run);
   const read = await readForRun(deps, doc, run, format);
   await setStage(deps, doc.id, 'extracting');
   const structured = await structuredInvoice(deps, doc, run, format, read);

@@ -264,4 +264,84 @@ CREATE TABLE desk_login_codes (
 ALTER TABLE extraction_runs ADD COLUMN fields TEXT;
 `,
   },
+  {
+    version: 6,
+    name: 'profile results and append-only review decisions',
+    sql: `
+CREATE TABLE profile_results (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  run_id INTEGER NOT NULL REFERENCES extraction_runs(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  profile TEXT NOT NULL,
+  profile_version TEXT NOT NULL,
+  schema_version TEXT NOT NULL,
+  machine_payload TEXT,
+  effective_payload TEXT,
+  machine_outcome TEXT NOT NULL CHECK (machine_outcome IN ('accepted','needs_review','unsupported','failed')),
+  effective_outcome TEXT NOT NULL CHECK (effective_outcome IN ('accepted','needs_review','unsupported','failed','rejected')),
+  handoff_status TEXT NOT NULL CHECK (handoff_status IN ('pending_review','accepted','blocked','rejected','not_applicable')),
+  review_reasons TEXT NOT NULL DEFAULT '[]',
+  handoff_review_reasons TEXT NOT NULL DEFAULT '[]',
+  warnings TEXT NOT NULL DEFAULT '[]',
+  validation_summary TEXT NOT NULL DEFAULT '{}',
+  source_components TEXT NOT NULL DEFAULT '[]',
+  evidence TEXT NOT NULL DEFAULT '[]',
+  lock_version INTEGER NOT NULL DEFAULT 1 CHECK (lock_version >= 1),
+  etag TEXT NOT NULL,
+  acceptance_source TEXT CHECK (acceptance_source IN ('machine','human_review')),
+  reviewed_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX profile_results_run ON profile_results(run_id);
+CREATE INDEX profile_results_document ON profile_results(document_id, id);
+
+-- The machine result never changes once written (spec 2.8: machine_outcome and machine_payload are immutable).
+CREATE TRIGGER profile_results_machine_immutable
+BEFORE UPDATE OF machine_payload, machine_outcome, document_id, run_id, profile, profile_version, schema_version ON profile_results
+BEGIN
+  SELECT RAISE(ABORT, 'profile_results: the machine result is immutable');
+END;
+
+CREATE TABLE profile_review_decisions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  result_id INTEGER NOT NULL REFERENCES profile_results(id),
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  action TEXT NOT NULL CHECK (action IN ('confirm','correct','reject')),
+  invoice_ref TEXT,
+  entity_ref TEXT,
+  field TEXT,
+  reason TEXT,
+  previous_value TEXT,
+  corrected_value TEXT,
+  evidence_reference TEXT,
+  review_duration_seconds INTEGER CHECK (review_duration_seconds IS NULL OR review_duration_seconds BETWEEN 1 AND 86400),
+  reviewer_user_id INTEGER,
+  account_api_token_id INTEGER,
+  previous_effective_outcome TEXT NOT NULL,
+  resulting_effective_outcome TEXT NOT NULL,
+  previous_handoff_status TEXT NOT NULL,
+  resulting_handoff_status TEXT NOT NULL,
+  expected_lock_version INTEGER NOT NULL,
+  resulting_lock_version INTEGER NOT NULL,
+  idempotency_key_prefix TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX profile_review_decisions_result ON profile_review_decisions(result_id, id);
+
+-- Spec 2.10: the decision history is immutable.
+CREATE TRIGGER profile_review_decisions_no_update
+BEFORE UPDATE ON profile_review_decisions
+BEGIN
+  SELECT RAISE(ABORT, 'profile_review_decisions is append-only');
+END;
+CREATE TRIGGER profile_review_decisions_no_delete
+BEFORE DELETE ON profile_review_decisions
+BEGIN
+  SELECT RAISE(ABORT, 'profile_review_decisions is append-only');
+END;
+`,
+  },
 ];

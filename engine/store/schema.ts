@@ -242,7 +242,75 @@ export interface DeskLoginCodesTable {
   expires_at: number;
 }
 
+export type ProfileMachineOutcome = 'accepted' | 'needs_review' | 'unsupported' | 'failed';
+export type ProfileEffectiveOutcome = ProfileMachineOutcome | 'rejected';
+/**
+ * Downstream handoff (spec 3 names only `accepted`; the rest is docs/decisions.md,
+ * "Energy profile (engine)"): `pending_review` until a human settles the review reasons,
+ * `accepted` (terminal), `blocked` while a handoff reason remains, `rejected` (terminal),
+ * `not_applicable` for an unsupported or failed result (nothing to hand off).
+ */
+export type HandoffStatus = 'pending_review' | 'accepted' | 'blocked' | 'rejected' | 'not_applicable';
+
+/** One profile result per run (spec 2.8); JSON columns hold serialized values. */
+export interface ProfileResultsTable {
+  id: Generated<number>;
+  document_id: number;
+  run_id: number;
+  account_id: number;
+  profile: string;
+  profile_version: string;
+  schema_version: string;
+  machine_payload: string | null;
+  effective_payload: string | null;
+  machine_outcome: ProfileMachineOutcome;
+  effective_outcome: ProfileEffectiveOutcome;
+  handoff_status: HandoffStatus;
+  review_reasons: string;
+  handoff_review_reasons: string;
+  warnings: string;
+  validation_summary: string;
+  source_components: string;
+  evidence: string;
+  lock_version: number;
+  etag: string;
+  acceptance_source: 'machine' | 'human_review' | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Append-only review decisions (spec 2.10); triggers refuse UPDATE and DELETE. */
+export interface ProfileReviewDecisionsTable {
+  id: Generated<number>;
+  result_id: number;
+  document_id: number;
+  account_id: number;
+  action: 'confirm' | 'correct' | 'reject';
+  invoice_ref: string | null;
+  entity_ref: string | null;
+  field: string | null;
+  reason: string | null;
+  /** JSON values (any JSON, `null` included). */
+  previous_value: string | null;
+  corrected_value: string | null;
+  evidence_reference: string | null;
+  review_duration_seconds: number | null;
+  reviewer_user_id: number | null;
+  account_api_token_id: number | null;
+  previous_effective_outcome: ProfileEffectiveOutcome;
+  resulting_effective_outcome: ProfileEffectiveOutcome;
+  previous_handoff_status: HandoffStatus;
+  resulting_handoff_status: HandoffStatus;
+  expected_lock_version: number;
+  resulting_lock_version: number;
+  idempotency_key_prefix: string;
+  created_at: string;
+}
+
 export interface Database {
+  profile_results: ProfileResultsTable;
+  profile_review_decisions: ProfileReviewDecisionsTable;
   desk_sessions: DeskSessionsTable;
   desk_login_codes: DeskLoginCodesTable;
   rate_counters: RateCountersTable;

@@ -8,6 +8,7 @@ import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '
 import { balance } from '../../billing/ledger.js';
 import { inboxPage, INBOX_SORTS, INBOX_VERDICTS, type InboxQuery } from '../../documents/inbox.js';
 import { loadView } from '../../documents/queries.js';
+import { PROFILE_IDS } from '../../profiles/registry.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
@@ -252,7 +253,7 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
       mode: r.mode,
       page_count: r.number_of_pages,
       credits_charged: r.credits_charged,
-      review_status: null,
+      review_status: r.review_status,
       needs_review: r.needs_review === 1,
       blocked_reason: r.blocked_reason,
       processing_error: r.processing_error,
@@ -398,7 +399,7 @@ export const deskRoutes = defineRoutes([
       properties: {
         status: { enum: ['pending', 'completed', 'error', 'blocked'] },
         processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
-        extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+        extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
         einvoice: { enum: [...INBOX_VERDICTS], description: 'The e-invoice assessment of the latest run.' },
         needs_review: { type: 'boolean', description: 'Only rows with needs_review true.' },

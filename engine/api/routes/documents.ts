@@ -1,22 +1,22 @@
-// Document read/delete routes and the profile-result routes (spec 4.2, 4.5-4.8, 4.10-4.14).
-// Profile results arrive with the energy profile; until then those routes answer the
-// documents that exist with the spec's 404/409 rules.
+// Document read/delete routes (spec 4.2, 4.5-4.8); profile results are in profile-results.ts.
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findDocument, listDocuments, loadView } from '../../documents/queries.js';
 import { deleteDocument } from '../../documents/delete.js';
-import { ApiError, notFound, validationFailed } from '../errors.js';
-import { presentDocument, presentExtractions, presentPreview } from '../presenters.js';
+import { PROFILE_IDS } from '../../profiles/registry.js';
+import { notFound } from '../errors.js';
+import { presentDocument, presentPreview } from '../presenters.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
+/** Filter values: the effective outcome and handoff status of the delivered profile result. */
 export const REVIEW_STATUSES = ['accepted', 'needs_review', 'unsupported', 'failed', 'rejected'];
-export const HANDOFF_STATUSES = ['not_ready', 'awaiting_review', 'accepted'];
-export const PROJECTIONS = ['canonical_json', 'invoice_lines_csv'];
+export const HANDOFF_STATUSES = ['pending_review', 'accepted', 'blocked', 'rejected', 'not_applicable'];
 
 const docId = (req: FastifyRequest) => (req.params as { document: number }).document;
 
-async function requireDocument(req: FastifyRequest, ctx: HandlerContext) {
+/** The document of the path, within the token's account (404 otherwise). */
+export async function requireDocument(req: FastifyRequest, ctx: HandlerContext) {
   const doc = await findDocument(ctx.engine.db, ctx.auth!.accountId, docId(req));
   if (!doc) throw notFound('document');
   return doc;
@@ -81,50 +81,7 @@ async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerC
   return { data: view.previews.map((p) => presentPreview(p, ctx.baseUrl)) };
 }
 
-async function extractions(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const view = await loadView(ctx.engine.db, ctx.auth!.accountId, docId(req));
-  if (!view) throw notFound('document');
-  if (view.doc.processing_mode !== 'extraction') return { data: [] };
-  // Fields exist once the run's extraction step stored them (a terminal document).
-  return { data: view.doc.status === 'pending' ? {} : presentExtractions(view.run) };
-}
-
-async function evidencePage(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  await requireDocument(req, ctx);
-  // Evidence pages exist only for runs with a specialized profile result.
-  throw notFound('evidence page');
-}
-
-async function exportOne(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  await requireDocument(req, ctx);
-  const { projection } = req.params as { projection: string };
-  if (!PROJECTIONS.includes(projection)) throw notFound('projection');
-  throw notFound('profile result');
-}
-
-async function exportBatch(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const { projection } = req.params as { projection: string };
-  const ids = (req.query as { 'document_ids[]'?: number[] })['document_ids[]'];
-  if (!ids) throw validationFailed({ 'document_ids[]': ['Send 1 to 100 distinct positive integer document_ids[].'] });
-  if (projection !== 'invoice_lines_csv') throw notFound('batch projection');
-  for (const id of ids) {
-    if (!(await findDocument(ctx.engine.db, ctx.auth!.accountId, id))) throw notFound('document');
-  }
-  throw new ApiError(409, 'profile_export_not_ready', 'Not every document has an accepted profile result and handoff.', { document_ids: [...ids].sort((a, b) => a - b) });
-}
-
-async function review(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  await requireDocument(req, ctx);
-  throw notFound('profile result');
-}
-
 const docResponse = { type: 'object', required: ['data'], properties: { data: schemaRef('Document') } };
-const projectionParam = {
-  type: 'object',
-  required: ['document', 'projection'],
-  properties: { document: { type: 'integer', minimum: 1 }, projection: { type: 'string' } },
-};
-
 export const documentRoutes = defineRoutes([
   {
     method: 'GET',
@@ -140,7 +97,7 @@ export const documentRoutes = defineRoutes([
         sort: { enum: ['created_at', '-created_at'], default: '-created_at' },
         per_page: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
         page: { type: 'integer', minimum: 1, default: 1 },
-        extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'] },
+        extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
         handoff_status: { enum: HANDOFF_STATUSES },
       },
@@ -228,122 +185,5 @@ export const documentRoutes = defineRoutes([
       429: commonErrors[429],
     },
     handler: previews,
-  },
-  {
-    method: 'GET',
-    url: '/api/v1/documents/:document/extractions',
-    operationId: 'listDocumentExtractions',
-    summary: 'Extraction fields (and a specialized profile result when one exists)',
-    tags: ['extractions'],
-    auth: 'documents:read',
-    rateClass: 'read',
-    params: documentParam,
-    querystring: { type: 'object', properties: { include: { enum: ['evidence'] } } },
-    responses: {
-      200: { description: 'Fields keyed by name, or an empty array for thumbnail, analysis and validation documents.', schema: { type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/Extractions' }, sector_extraction: { type: 'object' } } } },
-      401: commonErrors[401],
-      403: commonErrors[403],
-      404: commonErrors[404],
-      429: commonErrors[429],
-    },
-    handler: extractions,
-  },
-  {
-    method: 'GET',
-    url: '/api/v1/documents/:document/extraction-runs/:extractionRun/pages/:physicalPage/preview',
-    operationId: 'downloadDocumentExtractionEvidencePagePreview',
-    summary: 'Download a page artifact cited by a profile result',
-    tags: ['extractions'],
-    auth: 'documents:read',
-    rateClass: 'read',
-    params: {
-      type: 'object',
-      required: ['document', 'extractionRun', 'physicalPage'],
-      properties: { document: { type: 'integer', minimum: 1 }, extractionRun: { type: 'integer', minimum: 1 }, physicalPage: { type: 'integer', minimum: 1 } },
-    },
-    responses: { 200: { description: 'The page artifact.', contentType: 'image/png' }, 401: commonErrors[401], 403: commonErrors[403], 404: commonErrors[404], 429: commonErrors[429] },
-    handler: evidencePage,
-  },
-  {
-    method: 'GET',
-    url: '/api/v1/documents/:document/exports/:projection',
-    operationId: 'downloadDocumentProfileExport',
-    summary: 'Download a registered profile projection',
-    tags: ['exports'],
-    auth: 'documents:read',
-    rateClass: 'read',
-    params: projectionParam,
-    responses: {
-      200: { description: 'Projection attachment.', contentType: 'application/octet-stream' },
-      401: commonErrors[401],
-      403: commonErrors[403],
-      404: commonErrors[404],
-      409: errorResponse('profile_export_not_ready'),
-      429: commonErrors[429],
-    },
-    handler: exportOne,
-  },
-  {
-    method: 'GET',
-    url: '/api/v1/documents/exports/:projection',
-    operationId: 'downloadDocumentProfileExportBatch',
-    summary: 'Combine 1-100 documents into one batch projection',
-    tags: ['exports'],
-    auth: 'documents:read',
-    rateClass: 'read',
-    params: { type: 'object', required: ['projection'], properties: { projection: { type: 'string' } } },
-    querystring: { type: 'object', properties: { 'document_ids[]': { type: 'array', items: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, minItems: 1, maxItems: 100, uniqueItems: true } } },
-    responses: {
-      200: { description: 'Batch attachment.', contentType: 'text/csv' },
-      401: commonErrors[401],
-      403: commonErrors[403],
-      404: commonErrors[404],
-      409: errorResponse('profile_export_not_ready or profile_export_incompatible'),
-      422: errorResponse('Not 1-100 distinct positive integer document_ids[].'),
-      429: commonErrors[429],
-    },
-    handler: exportBatch,
-  },
-  {
-    method: 'POST',
-    url: '/api/v1/documents/:document/extractions/reviews',
-    operationId: 'reviewDocumentExtraction',
-    summary: 'Record one review decision on a profile result',
-    tags: ['extractions'],
-    auth: 'extractions:review',
-    rateClass: 'review',
-    params: documentParam,
-    headers: [
-      { name: 'Idempotency-Key', required: true, description: 'One key per decision.', schema: { type: 'string', maxLength: 255 } },
-      { name: 'If-Match', required: true, description: 'Latest profile-result ETag.', schema: { type: 'string' } },
-    ],
-    requestBody: {
-      contentType: 'application/json',
-      required: true,
-      schema: {
-        type: 'object',
-        required: ['action'],
-        properties: {
-          action: { enum: ['confirm', 'correct', 'reject'] },
-          invoice_ref: { type: 'string' },
-          entity_ref: { type: 'string' },
-          field: { type: 'string' },
-          corrected_value: { anyOf: [{ type: 'string' }, { type: 'object' }] },
-          reason: { type: 'string' },
-          review_duration_seconds: { type: ['integer', 'null'], minimum: 1, maximum: 86400 },
-          evidence_reference: { type: 'object' },
-        },
-      },
-    },
-    responses: {
-      201: { description: 'Decision recorded.', schema: { type: 'object', required: ['data'], properties: { data: { type: 'object' } } } },
-      401: commonErrors[401],
-      403: commonErrors[403],
-      404: errorResponse('No document or specialized profile result.'),
-      409: errorResponse('extraction_version_conflict or idempotency_conflict'),
-      422: errorResponse('Invalid decision, headers, or terminal result.'),
-      429: commonErrors[429],
-    },
-    handler: review,
   },
 ]);

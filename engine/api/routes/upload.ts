@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { detectFormat } from '../../formats/detect.js';
+import { DEFAULT_PROFILE, PROFILE_IDS } from '../../profiles/registry.js';
 import { acceptUpload } from '../../documents/intake.js';
 import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from '../../documents/upload-rules.js';
 import type { StagedUpload } from '../../store/blobs.js';
@@ -193,7 +194,7 @@ const multipartSchema = {
     processing_lane: { enum: ['standard', 'batch'], default: 'standard' },
     pages: { type: 'string', maxLength: UPLOAD_LIMITS.pagesChars, description: 'Analysis mode only: comma-separated first, last, all or 1-based page numbers.' },
     allow_ai_processing: { type: 'string', description: 'true, false, 1 or 0 (case-insensitive).' },
-    extraction_profile: { enum: ['generic', 'de.energy.supply-invoice'], default: 'generic' },
+    extraction_profile: { enum: PROFILE_IDS, default: DEFAULT_PROFILE },
   },
 };
 

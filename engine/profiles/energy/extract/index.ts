@@ -1,0 +1,64 @@
+// Deterministic extractor of `de.energy.supply-invoice`: read document in, payload plus
+// evidence out (pure, no I/O). Packet analysis first (which pages are one invoice, which are
+// not invoices at all), then the field rules per invoice. The validation policy
+// (../policy.ts, owned by the profile) judges the result; this module never sets outcomes
+// beyond `needs_review` placeholders.
+import { buildEvidence } from '../../../extract/evidence.js';
+import type { Component, PageText } from '../../../formats/model.js';
+import type { Commodity, EnergyEvidence, EnergyExtraction, EnergyInvoice } from '../payload.js';
+import { DocView, EvidenceLog } from './doc.js';
+import { extractInvoice } from './invoice.js';
+import { isInvoice, splitPages } from './packet.js';
+
+export const ENERGY_EXTRACTOR_VERSION = 'docdesk-energy:2026-11-26.1';
+
+/** What the reading layer produced for a document: components and their pages of positioned words. */
+export interface ReadDocument {
+  components?: Component[];
+  pages: PageText[];
+}
+
+export function extractEnergy(read: ReadDocument): EnergyExtraction {
+  const pdfPages = new Set((read.components ?? []).filter((c) => c.kind === 'pdf').flatMap((c) => c.pages));
+  const pages = read.pages.filter((p) => !pdfPages.size || pdfPages.has(p.page)).sort((a, b) => a.page - b.page);
+  const ev = buildEvidence(pages);
+  const pageNumbers = pages.map((p) => p.page);
+  const groups = splitPages(ev, pageNumbers);
+  const printed = new Map<number, string | null>();
+  for (const g of groups) for (const f of g.facts) printed.set(f.page, f.counter ? String(f.counter.n) : null);
+
+  const invoices: EnergyInvoice[] = [];
+  const evidence: EnergyEvidence[] = [];
+  const commodities = new Set<Commodity>();
+  let supplierName: string | null = null;
+  const warnings: string[] = [];
+  for (const g of groups) {
+    if (!isInvoice(g)) {
+      if (groups.length > 1) warnings.push(`pages ${g.pages[0]}-${g.pages[g.pages.length - 1]} are not an invoice and were left out`);
+      continue;
+    }
+    const ref = `inv-${invoices.length + 1}`;
+    const view = new DocView(ev, g.pages, printed);
+    const log = new EvidenceLog(view, ref);
+    const { data, commodities: cs } = extractInvoice(view, log);
+    cs.forEach((c) => commodities.add(c));
+    supplierName ??= data.supplier.name;
+    invoices.push({ invoice_ref: ref, page_range: { first: g.pages[0]!, last: g.pages[g.pages.length - 1]! }, outcome: 'needs_review', review_reasons: [], data });
+    evidence.push(...log.records);
+  }
+  const packet_reasons: string[] = [];
+  if (!invoices.length) packet_reasons.push('unsupported_document');
+  const components = read.components?.filter((c) => c.kind === 'pdf') ?? [];
+  const source_components = components.length
+    ? components.map((c) => ({ component_ref: c.ref, kind: c.kind, pages: c.pages }))
+    : [{ component_ref: pages[0]?.component_ref ?? 'main', kind: 'pdf', pages: pageNumbers }];
+  return {
+    payload: {
+      packet: { page_count: pages.length, invoice_count: invoices.length, commodities: [...commodities], supplier_name: supplierName, source_components },
+      invoices,
+    },
+    evidence,
+    packet_reasons,
+    warnings,
+  };
+}

@@ -1,0 +1,393 @@
+// The validation policy of `de.energy.supply-invoice` (contract "Checks the validation
+// policy runs"; spec 2.8, 3 "Profile result outcomes"). Pure: a payload, its evidence and
+// the packet-level findings in; per-invoice outcomes, reasons and field quality, the
+// result-level outcome, handoff status and a validation summary out. Reviews call it again
+// on the effective payload, so a corrected value is judged by exactly the same rules.
+//
+// The rule that matters most: an invoice is `accepted` only when every check that applies
+// passed and every non-null field has evidence on the invoice's own pages. A check that
+// cannot be evaluated (an operand is missing or unreadable) counts as failed.
+import type { HandoffStatus } from '../../store/schema.js';
+import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
+import { ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
+
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.1';
+
+/** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
+export type EnergyReasonCode =
+  | 'missing_required_field'
+  | 'invalid_identifier'
+  | 'invalid_value'
+  | 'arithmetic_mismatch'
+  | 'missing_evidence'
+  | 'ambiguous_supply_point_association'
+  | 'multiple_invoices_unsplit'
+  | 'unsupported_document';
+
+/** Reasons a review cannot clear: they block the handoff until a new extraction. */
+export const HANDOFF_REASONS: ReadonlySet<string> = new Set(['ambiguous_supply_point_association']);
+
+export interface CheckFailure {
+  rule: string;
+  code: EnergyReasonCode;
+  /** `<entity_ref>.<field>` keys the failure is about. */
+  fields: string[];
+  detail: string;
+}
+
+export interface InvoiceSummary {
+  invoice_ref: string;
+  outcome: MachineOutcome;
+  review_reasons: string[];
+  checks: { run: number; passed: number; failed: number };
+  field_counts: Record<FieldQuality, number>;
+  failures: CheckFailure[];
+}
+
+/** The `validation_summary` snapshot (spec 2.8); shape recorded in docs/decisions.md. */
+export interface ValidationSummary {
+  policy_version: string;
+  schema_version: string;
+  machine_outcome: MachineOutcome;
+  invoice_count: number;
+  packet_reasons: string[];
+  invoices: InvoiceSummary[];
+}
+
+export interface EnergyEvaluation {
+  /** The payload with `outcome`, `review_reasons` and `data.field_quality` written in. */
+  payload: EnergyPayload;
+  machine_outcome: MachineOutcome;
+  review_reasons: string[];
+  handoff_review_reasons: string[];
+  warnings: string[];
+  validation_summary: ValidationSummary;
+  handoff_status: HandoffStatus;
+}
+
+export interface EvaluateOptions {
+  /** Non-blocking notes to carry (e.g. the extractor's warnings). */
+  warnings?: string[];
+  /**
+   * Handoff reasons of the machine result, by invoice_ref: a review re-evaluates the effective
+   * payload but never clears them (spec 3: only a new extraction resolves the association).
+   */
+  keepHandoffReasons?: Record<string, string[]>;
+}
+
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isDate(v: string): boolean {
+  const m = ISO_DATE.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
+  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
+}
+
+/** Exact cents of a money string (null: absent or not a number). */
+function cents(v: string | null | undefined): number | null {
+  if (v == null || !DECIMAL.test(v)) return null;
+  return Math.round(Number(v) * 100);
+}
+
+function num(v: string | null | undefined): number | null {
+  return v == null || !DECIMAL.test(v) ? null : Number(v);
+}
+
+function decimalsOf(v: string): number {
+  const i = v.indexOf('.');
+  return i < 0 ? 0 : v.length - i - 1;
+}
+
+const eur = (c: number) => (c / 100).toFixed(2);
+
+/** Entities of an invoice in payload order, each with its fields (entity_ref and registers are structure, not fields). */
+function entitiesOf(data: InvoiceData): Array<{ ref: string; obj: Record<string, unknown> }> {
+  const out: Array<{ ref: string; obj: Record<string, unknown> }> = [];
+  const add = (o: { entity_ref: string } | null | undefined) => {
+    if (o) out.push({ ref: o.entity_ref, obj: o as unknown as Record<string, unknown> });
+  };
+  add(data.identity);
+  add(data.supplier);
+  add(data.customer);
+  data.supply_points.forEach(add);
+  for (const m of data.meters) {
+    add(m);
+    m.registers.forEach(add);
+  }
+  data.tariffs.forEach(add);
+  data.consumption.forEach(add);
+  data.charges.forEach(add);
+  data.taxes.forEach(add);
+  add(data.settlement);
+  add(data.payment);
+  data.advance_plan.forEach(add);
+  return out;
+}
+
+const STRUCTURE_KEYS = new Set(['entity_ref', 'registers']);
+
+/** Every `<entity_ref>.<field>` key of an invoice with its value. */
+export function fieldsOf(data: InvoiceData): Array<{ key: string; entity_ref: string; field: string; value: unknown }> {
+  const out: Array<{ key: string; entity_ref: string; field: string; value: unknown }> = [];
+  for (const { ref, obj } of entitiesOf(data)) {
+    for (const [field, value] of Object.entries(obj)) {
+      if (STRUCTURE_KEYS.has(field)) continue;
+      out.push({ key: `${ref}.${field}`, entity_ref: ref, field, value });
+    }
+  }
+  return out;
+}
+
+/** A value counts as present when it (or, for an object, any of its parts) is non-null. */
+function present(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return false;
+  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).some(present);
+  return true;
+}
+
+/** Usable evidence: non-empty supporting text on a page of this invoice. */
+function usableEvidence(ev: EnergyEvidence, inv: EnergyInvoice): boolean {
+  if (!ev.text || !ev.text.trim()) return false;
+  const { first, last } = inv.page_range ?? { first: 0, last: 0 };
+  return Number.isInteger(ev.physical_page) && ev.physical_page >= first && ev.physical_page <= last;
+}
+
+class Checks {
+  failures: CheckFailure[] = [];
+  run = 0;
+  invalid = new Set<string>();
+  check(rule: string, code: EnergyReasonCode, ok: boolean, fields: string[], detail: () => string): void {
+    this.run++;
+    if (ok) return;
+    this.failures.push({ rule, code, fields, detail: detail() });
+    if (code === 'invalid_identifier' || code === 'invalid_value') for (const f of fields) this.invalid.add(f);
+  }
+}
+
+function checkRequired(data: InvoiceData, c: Checks): void {
+  const req = (key: string, value: unknown) => c.check('required', 'missing_required_field', present(value), [key], () => `${key} is required`);
+  req('identity.invoice_number', data.identity?.invoice_number);
+  req('identity.invoice_date', data.identity?.invoice_date);
+  const period = data.identity?.billing_period;
+  c.check('required', 'missing_required_field', !!period?.start && !!period?.end, ['identity.billing_period'], () => 'identity.billing_period needs start and end');
+  req('supplier.name', data.supplier?.name);
+  req('customer.name', data.customer?.name);
+  c.check('required', 'missing_required_field', data.supply_points.some((sp) => !!sp.malo_id || !!sp.melo_id), ['supply_points'], () => 'at least one supply point needs a malo_id or melo_id');
+  req('settlement.gross_total', data.settlement?.gross_total);
+  const creditBalance = data.settlement?.balance_direction === 'credit';
+  c.check('required', 'missing_required_field', !!data.payment?.due_date || creditBalance, ['payment.due_date'], () => 'payment.due_date is required unless the balance is a credit');
+}
+
+function checkIdentifiers(data: InvoiceData, c: Checks): void {
+  for (const sp of data.supply_points) {
+    if (sp.malo_id) c.check('malo_id', 'invalid_identifier', maloValid(sp.malo_id), [`${sp.entity_ref}.malo_id`], () => `MaLo-ID ${sp.malo_id} fails the format or BDEW check digit`);
+    if (sp.melo_id) c.check('melo_id', 'invalid_identifier', meteringPointIdValid(sp.melo_id), [`${sp.entity_ref}.melo_id`], () => `MeLo-ID ${sp.melo_id} is not DE + 6 digits + postcode + 20 characters`);
+    if (sp.legacy_metering_point_id) {
+      c.check('legacy_metering_point_id', 'invalid_identifier', meteringPointIdValid(sp.legacy_metering_point_id), [`${sp.entity_ref}.legacy_metering_point_id`], () => `Zählpunkt ${sp.legacy_metering_point_id} is not DE + 6 digits + postcode + 20 characters`);
+    }
+    if (sp.network_operator_code) c.check('operator_code', 'invalid_identifier', operatorCodeValid(sp.network_operator_code), [`${sp.entity_ref}.network_operator_code`], () => `operator code ${sp.network_operator_code} is not 13 digits with a valid check digit`);
+  }
+  if (data.payment?.iban) c.check('iban', 'invalid_identifier', ibanValid(data.payment.iban), ['payment.iban'], () => `IBAN ${data.payment.iban} fails ISO 13616 mod-97`);
+  if (data.supplier?.vat_id) c.check('vat_id', 'invalid_identifier', vatIdValid(data.supplier.vat_id), ['supplier.vat_id'], () => `VAT ID ${data.supplier.vat_id} is not DE + 9 digits with a valid check digit`);
+}
+
+const DATE_FIELDS = new Set(['invoice_date', 'valid_from', 'valid_to', 'due_date']);
+const PERIOD_FIELDS = new Set(['billing_period', 'period']);
+const READING_FIELDS = new Set(['reading_start', 'reading_end']);
+const NUMBER_FIELDS = new Set([
+  'energy_price_ct_per_kwh', 'base_price_eur', 'quantity_kwh', 'prior_year_quantity_kwh', 'quantity', 'unit_price', 'net_amount', 'vat_rate', 'rate', 'taxable_amount', 'tax_amount',
+  'net_total', 'vat_total', 'gross_total', 'advance_payments_total', 'balance_amount', 'amount', 'multiplier', 'consumption_value', 'volume_m3', 'calorific_value_kwh_per_m3', 'z_number', 'energy_kwh',
+]);
+
+/** Dates are real `YYYY-MM-DD` dates, numbers dot-decimal strings (contract "Shape"). */
+function checkValueFormats(data: InvoiceData, c: Checks): void {
+  for (const f of fieldsOf(data)) {
+    if (f.value === null || f.value === undefined) continue;
+    let ok = true;
+    if (DATE_FIELDS.has(f.field)) ok = typeof f.value === 'string' && isDate(f.value);
+    else if (PERIOD_FIELDS.has(f.field)) {
+      const p = f.value as { start: string | null; end: string | null };
+      ok = (p.start === null || isDate(p.start)) && (p.end === null || isDate(p.end)) && !(p.start && p.end && p.start > p.end);
+    } else if (READING_FIELDS.has(f.field)) {
+      const r = f.value as { date: string | null; value: string | null };
+      ok = (r.date === null || isDate(r.date)) && (r.value === null || DECIMAL.test(r.value));
+    } else if (NUMBER_FIELDS.has(f.field)) ok = typeof f.value === 'string' && DECIMAL.test(f.value);
+    if (!ok) c.check('value_format', 'invalid_value', false, [f.key], () => `${f.key} is not a valid ${DATE_FIELDS.has(f.field) || PERIOD_FIELDS.has(f.field) ? 'date' : 'number'}: ${JSON.stringify(f.value)}`);
+  }
+}
+
+function checkArithmetic(data: InvoiceData, c: Checks): void {
+  const s = data.settlement;
+  const net = cents(s?.net_total);
+  const vat = cents(s?.vat_total);
+  const gross = cents(s?.gross_total);
+
+  // Σ charges.net_amount = settlement.net_total
+  if (s?.net_total != null || data.charges.length) {
+    const amounts = data.charges.map((ch) => cents(ch.net_amount));
+    const sum = amounts.every((a) => a !== null) ? amounts.reduce<number>((a, b) => a + b!, 0) : null;
+    c.check('charges_sum', 'arithmetic_mismatch', net !== null && sum !== null && data.charges.length > 0 && sum === net, ['settlement.net_total', ...data.charges.map((ch) => `${ch.entity_ref}.net_amount`)], () =>
+      net === null || sum === null || !data.charges.length ? 'charge lines and net total cannot be compared (a value is missing)' : `charge lines sum to ${eur(sum)}, net total is ${eur(net)}`);
+  }
+  // Σ taxes(vat).tax_amount = settlement.vat_total
+  const vatRows = data.taxes.filter((t) => t.tax_type === 'vat');
+  if (s?.vat_total != null || vatRows.length) {
+    const amounts = vatRows.map((t) => cents(t.tax_amount));
+    const sum = amounts.every((a) => a !== null) ? amounts.reduce<number>((a, b) => a + b!, 0) : null;
+    c.check('vat_sum', 'arithmetic_mismatch', vat !== null && sum !== null && vatRows.length > 0 && sum === vat, ['settlement.vat_total', ...vatRows.map((t) => `${t.entity_ref}.tax_amount`)], () =>
+      vat === null || sum === null || !vatRows.length ? 'VAT rows and VAT total cannot be compared (a value is missing)' : `VAT rows sum to ${eur(sum)}, VAT total is ${eur(vat)}`);
+  }
+  // net + vat = gross
+  if (s?.gross_total != null || s?.net_total != null || s?.vat_total != null) {
+    c.check('net_plus_vat', 'arithmetic_mismatch', net !== null && vat !== null && gross !== null && net + vat === gross, ['settlement.net_total', 'settlement.vat_total', 'settlement.gross_total'], () =>
+      net === null || vat === null || gross === null ? 'net, VAT and gross total cannot be compared (a value is missing)' : `${eur(net)} + ${eur(vat)} = ${eur(net + vat)}, gross total is ${eur(gross)}`);
+  }
+  // gross − advance_payments_total = ±balance (credit notes: a positive gross is a credit)
+  if (s?.balance_amount != null || s?.balance_direction != null) {
+    const adv = s.advance_payments_total == null ? 0 : cents(s.advance_payments_total);
+    const bal = cents(s.balance_amount);
+    let ok = gross !== null && adv !== null && bal !== null && s.balance_direction !== null;
+    let detail = 'gross, advances and balance cannot be compared (a value is missing)';
+    if (ok) {
+      const diff = gross! - adv!;
+      const creditNote = data.identity?.document_type === 'credit_note';
+      const expectedDirection = diff === 0 ? s.balance_direction : (diff > 0) !== creditNote ? 'amount_due' : 'credit';
+      ok = Math.abs(diff) === bal && expectedDirection === s.balance_direction;
+      detail = `gross ${eur(gross!)} − advances ${eur(adv!)} = ${eur(diff)}, balance is ${eur(bal!)} (${s.balance_direction})`;
+    }
+    c.check('balance', 'arithmetic_mismatch', ok, ['settlement.gross_total', 'settlement.advance_payments_total', 'settlement.balance_amount', 'settlement.balance_direction'], () => detail);
+  }
+  // each tax row: tax_amount ≈ taxable_amount × rate (±0.01 EUR); VAT rates are percent, energy taxes ct/kWh
+  for (const t of data.taxes) {
+    const rate = num(t.rate);
+    const base = num(t.taxable_amount);
+    const amount = num(t.tax_amount);
+    const expected = rate !== null && base !== null ? (base * rate) / 100 : null;
+    c.check('tax_row', 'arithmetic_mismatch', expected !== null && amount !== null && Math.abs(expected - amount) <= 0.01 + 1e-9, [`${t.entity_ref}.rate`, `${t.entity_ref}.taxable_amount`, `${t.entity_ref}.tax_amount`], () =>
+      expected === null || amount === null ? `${t.entity_ref} cannot be checked (a value is missing)` : `${t.entity_ref}: ${t.taxable_amount} × ${t.rate} / 100 = ${expected.toFixed(4)}, tax amount is ${t.tax_amount}`);
+  }
+  for (const m of data.meters) {
+    for (const r of m.registers) {
+      // register consumption = (end − start) × multiplier, within the printed precision
+      if (r.consumption_value != null || r.reading_start?.value != null || r.reading_end?.value != null) {
+        const start = num(r.reading_start?.value);
+        const end = num(r.reading_end?.value);
+        const mult = r.multiplier == null ? 1 : num(r.multiplier);
+        const value = num(r.consumption_value);
+        const expected = start !== null && end !== null && mult !== null ? (end - start) * mult : null;
+        const tolerance = value === null ? 0 : 0.5 * 10 ** -decimalsOf(r.consumption_value!) + 1e-9;
+        c.check('register_consumption', 'arithmetic_mismatch', expected !== null && value !== null && Math.abs(expected - value) <= tolerance, [`${r.entity_ref}.reading_start`, `${r.entity_ref}.reading_end`, `${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`], () =>
+          expected === null || value === null ? `${r.entity_ref}: readings and consumption cannot be compared (a value is missing)` : `${r.entity_ref}: (${r.reading_end?.value} − ${r.reading_start?.value}) × ${r.multiplier ?? 1} = ${expected}, consumption is ${r.consumption_value}`);
+      }
+      // gas: energy_kwh ≈ volume_m3 × z_number × calorific_value (±0.5 %)
+      const gas = [r.volume_m3, r.z_number, r.calorific_value_kwh_per_m3, r.energy_kwh];
+      if (gas.some((v) => v != null)) {
+        const [vol, z, cal, kwh] = gas.map(num);
+        const expected = vol != null && z != null && cal != null ? vol * z * cal : null;
+        c.check('gas_conversion', 'arithmetic_mismatch', expected !== null && kwh != null && Math.abs(expected - kwh) <= 0.005 * Math.abs(expected) + 1e-9, ['volume_m3', 'z_number', 'calorific_value_kwh_per_m3', 'energy_kwh'].map((f) => `${r.entity_ref}.${f}`), () =>
+          expected === null || kwh == null ? `${r.entity_ref}: gas conversion cannot be checked (a value is missing)` : `${r.entity_ref}: ${r.volume_m3} m³ × ${r.z_number} × ${r.calorific_value_kwh_per_m3} = ${expected.toFixed(1)} kWh, printed ${r.energy_kwh}`);
+      }
+    }
+  }
+}
+
+/** Every meter and consumption row must name exactly one existing supply point. */
+function checkAssociation(data: InvoiceData, c: Checks): void {
+  const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
+  const tied = (ref: string | null) => (ref === null ? data.supply_points.length === 1 : refs.has(ref));
+  for (const row of [...data.meters, ...data.consumption]) {
+    c.check('supply_point_association', 'ambiguous_supply_point_association', tied(row.supply_point_ref), [`${row.entity_ref}.supply_point_ref`], () =>
+      row.supply_point_ref === null ? `${row.entity_ref} names no supply point and the invoice has ${data.supply_points.length}` : `${row.entity_ref} names ${row.supply_point_ref}, which is not a supply point of this invoice`);
+  }
+}
+
+function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidence>, packetReasons: string[], keep: string[]): { invoice: EnergyInvoice; summary: InvoiceSummary } {
+  const data = inv.data;
+  const c = new Checks();
+  checkRequired(data, c);
+  checkValueFormats(data, c);
+  checkIdentifiers(data, c);
+  checkArithmetic(data, c);
+  checkAssociation(data, c);
+
+  const quality: Record<string, FieldQuality> = {};
+  const unevidenced: string[] = [];
+  for (const f of fieldsOf(data)) {
+    if (!present(f.value)) {
+      quality[f.key] = 'missing';
+      continue;
+    }
+    const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
+    if (!ev || !usableEvidence(ev, inv)) unevidenced.push(f.key);
+    if (c.invalid.has(f.key)) quality[f.key] = 'invalid';
+    else if (ev && (ev.field_status === 'reviewed' || ev.match === 'manual')) quality[f.key] = 'reviewed';
+    else quality[f.key] = ev?.field_status === 'derived' ? 'derived' : 'extracted';
+  }
+  c.check('evidence', 'missing_evidence', unevidenced.length === 0, unevidenced, () => `${unevidenced.length} field(s) without evidence on the invoice's pages`);
+
+  const reasons = new Set<string>(c.failures.map((f) => f.code));
+  for (const r of packetReasons) if (r === 'multiple_invoices_unsplit') reasons.add(r);
+  for (const r of keep) reasons.add(r);
+  const review_reasons = [...reasons].sort();
+  const outcome: MachineOutcome = review_reasons.length ? 'needs_review' : 'accepted';
+  const field_counts: Record<FieldQuality, number> = { extracted: 0, derived: 0, missing: 0, invalid: 0, reviewed: 0 };
+  for (const q of Object.values(quality)) field_counts[q]++;
+  return {
+    invoice: { ...inv, outcome: inv.outcome === 'rejected' ? 'rejected' : outcome, review_reasons, data: { ...data, field_quality: quality } },
+    summary: { invoice_ref: inv.invoice_ref, outcome, review_reasons, checks: { run: c.run, passed: c.run - c.failures.length, failed: c.failures.length }, field_counts, failures: c.failures },
+  };
+}
+
+/**
+ * Judges a payload (machine or effective). `packetReasons` are the extractor's packet-level
+ * findings (`multiple_invoices_unsplit`, `unsupported_document`).
+ */
+export function evaluateEnergyPayload(payload: EnergyPayload, evidence: EnergyEvidence[], packetReasons: string[], options: EvaluateOptions = {}): EnergyEvaluation {
+  const byKey = new Map<string, EnergyEvidence>();
+  for (const ev of evidence) {
+    const key = `${ev.invoice_ref}|${ev.entity_ref}.${ev.field}`;
+    // A reviewer's citation replaces the machine's for the same field.
+    if (!byKey.has(key) || ev.match === 'manual' || ev.field_status === 'reviewed') byKey.set(key, ev);
+  }
+  const packet = [...new Set(packetReasons)].sort();
+  const evaluated = payload.invoices.map((inv) => evaluateInvoice(inv, byKey, packet, options.keepHandoffReasons?.[inv.invoice_ref] ?? []));
+  const invoices = evaluated.map((e) => e.invoice);
+
+  let machine_outcome: MachineOutcome;
+  const all = new Set<string>(packet);
+  for (const e of evaluated) for (const r of e.summary.review_reasons) all.add(r);
+  if (invoices.length === 0) {
+    // A verified non-invoice (contract: invoices = [] → unsupported).
+    machine_outcome = 'unsupported';
+    all.add('unsupported_document');
+  } else {
+    machine_outcome = all.size ? 'needs_review' : 'accepted';
+  }
+  const handoff_review_reasons = [...all].filter((r) => HANDOFF_REASONS.has(r)).sort();
+  const review_reasons = [...all].filter((r) => !HANDOFF_REASONS.has(r)).sort();
+  const handoff_status: HandoffStatus =
+    machine_outcome === 'unsupported' ? 'not_applicable' : handoff_review_reasons.length ? 'blocked' : machine_outcome === 'accepted' ? 'accepted' : 'pending_review';
+  return {
+    payload: { packet: { ...payload.packet, invoice_count: invoices.length }, invoices },
+    machine_outcome,
+    review_reasons,
+    handoff_review_reasons,
+    warnings: [...new Set(options.warnings ?? [])].sort(),
+    validation_summary: {
+      policy_version: ENERGY_POLICY_VERSION,
+      schema_version: '2.0.0',
+      machine_outcome,
+      invoice_count: invoices.length,
+      packet_reasons: packet,
+      invoices: evaluated.map((e) => e.summary),
+    },
+    handoff_status,
+  };
+}
+
+/** Handoff reasons of an evaluation by invoice, to keep through reviews. */
+export function handoffReasonsByInvoice(payload: EnergyPayload): Record<string, string[]> {
+  return Object.fromEntries(payload.invoices.map((inv) => [inv.invoice_ref, inv.review_reasons.filter((r) => HANDOFF_REASONS.has(r))]));
+}

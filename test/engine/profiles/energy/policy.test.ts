@@ -1,0 +1,265 @@
+// The validation policy on the shared sample truths (payloads in the contract's shape) and
+// on mutations of them: every truth that must be accepted is, given evidence for each
+// field; a wrong check digit, a charge off by a cent, a missing citation… never is.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateEnergyPayload, fieldsOf, handoffReasonsByInvoice } from '../../../../engine/profiles/energy/policy.js';
+import type { EnergyEvidence, EnergyPayload } from '../../../../engine/profiles/energy/payload.js';
+import { sampleSet, skipUnlessSamples } from '../../../helpers/samples.js';
+
+interface Truth extends EnergyPayload {
+  id: string;
+  expected_outcome: string;
+  invoices: Array<EnergyPayload['invoices'][number] & { evidence_pages?: Record<string, number> }>;
+}
+
+function truths(): Truth[] {
+  const dir = sampleSet('energy')!;
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.truth.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Truth);
+}
+
+/** Evidence for every non-null field, on the page the truth records (else the invoice's first). */
+function evidenceFor(t: EnergyPayload & { invoices: Truth['invoices'] }): EnergyEvidence[] {
+  const out: EnergyEvidence[] = [];
+  for (const inv of t.invoices) {
+    for (const f of fieldsOf(inv.data)) {
+      if (f.value === null || f.value === undefined) continue;
+      out.push({
+        invoice_ref: inv.invoice_ref, entity_ref: f.entity_ref, field: f.field, field_status: 'extracted', component_ref: 'src-1',
+        physical_page: inv.evidence_pages?.[f.key] ?? inv.page_range.first, printed_page: null, label: null, text: JSON.stringify(f.value),
+        source: 'native_text', match: 'normalized', bbox: null,
+      });
+    }
+  }
+  return out;
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+function reasonsOf(payload: EnergyPayload, evidence?: EnergyEvidence[], packet: string[] = []) {
+  const r = evaluateEnergyPayload(payload, evidence ?? evidenceFor(payload as Truth), packet);
+  return { ...r, all: [...r.review_reasons, ...r.handoff_review_reasons] };
+}
+
+describe('energy validation policy on the sample truths', { skip: skipUnlessSamples('energy') }, () => {
+  const all = sampleSet('energy') ? truths() : [];
+  const invoiceTruths = all.filter((t) => t.invoices.length > 0);
+  const firstElectricity = () => clone(invoiceTruths.find((t) => t.invoices[0]!.data.supply_points[0]!.commodity === 'electricity')!);
+  const firstGas = () => clone(invoiceTruths.find((t) => t.invoices[0]!.data.meters.some((m) => m.registers.some((r) => r.volume_m3)))!);
+
+  it('every truth evaluates to its expected outcome, with evidence for every field', () => {
+    assert.ok(all.length >= 20, 'the sample set is there');
+    for (const t of all) {
+      const r = reasonsOf(t);
+      assert.equal(r.machine_outcome, t.expected_outcome, `${t.id}: ${JSON.stringify(r.validation_summary.invoices.map((i) => i.failures))}`);
+      if (t.expected_outcome === 'accepted') {
+        assert.equal(r.handoff_status, 'accepted');
+        for (const inv of r.payload.invoices) {
+          assert.equal(inv.outcome, 'accepted');
+          assert.ok(Object.values(inv.data.field_quality).every((q) => q === 'extracted' || q === 'missing'), t.id);
+        }
+      } else {
+        assert.deepEqual(r.payload.invoices, []);
+        assert.ok(r.review_reasons.includes('unsupported_document'));
+        assert.equal(r.handoff_status, 'not_applicable');
+      }
+    }
+  });
+
+  it('field_quality names every field as <entity_ref>.<field>', () => {
+    const t = firstGas();
+    const inv = reasonsOf(t).payload.invoices[0]!;
+    assert.equal(inv.data.field_quality['settlement.gross_total'], 'extracted');
+    assert.equal(inv.data.field_quality['meter-1.reg-1.energy_kwh'], 'extracted');
+    assert.equal(inv.data.field_quality['identity.contract_number'], 'missing');
+  });
+
+  it('a wrong MaLo check digit is invalid_identifier and marks the field invalid', () => {
+    const t = invoiceTruths.map(clone).find((x) => x.invoices[0]!.data.supply_points[0]!.malo_id)!;
+    const sp = t.invoices[0]!.data.supply_points[0]!;
+    const last = Number(sp.malo_id!.at(-1));
+    sp.malo_id = sp.malo_id!.slice(0, 10) + String((last + 1) % 10);
+    const r = reasonsOf(t);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.ok(r.review_reasons.includes('invalid_identifier'));
+    assert.equal(r.payload.invoices[0]!.data.field_quality['sp-1.malo_id'], 'invalid');
+  });
+
+  for (const [name, mutate] of [
+    ['a metering point id one character short', (t: Truth) => {
+      const sp = t.invoices[0]!.data.supply_points[0]!;
+      if (sp.melo_id) sp.melo_id = sp.melo_id.slice(0, 32);
+      else sp.legacy_metering_point_id = sp.legacy_metering_point_id!.slice(0, 32);
+    }],
+    ['an operator code with a wrong check digit', (t: Truth) => {
+      const sp = t.invoices[0]!.data.supply_points[0]!;
+      sp.network_operator_code = sp.network_operator_code!.slice(0, 12) + String((Number(sp.network_operator_code!.at(-1)) + 3) % 10);
+    }],
+    ['an IBAN with two digits swapped', (t: Truth) => {
+      const p = t.invoices[0]!.data.payment;
+      p.iban = p.iban!.slice(0, 10) + p.iban![11] + p.iban![10] + p.iban!.slice(12);
+      if (p.iban === t.invoices[0]!.data.payment.iban && p.iban![10] === p.iban![11]) p.iban = p.iban!.slice(0, 21) + String((Number(p.iban!.at(-1)) + 1) % 10);
+    }],
+    ['a VAT id with a wrong check digit', (t: Truth) => {
+      const s = t.invoices[0]!.data.supplier;
+      s.vat_id = s.vat_id!.slice(0, 10) + String((Number(s.vat_id!.at(-1)) + 1) % 10);
+    }],
+  ] as const) {
+    it(`${name} is invalid_identifier`, () => {
+      const t = firstElectricity();
+      mutate(t);
+      assert.ok(reasonsOf(t).review_reasons.includes('invalid_identifier'), name);
+    });
+  }
+
+  const arithmetic: Array<[string, (t: Truth) => void, () => Truth]> = [
+    ['a charge line off by one cent (Σ charges ≠ net total)', (t) => {
+      const ch = t.invoices[0]!.data.charges[0]!;
+      ch.net_amount = (Number(ch.net_amount) + 0.01).toFixed(2);
+    }, firstElectricity],
+    ['a VAT row off by one cent (Σ VAT rows ≠ VAT total, tax row)', (t) => {
+      const tax = t.invoices[0]!.data.taxes.find((x) => x.tax_type === 'vat')!;
+      tax.tax_amount = (Number(tax.tax_amount) + 0.01).toFixed(2);
+    }, firstElectricity],
+    ['a gross total off by one cent (net + VAT ≠ gross)', (t) => {
+      const s = t.invoices[0]!.data.settlement;
+      s.gross_total = (Number(s.gross_total) + 0.01).toFixed(2);
+    }, firstElectricity],
+    ['a balance off by one cent', (t) => {
+      const s = t.invoices[0]!.data.settlement;
+      s.balance_amount = (Number(s.balance_amount) + 0.01).toFixed(2);
+    }, firstElectricity],
+    ['a balance with the wrong direction', (t) => {
+      const s = t.invoices[0]!.data.settlement;
+      s.balance_direction = s.balance_direction === 'credit' ? 'amount_due' : 'credit';
+    }, firstElectricity],
+    ['a tax row whose taxable amount does not give the tax', (t) => {
+      const tax = t.invoices[0]!.data.taxes.find((x) => x.tax_type !== 'vat')!;
+      tax.taxable_amount = String(Number(tax.taxable_amount) + 10);
+    }, firstElectricity],
+    ['a register reading off by one', (t) => {
+      const r = t.invoices[0]!.data.meters[0]!.registers[0]!;
+      r.reading_end = { ...r.reading_end!, value: String(Number(r.reading_end!.value) + 1) };
+    }, firstElectricity],
+    ['a register multiplier of 10', (t) => {
+      t.invoices[0]!.data.meters[0]!.registers[0]!.multiplier = '10';
+    }, firstElectricity],
+    ['a gas conversion with a Brennwert 1 % off', (t) => {
+      const r = t.invoices[0]!.data.meters.flatMap((m) => m.registers).find((x) => x.volume_m3)!;
+      r.calorific_value_kwh_per_m3 = (Number(r.calorific_value_kwh_per_m3) * 1.01).toFixed(3);
+    }, firstGas],
+    ['a net total missing while charges exist', (t) => {
+      t.invoices[0]!.data.settlement.net_total = null;
+    }, firstElectricity],
+  ];
+  for (const [name, mutate, base] of arithmetic) {
+    it(`${name} is arithmetic_mismatch`, () => {
+      const t = base();
+      mutate(t);
+      const r = reasonsOf(t);
+      assert.equal(r.machine_outcome, 'needs_review');
+      assert.ok(r.review_reasons.includes('arithmetic_mismatch'), JSON.stringify(r.review_reasons));
+    });
+  }
+
+  it('the gas tolerance is ±0.5 %: 0.4 % off passes, 0.6 % fails', () => {
+    for (const [factor, ok] of [[1.004, true], [1.006, false]] as const) {
+      const t = firstGas();
+      const r = t.invoices[0]!.data.meters.flatMap((m) => m.registers).find((x) => x.volume_m3)!;
+      r.energy_kwh = String(Math.round(Number(r.volume_m3) * Number(r.z_number) * Number(r.calorific_value_kwh_per_m3) * factor));
+      assert.equal(reasonsOf(t).review_reasons.includes('arithmetic_mismatch'), !ok, `factor ${factor}`);
+    }
+  });
+
+  it('a field without evidence, or with evidence outside the invoice, is missing_evidence', () => {
+    const t = firstElectricity();
+    const ev = evidenceFor(t).filter((e) => !(e.entity_ref === 'settlement' && e.field === 'gross_total'));
+    assert.deepEqual(reasonsOf(t, ev).review_reasons, ['missing_evidence']);
+    const moved = evidenceFor(t).map((e) => (e.entity_ref === 'payment' && e.field === 'iban' ? { ...e, physical_page: 999 } : e));
+    assert.deepEqual(reasonsOf(t, moved).review_reasons, ['missing_evidence']);
+    const blank = evidenceFor(t).map((e) => (e.entity_ref === 'supplier' && e.field === 'name' ? { ...e, text: '  ' } : e));
+    assert.deepEqual(reasonsOf(t, blank).review_reasons, ['missing_evidence']);
+  });
+
+  it('a missing required field is missing_required_field (and a credit needs no due date)', () => {
+    for (const mutate of [
+      (t: Truth) => (t.invoices[0]!.data.identity.invoice_number = null),
+      (t: Truth) => (t.invoices[0]!.data.identity.billing_period = { start: '2025-01-01', end: null }),
+      (t: Truth) => (t.invoices[0]!.data.customer.name = null),
+      (t: Truth) => t.invoices[0]!.data.supply_points.forEach((sp) => ((sp.malo_id = null), (sp.melo_id = null))),
+    ]) {
+      const t = firstElectricity();
+      mutate(t);
+      assert.ok(reasonsOf(t).review_reasons.includes('missing_required_field'));
+    }
+    const credit = clone(invoiceTruths.find((t) => t.invoices[0]!.data.settlement.balance_direction === 'credit')!);
+    credit.invoices[0]!.data.payment.due_date = null;
+    assert.ok(!reasonsOf(credit).review_reasons.includes('missing_required_field'));
+  });
+
+  it('an impossible date is invalid_value', () => {
+    const t = firstElectricity();
+    t.invoices[0]!.data.identity.invoice_date = '2025-02-30';
+    const r = reasonsOf(t);
+    assert.ok(r.review_reasons.includes('invalid_value'));
+    assert.equal(r.payload.invoices[0]!.data.field_quality['identity.invoice_date'], 'invalid');
+  });
+
+  it('a meter tied to no supply point blocks the handoff, and a review cannot clear it', () => {
+    const t = firstElectricity();
+    t.invoices[0]!.data.meters[0]!.supply_point_ref = 'sp-9';
+    const r = reasonsOf(t);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.deepEqual(r.handoff_review_reasons, ['ambiguous_supply_point_association']);
+    assert.equal(r.handoff_status, 'blocked');
+    assert.deepEqual(r.payload.invoices[0]!.review_reasons, ['ambiguous_supply_point_association']);
+    // A reviewer "corrects" the reference: the association still stays in review.
+    const corrected = clone(r.payload);
+    corrected.invoices[0]!.data.meters[0]!.supply_point_ref = 'sp-1';
+    const again = evaluateEnergyPayload(corrected, evidenceFor(corrected as Truth), [], { keepHandoffReasons: handoffReasonsByInvoice(r.payload) });
+    assert.deepEqual(again.handoff_review_reasons, ['ambiguous_supply_point_association']);
+    assert.equal(again.handoff_status, 'blocked');
+  });
+
+  it('a null supply_point_ref is ambiguous only when the invoice has more than one supply point', () => {
+    const t = firstElectricity();
+    t.invoices[0]!.data.consumption[0]!.supply_point_ref = null;
+    const ev = evidenceFor(t);
+    assert.equal(evaluateEnergyPayload(t, ev, []).machine_outcome, 'accepted');
+    t.invoices[0]!.data.supply_points.push({ ...t.invoices[0]!.data.supply_points[0]!, entity_ref: 'sp-2' });
+    assert.ok(reasonsOf(t).handoff_review_reasons.includes('ambiguous_supply_point_association'));
+  });
+
+  it('packet reasons: an unsplit packet is needs_review for every invoice; no invoices is unsupported', () => {
+    const t = firstElectricity();
+    const r = reasonsOf(t, undefined, ['multiple_invoices_unsplit']);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.ok(r.payload.invoices.every((i) => i.review_reasons.includes('multiple_invoices_unsplit')));
+    const empty = evaluateEnergyPayload({ packet: t.packet, invoices: [] }, [], []);
+    assert.equal(empty.machine_outcome, 'unsupported');
+    assert.deepEqual(empty.review_reasons, ['unsupported_document']);
+  });
+
+  it('a reviewer citation (match manual) makes the field reviewed', () => {
+    const t = firstElectricity();
+    const ev = evidenceFor(t).map((e) => (e.entity_ref === 'identity' && e.field === 'invoice_number' ? { ...e, match: 'manual' as const, field_status: 'reviewed' as const, reviewer_transcribed: true } : e));
+    const r = evaluateEnergyPayload(t, ev, []);
+    assert.equal(r.machine_outcome, 'accepted');
+    assert.equal(r.payload.invoices[0]!.data.field_quality['identity.invoice_number'], 'reviewed');
+  });
+
+  it('the validation summary counts checks and lists failures with their fields', () => {
+    const t = firstElectricity();
+    t.invoices[0]!.data.settlement.gross_total = '1.00';
+    const s = reasonsOf(t).validation_summary;
+    assert.equal(s.invoice_count, t.invoices.length);
+    const inv = s.invoices[0]!;
+    assert.ok(inv.checks.run > 20 && inv.checks.failed >= 1 && inv.checks.passed === inv.checks.run - inv.checks.failed);
+    assert.ok(inv.failures.some((f) => f.rule === 'net_plus_vat' && f.fields.includes('settlement.gross_total')));
+  });
+});
