@@ -37,8 +37,8 @@ const COMBOS = [
 ] as const;
 
 const TEXT = {
-  en: { documents: 'Documents', invalid: 'Invalid e-invoice', einvoiceTab: 'E-invoice', fieldsTab: 'Fields', gross: 'Gross amount', grossValue: '€1,487.50', needsReview: 'Needs review', family: /EN 16931|XRechnung|PEPPOL/, signIn: 'Sign in', token: 'API token', filter: 'E-invoice' },
-  de: { documents: 'Dokumente', invalid: 'Ungültige E-Rechnung', einvoiceTab: 'E-Rechnung', fieldsTab: 'Felder', gross: 'Bruttobetrag', grossValue: '1.487,50\u00a0€', needsReview: 'Zu prüfen', family: /EN-16931|XRechnung|PEPPOL/, signIn: 'Anmelden', token: 'API-Token', filter: 'E-Rechnung' },
+  en: { documents: 'Documents', invalid: 'Invalid e-invoice', einvoiceTab: 'E-invoice', fieldsTab: 'Fields', gross: 'Gross amount', grossValue: '€1,487.50', needsReview: 'Needs review', family: /EN 16931|XRechnung|PEPPOL/, signIn: 'Sign in', token: 'API token', filter: 'E-invoice', detailsTab: 'Details', creditRate: '1 credit per started 10 pages', runState: /^No\. \d+ · completed$/, ai: { disabled: 'No (switched off for this upload)', not_configured: 'No (no AI service is set up)' } },
+  de: { documents: 'Dokumente', invalid: 'Ungültige E-Rechnung', einvoiceTab: 'E-Rechnung', fieldsTab: 'Felder', gross: 'Bruttobetrag', grossValue: '1.487,50\u00a0€', needsReview: 'Zu prüfen', family: /EN-16931|XRechnung|PEPPOL/, signIn: 'Anmelden', token: 'API-Token', filter: 'E-Rechnung', detailsTab: 'Details', creditRate: '1 Credit je angefangene 10 Seiten', runState: /^Nr\. \d+ · abgeschlossen$/, ai: { disabled: 'Nein (für diesen Upload ausgeschaltet)', not_configured: 'Nein (kein KI-Dienst eingerichtet)' } },
 } as const;
 
 describe('review desk (headless Chromium against docdesk serve)', { skip: skip || false }, () => {
@@ -166,6 +166,13 @@ describe('review desk (headless Chromium against docdesk serve)', { skip: skip |
         assert.ok(strip && drawn.y >= strip.y && drawn.y + drawn.height <= strip.y + strip.height, 'the box is in view');
         assert.ok(frame.width > 640, 'zoomed in');
         await checkScreen(page, `review-fields-${tag}`);
+
+        // Details in words: singular credit, the run state and whether an AI took part (quality.ai.status).
+        await page.getByRole('tab', { name: text.detailsTab }).click();
+        const ai = body.data.latest_extraction_run.quality.ai.status as string;
+        assert.equal(await page.getByTestId('ai-used').textContent(), text.ai[ai as keyof typeof text.ai]);
+        await page.getByText(text.creditRate).waitFor();
+        await page.getByText(text.runState).waitFor();
         assert.deepEqual(browser.problems, []);
       } finally {
         await browser.close();
