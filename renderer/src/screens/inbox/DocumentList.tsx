@@ -78,7 +78,6 @@ export function DocumentList() {
         <span className="row-amount">{t('inbox.col_amount')}</span>
         <span>{t('inbox.col_due')}</span>
         <span>{t('inbox.col_status')}</span>
-        <span>{t('credits.amount')}</span>
         <span>{t('doc.created')}</span>
       </div>
       {total === 0 ? (

@@ -65,7 +65,6 @@ export const RowView = memo(function RowView({ row, lang, selected, tabbable, in
           <progress className="row-progress" max={row.processing_progress.pages_total} value={row.processing_progress.pages_done} aria-label={t('inbox.pages_done_of', { name: row.filename })} />
         )}
       </span>
-      <span className="row-credits">{row.credits_charged === null ? '—' : t('credits.n', { n: row.credits_charged })}</span>
       <span className="row-date">{formatDate(row.created_at, lang)}</span>
     </div>
   );
