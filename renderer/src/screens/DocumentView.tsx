@@ -237,71 +237,71 @@ export function DocumentView({ id }: { id: number }) {
       </div>
       <div className={`docview-body${noPages ? ' no-pages' : ''}`}>
         {!noPages && (
-        <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
-          {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
-          <ol>
-            {pagePreviews.map((p, i) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  className={`pagebtn${page === i + 1 ? ' active' : ''}${cited.has(i + 1) ? ' cited' : ''}`}
-                  aria-current={page === i + 1 ? 'page' : undefined}
-                  aria-label={cited.has(i + 1) ? t('doc.cited_page', { n: i + 1 }) : undefined}
-                  data-cited={cited.has(i + 1) ? 'true' : undefined}
-                  onClick={() => goTo(i + 1)}
-                >
-                  {t('doc.page_n', { n: i + 1 })}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+          <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
+            {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
+            <ol>
+              {pagePreviews.map((p, i) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    className={`pagebtn${page === i + 1 ? ' active' : ''}${cited.has(i + 1) ? ' cited' : ''}`}
+                    aria-current={page === i + 1 ? 'page' : undefined}
+                    aria-label={cited.has(i + 1) ? t('doc.cited_page', { n: i + 1 }) : undefined}
+                    data-cited={cited.has(i + 1) ? 'true' : undefined}
+                    onClick={() => goTo(i + 1)}
+                  >
+                    {t('doc.page_n', { n: i + 1 })}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </nav>
         )}
         {!noPages && (
-        <section className="viewer" aria-label={t('doc.preview')}>
-          {pageCount > 0 && (
-          <div className="viewer-tools" role="toolbar" aria-label={t('doc.viewer_tools')}>
-            <button type="button" className="btn btn-small" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-keyshortcuts="PageUp ArrowLeft">
-              {t('doc.prev')}
-            </button>
-            <span aria-live="polite" data-testid="page-indicator">
-              {pageCount > 0 ? t('doc.page_of', { n: page, total: pageCount }) : ''}
-            </span>
-            <button type="button" className="btn btn-small" onClick={() => goTo(page + 1)} disabled={page >= pageCount} aria-keyshortcuts="PageDown ArrowRight">
-              {t('doc.next')}
-            </button>
-            <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t('doc.zoom_out')} aria-keyshortcuts="-">
-              −
-            </button>
-            <span>{Math.round(ZOOMS[zoom]! * 100)} %</span>
-            <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t('doc.zoom_in')} aria-keyshortcuts="+">
-              +
-            </button>
-          </div>
-          )}
-          <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
-            {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
-            {previews && previews.length === 0 && doc.status !== 'pending' && (
-              <EmptyState title={doc.status === 'completed' ? t('doc.no_previews') : t('doc.not_processed')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+          <section className="viewer" aria-label={t('doc.preview')}>
+            {pageCount > 0 && (
+              <div className="viewer-tools" role="toolbar" aria-label={t('doc.viewer_tools')}>
+                <button type="button" className="btn btn-small" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-keyshortcuts="PageUp ArrowLeft">
+                  {t('doc.prev')}
+                </button>
+                <span aria-live="polite" data-testid="page-indicator">
+                  {pageCount > 0 ? t('doc.page_of', { n: page, total: pageCount }) : ''}
+                </span>
+                <button type="button" className="btn btn-small" onClick={() => goTo(page + 1)} disabled={page >= pageCount} aria-keyshortcuts="PageDown ArrowRight">
+                  {t('doc.next')}
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t('doc.zoom_out')} aria-keyshortcuts="-">
+                  −
+                </button>
+                <span>{Math.round(ZOOMS[zoom]! * 100)} %</span>
+                <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t('doc.zoom_in')} aria-keyshortcuts="+">
+                  +
+                </button>
+              </div>
             )}
-            {sourceFirst && sourceViews}
-            {pagePreviews.map((p, i) => (
-              <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
-                <div className="page-frame">
-                  <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
-                  {evidence && evidence.page === i + 1 && selected && <EvidenceBox evidence={evidence} label={t('doc.evidence_box', { label: fieldLabel(t, selected) })} />}
-                  {overlays.map((o) => (
-                    <div key={o.id} className="page-overlay">
-                      {o.render({ doc, page: i + 1 })}
-                    </div>
-                  ))}
-                </div>
-                <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
-              </figure>
-            ))}
-            {!sourceFirst && sourceViews}
-          </div>
-        </section>
+            <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
+              {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
+              {previews && previews.length === 0 && doc.status !== 'pending' && (
+                <EmptyState title={doc.status === 'completed' ? t('doc.no_previews') : t('doc.not_processed')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+              )}
+              {sourceFirst && sourceViews}
+              {pagePreviews.map((p, i) => (
+                <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
+                  <div className="page-frame">
+                    <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
+                    {evidence && evidence.page === i + 1 && selected && <EvidenceBox evidence={evidence} label={t('doc.evidence_box', { label: fieldLabel(t, selected) })} />}
+                    {overlays.map((o) => (
+                      <div key={o.id} className="page-overlay">
+                        {o.render({ doc, page: i + 1 })}
+                      </div>
+                    ))}
+                  </div>
+                  <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
+                </figure>
+              ))}
+              {!sourceFirst && sourceViews}
+            </div>
+          </section>
         )}
         <aside className="sidepanel" aria-label={t('doc.details')}>
           <div className="tabs" role="tablist" aria-label={t('doc.details')}>
