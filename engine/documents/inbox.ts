@@ -28,13 +28,13 @@ export interface InboxQuery {
 const LATEST_RUN = sql`(SELECT MAX(id) FROM extraction_runs x WHERE x.document_id = documents.id)`;
 const field = (name: string) => sql<string | null>`json_extract(r.fields, ${`$.${name}.value`})`;
 const assessment = sql<string | null>`json_extract(r.quality, '$.structured.assessment')`;
+/** The review state of the latest profile result (spec 2.8 effective outcome), null for generic documents. */
+const REVIEW_STATUS = sql<string | null>`(SELECT pr.effective_outcome FROM profile_results pr WHERE pr.document_id = documents.id ORDER BY pr.run_id DESC LIMIT 1)`;
 /**
  * A completed document needs a look when its reading was degraded, its e-invoice failed or
  * could not be assessed, or its profile result awaits review. Failed documents are not
  * included: they have their own status filter.
  */
-/** The review state of the latest profile result (spec 2.8 effective outcome), null for generic documents. */
-const REVIEW_STATUS = sql<string | null>`(SELECT pr.effective_outcome FROM profile_results pr WHERE pr.document_id = documents.id ORDER BY pr.run_id DESC LIMIT 1)`;
 const NEEDS_REVIEW = sql<number>`(documents.status = 'completed' AND (json_extract(r.quality, '$.degraded') = 1 OR ${assessment} IN ('fail', 'indeterminate') OR ${REVIEW_STATUS} = 'needs_review'))`;
 
 export async function inboxPage(db: Db, accountId: number, query: InboxQuery) {
