@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { invoicePdf } from '../helpers/invoice-fixtures.js';
 import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 import { getJson, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
-import { axeSerious, browserSkipReason, describeViolations, launchBrowser, screenshot } from './desk-support.js';
+import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot } from './desk-support.js';
 
 const skip = browserSkipReason() ?? skipUnlessSamples('einvoice');
 
@@ -114,6 +114,13 @@ describe('review desk (headless Chromium against docdesk serve)', { skip: skip |
         await page.getByLabel(text.token).fill(server.appToken);
         await page.getByRole('button', { name: text.signIn }).click();
         await page.getByRole('heading', { name: text.documents, exact: true }).waitFor();
+        if (tag === 'en-light') {
+          // An upload the engine accepts (201) whose processing then fails: the upload list says so.
+          await dropFiles(page, '[data-testid=dropzone]', [{ name: 'broken.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog') }]);
+          const entry = page.locator('[data-testid=upload-entry][data-later=failed]');
+          await entry.getByText('Accepted, then processing failed').waitFor({ timeout: 60_000 });
+          await checkScreen(page, 'review-upload-failed-later-en-light');
+        }
 
         // Inbox: the verdict badge, sender and amount columns, the verdict filter.
         const xmlRow = page.locator(`[data-testid=inbox-row][data-filename="${xml.name}"]`);
