@@ -1,5 +1,5 @@
 // Builds the published OpenAPI 3.1 document from the route definitions themselves.
-import type { RouteDef } from './route.js';
+import type { ResponseDoc, RouteDef } from './route.js';
 import { componentSchemas, errorResponse } from './schemas.js';
 
 const PUBLIC_API = {
@@ -7,6 +7,23 @@ const PUBLIC_API = {
   description: 'Document Extraction Service API v1 as implemented by Docdesk.',
   security: [{ bearerAuth: [] }] as Record<string, string[]>[],
 };
+
+/** A route's response description as an OpenAPI 3.1 Response Object (schema under `content`). */
+function responseObject(doc: ResponseDoc): Record<string, unknown> {
+  const binary = { type: 'string', format: 'binary' };
+  const content = doc.schema
+    ? { 'application/json': { schema: doc.schema } }
+    : doc.contentTypes
+      ? Object.fromEntries(Object.entries(doc.contentTypes).map(([t, schema]) => [t, { schema }]))
+      : doc.contentType
+        ? { [doc.contentType]: { schema: binary } }
+        : undefined;
+  return {
+    description: doc.description,
+    headers: { 'X-Request-ID': { description: 'Request identifier.', schema: { type: 'string' } }, ...(doc.headers ?? {}) },
+    ...(content ? { content } : {}),
+  };
+}
 
 export function buildOpenApi(routes: RouteDef[], version: string, about = PUBLIC_API): Record<string, unknown> {
   const { security, ...info } = about;
@@ -24,21 +41,7 @@ export function buildOpenApi(routes: RouteDef[], version: string, about = PUBLIC
     parameters.push({ name: 'X-Request-ID', in: 'header', required: false, description: 'Echoed on the response (max 128 characters); generated otherwise.', schema: { type: 'string', maxLength: 128 } });
 
     const responses: Record<string, unknown> = {};
-    for (const [status, doc] of Object.entries(r.responses)) {
-      const binary = { type: 'string', format: 'binary' };
-      const content = doc.schema
-        ? { 'application/json': { schema: doc.schema } }
-        : doc.contentTypes
-          ? Object.fromEntries(Object.entries(doc.contentTypes).map(([t, schema]) => [t, { schema }]))
-          : doc.contentType
-            ? { [doc.contentType]: { schema: binary } }
-            : undefined;
-      responses[status] = {
-        description: doc.description,
-        headers: { 'X-Request-ID': { description: 'Request identifier.', schema: { type: 'string' } }, ...(doc.headers ?? {}) },
-        ...(content ? { content } : {}),
-      };
-    }
+    for (const [status, doc] of Object.entries(r.responses)) responses[status] = responseObject(doc);
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       operationId: r.operationId,
       summary: r.summary,
@@ -58,7 +61,7 @@ export function buildOpenApi(routes: RouteDef[], version: string, about = PUBLIC
     components: {
       schemas: componentSchemas,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, deskSession: { type: 'apiKey', in: 'cookie', name: 'docdesk_session' } },
-      responses: { Error: errorResponse('Error envelope.') },
+      responses: { Error: responseObject(errorResponse('Error envelope.')) },
     },
   };
 }

@@ -12,6 +12,9 @@ const nint = { type: ['integer', 'null'] };
 const bool = { type: 'boolean' };
 const nobj = { type: ['object', 'null'] };
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const strs = { type: 'array', items: str };
+const ints = { type: 'array', items: int };
+const namedReasons = { type: 'array', items: { type: 'object', required: ['filename', 'reason'], properties: { filename: str, reason: str } } };
 
 export const componentSchemas: Record<string, JsonSchema> = {
   Error: {
@@ -43,14 +46,76 @@ export const componentSchemas: Record<string, JsonSchema> = {
   },
   Quality: {
     type: ['object', 'null'],
+    required: ['status', 'degraded', 'reasons'],
     properties: {
       status: { enum: ['normal', 'degraded'] },
       degraded: bool,
-      reasons: { type: 'array' },
-      ai: nobj,
-      pdf: nobj,
-      email: nobj,
+      reasons: { type: 'array', items: str },
+      ai: ref('AiQuality'),
+      pdf: ref('PdfQuality'),
+      email: ref('EmailQuality'),
       structured: ref('StructuredQuality'),
+    },
+  },
+  // quality.ai (docs/decisions.md, AI assistance).
+  AiQuality: {
+    type: ['object', 'null'],
+    required: ['status'],
+    properties: {
+      status: { enum: ['disabled', 'not_configured', 'completed', 'degraded', 'unavailable'] },
+      reason: nstr,
+      provider: nstr,
+      model: nstr,
+      conflict_fields: strs,
+      rejected_fields: strs,
+      recovered_fields: strs,
+      changed_fields: strs,
+    },
+  },
+  // quality.pdf: page-level reading facts; page lists are physical page numbers.
+  PdfQuality: {
+    type: ['object', 'null'],
+    required: ['page_count', 'native_text_available', 'ocr_attempted_pages', 'ocr_successful_pages', 'failed_pages', 'skipped_pages', 'empty_pages', 'blank_pages', 'unreliable_pages'],
+    properties: {
+      page_count: int,
+      page_count_known: bool,
+      native_text_available: bool,
+      native_text_truncated: bool,
+      ocr_attempted_pages: int,
+      ocr_successful_pages: int,
+      ocr_page_limit_reached: bool,
+      ocr_page_limit: int,
+      pages_beyond_ocr_limit: int,
+      failed_pages: ints,
+      skipped_pages: ints,
+      empty_pages: ints,
+      blank_pages: ints,
+      conflict_pages: ints,
+      unreliable_pages: ints,
+      limited_pages: ints,
+      embedded_files: { type: 'array', items: { type: 'object', required: ['filename', 'size'], properties: { filename: str, size: int, mime: nstr } } },
+    },
+  },
+  // quality.email (docs/quality-email.md).
+  EmailQuality: {
+    type: ['object', 'null'],
+    properties: {
+      container_format: { enum: ['eml', 'msg'] },
+      container_bytes: int,
+      bounded: bool,
+      attachments_total: int,
+      attachments_considered: int,
+      components: { type: 'array', items: { type: 'object', required: ['ref', 'filename', 'format'], properties: { ref: str, filename: str, format: str } } },
+      ignored_decoration: strs,
+      unsupported_attachments: namedReasons,
+      failed_attachments: namedReasons,
+      over_limit_attachments: namedReasons,
+      body_source: { enum: ['text', 'html', 'none'] },
+      body_truncated: bool,
+      several_document_candidates: bool,
+      document_candidates: { type: 'array' },
+      selected_component: nstr,
+      selection_reason: nstr,
     },
   },
   // Spec 2.3 quality.structured (contract_version 1); values decided in docs/decisions.md.
@@ -59,26 +124,41 @@ export const componentSchemas: Record<string, JsonSchema> = {
     properties: {
       contract_version: { enum: [1] },
       detection_status: { enum: ['recognized', 'not_detected', 'inconclusive'] },
+      syntax: { enum: ['ubl', 'cii', 'zugferd1', null] },
+      document_kind: { enum: ['invoice', 'credit_note', null] },
+      profile: nstr,
+      specification_id: nstr,
+      supported: bool,
+      retryable: bool,
+      detected: {
+        type: 'array',
+        description: 'Analysis mode: the invoice XML found (standalone or embedded), without validation.',
+        items: { type: 'object', required: ['syntax'], properties: { syntax: str, root: nstr, specification_id: nstr, embedded_filename: nstr } },
+      },
+      conflict_fields: { type: 'array', items: str, description: 'Extraction mode: fields where the visible text disagrees with the invoice XML.' },
+      visualization: { enum: ['html', null], description: 'Analysis mode: an HTML rendering of the invoice XML is among the previews.' },
       validation_status: { enum: ['valid', 'valid_with_warnings', 'invalid', 'unsupported', 'not_evaluable', 'not_validated', 'unavailable'] },
       validation_scope: { enum: ['xml_profile_conformance', 'structural_and_business', 'none'] },
       assessment: { enum: ['pass', 'pass_with_warnings', 'fail', 'indeterminate', 'not_applicable'] },
       reason: nstr,
       validation_errors: {
         type: ['object', 'null'],
+        required: ['errors', 'warnings', 'information', 'counts'],
         properties: {
           errors: { type: 'array', items: str },
           warnings: { type: 'array', items: str },
           information: { type: 'array', items: str },
-          counts: { type: 'object', properties: { error: int, warning: int, information: int } },
+          counts: { type: 'object', required: ['error', 'warning', 'information'], properties: { error: int, warning: int, information: int } },
           truncated: bool,
         },
       },
-      validator: nobj,
+      validator: { type: ['object', 'null'], properties: { engine: str, engine_version: str, configuration: str, standard: nstr, scenario: nstr } },
       source: { type: ['object', 'null'], properties: { origin: { enum: ['standalone', 'pdf_embedded', 'email_attachment'] }, filename: str, size: int } },
       embedded_xml_candidates: { type: 'array', items: { type: 'object', properties: { filename: str, size: int, origin: str, component_ref: str, status: { enum: ['invoice', 'not_safely_evaluable', 'inconclusive', 'not_invoice', 'not_examined'] } } } },
       linkage: {
         type: ['object', 'null'],
         description: 'Hybrid-PDF linkage by rendered OCR (spec R5): field names only, never values.',
+        required: ['status'],
         properties: {
           status: { enum: ['linked', 'conflict', 'not_linked', 'indeterminate'] },
           text_source: { enum: ['rendered_ocr'] },
@@ -140,7 +220,17 @@ export const componentSchemas: Record<string, JsonSchema> = {
           method: str,
           source: {
             type: ['object', 'null'],
-            properties: { component_ref: str, page: nint, bbox: { type: ['object', 'null'], properties: { x: { type: 'number' }, y: { type: 'number' }, w: { type: 'number' }, h: { type: 'number' } } }, text: str },
+            properties: {
+              component_ref: str,
+              page: nint,
+              bbox: { type: ['object', 'null'], description: 'Top-left origin, in the units of page_size.', properties: { x: { type: 'number' }, y: { type: 'number' }, w: { type: 'number' }, h: { type: 'number' } } },
+              page_size: {
+                type: ['object', 'null'],
+                description: 'Docdesk addition: the page size in the bbox units (PDF points, image pixels), so bbox/page_size places the box on any page preview; null when the box is not page geometry.',
+                properties: { width: { type: 'number' }, height: { type: 'number' } },
+              },
+              text: str,
+            },
           },
           derived_from: { type: 'array', items: str },
           transforms: { type: 'array', items: str },
@@ -203,6 +293,7 @@ export const componentSchemas: Record<string, JsonSchema> = {
       processing_progress: {
         type: ['object', 'null'],
         description: 'Docdesk addition: pages done of the pages to process, once the page count is known.',
+        required: ['pages_done', 'pages_total'],
         properties: { pages_done: int, pages_total: int },
       },
       duplicate_of: {

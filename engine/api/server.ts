@@ -31,6 +31,14 @@ export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...profi
 /** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
 export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes, ...watchFolderRoutes];
 
+/** The two published OpenAPI documents; the renderer's API types are generated from them (scripts/api-types.js). */
+export function publishedOpenApi(): { api: Record<string, unknown>; desk: Record<string, unknown> } {
+  return {
+    api: buildOpenApi(apiRoutes, DOCDESK_VERSION),
+    desk: buildOpenApi([...deskRoutes, ...watchFolderRoutes], DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] }),
+  };
+}
+
 const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 /** Every JSON body of the API is small; the one large body is the multipart upload. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -158,10 +166,9 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   const limiter = rateLimitsEnabled() ? new RateLimiter(engine.db) : null;
   for (const route of allRoutes) registerRoute(app, engine, route, limiter, origin);
 
-  const openapi = buildOpenApi(apiRoutes, DOCDESK_VERSION);
-  app.get('/api/v1/openapi.json', async () => openapi);
-  const deskOpenapi = buildOpenApi([...deskRoutes, ...watchFolderRoutes], DOCDESK_VERSION, { title: 'Docdesk — desk endpoints', description: 'The endpoints the desk UI uses beside /api/v1 (docs/desk-api.md). Not part of the published API contract.', security: [{ bearerAuth: [] }, { deskSession: [] }] });
-  app.get('/app/v1/openapi.json', async () => deskOpenapi);
+  const published = publishedOpenApi();
+  app.get('/api/v1/openapi.json', async () => published.api);
+  app.get('/app/v1/openapi.json', async () => published.desk);
   deskShell = await registerAppShell(app, engine);
   return app;
 }

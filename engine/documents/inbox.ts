@@ -7,8 +7,15 @@ import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 export const INBOX_SORTS = ['-created_at', 'created_at', 'filename', '-filename', 'status'] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
+/** E-invoice verdicts the inbox filters on (spec 2.3 quality.structured.assessment). */
+export const INBOX_VERDICTS = ['pass', 'pass_with_warnings', 'fail', 'indeterminate', 'not_applicable'] as const;
+
 export interface InboxQuery {
   status?: string;
+  /** quality.structured.assessment of the latest run. */
+  einvoice?: string;
+  /** Only documents a clerk should look at (see needsReview). */
+  needs_review?: boolean;
   processing_mode?: string;
   extraction_profile?: string;
   review_status?: string;
@@ -18,32 +25,60 @@ export interface InboxQuery {
   limit: number;
 }
 
+// The latest run's facts a clerk scans a list by, read from its stored JSON.
+const LATEST_RUN = sql`(SELECT MAX(id) FROM extraction_runs x WHERE x.document_id = documents.id)`;
+const field = (name: string) => sql<string | null>`json_extract(r.fields, ${`$.${name}.value`})`;
+const assessment = sql<string | null>`json_extract(r.quality, '$.structured.assessment')`;
+/** The review state of the latest profile result (spec 2.8 effective outcome), null for generic documents. */
+const REVIEW_STATUS = sql<string | null>`(SELECT pr.effective_outcome FROM profile_results pr WHERE pr.document_id = documents.id ORDER BY pr.run_id DESC LIMIT 1)`;
+/**
+ * A completed document needs a look when its reading was degraded, its e-invoice failed or
+ * could not be assessed, or its profile result awaits review. Failed documents are not
+ * included: they have their own status filter.
+ */
+const NEEDS_REVIEW = sql<number>`(documents.status = 'completed' AND (json_extract(r.quality, '$.degraded') = 1 OR ${assessment} IN ('fail', 'indeterminate') OR ${REVIEW_STATUS} = 'needs_review'))`;
+
 export async function inboxPage(db: Db, scope: DocumentScope, query: InboxQuery) {
-  let base = db.selectFrom('documents').where('account_id', '=', scopeAccount(scope)).where('deleted_at', 'is', null);
+  let base = db
+    .selectFrom('documents')
+    .leftJoin('extraction_runs as r', (j) => j.on(sql<boolean>`r.id = ${LATEST_RUN}`))
+    .where('documents.account_id', '=', scopeAccount(scope))
+    .where('documents.deleted_at', 'is', null);
   const mode = scopeMode(scope);
-  if (mode !== null) base = base.where('mode', '=', mode);
-  if (query.status) base = base.where('status', '=', query.status as 'pending');
-  if (query.processing_mode) base = base.where('processing_mode', '=', query.processing_mode as 'analysis');
-  if (query.extraction_profile) base = base.where('extraction_profile', '=', query.extraction_profile);
-  // No profile results exist before the energy profile lands (as in GET /api/v1/documents).
-  if (query.review_status) base = base.where(sql<boolean>`0`);
+  if (mode !== null) base = base.where('documents.mode', '=', mode);
+  if (query.status) base = base.where('documents.status', '=', query.status as 'pending');
+  if (query.processing_mode) base = base.where('documents.processing_mode', '=', query.processing_mode as 'analysis');
+  if (query.extraction_profile) base = base.where('documents.extraction_profile', '=', query.extraction_profile);
+  if (query.einvoice) base = base.where(sql<boolean>`${assessment} = ${query.einvoice}`);
+  if (query.needs_review) base = base.where(sql<boolean>`${NEEDS_REVIEW}`);
+  if (query.review_status) base = base.where(sql<boolean>`${REVIEW_STATUS} = ${query.review_status}`);
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([sql<boolean>`filename LIKE ${pattern} ESCAPE '\\'`, sql<boolean>`extracted_text_plain LIKE ${pattern} ESCAPE '\\'`]));
+    base = base.where((eb) => eb.or([sql<boolean>`documents.filename LIKE ${pattern} ESCAPE '\\'`, sql<boolean>`documents.extracted_text_plain LIKE ${pattern} ESCAPE '\\'`]));
   }
   const { total } = await base.select(sql<number>`COUNT(*)`.as('total')).executeTakeFirstOrThrow();
   let rows = base.select([
-    'id', 'filename', 'file_format', 'status', 'processing_stage', 'processing_mode', 'processing_lane', 'extraction_profile', 'mode',
-    'number_of_pages', 'blocked_reason', 'processing_error', 'thumbnail_path', 'progress_pages_done', 'progress_pages_total', 'created_at', 'processed_at', 'duplicate_of', 'duplicate_reason',
-    sql<number | null>`(SELECT credits_charged FROM extraction_runs r WHERE r.document_id = documents.id ORDER BY r.id DESC LIMIT 1)`.as('credits_charged'),
+    'documents.id', 'documents.filename', 'documents.file_format', 'documents.status', 'documents.processing_stage', 'documents.processing_mode',
+    'documents.processing_lane', 'documents.extraction_profile', 'documents.mode', 'documents.number_of_pages', 'documents.blocked_reason',
+    'documents.processing_error', 'documents.thumbnail_path', 'documents.progress_pages_done', 'documents.progress_pages_total',
+    'documents.created_at', 'documents.processed_at', 'documents.duplicate_of', 'documents.duplicate_reason', 'r.credits_charged',
+    field('sender_name').as('sender_name'),
+    field('document_number').as('document_number'),
+    field('gross_amount').as('gross_amount'),
+    field('currency').as('currency'),
+    field('payment_due_date').as('payment_due_date'),
+    sql<string | null>`json_extract(r.quality, '$.structured.validation_status')`.as('einvoice_validation_status'),
+    assessment.as('einvoice_assessment'),
+    NEEDS_REVIEW.as('needs_review'),
+    REVIEW_STATUS.as('review_status'),
   ]);
   switch (query.sort) {
-    case 'created_at': rows = rows.orderBy('id', 'asc'); break;
-    case 'filename': rows = rows.orderBy(sql`filename COLLATE NOCASE`, 'asc').orderBy('id', 'desc'); break;
-    case '-filename': rows = rows.orderBy(sql`filename COLLATE NOCASE`, 'desc').orderBy('id', 'desc'); break;
-    case 'status': rows = rows.orderBy('status', 'asc').orderBy('id', 'desc'); break;
-    default: rows = rows.orderBy('id', 'desc');
+    case 'created_at': rows = rows.orderBy('documents.id', 'asc'); break;
+    case 'filename': rows = rows.orderBy(sql`documents.filename COLLATE NOCASE`, 'asc').orderBy('documents.id', 'desc'); break;
+    case '-filename': rows = rows.orderBy(sql`documents.filename COLLATE NOCASE`, 'desc').orderBy('documents.id', 'desc'); break;
+    case 'status': rows = rows.orderBy('documents.status', 'asc').orderBy('documents.id', 'desc'); break;
+    default: rows = rows.orderBy('documents.id', 'desc');
   }
   return { total: Number(total), rows: await rows.limit(query.limit).offset(query.offset).execute() };
 }

@@ -7,7 +7,7 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
 import { findVatIds } from './normalize/vat.js';
-import { below, belowRight, lineAt, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -21,7 +21,13 @@ export interface LabelHit {
 }
 
 function src(line: EvLine, seg: Segment | null, text?: string): SourceRef {
-  return { component_ref: line.component_ref, page: line.page, bbox: seg ? seg.bbox : line.bbox, text: text ?? (seg ? seg.text : line.text) };
+  return {
+    component_ref: line.component_ref,
+    page: line.page,
+    bbox: seg ? seg.bbox : line.bbox,
+    page_size: pageSizeOf(line),
+    text: text ?? (seg ? seg.text : line.text),
+  };
 }
 
 function methodFor(line: EvLine, m: Method): Method {

@@ -28,6 +28,8 @@ export interface EvLine {
   pageHeight: number;
   pageWidth: number;
   source: PageText['source'] | 'text_field';
+  /** False for lines laid out on a virtual page (no word boxes): their boxes are not page geometry. */
+  positioned: boolean;
 }
 
 export interface Evidence {
@@ -41,6 +43,11 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
+
+/** The page size in the line's box units, or null when its boxes are not page geometry. */
+export function pageSizeOf(line: EvLine): { width: number; height: number } | null {
+  return line.positioned ? { width: line.pageWidth, height: line.pageHeight } : null;
+}
 
 function union(boxes: BBox[]): BBox {
   const x = Math.min(...boxes.map((b) => b.x));
@@ -81,7 +88,7 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         const index = lines.length + pageLines.length;
         const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
         if (!segments.length) continue;
-        pageLines.push({ index, page: page.page, component_ref: page.component_ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: wh / hMed, pageLine: pageLines.length, pageHeight: page.height, pageWidth: page.width, source: page.source });
+        pageLines.push({ index, page: page.page, component_ref: page.component_ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: wh / hMed, pageLine: pageLines.length, pageHeight: page.height, pageWidth: page.width, source: page.source, positioned: true });
       }
     } else {
       pageLines.push(...synthetic(page.text, page.page, page.component_ref, page.source, lines.length));
@@ -119,7 +126,7 @@ function synthetic(text: string, page: number, ref: string, source: EvLine['sour
       x += part.length * 5;
     }
     if (!segments.length) continue;
-    out.push({ index, page, component_ref: ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: 1, pageLine: out.length, pageHeight: height, pageWidth: 595.28, source });
+    out.push({ index, page, component_ref: ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: 1, pageLine: out.length, pageHeight: height, pageWidth: 595.28, source, positioned: false });
   }
   return out;
 }

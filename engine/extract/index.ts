@@ -3,7 +3,7 @@
 // selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
 import type { PageText } from '../formats/model.js';
 import { generate, labelHits, labelledNumbers } from './candidates.js';
-import { buildEvidence, type Evidence } from './evidence.js';
+import { buildEvidence, pageSizeOf, type Evidence } from './evidence.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType } from './normalize/doctype.js';
 import { select } from './select.js';
@@ -76,7 +76,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
   const type = classifyType({ titles, hasTotals: Boolean(sel.chosen.gross_amount), hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
-  const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, text: type.matched! } : null, transforms: ['classify:type'] };
+  const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type'] };
   all.push(typeCand);
   sel.chosen.type = { value: type.value, winner: typeCand };
 

@@ -30,6 +30,9 @@ export interface SourceRef {
   /** Physical page (0 for the upload's `text` field; null for a structured invoice's XML). */
   page: number | null;
   bbox: BBox | null;
+  /** Size of the page in the bbox's units, so a viewer can place the box on the page image;
+   * null when the box is not page geometry (text without word boxes, XML, the `text` field). */
+  page_size?: { width: number; height: number } | null;
   /** The printed text the value was read from. */
   text: string;
 }

@@ -1,7 +1,7 @@
 // The renderer's only door to the engine: /api/v1 (the spec) and /app/v1 (docs/desk-api.md).
 // Cookie session; every request carries X-Docdesk-Desk so cookie-authenticated writes pass
 // the engine's CSRF guard.
-import type { Credits, Delivery, DocumentObject, InboxQuery, InboxRow, Preview, Session, Token, Webhook, WatchFolder } from './types';
+import type { CreatedToken, CreatedWebhook, Credits, Delivery, DocumentBody, DocumentObject, InboxPage, InboxQuery, PreviewsBody, Session, Token, WatchFolder, Webhook } from './types';
 
 export class ApiFailure extends Error {
   constructor(
@@ -73,22 +73,22 @@ export const api = {
   signOut: () => request<void>('DELETE', '/app/v1/session'),
 
   inbox: (q: InboxQuery, offset: number, limit: number) =>
-    request<{ data: InboxRow[]; total: number; offset: number; limit: number }>(
+    request<InboxPage>(
       'GET',
-      `/app/v1/inbox${qs({ status: q.status, processing_mode: q.processing_mode, extraction_profile: q.extraction_profile, review_status: q.review_status, q: q.q, sort: q.sort, offset, limit })}`,
+      `/app/v1/inbox${qs({ status: q.status, processing_mode: q.processing_mode, extraction_profile: q.extraction_profile, review_status: q.review_status, einvoice: q.einvoice, needs_review: q.needs_review ? 'true' : '', q: q.q, sort: q.sort, offset, limit })}`,
     ),
-  document: (id: number) => request<{ data: DocumentObject }>('GET', `/api/v1/documents/${id}`),
-  previews: (id: number) => request<{ data: Preview[] }>('GET', `/api/v1/documents/${id}/previews`),
+  document: (id: number) => request<DocumentBody>('GET', `/api/v1/documents/${id}`),
+  previews: (id: number) => request<PreviewsBody>('GET', `/api/v1/documents/${id}/previews`),
   extractions: (id: number) => request<{ data: unknown }>('GET', `/api/v1/documents/${id}/extractions`),
   deleteDocument: (id: number) => request<void>('DELETE', `/api/v1/documents/${id}`),
   reprocess: (id: number) => request<{ data: DocumentObject }>('POST', `/app/v1/documents/${id}/reprocess`),
 
   tokens: () => request<{ data: Token[] }>('GET', '/app/v1/tokens'),
-  createToken: (body: { name: string; mode: 'live' | 'test'; abilities: string[] }) => request<{ data: Token; secret: string }>('POST', '/app/v1/tokens', body),
+  createToken: (body: { name: string; mode: 'live' | 'test'; abilities: string[] }) => request<CreatedToken>('POST', '/app/v1/tokens', body),
   revokeToken: (id: number) => request<{ data: Token }>('DELETE', `/app/v1/tokens/${id}`),
 
   webhooks: () => request<{ data: Webhook[] }>('GET', '/app/v1/webhooks'),
-  createWebhook: (body: { url: string; events: string[] }) => request<{ data: Webhook; secret: string }>('POST', '/app/v1/webhooks', body),
+  createWebhook: (body: { url: string; events: string[] }) => request<CreatedWebhook>('POST', '/app/v1/webhooks', body),
   deleteWebhook: (id: number) => request<void>('DELETE', `/app/v1/webhooks/${id}`),
   webhookSecret: (id: number) => request<{ secret: string }>('GET', `/app/v1/webhooks/${id}/secret`),
   rotateWebhookSecret: (id: number) => request<{ data: Webhook; secret: string }>('POST', `/app/v1/webhooks/${id}/rotate-secret`),

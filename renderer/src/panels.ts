@@ -2,12 +2,13 @@
 // invoice review (profile de.energy.supply-invoice) registers a side-panel tab for its
 // fields and a page overlay for its evidence boxes.
 import type { ReactNode } from 'react';
+import type { TKey } from './i18n';
 import type { DocumentObject } from './types';
 
 export interface DocumentPanel {
   id: string;
   /** i18n key of the tab label. */
-  labelKey: string;
+  labelKey: TKey;
   applies(doc: DocumentObject): boolean;
   render(props: { doc: DocumentObject; page: number; goToPage: (n: number) => void }): ReactNode;
 }

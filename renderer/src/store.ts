@@ -143,7 +143,7 @@ export const useApp = create<AppState>((set, get) => ({
 }));
 
 export const BLOCK = 200;
-export const DEFAULT_QUERY: InboxQuery = { status: '', processing_mode: '', extraction_profile: '', review_status: '', q: '', sort: '-created_at' };
+export const DEFAULT_QUERY: InboxQuery = { status: '', processing_mode: '', extraction_profile: '', review_status: '', einvoice: '', needs_review: false, q: '', sort: '-created_at' };
 
 export interface UploadOptions {
   processing_mode: 'extraction' | 'analysis' | 'validation' | 'thumbnail';

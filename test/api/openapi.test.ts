@@ -3,6 +3,7 @@
 // real responses of this server validate against it (Ajv, JSON Schema 2020-12).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { compileErrors, validate } from '@readme/openapi-parser';
 import { Contract, loadContract } from './contract.js';
 import { DOCDESK_DOCUMENT_ADDITIONS, account, call, cli, newKey, pdfBytes, pngBytes, seedPreview, startApi, toReply, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
 
@@ -68,6 +69,24 @@ describe('the OpenAPI document', () => {
     assert.equal(typeof r.body.info?.version, 'string');
     assert.equal(typeof r.body.paths, 'object');
     assert.equal(typeof r.body.components?.schemas, 'object');
+  });
+
+  // A maintained OpenAPI 3.1 validator (schema and semantics: $refs, path parameters,
+  // operation ids, response objects) accepts both published documents as served.
+  for (const path of ['/api/v1/openapi.json', '/app/v1/openapi.json']) {
+    it(`${path} passes @readme/openapi-parser validation`, async () => {
+      const r = await call(server.url, path);
+      assert.equal(r.status, 200);
+      const result = await validate(structuredClone(r.body));
+      assert.ok(result.valid, compileErrors(result));
+    });
+  }
+
+  it('the validator can fail: a Swagger 2 style response (schema beside description) is refused', async () => {
+    const r = await call(server.url, '/api/v1/openapi.json');
+    const broken = structuredClone(r.body);
+    broken.components.responses.Error = { description: 'Error envelope.', schema: { $ref: '#/components/schemas/Error' } };
+    assert.equal((await validate(broken)).valid, false);
   });
 
   it('lists every operation of the spec index at its method and path', () => {

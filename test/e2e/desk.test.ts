@@ -244,10 +244,10 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.equal((await waitTerminal(server.url, server.appToken, id, 120_000)).status, 'completed');
     await page.getByRole('link', { name: /rechnung-felder\.pdf/ }).click();
     await page.getByRole('tab', { name: 'Fields' }).click();
-    const row = page.locator('.field-row', { hasText: 'document number' });
+    const row = page.locator('.field-row', { hasText: 'Document number' });
     await row.getByText('R-2024-0042').waitFor();
-    await row.getByText(/page 1, /).waitFor();
-    await page.locator('.field-row', { hasText: 'gross amount' }).getByText('1487.50').waitFor();
+    await row.getByText(/Page 1, /).waitFor();
+    await page.locator('.field-row', { hasText: 'Gross amount' }).getByText('€1,487.50').waitFor();
     await checkScreen(page, 'document-fields');
     await page.keyboard.press('Escape');
   });

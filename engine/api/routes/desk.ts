@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ABILITIES, type Ability } from '../../accounts/abilities.js';
 import { createSession, endSession, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../accounts/sessions.js';
 import { balance } from '../../billing/ledger.js';
-import { inboxPage, INBOX_SORTS, type InboxQuery } from '../../documents/inbox.js';
+import { inboxPage, INBOX_SORTS, INBOX_VERDICTS, type InboxQuery } from '../../documents/inbox.js';
 import { findDocument, loadView } from '../../documents/queries.js';
 import { PROFILES, PROFILE_IDS } from '../../profiles/registry.js';
 import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js';
@@ -33,8 +33,8 @@ const sessionSchema: JsonSchema = {
   type: 'object',
   required: ['account', 'token', 'can_manage_workspace', 'version'],
   properties: {
-    account: { type: 'object', properties: { id: int, name: str, status: str, rate_limit_profile: str, available_credits: int } },
-    token: { type: 'object', properties: { id: int, name: str, mode: { enum: ['live', 'test'] }, abilities: { type: 'array', items: str } } },
+    account: { type: 'object', required: ['id', 'name', 'status', 'rate_limit_profile', 'available_credits'], properties: { id: int, name: str, status: str, rate_limit_profile: str, available_credits: int } },
+    token: { type: 'object', required: ['id', 'name', 'mode', 'abilities'], properties: { id: int, name: str, mode: { enum: ['live', 'test'] }, abilities: { type: 'array', items: str } } },
     can_manage_workspace: { type: 'boolean' },
     data_dir: str,
     version: str,
@@ -47,22 +47,50 @@ const sessionSchema: JsonSchema = {
 };
 const tokenSchema: JsonSchema = {
   type: 'object',
-  properties: { id: int, name: str, mode: str, abilities: { type: 'array', items: str }, token_prefix: str, created_at: str, last_used_at: nstr, revoked_at: nstr },
+  required: ['id', 'name', 'mode', 'abilities', 'token_prefix', 'created_at', 'last_used_at', 'revoked_at'],
+  properties: { id: int, name: str, mode: { enum: ['live', 'test'] }, abilities: { type: 'array', items: str }, token_prefix: str, created_at: str, last_used_at: nstr, revoked_at: nstr },
 };
-const webhookSchema: JsonSchema = { type: 'object', properties: { id: int, url: str, events: { type: 'array', items: str }, active: { type: 'boolean' }, created_at: str } };
+const webhookSchema: JsonSchema = { type: 'object', required: ['id', 'url', 'events', 'active', 'created_at'], properties: { id: int, url: str, events: { type: 'array', items: str }, active: { type: 'boolean' }, created_at: str } };
 const deliverySchema: JsonSchema = {
   type: 'object',
-  properties: { id: int, delivery_id: str, event: str, document_id: int, status: { enum: ['pending', 'delivered', 'failed'] }, attempts: int, last_status_code: nint, last_error: nstr, created_at: str, delivered_at: nstr, next_attempt_at: int },
+  required: ['id', 'delivery_id', 'event', 'document_id', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at', 'next_attempt_at'],
+  properties: { id: int, delivery_id: str, event: str, document_id: nint, status: { enum: ['pending', 'delivered', 'failed'] }, attempts: int, last_status_code: nint, last_error: nstr, created_at: str, delivered_at: nstr, next_attempt_at: int },
 };
-const ledgerEntrySchema: JsonSchema = { type: 'object', properties: { id: int, kind: str, amount: int, document_id: nint, run_id: nint, note: nstr, created_at: str } };
+const ledgerEntrySchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'amount', 'document_id', 'run_id', 'note', 'created_at'],
+  properties: { id: int, kind: { enum: ['grant', 'apply_first_band', 'adjust_bands', 'return', 'reprocess'] }, amount: int, document_id: nint, run_id: nint, note: nstr, created_at: str },
+};
 const inboxRowSchema: JsonSchema = {
   type: 'object',
+  required: [
+    'id', 'filename', 'file_format', 'status', 'processing_stage', 'processing_progress', 'processing_mode', 'processing_lane', 'extraction_profile', 'mode',
+    'page_count', 'credits_charged', 'review_status', 'needs_review', 'blocked_reason', 'processing_error', 'thumbnail_url', 'created_at', 'completed_at',
+    'sender_name', 'document_number', 'gross_amount', 'currency', 'payment_due_date', 'einvoice',
+  ],
   properties: {
-    id: int, filename: str, file_format: str, status: str, processing_stage: nstr,
-    processing_progress: { type: ['object', 'null'], properties: { pages_done: int, pages_total: int } },
-    processing_mode: str, processing_lane: str, extraction_profile: str, mode: str, page_count: nint, credits_charged: nint,
-    review_status: nstr, blocked_reason: nstr, processing_error: nstr, thumbnail_url: nstr, created_at: str, completed_at: nstr,
+    id: int, filename: str, file_format: str,
+    status: { enum: ['pending', 'completed', 'error', 'blocked'] },
+    processing_stage: nstr,
+    processing_progress: { type: ['object', 'null'], required: ['pages_done', 'pages_total'], properties: { pages_done: int, pages_total: int } },
+    processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
+    processing_lane: { enum: ['standard', 'batch'] },
+    extraction_profile: str, mode: { enum: ['live', 'test'] }, page_count: nint, credits_charged: nint,
+    review_status: { enum: [...REVIEW_STATUSES, null] },
+    needs_review: { type: 'boolean', description: 'Completed, and its reading was degraded or its e-invoice failed or could not be assessed.' },
+    blocked_reason: nstr, processing_error: nstr, thumbnail_url: nstr, created_at: str, completed_at: nstr,
     duplicate_of: { type: ['array', 'null'], items: int }, duplicate_reason: { enum: ['same_file', 'same_invoice', null] },
+    sender_name: nstr,
+    document_number: nstr,
+    gross_amount: { type: ['string', 'null'], description: 'Decimal string as in the extraction.' },
+    currency: nstr,
+    payment_due_date: { type: ['string', 'null'], description: 'YYYY-MM-DD.' },
+    einvoice: {
+      type: ['object', 'null'],
+      description: 'The latest run\'s e-invoice verdict (quality.structured), when an e-invoice was recognised.',
+      required: ['validation_status', 'assessment'],
+      properties: { validation_status: nstr, assessment: nstr },
+    },
   },
 };
 
@@ -236,7 +264,8 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
       mode: r.mode,
       page_count: r.number_of_pages,
       credits_charged: r.credits_charged,
-      review_status: null,
+      review_status: r.review_status,
+      needs_review: r.needs_review === 1,
       blocked_reason: r.blocked_reason,
       processing_error: r.processing_error,
       thumbnail_url: thumbnailUrl(r, ctx.baseUrl),
@@ -244,6 +273,12 @@ async function inbox(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerCont
       completed_at: r.processed_at,
       duplicate_of: r.duplicate_of === null ? null : (JSON.parse(r.duplicate_of) as number[]),
       duplicate_reason: r.duplicate_reason,
+      sender_name: r.sender_name,
+      document_number: r.document_number,
+      gross_amount: r.gross_amount === null ? null : String(r.gross_amount),
+      currency: r.currency,
+      payment_due_date: r.payment_due_date,
+      einvoice: r.einvoice_assessment && r.einvoice_assessment !== 'not_applicable' ? { validation_status: r.einvoice_validation_status, assessment: r.einvoice_assessment } : null,
     })),
     total,
     offset: query.offset,
@@ -360,7 +395,7 @@ export const deskRoutes = defineRoutes([
     method: 'GET', url: '/app/v1/credits', operationId: 'getCredits', summary: 'Credit balance and ledger', tags, auth: manage, rateClass: 'read',
     querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, before: { type: 'integer', minimum: 1 } } },
     responses: {
-      200: { description: 'Balance and entries, newest first.', schema: { type: 'object', required: ['data', 'has_more'], properties: { data: { type: 'object', properties: { available_credits: int, entries: { type: 'array', items: ledgerEntrySchema } } }, has_more: { type: 'boolean' } } } },
+      200: { description: 'Balance and entries, newest first.', schema: { type: 'object', required: ['data', 'has_more'], properties: { data: { type: 'object', required: ['available_credits', 'entries'], properties: { available_credits: int, entries: { type: 'array', items: ledgerEntrySchema } } }, has_more: { type: 'boolean' } } } },
       ...errors,
     },
     handler: credits,
@@ -374,6 +409,8 @@ export const deskRoutes = defineRoutes([
         processing_mode: { enum: ['extraction', 'analysis', 'validation', 'thumbnail'] },
         extraction_profile: { enum: PROFILE_IDS },
         review_status: { enum: REVIEW_STATUSES },
+        einvoice: { enum: [...INBOX_VERDICTS], description: 'The e-invoice assessment of the latest run.' },
+        needs_review: { type: 'boolean', description: 'Only rows with needs_review true.' },
         q: { type: 'string', maxLength: 200 },
         sort: { enum: [...INBOX_SORTS], default: '-created_at' },
         offset: { type: 'integer', minimum: 0, default: 0 },

@@ -20,6 +20,7 @@ const MODES = ['extraction', 'analysis', 'validation', 'thumbnail'];
 
 const folderSchema: JsonSchema = {
   type: 'object',
+  required: ['id', 'path', 'processing_mode', 'extraction_profile', 'pages', 'after_import', 'done_folder', 'active', 'last_scan_at', 'last_error', 'counts', 'recent', 'created_at'],
   properties: {
     id: int,
     path: { type: 'string' },
@@ -31,10 +32,10 @@ const folderSchema: JsonSchema = {
     active: { type: 'boolean' },
     last_scan_at: nstr,
     last_error: nstr,
-    counts: { type: 'object', properties: { imported: int, skipped: int, failed: int } },
+    counts: { type: 'object', required: ['imported', 'skipped', 'failed'], properties: { imported: int, skipped: int, failed: int } },
     recent: {
       type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, status: { enum: ['imported', 'skipped', 'failed'] }, document_id: { type: ['integer', 'null'] }, error: nstr, at: { type: 'string' } } },
+      items: { type: 'object', required: ['path', 'status', 'document_id', 'error', 'at'], properties: { path: { type: 'string' }, status: { enum: ['imported', 'skipped', 'failed'] }, document_id: { type: ['integer', 'null'] }, error: nstr, at: { type: 'string' } } },
     },
     created_at: { type: 'string' },
   },

@@ -1,7 +1,7 @@
 // Small shared pieces: status badge, copy button, failure notice, modal dialog, date.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiFailure } from '../api';
-import { LANGS, useT, type Lang, type TFunc } from '../i18n';
+import { LANGS, useT, type Lang, type TFunc, type TKey } from '../i18n';
 import { useApp } from '../store';
 import type { DocumentStatus, Progress } from '../types';
 
@@ -20,9 +20,9 @@ export function formatBytes(n: number | null | undefined): string {
 }
 
 /** The stage and the blocked/error reason, in words. */
-export function statusDetail(t: TFunc, row: { status: DocumentStatus; processing_stage: string | null; processing_progress?: Progress | null; blocked_reason?: string | null; processing_error?: string | null }): string {
+export function statusDetail(t: TFunc, row: { status: DocumentStatus; processing_stage?: string | null; processing_progress?: Progress | null; blocked_reason?: string | null; processing_error?: string | null }): string {
   if (row.status === 'pending') {
-    const stage = stageLabel(t, row.processing_stage);
+    const stage = stageLabel(t, row.processing_stage ?? null);
     const p = row.processing_progress;
     return p && p.pages_total > 0 ? t('stage.progress', { stage, done: p.pages_done, total: p.pages_total }) : stage;
   }
@@ -131,7 +131,7 @@ export function describeFailure(t: TFunc, err: unknown): string {
   }
 }
 
-const FIELD_LABEL_KEYS: Record<string, string> = {
+const FIELD_LABEL_KEYS: Record<string, TKey> = {
   file: 'field.file',
   processing_mode: 'upload.mode',
   processing_lane: 'upload.lane',

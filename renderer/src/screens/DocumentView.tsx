@@ -5,13 +5,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, localPath } from '../api';
 import { ConfirmInline, CopyButton, EmptyState, FailureNotice, StatusBadge, formatBytes, formatDate, statusDetail } from '../components/common';
-import { DuplicateBadge } from '../components/DuplicateBadge';
-import { useT, type TFunc } from '../i18n';
+import { VerdictBadge } from '../components/verdict';
+import { formatList } from '../format';
+import { knownKey, useT, type Lang, type TFunc } from '../i18n';
 import { documentPanels, pageOverlays } from '../panels';
 import { useApp } from '../store';
-import type { DocumentObject, ExtractionField, Preview, Quality } from '../types';
+import type { DocumentObject, Preview, Quality } from '../types';
+import { EinvoicePanel, hasVerdict } from './document/einvoice';
+import { citedPages, evidenceOf, EvidenceBox, fieldLabel, fieldsOf, FieldsPanel } from './document/fields';
+import { DuplicateBadge } from '../components/DuplicateBadge';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+/** Zoom step used to show a field's evidence (150 %). */
+const EVIDENCE_ZOOM = 4;
 const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
 
 export function DocumentView({ id }: { id: number }) {
@@ -24,7 +30,8 @@ export function DocumentView({ id }: { id: number }) {
   const [error, setError] = useState<unknown>(null);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(2);
-  const [tab, setTab] = useState<string>('text');
+  const [tab, setTab] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pollKey, setPollKey] = useState(0);
   const strip = useRef<HTMLDivElement>(null);
@@ -86,6 +93,13 @@ export function DocumentView({ id }: { id: number }) {
     return () => io.disconnect();
   }, [pageCount, zoom]);
 
+  // Bring the selected field's box into the middle of the view once its page is laid out.
+  useEffect(() => {
+    if (!selected) return;
+    const frame = requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>('[data-testid="evidence-box"]')?.scrollIntoView({ block: 'center', inline: 'center' }));
+    return () => cancelAnimationFrame(frame);
+  }, [selected, zoom, pageCount]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement;
@@ -133,6 +147,39 @@ export function DocumentView({ id }: { id: number }) {
   const overlays = pageOverlays(doc);
   const pagesText = (doc.extracted_text ?? '').split('\f');
   const detail = statusDetail(t, doc);
+  const structured = run?.quality?.structured;
+  const verdict = hasVerdict(structured) ? structured : null;
+  const fields = fieldsOf(doc);
+  const cited = citedPages(fields);
+  const evidence = selected ? evidenceOf(fields?.[selected]) : null;
+  const tabs = [
+    ...extraPanels.map((p) => ({ k: p.id, label: t(p.labelKey) })),
+    ...(verdict ? [{ k: 'einvoice', label: t('doc.tab_einvoice') }] : []),
+    ...(doc.processing_mode === 'extraction' ? [{ k: 'fields', label: t('doc.tab_fields') }] : []),
+    ...(doc.processing_mode === 'validation' ? [] : [{ k: 'text', label: t('doc.tab_text') }]),
+    { k: 'quality', label: t('doc.tab_quality') },
+    { k: 'run', label: t('doc.tab_run') },
+  ];
+  // The most useful view first: the verdict of an e-invoice check, the fields of an extraction.
+  const activeTab = tab && tabs.some((x) => x.k === tab) ? tab : (extraPanels[0]?.id ?? (doc.processing_mode === 'validation' && verdict ? 'einvoice' : doc.processing_mode === 'extraction' && fields ? 'fields' : tabs.find((x) => x.k === 'text')?.k ?? 'quality'));
+  const selectField = (name: string) => {
+    setSelected(name);
+    const e = evidenceOf(fields?.[name]);
+    if (!e) return;
+    setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
+    setPage(e.page);
+  };
+  // An e-invoice check keeps no pages (spec 2.4): its verdict is the whole view.
+  const noPages = doc.processing_mode === 'validation' && previews !== null && previews.length === 0 && doc.status !== 'pending';
+  // An e-invoice's readable rendering leads; page images follow.
+  const sourceFirst = doc.is_e_invoice === true || pageCount === 0;
+
+  const sourceViews = sourcePreviews.map((p) => (
+    <figure key={p.id} className="page page-source" style={{ width: pageCount > 0 ? `${ZOOMS[zoom]! * 640}px` : '100%' }}>
+      <SourcePreview preview={p} title={t('doc.source_preview', { name: p.filename })} />
+      <figcaption>{p.file_format.toLowerCase().startsWith('htm') ? t('doc.visualization') : t('doc.source_preview', { name: p.filename })}</figcaption>
+    </figure>
+  ));
 
   return (
     <div className="docview">
@@ -143,6 +190,7 @@ export function DocumentView({ id }: { id: number }) {
         <h1 className="docview-title">{doc.filename}</h1>
         <StatusBadge status={doc.status} />
         <DuplicateBadge ids={doc.duplicate_of} reason={doc.duplicate_reason} links />
+        {verdict && <VerdictBadge assessment={verdict.assessment} />}
         {detail && <span className="row-detail">{detail}</span>}
         {doc.status === 'blocked' && <span className="row-detail">{t('blocked.hint')}</span>}
         <div className="docview-actions">
@@ -189,78 +237,89 @@ export function DocumentView({ id }: { id: number }) {
           )}
         </div>
       </div>
-      <div className="docview-body">
-        <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
-          {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
-          <ol>
-            {pagePreviews.map((p, i) => (
-              <li key={p.id}>
-                <button type="button" className={`pagebtn${page === i + 1 ? ' active' : ''}`} aria-current={page === i + 1 ? 'page' : undefined} onClick={() => goTo(i + 1)}>
-                  {t('doc.page_n', { n: i + 1 })}
+      <div className={`docview-body${noPages ? ' no-pages' : ''}`}>
+        {!noPages && (
+          <nav className="pagestrip-thumbs" aria-label={t('doc.pages_nav')}>
+            {doc.thumbnail && <img className="doc-thumb" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}
+            <ol>
+              {pagePreviews.map((p, i) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    className={`pagebtn${page === i + 1 ? ' active' : ''}${cited.has(i + 1) ? ' cited' : ''}`}
+                    aria-current={page === i + 1 ? 'page' : undefined}
+                    aria-label={cited.has(i + 1) ? t('doc.cited_page', { n: i + 1 }) : undefined}
+                    data-cited={cited.has(i + 1) ? 'true' : undefined}
+                    onClick={() => goTo(i + 1)}
+                  >
+                    {t('doc.page_n', { n: i + 1 })}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        {!noPages && (
+          <section className="viewer" aria-label={t('doc.preview')}>
+            {pageCount > 0 && (
+              <div className="viewer-tools" role="toolbar" aria-label={t('doc.viewer_tools')}>
+                <button type="button" className="btn btn-small" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-keyshortcuts="PageUp ArrowLeft">
+                  {t('doc.prev')}
                 </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <section className="viewer" aria-label={t('doc.preview')}>
-          <div className="viewer-tools" role="toolbar" aria-label={t('doc.viewer_tools')}>
-            <button type="button" className="btn btn-small" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-keyshortcuts="PageUp ArrowLeft">
-              {t('doc.prev')}
-            </button>
-            <span aria-live="polite" data-testid="page-indicator">
-              {pageCount > 0 ? t('doc.page_of', { n: page, total: pageCount }) : ''}
-            </span>
-            <button type="button" className="btn btn-small" onClick={() => goTo(page + 1)} disabled={page >= pageCount} aria-keyshortcuts="PageDown ArrowRight">
-              {t('doc.next')}
-            </button>
-            <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t('doc.zoom_out')} aria-keyshortcuts="-">
-              −
-            </button>
-            <span>{Math.round(ZOOMS[zoom]! * 100)} %</span>
-            <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t('doc.zoom_in')} aria-keyshortcuts="+">
-              +
-            </button>
-          </div>
-          <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
-            {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
-            {previews && previews.length === 0 && doc.status !== 'pending' && (
-              <EmptyState title={doc.status === 'completed' ? t('doc.no_previews') : t('doc.not_processed')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+                <span aria-live="polite" data-testid="page-indicator">
+                  {pageCount > 0 ? t('doc.page_of', { n: page, total: pageCount }) : ''}
+                </span>
+                <button type="button" className="btn btn-small" onClick={() => goTo(page + 1)} disabled={page >= pageCount} aria-keyshortcuts="PageDown ArrowRight">
+                  {t('doc.next')}
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label={t('doc.zoom_out')} aria-keyshortcuts="-">
+                  −
+                </button>
+                <span>{Math.round(ZOOMS[zoom]! * 100)} %</span>
+                <button type="button" className="btn btn-small" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label={t('doc.zoom_in')} aria-keyshortcuts="+">
+                  +
+                </button>
+              </div>
             )}
-            {pagePreviews.map((p, i) => (
-              <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
-                <div className="page-frame">
-                  <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
-                  {overlays.map((o) => (
-                    <div key={o.id} className="page-overlay">
-                      {o.render({ doc, page: i + 1 })}
-                    </div>
-                  ))}
-                </div>
-                <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
-              </figure>
-            ))}
-            {sourcePreviews.map((p) => (
-              <figure key={p.id} className="page page-source" style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
-                <SourcePreview preview={p} title={t('doc.source_preview', { name: p.filename })} />
-                <figcaption>{t('doc.source_preview', { name: p.filename })}</figcaption>
-              </figure>
-            ))}
-          </div>
-        </section>
+            <div className="strip" ref={strip} tabIndex={0} aria-label={t('doc.strip')} data-testid="page-strip">
+              {doc.status === 'pending' && <EmptyState title={t('doc.processing')}>{detail && <p>{detail}</p>}</EmptyState>}
+              {previews && previews.length === 0 && doc.status !== 'pending' && (
+                <EmptyState title={doc.status === 'completed' ? t('doc.no_previews') : t('doc.not_processed')}>{doc.thumbnail && <img className="thumb-large" src={localPath(doc.thumbnail)!} alt={t('doc.thumbnail_of', { name: doc.filename })} />}</EmptyState>
+              )}
+              {sourceFirst && sourceViews}
+              {pagePreviews.map((p, i) => (
+                <figure key={p.id} className="page" data-page={i + 1} style={{ width: `${ZOOMS[zoom]! * 640}px` }}>
+                  <div className="page-frame">
+                    <img src={localPath(p.preview)!} alt={t('doc.page_image', { n: i + 1, name: doc.filename })} loading={i < 3 ? 'eager' : 'lazy'} />
+                    {evidence && evidence.page === i + 1 && selected && <EvidenceBox evidence={evidence} label={t('doc.evidence_box', { label: fieldLabel(t, selected) })} />}
+                    {overlays.map((o) => (
+                      <div key={o.id} className="page-overlay">
+                        {o.render({ doc, page: i + 1 })}
+                      </div>
+                    ))}
+                  </div>
+                  <figcaption>{t('doc.page_n', { n: i + 1 })}</figcaption>
+                </figure>
+              ))}
+              {!sourceFirst && sourceViews}
+            </div>
+          </section>
+        )}
         <aside className="sidepanel" aria-label={t('doc.details')}>
           <div className="tabs" role="tablist" aria-label={t('doc.details')}>
-            {[...extraPanels.map((p) => ({ k: p.id, label: t(p.labelKey) })), ...(['text', 'quality', 'fields', 'run'] as const).map((k) => ({ k, label: t(`doc.tab_${k}`) }))].map(({ k, label }) => (
-              <button key={k} type="button" role="tab" id={`tab-${k}`} aria-controls={`panel-${k}`} aria-selected={tab === k} tabIndex={tab === k ? 0 : -1} className={tab === k ? 'tab active' : 'tab'} onClick={() => setTab(k)}>
+            {tabs.map(({ k, label }) => (
+              <button key={k} type="button" role="tab" id={`tab-${k}`} aria-controls={`panel-${k}`} aria-selected={activeTab === k} tabIndex={activeTab === k ? 0 : -1} className={activeTab === k ? 'tab active' : 'tab'} onClick={() => setTab(k)}>
                 {label}
               </button>
             ))}
           </div>
-          <div className="tabpanel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
-            {extraPanels.map((p) => (tab === p.id ? <div key={p.id}>{p.render({ doc, page, goToPage: goTo })}</div> : null))}
-            {tab === 'text' && <TextPanel t={t} text={pagesText} page={page} hasText={doc.extracted_text !== null && doc.extracted_text !== undefined} />}
-            {tab === 'quality' && <QualityPanel t={t} doc={doc} />}
-            {tab === 'fields' && <FieldsPanel t={t} doc={doc} />}
-            {tab === 'run' && (
+          <div className="tabpanel" role="tabpanel" id={`panel-${activeTab}`} aria-labelledby={`tab-${activeTab}`} tabIndex={0}>
+            {extraPanels.map((p) => (activeTab === p.id ? <div key={p.id}>{p.render({ doc, page, goToPage: goTo })}</div> : null))}
+            {activeTab === 'einvoice' && verdict && <EinvoicePanel t={t} lang={lang} structured={verdict} />}
+            {activeTab === 'text' && <TextPanel t={t} text={pagesText} page={page} hasText={doc.extracted_text !== null && doc.extracted_text !== undefined} />}
+            {activeTab === 'quality' && <QualityPanel t={t} lang={lang} doc={doc} />}
+            {activeTab === 'fields' && <FieldsPanel t={t} lang={lang} doc={doc} selected={selected} onSelect={selectField} />}
+            {activeTab === 'run' && (
               <dl className="meta">
                 <dt>{t('doc.id')}</dt>
                 <dd>{doc.id}</dd>
@@ -281,7 +340,7 @@ export function DocumentView({ id }: { id: number }) {
                 <dt>{t('doc.token_mode')}</dt>
                 <dd>{doc.mode === 'test' ? t('common.test_mode') : t('common.live_mode')}</dd>
                 <dt>{t('doc.ai')}</dt>
-                <dd>{doc.ai_processing ? t('common.yes') : t('common.no')}</dd>
+                <dd data-testid="ai-used">{aiUsed(t, doc)}</dd>
                 <dt>{t('upload.requester')}</dt>
                 <dd>{doc.requester ?? '—'}</dd>
                 <dt>{t('upload.locale')}</dt>
@@ -295,9 +354,7 @@ export function DocumentView({ id }: { id: number }) {
                 {run && (
                   <>
                     <dt>{t('doc.run')}</dt>
-                    <dd>
-                      #{run.id} · {run.status}
-                    </dd>
+                    <dd>{t('doc.run_value', { id: String(run.id), status: t(`run.status.${run.status}`) })}</dd>
                     <dt>{t('doc.versions')}</dt>
                     <dd>
                       {[run.extractor_version, run.profile_version, run.normalization_version].filter(Boolean).join(' · ') || '—'}
@@ -357,12 +414,16 @@ function TextPanel({ t, text, page, hasText }: { t: TFunc; text: string[]; page:
   );
 }
 
-function pagesList(pages: number[]): string {
-  return pages.join(', ');
+/** Whether an AI took part, from what the run reports (quality.ai), not from the request flag. */
+function aiUsed(t: TFunc, doc: DocumentObject): string {
+  const status = doc.latest_extraction_run?.quality?.ai?.status;
+  if (status) return t(`ai.${status}`);
+  return doc.ai_processing && doc.status === 'pending' ? '—' : t('common.no');
 }
 
 /** The quality object (spec 2.3) in plain words. */
-export function qualitySentences(t: TFunc, q: Quality | null, doc: DocumentObject): string[] {
+export function qualitySentences(t: TFunc, lang: Lang, q: Quality | null, doc: DocumentObject): string[] {
+  const pagesList = (pages: number[]) => formatList(pages, lang);
   const out: string[] = [];
   if (!q) {
     if (doc.status === 'completed') out.push(t('quality.none'));
@@ -370,12 +431,11 @@ export function qualitySentences(t: TFunc, q: Quality | null, doc: DocumentObjec
   }
   out.push(q.degraded ? t('quality.degraded') : t('quality.normal'));
   for (const r of q.reasons) {
-    const key = `quality.reason.${r}`;
-    const s = t(key);
-    out.push(s === key ? r.replace(/_/g, ' ') : s);
+    const key = knownKey(`quality.reason.${r}`);
+    out.push(key ? t(key) : r.replace(/_/g, ' '));
   }
   if (q.pdf) {
-    if (q.pdf.ocr_attempted_pages > 0) out.push(t('quality.ocr_pages', { attempted: q.pdf.ocr_attempted_pages, ok: q.pdf.ocr_successful_pages }));
+    if (q.pdf.ocr_attempted_pages > 0) out.push(t('quality.ocr_pages', { n: q.pdf.ocr_attempted_pages, ok: q.pdf.ocr_successful_pages }));
     else if (q.pdf.native_text_available) out.push(t('quality.native_text'));
     if (q.pdf.failed_pages.length) out.push(t('quality.failed_pages', { pages: pagesList(q.pdf.failed_pages) }));
     if (q.pdf.blank_pages.length) out.push(t('quality.blank_pages', { pages: pagesList(q.pdf.blank_pages) }));
@@ -394,13 +454,16 @@ export function qualitySentences(t: TFunc, q: Quality | null, doc: DocumentObjec
     if (q.email.body_truncated) out.push(t('quality.email_truncated'));
     if (q.email.several_document_candidates) out.push(t('quality.email_several'));
   }
-  if (q.structured?.detection_status === 'recognized') out.push(t('quality.einvoice_recognized', { syntax: q.structured.detected?.map((d) => d.syntax).join(', ') ?? '' }));
+  if (q.structured?.detection_status === 'recognized') {
+    const syntaxes = [...new Set([q.structured.syntax, ...(q.structured.detected ?? []).map((d) => d.syntax)].filter((x): x is string => !!x).map((x) => x.toUpperCase()))];
+    out.push(syntaxes.length ? t('quality.einvoice_recognized', { syntax: formatList(syntaxes, lang) }) : t('quality.einvoice_recognized_plain'));
+  }
   return out;
 }
 
-function QualityPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
+function QualityPanel({ t, lang, doc }: { t: TFunc; lang: Lang; doc: DocumentObject }) {
   const q = doc.latest_extraction_run?.quality ?? null;
-  const sentences = qualitySentences(t, q, doc);
+  const sentences = qualitySentences(t, lang, q, doc);
   if (sentences.length === 0) return <EmptyState title={doc.status === 'pending' ? t('doc.processing') : t('quality.none')} />;
   return (
     <div>
@@ -412,48 +475,5 @@ function QualityPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-/** A field value as a clerk reads it; tax rows as "rate: tax of taxable". */
-function fieldText(value: unknown): string {
-  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return '—';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) {
-    return value
-      .map((row) => {
-        const r = row as { tax_rate?: string | null; tax_amount?: string | null; taxable_amount?: string | null };
-        return r && typeof r === 'object' && 'tax_amount' in r ? `${r.tax_rate ?? '?'} %: ${r.tax_amount ?? '?'} / ${r.taxable_amount ?? '?'}` : JSON.stringify(row);
-      })
-      .join('; ');
-  }
-  return JSON.stringify(value);
-}
-
-/** Where the value came from: the e-invoice XML, or a page of the document. */
-function fieldSource(t: TFunc, f: ExtractionField): string {
-  const p = f.provenance!;
-  if (p.method === 'structured_invoice') return t('doc.field_from_xml', { file: p.source?.text ?? '' });
-  if (p.source && p.source.page) return t('doc.field_from_page', { page: String(p.source.page), method: p.method.replace(/_/g, ' ') });
-  return p.method.replace(/_/g, ' ');
-}
-
-function FieldsPanel({ t, doc }: { t: TFunc; doc: DocumentObject }) {
-  const ex = doc.extractions;
-  if (!ex || Array.isArray(ex) || Object.keys(ex).length === 0) {
-    return <EmptyState title={t('doc.no_fields')}>{doc.processing_mode !== 'extraction' && <p>{t('doc.no_fields_mode', { mode: t(`mode.${doc.processing_mode}`) })}</p>}</EmptyState>;
-  }
-  return (
-    <dl className="meta fields">
-      {Object.entries(ex).map(([k, v]) => (
-        <div key={k} className="field-row">
-          <dt>{k.replace(/_/g, ' ')}</dt>
-          <dd>
-            {fieldText(v.value)}
-            {v.provenance && <span className="field-source">{fieldSource(t, v)}</span>}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -1,7 +1,7 @@
 // Keyboard shortcuts, grouped by screen.
-import { useT } from '../i18n';
+import { useT, type TKey } from '../i18n';
 
-const GROUPS: Array<{ title: string; keys: Array<[string, string]> }> = [
+const GROUPS: Array<{ title: TKey; keys: Array<[string, TKey]> }> = [
   {
     title: 'help.everywhere',
     keys: [

@@ -1,11 +1,11 @@
 // Settings → Watched folders: folders the running engine imports from (issue 18), with
 // what each has taken so far. Same behaviour as `docdesk import --watch`.
 import { useEffect, useState } from 'react';
-import { api } from '../api';
-import { ConfirmInline, EmptyState, FailureNotice, formatDate } from '../components/common';
-import { useT } from '../i18n';
-import { useApp } from '../store';
-import { useLoader } from './Settings';
+import { api } from '../../api';
+import { ConfirmInline, EmptyState, FailureNotice, formatDate } from '../../components/common';
+import { knownKey, useT } from '../../i18n';
+import { useApp } from '../../store';
+import { useLoader } from './useLoader';
 
 const MODES = ['extraction', 'analysis', 'validation', 'thumbnail'] as const;
 const AFTER = ['keep', 'move', 'mark'] as const;
@@ -97,8 +97,8 @@ export function WatchFolders() {
                   <td>
                     <code>{f.path}</code>
                   </td>
-                  <td>{t(`mode.${f.processing_mode}`)}</td>
-                  <td>{t(`folders.after.${f.after_import}`)}</td>
+                  <td>{t(knownKey(`mode.${f.processing_mode}`) ?? 'folders.mode')}</td>
+                  <td>{t(knownKey(`folders.after.${f.after_import}`) ?? 'folders.after')}</td>
                   <td>
                     <div>{t('folders.counts', f.counts)}</div>
                     <div className="muted">{f.last_scan_at ? t('folders.last_scan', { date: formatDate(f.last_scan_at, lang) }) : t('folders.never_scanned')}</div>
