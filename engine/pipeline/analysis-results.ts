@@ -149,7 +149,7 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   if (truncated) reasons.push('ocr_text_truncated');
   if (a.deadlineReached) reasons.push('processing_deadline_reached');
   const email = a.emailQuality;
-  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
+  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || email.body_truncated || (email.attachment_pages_limited as unknown[] | undefined)?.length)) reasons.push('email_degraded');
   return {
     status: reasons.length ? 'degraded' : 'normal',
     degraded: reasons.length > 0,
