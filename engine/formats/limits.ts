@@ -31,6 +31,8 @@ export const MAX_EMAIL_BYTES = 64 * 1024 * 1024;
 export const MAX_EMAIL_ATTACHMENTS = 8;
 export const MAX_EMAIL_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_EMAIL_ATTACHMENTS_TOTAL = 32 * 1024 * 1024;
+/** Spec: 100 pages per attached PDF; further pages are not read (quality.email.attachment_pages_limited). */
+export const MAX_EMAIL_ATTACHMENT_PDF_PAGES = 100;
 /** Body text kept from an e-mail; longer bodies are cut and reported (body_truncated). */
 export const MAX_EMAIL_BODY_CHARS = 1_000_000;
 /** MIME parts looked at in one message at all (decoration included); the rest are over limit. */

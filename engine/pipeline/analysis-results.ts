@@ -150,8 +150,9 @@ export function buildQuality(a: Assembled, results: PageWorkResult[]) {
   if (a.deadlineReached) reasons.push('processing_deadline_reached');
   const email = a.emailQuality;
   // Attachments dropped by a count or size limit (a 100-attachment e-mail of which 8 are
-  // read) leave the result incomplete, exactly like failed ones.
-  if (email && ((email.failed_attachments as unknown[] | undefined)?.length || (email.over_limit_attachments as unknown[] | undefined)?.length || email.body_truncated)) reasons.push('email_degraded');
+  // read) or cut at the page limit leave the result incomplete, exactly like failed ones.
+  const listed = (key: string) => ((email?.[key] as unknown[] | undefined)?.length ?? 0) > 0;
+  if (email && (listed('failed_attachments') || listed('over_limit_attachments') || listed('attachment_pages_limited') || email.body_truncated)) reasons.push('email_degraded');
   return {
     status: reasons.length ? 'degraded' : 'normal',
     degraded: reasons.length > 0,

@@ -9,6 +9,7 @@ import { familyOf } from '../formats/detect.js';
 import type { Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
 import { nowTimestamp } from '../store/time.js';
 import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
+import { MAX_EMAIL_ATTACHMENT_PDF_PAGES } from '../formats/limits.js';
 import type { PageWorkResult } from './page-work.js';
 import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
@@ -99,13 +100,20 @@ async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, for
   let emailQuality: Record<string, unknown> | null = null;
   let xml: Assembled['xml'] = null;
 
+  const attachmentPagesLimited: Array<{ component_ref: string; filename: string; page_count: number; pages_read: number }> = [];
   const add = async (ref: string, file: string, fmt: FileFormat, filename: string) => {
     const component: Component = { ref, kind: componentKind(fmt), filename, format: fmt, pages: [] };
     components.push(component);
     const count = await countPages(deps, doc, file, fmt, ref, (n, text) => structuredPages.set(pages.length + n, text));
     if (ref === 'main' && fmt === 'pdf') pdfInfo = count.pdf;
     if (count.xml) xml = count.xml;
-    for (let local = 1; local <= count.pages; local++) {
+    // Spec 8: an e-mail's attached PDF is read up to 100 pages; the rest is reported.
+    let read = count.pages;
+    if (ref !== 'main' && familyOf(fmt) === 'pdf' && read > MAX_EMAIL_ATTACHMENT_PDF_PAGES) {
+      attachmentPagesLimited.push({ component_ref: ref, filename, page_count: read, pages_read: MAX_EMAIL_ATTACHMENT_PDF_PAGES });
+      read = MAX_EMAIL_ATTACHMENT_PDF_PAGES;
+    }
+    for (let local = 1; local <= read; local++) {
       const physical = pages.length + 1;
       component.pages.push(physical);
       pages.push({ physical, component, local, sourcePath: file, format: fmt, selected: true });
@@ -120,6 +128,7 @@ async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, for
     pages.push({ physical: 1, component: body, local: 1, sourcePath: path, format, selected: true });
     structuredPages.set(1, textPage(1, 'main', `[email header]\n${email.header_text}\n[email body]\n${email.body_text}`));
     for (const att of email.components) await add(att.ref, att.path, att.format, att.filename);
+    if (attachmentPagesLimited.length) emailQuality = { ...emailQuality, attachment_pages_limited: attachmentPagesLimited };
   } else {
     await add('main', path, format, doc.filename);
   }

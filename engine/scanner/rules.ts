@@ -109,7 +109,9 @@ async function checkPolyglot(src: ByteSource, format: FileFormat): Promise<ScanF
     }
     if (/<\s*(script|html|svg|iframe)\b/i.test(junk)) return polyglot('starts with web page markup before the PDF');
   }
-  if (format === 'docx') return null; // a ZIP by design
+  // A .docx is a ZIP by design; a .msg may store a ZIP attachment contiguously at its end
+  // (its attachments get the archive rules instead).
+  if (format === 'docx' || format === 'msg') return null;
   const members = await appendedZipMembers(src);
   if (members > 0) return polyglot(`is also a ZIP archive with ${members} member${members === 1 ? '' : 's'}`);
   return null;

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { buildPdf } from '../helpers/fixtures.js';
+import { buildPdf, buildRichEml } from '../helpers/fixtures.js';
 import { buildGreyTiff, onePixelTiff, type GreyPage } from '../helpers/hostile-fixtures.js';
 import { cli, createAccountWithToken, serverForSuite, startServerProcess, upload, waitTerminal, removeDir, tempDataDir } from '../helpers/server.js';
 import { textImagePng } from '../helpers/text-image.js';
@@ -82,5 +82,19 @@ describe('bounded and fair work', () => {
       await server.stop();
       removeDir(dataDir);
     }
+  });
+});
+
+describe('e-mail attachments under the page limits', () => {
+  const suite = serverForSuite();
+  it("reads an attached PDF up to 100 pages and reports the rest in quality.email", async () => {
+    const eml = buildRichEml({ text: 'Anbei die Rechnung', attachments: [{ filename: 'lang.pdf', data: buildPdf({ pages: 105, text: 'Seite' }), contentType: 'application/pdf' }] });
+    const res = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'mail.eml', data: eml }, fields: { processing_mode: 'analysis' } });
+    const doc = await waitTerminal(suite.server.url, suite.server.appToken, (await accepted(res)).id, 180_000);
+    assert.equal(doc.status, 'completed', doc.processing_error);
+    assert.equal(doc.number_of_pages, 101, 'the body page and 100 attachment pages');
+    const q = doc.latest_extraction_run.quality;
+    assert.deepEqual(q.email.attachment_pages_limited, [{ component_ref: 'att-1', filename: 'lang.pdf', page_count: 105, pages_read: 100 }]);
+    assert.ok(q.reasons.includes('email_degraded'));
   });
 });

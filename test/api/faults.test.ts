@@ -41,7 +41,7 @@ describe('faults', () => {
       const db = new Database(${JSON.stringify(join(suite.dataDir, 'docdesk.sqlite'))});
       db.exec('BEGIN EXCLUSIVE');
       console.log('locked');
-      setTimeout(() => { db.exec('COMMIT'); db.close(); }, 12000);
+      setTimeout(() => { db.exec("COMMIT"); db.close(); }, 11000);
     `], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => createInterface({ input: holder.stdout! }).once('line', () => resolve()));
     const exited = new Promise((r) => holder.once('exit', r));

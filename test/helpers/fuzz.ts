@@ -1,7 +1,7 @@
 // A bounded, seeded mutation fuzzer for the format readers (issue 15 item 7). Inputs are
 // mutated seed files; each run goes through the real worker pool, so a native crash kills
 // one worker process and a hang hits the task timeout, exactly as in production.
-// Budget: DOCDESK_FUZZ_SECONDS per reader (default 3); DOCDESK_FUZZ_SEED picks the run.
+// Budget: DOCDESK_FUZZ_SECONDS per reader (default 2); DOCDESK_FUZZ_SEED picks the run.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -9,7 +9,7 @@ import { TaskError, type WorkerPool } from '../../engine/jobs/worker-pool.js';
 
 export function fuzzSeconds(): number {
   const s = Number(process.env.DOCDESK_FUZZ_SECONDS);
-  return Number.isFinite(s) && s > 0 ? s : 3;
+  return Number.isFinite(s) && s > 0 ? s : 2;
 }
 
 export function fuzzSeed(): number {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { prng as random } from '../../helpers/fuzz.js';
 
 /** dist/test/engine/ocr → repository root. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -74,18 +75,6 @@ export function drawInvoicePage(): DrawnPage {
     }
   }
   return { png: canvas.toBuffer('image/png'), width, height, words };
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

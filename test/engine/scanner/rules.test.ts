@@ -9,7 +9,7 @@ import type { FileFormat } from '../../../engine/formats/detect.js';
 import { checkActiveContent } from '../../../engine/scanner/rules.js';
 import { clamavScan } from '../../../engine/scanner/clamav.js';
 import { scanUpload } from '../../../engine/scanner/index.js';
-import { buildDocx, buildPdf, buildRichEml } from '../../helpers/fixtures.js';
+import { buildDocx, buildMsg, buildPdf, buildRichEml } from '../../helpers/fixtures.js';
 import { fakeWindowsProgram, hostilePdf, markZipEncrypted, pdfStream } from '../../helpers/hostile-fixtures.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
 import { clamscanSkip, TEST_SIGNATURE_TEXT, writeTestSignatures } from '../../helpers/clamav.js';
@@ -36,6 +36,9 @@ describe('upload scanner rules', () => {
     assert.equal(await check(hostilePdf('/OpenAction [3 0 R /Fit]'), 'pdf'), null, 'an OpenAction that only opens a page');
     assert.equal(await check(docx({}), 'docx'), null);
     assert.equal(await check(buildRichEml({ text: 'Anbei', attachments: [{ filename: 'rechnung.pdf', data: buildPdf({ text: 'x' }) }] }), 'eml'), null);
+    const zip = zipSync({ 'rechnung.txt': strToU8('Betrag 12,00 EUR') });
+    assert.equal(await check(buildMsg({ attachPdf: true, attachments: [{ filename: 'belege.zip', data: zip }] }), 'msg'), null, 'an Outlook message with a harmless ZIP attachment');
+    assert.equal((await check(buildMsg({ attachments: [{ filename: 'tool.exe', data: fakeWindowsProgram() }] }), 'msg'))?.rule, 'email.executable_attachment');
   });
 
   it('rejects a PDF whose OpenAction launches cmd.exe, naming the target', async () => {
