@@ -65,22 +65,26 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
           if (!req.raw.complete) part.file.destroy(new Error('the client closed the connection before the body was complete'));
         };
         req.raw.once('close', onClose);
+        // Over the file limit: stop reading here rather than draining the rest of the body
+        // (the parser would discard it to the end); the staged part is removed, the answer
+        // is the spec's 422 on `file`, and the connection closes after it.
+        const overLimit = new Error('the file is larger than the upload limit');
+        part.file.once('limit', () => part.file.destroy(overLimit));
+        filename = cleanFilename(part.filename);
         try {
           staged = await ctx.engine.blobs.stageUpload(part.file);
         } catch (err) {
+          if (err === overLimit) {
+            raw.file = { present: true, count: 1, size: UPLOAD_LIMITS.fileBytes, truncated: true, format: null, family: null };
+            reply.header('Connection', 'close');
+            break;
+          }
           if (err === partError) throw unreadableBody(err);
           throw err;
         } finally {
           req.raw.off('close', onClose);
         }
         raw.file = { present: true, count: 1, size: staged.size, truncated: staged.truncated, format: null, family: null };
-        filename = cleanFilename(part.filename);
-        if (staged.truncated) {
-          // Over the limit: stop reading here rather than draining the rest of the body;
-          // the connection closes after the 422.
-          reply.header('Connection', 'close');
-          break;
-        }
       } else {
         raw.fields.push({ name: part.fieldname, value: String(part.value ?? ''), truncated: part.valueTruncated });
       }
