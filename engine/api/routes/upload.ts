@@ -106,9 +106,9 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
  * `invoice\u202Efdp.exe` display as `invoiceexe.pdf`: they are removed, so every display
  * shows the name in its real order (docs/security.md).
  */
-export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-export function cleanFilename(name: string | undefined): string {
+function cleanFilename(name: string | undefined): string {
   const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
   return ([...base].slice(0, 255).join('') || 'upload');
 }
@@ -263,6 +263,7 @@ export const uploadRoutes = defineRoutes([
           ],
         },
       },
+      413: errorResponse('The Content-Length announces more than the 500 MB upload limit (`payload_too_large`); refused before the body is read.'),
       422: errorResponse('A file or form field failed validation (`errors`).'),
       429: commonErrors[429],
     },
