@@ -7,7 +7,7 @@ import { bootstrap, signInUrl, type BootstrapResult } from './bootstrap.js';
 import { openEngineContext, type EngineContext } from './context.js';
 import { fixTreePermissions } from './config/permissions.js';
 import { normalizeOrigin, serverOrigin } from './api/localhost.js';
-import type { SecretKeyOptions } from './config/secrets.js';
+import { SecretKeyUnavailable, type SecretKeyOptions } from './config/secrets.js';
 import { sealPlainSecrets } from './webhooks/endpoints.js';
 import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -68,9 +68,14 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await scheduler.recover();
   await sweepOrphanFiles(engine);
   await fixTreePermissions(engine.layout.root);
-  // Secrets an older version stored in plain text are sealed once, here.
-  await sealPlainSecrets(engine.db);
-  await sealPlainApiKey(engine.db);
+  // Secrets an older version stored in plain text are sealed once, here (not possible
+  // headless on a folder whose key the desktop keychain holds: the app does it).
+  try {
+    await sealPlainSecrets(engine.db);
+    await sealPlainApiKey(engine.db);
+  } catch (err) {
+    if (!(err instanceof SecretKeyUnavailable)) throw err;
+  }
   engine.blobs.startSweeping(tmpSweepInterval());
 
   const host = opts.host ?? '127.0.0.1';

@@ -4,6 +4,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -13,7 +14,8 @@ export const PRIVATE_DIR_MODE = 0o700;
  * private (umask 077: SQLite's -wal/-shm files, worker scratch files, artefacts).
  */
 export function preparePrivateRoot(root: string): void {
-  process.umask(0o077);
+  // Worker threads share the process's umask and may not set it.
+  if (isMainThread) process.umask(0o077);
   mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (process.platform !== 'win32') chmodSync(root, PRIVATE_DIR_MODE);
 }

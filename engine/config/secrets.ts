@@ -5,9 +5,9 @@
 // (a backup, a support bundle) therefore reveals no secret; with the desktop keychain, a
 // copy of the whole data folder does not either.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE } from './permissions.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './permissions.js';
 
 /** Wraps the data key with something outside the data folder (the OS keychain). */
 export interface KeyProtector {
@@ -47,6 +47,7 @@ export function loadSecretKey(root: string, opts: SecretKeyOptions = {}): Buffer
     if (process.platform !== 'win32') chmodSync(file, PRIVATE_FILE_MODE);
   };
   if (!existsSync(file)) {
+    mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE });
     const key = randomBytes(32);
     write(key);
     return key;

@@ -118,7 +118,9 @@ describe('analysis mode', () => {
     assert.equal(doc.latest_extraction_run.quality.structured.detection_status, 'not_detected');
     const xmlPreview = doc.previews.find((p: any) => p.file_format === 'xml');
     const res = await authed(xmlPreview.preview);
-    assert.match(res.headers.get('content-type') ?? '', /^application\/xml/);
+    // Served as inert text whatever its root element (issue 15: an XHTML or SVG root ran script).
+    assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.equal(res.headers.get('content-security-policy'), "default-src 'none'; sandbox");
     assert.match(await res.text(), /\n\s+<artikel nr="1000">/);
   });
 

@@ -119,6 +119,47 @@ describe('upload hardening', () => {
     assert.deepEqual(filesIn(tmpDir), []);
   });
 
+  it('a chunked upload (no Content-Length) stops being read at the 500 MB limit: 422 on file, connection closed, no file', async () => {
+    const boundary = '----docdesk-chunked';
+    const req = request(`${server.url}/api/v1/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': newKey('chunked'), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+    });
+    // The server answers 422 and closes the connection while the client is still sending:
+    // the client sees the answer, or (when the close overtakes it, as with any HTTP/1.1
+    // server that stops reading) a reset. Either way the server stopped reading early.
+    const answer = new Promise<{ status: number; connection: string | undefined; body: any } | { error: string }>((resolve) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    });
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\n\r\n%PDF-1.4\n`);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    let answered = false;
+    void answer.then(() => (answered = true));
+    // Offers up to 3 GB; the server must answer long before.
+    while (!answered && sent < 3000 * 1024 * 1024) {
+      if (!req.write(chunk)) await Promise.race([new Promise((r) => req.once('drain', r)), answer.catch(() => undefined)]);
+      sent += chunk.length;
+    }
+    const res = await answer;
+    req.destroy();
+    if ('error' in res) assert.match(res.error, /EPIPE|ECONNRESET/);
+    else {
+      assert.equal(res.status, 422);
+      assert.equal(res.body.code, 'validation_failed');
+      assert.ok(res.body.errors.file, JSON.stringify(res.body));
+      assert.equal(res.connection, 'close');
+    }
+    assert.ok(sent < 1000 * 1024 * 1024, `the server read ${Math.round(sent / 1048576)} MB before answering`);
+    assert.ok(await until(() => filesIn(tmpDir).length === 0), `temp files left: ${filesIn(tmpDir).join(', ')}`);
+    assert.deepEqual(filesIn(originalsDir), []);
+  });
+
   it('a 5 MB JSON body is a 413 with the envelope', async () => {
     const res = await call(server.url, '/app/v1/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: 'x'.repeat(5 * 1024 * 1024) }) });
     assertError(res, 413, 'payload_too_large');

@@ -66,22 +66,26 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
           if (!req.raw.complete) part.file.destroy(new Error('the client closed the connection before the body was complete'));
         };
         req.raw.once('close', onClose);
+        // Over the file limit: stop reading here rather than draining the rest of the body
+        // (the parser would discard it to the end); the staged part is removed, the answer
+        // is the spec's 422 on `file`, and the connection closes after it.
+        const overLimit = new Error('the file is larger than the upload limit');
+        part.file.once('limit', () => part.file.destroy(overLimit));
+        filename = cleanFilename(part.filename);
         try {
           staged = await ctx.engine.blobs.stageUpload(part.file);
         } catch (err) {
+          if (err === overLimit) {
+            raw.file = { present: true, count: 1, size: UPLOAD_LIMITS.fileBytes, truncated: true, format: null, family: null };
+            reply.header('Connection', 'close');
+            break;
+          }
           if (err === partError) throw unreadableBody(err);
           throw err;
         } finally {
           req.raw.off('close', onClose);
         }
         raw.file = { present: true, count: 1, size: staged.size, truncated: staged.truncated, format: null, family: null };
-        filename = cleanFilename(part.filename);
-        if (staged.truncated) {
-          // Over the limit: stop reading here rather than draining the rest of the body;
-          // the connection closes after the 422.
-          reply.header('Connection', 'close');
-          break;
-        }
       } else {
         raw.fields.push({ name: part.fieldname, value: String(part.value ?? ''), truncated: part.valueTruncated });
       }
@@ -103,9 +107,9 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
  * `invoice\u202Efdp.exe` display as `invoiceexe.pdf`: they are removed, so every display
  * shows the name in its real order (docs/security.md).
  */
-export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-export function cleanFilename(name: string | undefined): string {
+function cleanFilename(name: string | undefined): string {
   const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim();
   return ([...base].slice(0, 255).join('') || 'upload');
 }
@@ -265,6 +269,7 @@ export const uploadRoutes = defineRoutes([
           ],
         },
       },
+      413: errorResponse('The Content-Length announces more than the 500 MB upload limit (`payload_too_large`); refused before the body is read.'),
       422: errorResponse('A file or form field failed validation (`errors`).'),
       429: commonErrors[429],
     },
