@@ -15,8 +15,8 @@
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
 // Split (fixed, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
-// plus every other document whose PDF sha256 starts with 0-3, is held out; the rest is tuned
-// on. A scanned variant is made for documents whose sha256's second hex digit is 0-5.
+// plus every layout family (file name without its profile part) whose sha256 of
+// "<repo>:<family>" starts with 0-3, is held out; the rest is tuned on. A scanned variant is made for documents whose sha256's second hex digit is 0-5.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,8 +37,16 @@ export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
 export const HELD_OUT_REPOS = ['horstoeko/zugferd', 'akretion/factur-x'];
 
-export function splitOf(repo, sha) {
-  return HELD_OUT_REPOS.includes(repo) || '0123'.includes(sha[0]) ? 'held-out' : 'tuned';
+/**
+ * The layout family of a file: its name without the profile part, so that the BASIC, EN16931,
+ * MINIMUM … renderings of one invoice ("Facture_FR_BASIC", "Facture_FR_EN16931") stay on one side.
+ */
+export function familyOf(path) {
+  return basename(path, '.pdf').toLowerCase().replace(/[_-]?(basic[_-]?wl|basicwl|basic|en16931|minimum|extended|comfort|xrechnung|type\d{3})(?=[_-]|$)/g, '').replace(/[_-]+$/, '');
+}
+
+export function splitOf(repo, path) {
+  return HELD_OUT_REPOS.includes(repo) || '0123'.includes(sha256(`${repo}:${familyOf(path)}`)[0]) ? 'held-out' : 'tuned';
 }
 
 function mirror(repo) {
@@ -129,7 +137,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
         }
       }
-      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, split: splitOf(src.repo, sha), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
+      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family: familyOf(path), split: splitOf(src.repo, path), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
     }
   }
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped }, null, 1));
