@@ -149,6 +149,20 @@ function boundedText(text: string, max: number): { text: string; truncated: bool
   return text.length <= max ? { text, truncated: false } : { text: text.slice(0, max), truncated: true };
 }
 
+/**
+ * Asks the provider whether it can answer now. When it cannot, `q` says so (unavailable,
+ * with the preflight's reason) and the deterministic result stands.
+ */
+export async function preflightAvailable(provider: AiProvider, q: AiQuality): Promise<boolean> {
+  const pre = await provider.preflight();
+  q.preflight_unavailable = !pre.available;
+  if (pre.available) return true;
+  q.status = 'unavailable';
+  q.reason = `preflight_${pre.detail ?? 'unavailable'}`;
+  q.deterministic_supplementation = true;
+  return false;
+}
+
 export async function runAi(provider: AiProvider, det: DeterministicResult, input: { documentText: string; additionalText: string | null; maxChars: number; customTypes: string[]; fromEmailBody: boolean }): Promise<AiRun> {
   const noUsable = input.documentText.trim().length === 0 && !(input.additionalText ?? '').trim();
   const q = baseAiQuality(det, noUsable, 'completed', null);
@@ -162,14 +176,7 @@ export async function runAi(provider: AiProvider, det: DeterministicResult, inpu
   q.input_chars = doc.text.length + (extra?.text.length ?? 0);
   if (doc.truncated) q.detail = 'low';
 
-  const pre = await provider.preflight();
-  q.preflight_unavailable = !pre.available;
-  if (!pre.available) {
-    q.status = 'unavailable';
-    q.reason = `preflight_${pre.detail ?? 'unavailable'}`;
-    q.deterministic_supplementation = true;
-    return { fields, quality: q };
-  }
+  if (!(await preflightAvailable(provider, q))) return { fields, quality: q };
   if (noUsable) {
     q.status = 'degraded';
     q.reason = 'no_usable_text';

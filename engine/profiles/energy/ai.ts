@@ -5,7 +5,7 @@
 // filled fields carry evidence (`field_status: derived`) and then face the same validation
 // policy as every other value. Without a provider the deterministic result stands.
 import type { DeterministicResult } from '../../extract/types.js';
-import { baseAiQuality, citationShows, normalizeProposal, type AiQuality } from '../../extract/ai/merge.js';
+import { baseAiQuality, citationShows, normalizeProposal, preflightAvailable, type AiQuality } from '../../extract/ai/merge.js';
 import { AiProviderError, AI_PROMPT_VERSION, type AiProposal } from '../../extract/ai/provider.js';
 import type { GenericField } from '../../extract/types.js';
 import type { PageText } from '../../formats/model.js';
@@ -110,14 +110,7 @@ export async function energySecondOpinion(ai: ProfileRunContext['ai'], extractio
 
   const todo = extraction.payload.invoices.filter((inv) => gaps(inv).length > 0);
   if (!todo.length) return done(extraction);
-  const pre = await provider.preflight();
-  q.preflight_unavailable = !pre.available;
-  if (!pre.available) {
-    q.status = 'unavailable';
-    q.reason = `preflight_${pre.detail ?? 'unavailable'}`;
-    q.deterministic_supplementation = true;
-    return done(extraction);
-  }
+  if (!(await preflightAvailable(provider, q))) return done(extraction);
 
   const out = structuredClone(extraction);
   for (const inv of out.payload.invoices) {
