@@ -62,14 +62,25 @@ export async function recordDuplicates(tx: Db, documentId: number): Promise<void
     for (const c of candidates) {
       const other = JSON.parse(c.fields ?? '{}') as Record<string, { value?: unknown }>;
       if (String(fieldValue(other, 'gross_amount')) !== String(gross) || !sameSender(fields, other)) continue;
-      ids.add(c.id);
-      reason ??= 'same_invoice';
+      // Documents finish in any order (pages of several documents interleave): the later
+      // upload is always the one flagged, whichever of the two completes last.
+      if (c.id < doc.id) {
+        ids.add(c.id);
+        reason ??= 'same_invoice';
+      } else await markDuplicate(tx, c.id, [doc.id], 'same_invoice');
     }
   }
-  if (ids.size === 0) return;
+  if (ids.size) await markDuplicate(tx, documentId, [...ids], reason ?? 'same_invoice');
+}
+
+/** Adds `earlier` to a document's duplicate_of; an existing reason stays. */
+async function markDuplicate(tx: Db, documentId: number, earlier: number[], reason: DuplicateReason): Promise<void> {
+  const row = await tx.selectFrom('documents').select(['duplicate_of', 'duplicate_reason']).where('id', '=', documentId).executeTakeFirst();
+  if (!row) return;
+  const ids = new Set<number>([...(row.duplicate_of ? (JSON.parse(row.duplicate_of) as number[]) : []), ...earlier]);
   await tx
     .updateTable('documents')
-    .set({ duplicate_of: JSON.stringify([...ids].sort((a, b) => a - b)), duplicate_reason: reason })
+    .set({ duplicate_of: JSON.stringify([...ids].sort((a, b) => a - b)), duplicate_reason: row.duplicate_reason ?? reason })
     .where('id', '=', documentId)
     .execute();
 }

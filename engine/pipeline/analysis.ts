@@ -42,7 +42,15 @@ export async function runAnalysis(deps: PipelineDeps, doc: DocumentRow, run: Run
  * settlement, text (native or OCR) and previews of every page, stored results. Returns the
  * run's page model for the steps that follow.
  */
-export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<ReadModel> {
+export interface ReadOptions {
+  /**
+   * false: a document without any readable text is still handed on (a specialized profile
+   * records its own failed result, spec 2.8); a deadline that cut the reading short always fails.
+   */
+  emptyIsFailure?: boolean;
+}
+
+export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, opts: ReadOptions = {}): Promise<ReadModel> {
   await thumbnail(deps, doc, format);
   const modeName = doc.processing_mode === 'extraction' ? 'Extraction' : 'Analysis';
   if (familyOf(format) === 'video') throw new DocumentFailure(`${modeName} mode reads documents and images; for a video, use thumbnail mode.`, 'unsupported_for_mode');
@@ -62,7 +70,7 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
   await setStage(deps, doc.id, 'assembling');
   plan.invoiceSources = await invoiceSources(deps, doc, format);
   // Spec 3 / 8 rule 4: a document that yielded nothing usable is an error and costs nothing.
-  if (!hasUsableContent(plan, results)) {
+  if (!hasUsableContent(plan, results) && (opts.emptyIsFailure !== false || deadlineReached)) {
     throw new DocumentFailure(
       deadlineReached
         ? `No text could be read before the per-document processing deadline of ${Math.round(documentDeadlineMs() / 1000)} seconds passed; nothing was charged.`

@@ -13,7 +13,7 @@ import { readForRun } from './analysis.js';
 import { DocumentFailure, setStage, type PipelineDeps } from './steps.js';
 
 export async function runProfileExtraction(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, profileRun: ProfileRun): Promise<void> {
-  const read = await readForRun(deps, doc, run, format);
+  const read = await readForRun(deps, doc, run, format, { emptyIsFailure: false });
   await setStage(deps, doc.id, 'extracting');
 
   // R2 and the AI switch, as for the generic profile: AI only when allowed and configured.
