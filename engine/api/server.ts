@@ -120,16 +120,16 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
 
   app.decorateRequest('auth', null);
   app.decorate('authThrottle', new AuthThrottle());
+  const bindHost = opts.bindHost ?? '127.0.0.1';
+  // The port is known once listening and never changes; asking the socket costs a syscall.
+  let listeningPort = 0;
+  const port = () => listeningPort || (listeningPort = (app.server.address() as AddressInfo | null)?.port ?? 0);
+  let hosts: { port: number; names: Set<string> } | null = null;
+  let origins: { port: number; origin: string } | null = null;
+  const origin = () => (origins?.port === port() ? origins.origin : (origins = { port: port(), origin: serverOrigin(bindHost, port(), opts.publicOrigin) }).origin);
+  // Every route, the desk shell and the 404 answer only the names the server is reached by.
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
-  });
-
-  const bindHost = opts.bindHost ?? '127.0.0.1';
-  const port = () => (app.server.address() as AddressInfo | null)?.port ?? 0;
-  let hosts: { port: number; names: Set<string> } | null = null;
-  const origin = () => serverOrigin(bindHost, port(), opts.publicOrigin);
-  // Every route, the desk shell and the 404 answer only the names the server is reached by.
-  app.addHook('onRequest', async (req) => {
     if (hosts?.port !== port()) hosts = { port: port(), names: allowedHosts(bindHost, port(), opts.publicOrigin) };
     const host = (req.headers.host ?? '').toLowerCase();
     if (!hosts.names.has(host)) {
