@@ -205,7 +205,7 @@ describe('exports (4.12, 4.13)', { skip }, () => {
     assert.equal(csv.headers.get('etag'), s.result.etag);
     assert.equal(csv.headers.get('x-projection-version'), '2.0.0');
     assert.equal(csv.headers.get('cache-control'), 'private, no-store');
-    assert.equal(csv.headers.get('content-disposition'), 'attachment; filename="invoice-lines.csv"');
+    assert.equal(csv.headers.get('content-disposition'), `attachment; filename="invoice-lines.csv"; filename*=UTF-8''invoice-lines.csv`);
     const lines = csv.bytes.toString('utf8').split('\r\n');
     assert.equal(lines[0], 'document_id,invoice_ref,invoice_number,invoice_date,page_first,page_last,line_ref,category,description,period_start,period_end,quantity,unit,unit_price,net_amount,vat_rate');
     const charges = s.result.effective_payload as any;
@@ -213,7 +213,7 @@ describe('exports (4.12, 4.13)', { skip }, () => {
 
     const json = await exportOf(s.documentId, 'canonical_json');
     assertOk(json, 200, 'downloadDocumentProfileExport');
-    assert.equal(json.headers.get('content-disposition'), 'attachment; filename="canonical.json"');
+    assert.equal(json.headers.get('content-disposition'), `attachment; filename="canonical.json"; filename*=UTF-8''canonical.json`);
     const body = JSON.parse(json.bytes.toString('utf8'));
     assert.equal(body.profile_version, '2.0.1');
     assert.equal(body.invoices.length, 2);
