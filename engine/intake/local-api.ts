@@ -48,7 +48,9 @@ export class LocalApi {
    */
   static async open(engine: EngineContext, credential: Credential, app?: FastifyInstance): Promise<LocalApi> {
     const own = !app;
-    const instance = app ?? (await buildServer(engine));
+    const host = await serverHost(engine);
+    // A private instance never listens: it answers (and builds URLs for) the serving host.
+    const instance = app ?? (await buildServer(engine, { publicOrigin: `http://${host}` }));
     let headers: Record<string, string>;
     let sessionId: string | null = null;
     if ('token' in credential) headers = { authorization: `Bearer ${credential.token}` };
@@ -59,7 +61,7 @@ export class LocalApi {
     // Announce this uploading process, so a server starting meanwhile leaves its staged and
     // just-committed files alone (index.ts, sweepOrphanFiles).
     if (own) await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
-    return new LocalApi(instance, own, headers, await serverHost(engine), sessionId, engine);
+    return new LocalApi(instance, own, headers, host, sessionId, engine);
   }
 
   async request<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, opts: { headers?: Record<string, string>; json?: unknown } = {}): Promise<ApiResponse<T>> {
