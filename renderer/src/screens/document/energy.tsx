@@ -220,12 +220,14 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
         await api.reviewExtraction(doc.id, { ...body, review_duration_seconds: seconds }, { idempotencyKey: newKey(), ifMatch: loaded.etag });
         await reload();
         setMode({ kind: 'browse' });
+        useEnergySelection.getState().set({ drawing: false, drawn: null });
         setNotice({ text: done });
         selectedAt.current = Date.now();
       } catch (err) {
         if (err instanceof ApiFailure && err.code === 'extraction_version_conflict') {
           const fresh = await reload();
           setMode({ kind: 'browse' });
+          useEnergySelection.getState().set({ drawing: false, drawn: null });
           setNotice({ text: t('energy.conflict'), lines: fresh ? describeChanges(t, lang, loaded.se, fresh.se) : [], error: true });
         } else {
           const details = err instanceof ApiFailure && err.fieldErrors ? Object.entries(err.fieldErrors).map(([k, v]) => `${k}: ${v.join(' ')}`) : [];
@@ -491,7 +493,9 @@ function EnergyOverlay({ page }: { page: number }) {
           className="draw-area"
           data-testid="draw-area"
           data-page={page}
-          aria-label={t('energy.draw_area', { label: evidence?.label ?? '' })}
+          // Drawing is mouse-only and optional: keyboard review keeps the field's current evidence.
+          aria-hidden="true"
+          title={t('energy.draw_area', { label: evidence?.label ?? '' })}
           onMouseDown={(e) => {
             e.preventDefault();
             start.current = point(e);
