@@ -132,16 +132,16 @@ describe('energy review workspace (headless Chromium against docdesk serve)', { 
       await page.keyboard.press('Enter');
       const notice = page.getByTestId('energy-notice');
       await notice.getByText('Another reviewer changed this result; it was reloaded.').waitFor();
-      await notice.getByText(/identity · .*invoice.date.* \(inv-1\) is now reviewed\./i).waitFor();
+      await notice.getByText(/^Invoice date \(inv-1\) is now reviewed\.$/).waitFor();
       await checkScreen(page, 'energy-review-conflict-en-light');
 
       // Two corrections by keyboard, each with its box drawn on the page.
       const { body: before } = await getJson(server.url, `/api/v1/documents/${review.documentId}/extractions`, token);
       const number = before.sector_extraction.effective_payload.invoices[0].data.identity.invoice_number as string;
       await correctByKeyboard(page, 'identity.invoice_number', number, `Rechnungsnummer ${number}`);
-      await notice.getByText(/invoice.number.* corrected\./i).waitFor();
+      await notice.getByText(/^Invoice number corrected\.$/).waitFor();
       await correctByKeyboard(page, 'sp-1.malo_id', MALO_OK, `MaLo-ID ${MALO_OK}`);
-      await notice.getByText(/malo.id.* corrected\./i).waitFor();
+      await notice.getByText(/^Supply point 1 · Market location ID \(MaLo\) corrected\.$/).waitFor();
       await page.waitForFunction(() => document.querySelector('[data-testid=energy-outcome]')?.getAttribute('data-outcome') === 'accepted');
       assert.equal(await page.locator('.energy-field[data-key="sp-1.malo_id"]').getAttribute('data-status'), 'reviewed');
 

@@ -80,9 +80,21 @@ export function energyValue(t: TFunc, lang: Lang, field: string, value: unknown)
   return JSON.stringify(value);
 }
 
+/** "sp-2" → "Supply point 2", "meter-1.reg-2" → "Meter 1, register 2"; singletons have none. */
+function entityWords(t: TFunc, ref: string): string | null {
+  const reg = /^meter-(\d+)\.reg-(\d+)$/.exec(ref);
+  if (reg) return t('energy.entity.reg', { n: reg[1]!, m: reg[2]! });
+  const m = /^([a-z]+)-(\d+)$/.exec(ref);
+  const key = m ? knownKey(`energy.entity.${m[1]}`) : null;
+  return key ? t(key, { n: m![2]! }) : null;
+}
+
+/** The field in words, with its entity when the invoice has several of that kind. */
 export function energyLabel(t: TFunc, f: { entity_ref: string; field: string }): string {
-  const key = knownKey(`field.${f.field}`);
-  return `${f.entity_ref} · ${key ? t(key) : f.field.replace(/_/g, ' ')}`;
+  const key = knownKey(`energy.field.${f.field}`);
+  const name = key ? t(key) : f.field.replace(/_/g, ' ');
+  const entity = entityWords(t, f.entity_ref);
+  return entity ? `${entity} · ${name}` : name;
 }
 
 /** What the clerk typed, in the shape the catalogue expects for the field's current value. */
@@ -387,7 +399,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
             <input value={mode.text} onChange={(e) => setMode({ ...mode, text: e.target.value, textEdited: true })} />
           </label>
           <p className="muted small">{sel.drawn ? t('energy.drawn', { n: sel.drawn.page }) : t('energy.draw_hint')}</p>
-          <div className="row">
+          <div className="energy-actions">
             <button type="submit" className="btn btn-primary btn-small" disabled={busy || !mode.value.trim()}>
               {t('energy.save')}
             </button>
@@ -411,7 +423,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
             {t('energy.reject_reason')}
             <input autoFocus value={mode.reason} onChange={(e) => setMode({ kind: 'reject', reason: e.target.value })} />
           </label>
-          <div className="row">
+          <div className="energy-actions">
             <button type="submit" className="btn btn-danger btn-small" disabled={busy || !mode.reason.trim()}>
               {t('energy.reject')}
             </button>
@@ -445,7 +457,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
         })}
       </ol>
       <h3>{t('energy.exports')}</h3>
-      <div className="row energy-exports">
+      <div className="energy-actions">
         {exportsList.map(([name, x]) =>
           x.available ? (
             <a key={name} className="btn btn-small" href={localPath(x.url)!} download={x.filename} data-export={name}>
