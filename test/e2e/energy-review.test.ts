@@ -171,6 +171,19 @@ describe('energy review workspace (headless Chromium against docdesk serve)', { 
       await page.getByTestId('energy-next-document').click();
       await page.waitForURL(new RegExp(`#/documents/${second.documentId}`));
       await page.getByTestId('energy-review').waitFor();
+
+      // The inbox: a batch CSV of the selection once every selected document is accepted.
+      await page.goto(`${server.url}/#/inbox`);
+      const name = (await getJson(server.url, `/api/v1/documents/${review.documentId}`, token)).body.data.filename as string;
+      const row = page.locator(`[data-testid=inbox-row][data-filename="${name}"]`);
+      await row.locator('input[type=checkbox]').check();
+      const batch = page.locator('a[data-testid=batch-export]');
+      await batch.waitFor();
+      const [batchDownload] = await Promise.all([page.waitForEvent('download'), batch.click()]);
+      assert.equal(readFileSync((await batchDownload.path())!, 'utf8'), csv, 'a batch of one is the document CSV');
+      await page.locator(`[data-testid=inbox-row][data-filename="${(await getJson(server.url, `/api/v1/documents/${second.documentId}`, token)).body.data.filename as string}"] input[type=checkbox]`).check();
+      assert.equal(await page.locator('button[data-testid=batch-export]').isDisabled(), true, 'closed while a selected document needs review');
+      await checkScreen(page, 'energy-inbox-batch-en-light');
       assert.deepEqual(browser.problems, []);
     } finally {
       await browser.close();
