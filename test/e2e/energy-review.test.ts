@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { seedEnergyResult, type Seeded, type SeedOptions } from '../api/energy-results.js';
 import { skipUnlessSamples } from '../helpers/samples.js';
 import { createAccountWithToken, getJson, removeDir, startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server.js';
-import { axeSerious, browserSkipReason, describeViolations, launchBrowser, screenshot } from './desk-support.js';
+import { browserSkipReason, checkScreen, DESK_COMBOS, launchBrowser } from './desk-support.js';
 
 const skip = browserSkipReason() ?? skipUnlessSamples('energy');
 const MALO_OK = '68272826240';
@@ -22,18 +22,7 @@ const TEXT = {
   de: { token: 'API-Token', signIn: 'Anmelden', documents: 'Dokumente', tab: 'Energieprüfung', needsReview: 'zu prüfen', reason: 'Eine Kennung (MaLo, MeLo, IBAN, USt-IdNr. …) besteht ihre Prüfung nicht.' },
 } as const;
 
-const COMBOS = [
-  { lang: 'en', locale: 'en-GB', scheme: 'light' },
-  { lang: 'de', locale: 'de-DE', scheme: 'light' },
-  { lang: 'en', locale: 'en-GB', scheme: 'dark' },
-  { lang: 'de', locale: 'de-DE', scheme: 'dark' },
-] as const;
-
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const serious = await axeSerious(page);
-  assert.deepEqual(serious, [], `axe on "${name}":\n${describeViolations(serious)}`);
-}
+const COMBOS = DESK_COMBOS;
 
 describe('energy review workspace (headless Chromium against docdesk serve)', { skip: skip || false }, () => {
   let server: ServerProcess;

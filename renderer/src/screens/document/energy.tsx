@@ -3,7 +3,7 @@
 // keyboard review (confirm, correct with a drawn or kept evidence box, reject) through spec
 // 4.14. The evidence box is drawn by a page overlay that shares the selection through a
 // small store.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { api, ApiFailure, localPath } from '../../api';
 import { formatAmount, formatDay, formatRate } from '../../format';
@@ -60,6 +60,8 @@ export function invoiceFields(inv: EnergyInvoice): EnergyField[] {
 }
 
 const AMOUNT = /(amount|total|_eur)$/;
+/** Fields whose values come from a fixed list (the catalogue's enums), shown in words. */
+const ENUMS = new Set(['document_type', 'commodity', 'kind', 'base_price_period', 'category', 'tax_type', 'balance_direction', 'payment_method']);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL = /^-?\d+\.\d+$/;
 
@@ -67,6 +69,8 @@ const DECIMAL = /^-?\d+\.\d+$/;
 export function energyValue(t: TFunc, lang: Lang, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') {
+    const word = ENUMS.has(field) ? knownKey(`energy.enum.${value}`) : null;
+    if (word) return t(word);
     if (ISO_DAY.test(value)) return formatDay(value, lang);
     if (AMOUNT.test(field) && /^-?\d+(\.\d+)?$/.test(value)) return formatAmount(value, 'EUR', lang);
     if (DECIMAL.test(value)) return formatRate(value, lang);
@@ -75,7 +79,7 @@ export function energyValue(t: TFunc, lang: Lang, field: string, value: unknown)
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const o = value as Record<string, unknown>;
   if ('start' in o && 'end' in o) return t('energy.period', { start: energyValue(t, lang, '', o.start), end: energyValue(t, lang, '', o.end) });
-  if ('kind' in o && 'value' in o) return [energyValue(t, lang, '', o.date), energyValue(t, lang, '', o.value), o.kind ?? ''].filter((x) => x && x !== '—').join(' · ');
+  if ('kind' in o && 'value' in o) return [energyValue(t, lang, '', o.date), energyValue(t, lang, '', o.value), energyValue(t, lang, 'kind', o.kind)].filter((x) => x && x !== '—').join(' · ');
   if ('city' in o) return [[o.street, o.house_number].filter(Boolean).join(' '), [o.postal_code, o.city].filter(Boolean).join(' '), o.country_code].filter(Boolean).join(', ') || '—';
   return JSON.stringify(value);
 }
@@ -223,6 +227,10 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
   }, [doc.id, inv?.invoice_ref, field?.key, evidence?.physical_page, label]);
   useEffect(() => () => useEnergySelection.getState().set({ documentId: null, evidence: null, drawing: false, drawn: null }), []);
 
+  const leaveForm = useCallback(() => {
+    setMode({ kind: 'browse' });
+    useEnergySelection.getState().set({ drawing: false, drawn: null });
+  }, []);
   const decide = useCallback(
     async (body: Record<string, unknown>, done: string) => {
       if (!loaded) return;
@@ -231,15 +239,13 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
       try {
         await api.reviewExtraction(doc.id, { ...body, review_duration_seconds: seconds }, { idempotencyKey: newKey(), ifMatch: loaded.etag });
         await reload();
-        setMode({ kind: 'browse' });
-        useEnergySelection.getState().set({ drawing: false, drawn: null });
+        leaveForm();
         setNotice({ text: done });
         selectedAt.current = Date.now();
       } catch (err) {
         if (err instanceof ApiFailure && err.code === 'extraction_version_conflict') {
           const fresh = await reload();
-          setMode({ kind: 'browse' });
-          useEnergySelection.getState().set({ drawing: false, drawn: null });
+          leaveForm();
           setNotice({ text: t('energy.conflict'), lines: fresh ? describeChanges(t, lang, loaded.se, fresh.se) : [], error: true });
         } else {
           const details = err instanceof ApiFailure && err.fieldErrors ? Object.entries(err.fieldErrors).map(([k, v]) => `${k}: ${v.join(' ')}`) : [];
@@ -249,7 +255,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
         setBusy(false);
       }
     },
-    [doc.id, loaded, reload, t, lang],
+    [doc.id, loaded, reload, leaveForm, t, lang],
   );
 
   const target = inv && field ? { invoice_ref: inv.invoice_ref, entity_ref: field.entity_ref, field: field.field } : null;
@@ -286,16 +292,14 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) {
         if (e.key === 'Escape') {
           e.stopImmediatePropagation();
-          setMode({ kind: 'browse' });
-          sel.set({ drawing: false, drawn: null });
+          leaveForm();
         }
         return;
       }
       if (mode.kind !== 'browse' || el.tagName === 'BUTTON' || el.tagName === 'A') {
         if (mode.kind !== 'browse' && e.key === 'Escape') {
           e.stopImmediatePropagation();
-          setMode({ kind: 'browse' });
-          sel.set({ drawing: false, drawn: null });
+          leaveForm();
         }
         if (el.tagName !== 'BUTTON' || !['ArrowDown', 'ArrowUp', 'j', 'k', 'n', 'p', 'e', 'r'].includes(e.key) || mode.kind !== 'browse') return;
       }
@@ -377,15 +381,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
         </>
       )}
       {mode.kind === 'correct' && field && (
-        <form
-          className="energy-form"
-          data-testid="energy-correct"
-          onSubmit={(e) => {
-            e.preventDefault();
-            saveCorrection();
-          }}
-        >
-          <h4>{t('energy.correct_title', { field: label })}</h4>
+        <DecisionForm testId="energy-correct" title={t('energy.correct_title', { field: label })} submitLabel={t('energy.save')} submitClass="btn-primary" canSubmit={!busy && !!mode.value.trim()} onSubmit={saveCorrection} onCancel={leaveForm}>
           <label>
             {t('energy.new_value')}
             <input autoFocus value={mode.value} onChange={(e) => setMode({ ...mode, value: e.target.value, text: mode.textEdited ? mode.text : e.target.value })} />
@@ -399,39 +395,15 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
             <input value={mode.text} onChange={(e) => setMode({ ...mode, text: e.target.value, textEdited: true })} />
           </label>
           <p className="muted small">{sel.drawn ? t('energy.drawn', { n: sel.drawn.page }) : t('energy.draw_hint')}</p>
-          <div className="energy-actions">
-            <button type="submit" className="btn btn-primary btn-small" disabled={busy || !mode.value.trim()}>
-              {t('energy.save')}
-            </button>
-            <button type="button" className="btn btn-small" onClick={() => (setMode({ kind: 'browse' }), sel.set({ drawing: false, drawn: null }))}>
-              {t('energy.cancel')}
-            </button>
-          </div>
-        </form>
+        </DecisionForm>
       )}
       {mode.kind === 'reject' && (
-        <form
-          className="energy-form"
-          data-testid="energy-reject"
-          onSubmit={(e) => {
-            e.preventDefault();
-            reject();
-          }}
-        >
-          <h4>{t('energy.reject_title')}</h4>
+        <DecisionForm testId="energy-reject" title={t('energy.reject_title')} submitLabel={t('energy.reject')} submitClass="btn-danger" canSubmit={!busy && !!mode.reason.trim()} onSubmit={reject} onCancel={leaveForm}>
           <label>
             {t('energy.reject_reason')}
             <input autoFocus value={mode.reason} onChange={(e) => setMode({ kind: 'reject', reason: e.target.value })} />
           </label>
-          <div className="energy-actions">
-            <button type="submit" className="btn btn-danger btn-small" disabled={busy || !mode.reason.trim()}>
-              {t('energy.reject')}
-            </button>
-            <button type="button" className="btn btn-small" onClick={() => setMode({ kind: 'browse' })}>
-              {t('energy.cancel')}
-            </button>
-          </div>
-        </form>
+        </DecisionForm>
       )}
       <ol className="energy-fields" ref={list} role="listbox" aria-label={t('energy.title')} aria-describedby="energy-keys" data-testid="energy-fields">
         {fields.map((f, i) => {
@@ -475,6 +447,31 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
         {t('energy.next_document')}
       </button>
     </div>
+  );
+}
+
+function DecisionForm(props: { testId: string; title: string; submitLabel: string; submitClass: string; canSubmit: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode }) {
+  const t = useT();
+  return (
+    <form
+      className="energy-form"
+      data-testid={props.testId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h4>{props.title}</h4>
+      {props.children}
+      <div className="energy-actions">
+        <button type="submit" className={`btn btn-small ${props.submitClass}`} disabled={!props.canSubmit}>
+          {props.submitLabel}
+        </button>
+        <button type="button" className="btn btn-small" onClick={props.onCancel}>
+          {t('energy.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 
