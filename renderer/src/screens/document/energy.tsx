@@ -198,7 +198,7 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
   const [notice, setNotice] = useState<{ text: string; lines?: string[]; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const selectedAt = useRef(Date.now());
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
 
   const reload = useCallback(async () => {
     const r = await loadResult(doc.id);
@@ -339,7 +339,6 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
   const se = loaded.se;
   const exportsList = Object.entries(se.exports ?? {});
   const accepted = se.effective_outcome === 'accepted' && se.handoff_status === 'accepted';
-  let lastGroup = '';
   return (
     <div className="energy" data-testid="energy-review">
       <h2 className="panel-title">{t('energy.title')}</h2>
@@ -405,29 +404,27 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
           </label>
         </DecisionForm>
       )}
-      <ol className="energy-fields" ref={list} role="listbox" aria-label={t('energy.title')} aria-describedby="energy-keys" data-testid="energy-fields">
-        {fields.map((f, i) => {
-          const header = f.group !== lastGroup;
-          lastGroup = f.group;
-          const groupKey = knownKey(`energy.group.${f.group}`);
+      <div className="energy-fields" ref={list} role="listbox" aria-label={t('energy.title')} aria-describedby="energy-keys" data-testid="energy-fields">
+        {GROUPS.map((group) => {
+          const members = fields.map((f, i) => ({ f, i })).filter(({ f }) => f.group === group);
+          if (members.length === 0) return null;
+          const groupKey = knownKey(`energy.group.${group}`);
           return (
-            <li
-              key={f.key}
-              role="option"
-              aria-selected={i === fieldIndex}
-              data-key={f.key}
-              data-status={f.status}
-              className={`energy-field${i === fieldIndex ? ' selected' : ''}${header ? ' group-start' : ''}`}
-              onClick={() => setFieldIndex(i)}
-            >
-              {header && <span className="energy-group">{groupKey ? t(groupKey) : f.group}</span>}
-              <span className="field-label">{energyLabel(t, f)}</span>
-              <span className="field-value">{energyValue(t, lang, f.field, f.value)}</span>
-              <span className={`energy-status status-${f.status}`}>{statusWord(t, f.status)}</span>
-            </li>
+            <div key={group} role="group" aria-labelledby={`energy-group-${group}`}>
+              <div className="energy-group" id={`energy-group-${group}`} role="presentation">
+                {groupKey ? t(groupKey) : group}
+              </div>
+              {members.map(({ f, i }) => (
+                <div key={f.key} role="option" aria-selected={i === fieldIndex} data-key={f.key} data-status={f.status} className={`energy-field${i === fieldIndex ? ' selected' : ''}`} onClick={() => setFieldIndex(i)}>
+                  <span className="field-label">{energyLabel(t, f)}</span>
+                  <span className="field-value">{energyValue(t, lang, f.field, f.value)}</span>
+                  <span className={`energy-status status-${f.status}`}>{statusWord(t, f.status)}</span>
+                </div>
+              ))}
+            </div>
           );
         })}
-      </ol>
+      </div>
       <h3>{t('energy.exports')}</h3>
       <div className="energy-actions">
         {exportsList.map(([name, x]) =>
