@@ -163,16 +163,15 @@ export function DocumentView({ id }: { id: number }) {
   ];
   // The most useful view first: the verdict of an e-invoice check, the fields of an extraction.
   const activeTab = tab && tabs.some((x) => x.k === tab) ? tab : (extraPanels[0]?.id ?? (doc.processing_mode === 'validation' && verdict ? 'einvoice' : doc.processing_mode === 'extraction' && fields ? 'fields' : tabs.find((x) => x.k === 'text')?.k ?? 'quality'));
-  const selectField = (name: string) => {
-    setSelected(name);
-    const e = evidenceOf(fields?.[name]);
-    if (!e) return;
-    setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
-    setPage(e.page);
-  };
+  /** Shows a page zoomed in to its evidence. */
   const focusPage = (n: number) => {
     setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
     setPage(n);
+  };
+  const selectField = (name: string) => {
+    setSelected(name);
+    const e = evidenceOf(fields?.[name]);
+    if (e) focusPage(e.page);
   };
   // An e-invoice check keeps no pages (spec 2.4): its verdict is the whole view.
   const noPages = doc.processing_mode === 'validation' && previews !== null && previews.length === 0 && doc.status !== 'pending';
