@@ -1,7 +1,7 @@
 // The renderer's only door to the engine: /api/v1 (the spec) and /app/v1 (docs/desk-api.md).
 // Cookie session; every request carries X-Docdesk-Desk so cookie-authenticated writes pass
 // the engine's CSRF guard.
-import type { CreatedToken, CreatedWebhook, Credits, Delivery, DocumentBody, DocumentObject, InboxPage, InboxQuery, PreviewsBody, Session, Token, WatchFolder, Webhook } from './types';
+import type { CreatedToken, CreatedWebhook, Credits, Delivery, DocumentBody, DocumentObject, ExtractionsBody, InboxPage, InboxQuery, PreviewsBody, ReviewBody, SectorExtraction, Session, Token, WatchFolder, Webhook } from './types';
 
 export class ApiFailure extends Error {
   constructor(
@@ -39,13 +39,14 @@ export function setUnauthenticatedHandler(fn: () => void): void {
   onUnauthenticated = fn;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, opts: { quiet401?: boolean } = {}): Promise<T> {
+/** One call; a non-2xx answer becomes an ApiFailure (a 401 also signs the desk out). */
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, opts: { quiet401?: boolean } = {}): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { ...DESK_HEADER, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { ...DESK_HEADER, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -56,6 +57,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: { 
     if (res.status === 401 && !opts.quiet401) onUnauthenticated();
     throw failure;
   }
+  return res;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, opts: { quiet401?: boolean } = {}): Promise<T> {
+  const res = await send(method, path, body, {}, opts);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
@@ -80,6 +86,15 @@ export const api = {
   document: (id: number) => request<DocumentBody>('GET', `/api/v1/documents/${id}`),
   previews: (id: number) => request<PreviewsBody>('GET', `/api/v1/documents/${id}/previews`),
   extractions: (id: number) => request<{ data: unknown }>('GET', `/api/v1/documents/${id}/extractions`),
+  /** The document's profile result with its evidence (spec 4.10) and the ETag a review must send. */
+  profileResult: async (id: number): Promise<{ sector: SectorExtraction | null; etag: string | null }> => {
+    const res = await send('GET', `/api/v1/documents/${id}/extractions?include=evidence`);
+    const body = (await res.json()) as ExtractionsBody;
+    return { sector: body.sector_extraction ?? null, etag: res.headers.get('ETag') };
+  },
+  /** One review decision (spec 4.14): a new Idempotency-Key per decision, the current ETag as If-Match. */
+  reviewExtraction: async (id: number, body: Record<string, unknown>, h: { idempotencyKey: string; ifMatch: string }) =>
+    (await (await send('POST', `/api/v1/documents/${id}/extractions/reviews`, body, { 'Idempotency-Key': h.idempotencyKey, 'If-Match': h.ifMatch })).json()) as ReviewBody,
   deleteDocument: (id: number) => request<void>('DELETE', `/api/v1/documents/${id}`),
   reprocess: (id: number) => request<{ data: DocumentObject }>('POST', `/app/v1/documents/${id}/reprocess`),
 

@@ -10,7 +10,8 @@ export interface DocumentPanel {
   /** i18n key of the tab label. */
   labelKey: TKey;
   applies(doc: DocumentObject): boolean;
-  render(props: { doc: DocumentObject; page: number; goToPage: (n: number) => void }): ReactNode;
+  /** focusPage: go to a page zoomed in to show evidence on it. */
+  render(props: { doc: DocumentObject; page: number; goToPage: (n: number) => void; focusPage: (n: number) => void }): ReactNode;
 }
 
 export interface PageOverlay {

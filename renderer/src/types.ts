@@ -18,6 +18,12 @@ export type ExtractionField = Schemas['ExtractionField'];
 export type ApiError = Schemas['Error'];
 export type DocumentBody = Body<ApiOperations['getDocument']>;
 export type PreviewsBody = Body<ApiOperations['listDocumentPreviews']>;
+export type SectorExtraction = Schemas['SectorExtraction'];
+export type ProfileEvidence = Schemas['ProfileEvidence'];
+export type EnergyPayload = Schemas['ProfilePayload_de_energy_supply_invoice'];
+export type EnergyInvoice = EnergyPayload['invoices'][number];
+export type ExtractionsBody = Body<ApiOperations['listDocumentExtractions']>;
+export type ReviewBody = Body<ApiOperations['reviewDocumentExtraction'], 201>;
 
 export type Session = Body<DeskOperations['getSession']>['data'];
 export type InboxPage = Body<DeskOperations['inbox']>;

@@ -113,3 +113,18 @@ export async function dropFiles(page: Page, selector: string, files: FileSpec[])
   await page.dispatchEvent(selector, 'drop', { dataTransfer });
   await dataTransfer.dispose();
 }
+
+/** The four looks every desk screen is checked in. */
+export const DESK_COMBOS = [
+  { lang: 'en', locale: 'en-GB', scheme: 'light' },
+  { lang: 'de', locale: 'de-DE', scheme: 'light' },
+  { lang: 'en', locale: 'en-GB', scheme: 'dark' },
+  { lang: 'de', locale: 'de-DE', scheme: 'dark' },
+] as const;
+
+/** Saves the screen under test-artifacts/screens and fails on a serious or critical axe finding. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const serious = await axeSerious(page);
+  if (serious.length) throw new Error(`axe on "${name}":\n${describeViolations(serious)}`);
+}

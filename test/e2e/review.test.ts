@@ -6,11 +6,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { invoicePdf } from '../helpers/invoice-fixtures.js';
 import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
 import { getJson, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
-import { axeSerious, browserSkipReason, describeViolations, dropFiles, launchBrowser, screenshot } from './desk-support.js';
+import { browserSkipReason, checkScreen, DESK_COMBOS, dropFiles, launchBrowser } from './desk-support.js';
 
 const skip = browserSkipReason() ?? skipUnlessSamples('einvoice');
 
@@ -23,18 +22,7 @@ function invalidXRechnung(): { file: string; errors: string[] } {
   return { file, errors: e.errors };
 }
 
-async function checkScreen(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const serious = await axeSerious(page);
-  assert.deepEqual(serious, [], `axe on "${name}":\n${describeViolations(serious)}`);
-}
-
-const COMBOS = [
-  { lang: 'en', locale: 'en-GB', scheme: 'light' },
-  { lang: 'de', locale: 'de-DE', scheme: 'light' },
-  { lang: 'en', locale: 'en-GB', scheme: 'dark' },
-  { lang: 'de', locale: 'de-DE', scheme: 'dark' },
-] as const;
+const COMBOS = DESK_COMBOS;
 
 const TEXT = {
   en: { documents: 'Documents', invalid: 'Invalid e-invoice', einvoiceTab: 'E-invoice', fieldsTab: 'Fields', gross: 'Gross amount', grossValue: '€1,487.50', needsReview: 'Needs review', family: /EN 16931|XRechnung|PEPPOL/, signIn: 'Sign in', token: 'API token', filter: 'E-invoice', detailsTab: 'Details', creditRate: '1 credit per started 10 pages', runState: /^No\. \d+ · completed$/, ai: { disabled: 'No (switched off for this upload)', not_configured: 'No (no AI service is set up)' } },

@@ -14,6 +14,7 @@ import type { DocumentObject, Preview, Quality } from '../types';
 import { EinvoicePanel, hasVerdict } from './document/einvoice';
 import { citedPages, evidenceOf, EvidenceBox, fieldLabel, fieldsOf, FieldsPanel } from './document/fields';
 import { DuplicateBadge } from '../components/DuplicateBadge';
+import './document/energy'; // registers the energy review panel and its page overlay
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 /** Zoom step used to show a field's evidence (150 %). */
@@ -162,12 +163,15 @@ export function DocumentView({ id }: { id: number }) {
   ];
   // The most useful view first: the verdict of an e-invoice check, the fields of an extraction.
   const activeTab = tab && tabs.some((x) => x.k === tab) ? tab : (extraPanels[0]?.id ?? (doc.processing_mode === 'validation' && verdict ? 'einvoice' : doc.processing_mode === 'extraction' && fields ? 'fields' : tabs.find((x) => x.k === 'text')?.k ?? 'quality'));
+  /** Shows a page zoomed in to its evidence. */
+  const focusPage = (n: number) => {
+    setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
+    setPage(n);
+  };
   const selectField = (name: string) => {
     setSelected(name);
     const e = evidenceOf(fields?.[name]);
-    if (!e) return;
-    setZoom((z) => Math.max(z, EVIDENCE_ZOOM));
-    setPage(e.page);
+    if (e) focusPage(e.page);
   };
   // An e-invoice check keeps no pages (spec 2.4): its verdict is the whole view.
   const noPages = doc.processing_mode === 'validation' && previews !== null && previews.length === 0 && doc.status !== 'pending';
@@ -314,7 +318,7 @@ export function DocumentView({ id }: { id: number }) {
             ))}
           </div>
           <div className="tabpanel" role="tabpanel" id={`panel-${activeTab}`} aria-labelledby={`tab-${activeTab}`} tabIndex={0}>
-            {extraPanels.map((p) => (activeTab === p.id ? <div key={p.id}>{p.render({ doc, page, goToPage: goTo })}</div> : null))}
+            {extraPanels.map((p) => (activeTab === p.id ? <div key={p.id}>{p.render({ doc, page, goToPage: goTo, focusPage })}</div> : null))}
             {activeTab === 'einvoice' && verdict && <EinvoicePanel t={t} lang={lang} structured={verdict} />}
             {activeTab === 'text' && <TextPanel t={t} text={pagesText} page={page} hasText={doc.extracted_text !== null && doc.extracted_text !== undefined} />}
             {activeTab === 'quality' && <QualityPanel t={t} lang={lang} doc={doc} />}

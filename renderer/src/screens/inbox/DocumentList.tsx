@@ -51,6 +51,7 @@ export function DocumentList() {
         >
           {t('inbox.reprocess')}
         </button>
+        <BatchExport />
         <button type="button" className="btn btn-small btn-danger" disabled={selectedCount === 0 || busy} onClick={() => setConfirmDelete(true)} aria-keyshortcuts="Delete">
           {t('inbox.delete')}
         </button>
@@ -205,5 +206,31 @@ function VirtualRows({ onDeleteKey }: { onDeleteKey: () => void }) {
         {loadError ? describeFailure(t, loadError) : ''}
       </p>
     </div>
+  );
+}
+
+/**
+ * invoice-lines.csv of the selected energy documents in one file (spec 4.13), offered once
+ * every selected row's profile result is accepted; the engine re-checks outcome and handoff
+ * and answers 409 with the document ids that are not ready.
+ */
+function BatchExport() {
+  const t = useT();
+  const selection = useInbox((s) => s.selection);
+  const rows = useInbox((s) => s.rows);
+  const ids = [...selection].sort((a, b) => a - b);
+  const ready = ids.length > 0 && ids.length <= 100 && ids.every((id) => rows[id]?.extraction_profile === 'de.energy.supply-invoice' && rows[id]?.review_status === 'accepted');
+  if (!ready) {
+    return (
+      <button type="button" className="btn btn-small" disabled title={t('inbox.batch_export_hint')} data-testid="batch-export">
+        {t('inbox.batch_export')}
+      </button>
+    );
+  }
+  const href = `/api/v1/documents/exports/invoice_lines_csv?${ids.map((id) => `document_ids[]=${id}`).join('&')}`;
+  return (
+    <a className="btn btn-small" href={href} download="invoice-lines.csv" data-testid="batch-export">
+      {t('inbox.batch_export')}
+    </a>
   );
 }
