@@ -21,5 +21,7 @@ if (files.length === 0) {
   console.error('no test files found under dist/test');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+// Safety nets for CI: a test that hangs fails after 15 minutes, and a file whose tests are
+// done exits even if a failed test left a handle (a child process, a timer) behind.
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
