@@ -211,7 +211,7 @@ export async function scanJpeg(width = 620, height = 877): Promise<Buffer> {
     const len = 200 + ((line * 97) % 280);
     for (let y = y0; y < y0 + 8; y++) raw.fill(40, y * width + 60, y * width + 60 + len);
   }
-  return sharp(raw, { raw: { width, height, channels: 1 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 1 } }).toColourspace('b-w').jpeg({ quality: 80 }).toBuffer();
 }
 
 /** Paints image /Im1 over the whole A4 page. */

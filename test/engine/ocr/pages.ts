@@ -96,7 +96,7 @@ export async function phoneScan(png: Buffer, degrees: number, sigma = 18): Promi
     const v = 35 + (data[i]! / 255) * 190 + n;
     data[i] = Math.max(0, Math.min(255, Math.round(v)));
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 75 }).toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w').jpeg({ quality: 75 }).toBuffer();
 }
 
 /** The page turned clockwise by a quarter or half turn. */

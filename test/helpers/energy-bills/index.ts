@@ -137,7 +137,7 @@ export async function scanVariant(nativePdf: string, pageCount: number, seed: nu
       const noise = (rng.next() - 0.5) * 36;
       data[i] = Math.max(0, Math.min(255, Math.round(data[i]! * 0.96 + 6 + noise)));
     }
-    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 55 + rng.int(0, 20) }).toBuffer();
+    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w').jpeg({ quality: 55 + rng.int(0, 20) }).toBuffer();
     pages.push({ content: 'q 595 0 0 842 0 0 cm /Im1 Do Q', images: [{ name: 'Im1', width: info.width, height: info.height, jpeg, channels: 1 }] });
   }
   return buildFixturePdf({ pages });
