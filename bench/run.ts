@@ -28,6 +28,7 @@ import { benchEnergy } from './energy.js';
 import { benchValidation } from './validation.js';
 import { benchEinvoice } from './einvoice.js';
 import { benchReview } from './review.js';
+import { benchEnergyReview } from './energy-review.js';
 import { benchImport } from './import.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
@@ -250,6 +251,7 @@ if (!only || only === 'einvoice') await benchEinvoice();
 if (!only || only === 'idle') await benchIdle();
 if (!only || only === 'scanned') await benchScanned();
 if (!only || only === 'review') await benchReview();
+if (!only || only === 'energy-review') await benchEnergyReview();
 if (!only || only === 'import') await benchImport();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
