@@ -283,3 +283,31 @@ export function ConfirmInline({ message, confirmLabel, onConfirm, onCancel, aler
     </span>
   );
 }
+
+/** A column head: `hidden` keeps it for screen readers only (an actions column); `num` right-aligns. */
+export interface TableColumn {
+  label: string;
+  hidden?: boolean;
+  num?: boolean;
+}
+
+/** The desk's data table: scroll wrapper, a caption for screen readers and the header row; rows are the children. */
+export function DataTable({ testId, caption, columns, children }: { testId: string; caption: string; columns: TableColumn[]; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
+                {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

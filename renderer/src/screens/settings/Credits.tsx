@@ -1,7 +1,7 @@
 // The credit balance and the ledger, newest first, paged.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
-import { EmptyState, FailureNotice, formatDate } from '../../components/common';
+import { EmptyState, FailureNotice, formatDate, DataTable } from '../../components/common';
 import { useT } from '../../i18n';
 import { useApp } from '../../store';
 import type { Credits, LedgerEntry } from '../../types';
@@ -54,21 +54,7 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   const t = useT();
   const lang = useApp((s) => s.lang);
   return (
-  <div className="table-wrap">
-    <table className="table" data-testid="ledger">
-      <caption className="sr-only">{t('credits.ledger')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('webhooks.time')}</th>
-          <th scope="col">{t('credits.kind')}</th>
-          <th scope="col" className="num">
-            {t('credits.amount')}
-          </th>
-          <th scope="col">{t('webhooks.document')}</th>
-          <th scope="col">{t('credits.note')}</th>
-        </tr>
-      </thead>
-      <tbody>
+  <DataTable testId="ledger" caption={t('credits.ledger')} columns={[{ label: t('webhooks.time') }, { label: t('credits.kind') }, { label: t('credits.amount'), num: true }, { label: t('webhooks.document') }, { label: t('credits.note') }]}>
         {entries.map((e) => (
           <tr key={e.id}>
             <td>{formatDate(e.created_at, lang)}</td>
@@ -78,8 +64,6 @@ function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
             <td>{e.note ?? ''}</td>
           </tr>
         ))}
-      </tbody>
-    </table>
-  </div>
+  </DataTable>
   );
 }

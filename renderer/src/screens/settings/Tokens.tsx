@@ -1,7 +1,7 @@
 // API tokens: create (secret shown once), list, revoke.
 import { useState } from 'react';
 import { api } from '../../api';
-import { CheckboxGroup, ConfirmInline, EmptyState, FailureNotice, formatDate, SecretNotice } from '../../components/common';
+import { CheckboxGroup, ConfirmInline, EmptyState, FailureNotice, formatDate, SecretNotice, DataTable } from '../../components/common';
 import { useT } from '../../i18n';
 import { useApp } from '../../store';
 import type { Token } from '../../types';
@@ -89,21 +89,7 @@ function TokensTable({ tokens, sessionTokenId, confirmRevoke, onAskRevoke, onRev
   const t = useT();
   const lang = useApp((s) => s.lang);
   return (
-  <div className="table-wrap">
-    <table className="table" data-testid="tokens-table">
-      <caption className="sr-only">{t('settings.tokens')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('tokens.name')}</th>
-          <th scope="col">{t('tokens.prefix')}</th>
-          <th scope="col">{t('tokens.mode')}</th>
-          <th scope="col">{t('tokens.abilities')}</th>
-          <th scope="col">{t('tokens.created_at')}</th>
-          <th scope="col">{t('tokens.last_used')}</th>
-          <th scope="col">{t('tokens.state')}</th>
-        </tr>
-      </thead>
-      <tbody>
+  <DataTable testId="tokens-table" caption={t('settings.tokens')} columns={[{ label: t('tokens.name') }, { label: t('tokens.prefix') }, { label: t('tokens.mode') }, { label: t('tokens.abilities') }, { label: t('tokens.created_at') }, { label: t('tokens.last_used') }, { label: t('tokens.state') }]}>
         {tokens.map((tok) => (
           <tr key={tok.id} data-token-name={tok.name}>
             <td>
@@ -136,8 +122,6 @@ function TokensTable({ tokens, sessionTokenId, confirmRevoke, onAskRevoke, onRev
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
-  </div>
+  </DataTable>
   );
 }

@@ -2,7 +2,7 @@
 // what each has taken so far. Same behaviour as `docdesk import --watch`.
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
-import { ConfirmInline, EmptyState, FailureNotice, formatDate } from '../../components/common';
+import { ConfirmInline, EmptyState, FailureNotice, formatDate, DataTable } from '../../components/common';
 import { knownKey, useT } from '../../i18n';
 import { useApp } from '../../store';
 import { useLoader } from './useLoader';
@@ -76,22 +76,7 @@ export function WatchFolders() {
       {error !== null && <FailureNotice err={error} />}
       {data && data.length === 0 && <EmptyState title={t('folders.empty')} />}
       {data && data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" data-testid="watch-folders-table">
-            <caption className="sr-only">{t('settings.folders')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('folders.path')}</th>
-                <th scope="col">{t('folders.mode')}</th>
-                <th scope="col">{t('folders.after')}</th>
-                <th scope="col">{t('folders.state')}</th>
-                <th scope="col">{t('folders.recent')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('folders.remove')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable testId="watch-folders-table" caption={t('settings.folders')} columns={[{ label: t('folders.path') }, { label: t('folders.mode') }, { label: t('folders.after') }, { label: t('folders.state') }, { label: t('folders.recent') }, { label: t('folders.remove'), hidden: true }]}>
               {data.map((f) => (
                 <tr key={f.id} data-folder-path={f.path}>
                   <td>
@@ -138,9 +123,7 @@ export function WatchFolders() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 // Webhooks: endpoints with their signing secret and the delivery log with retries.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
-import { CheckboxGroup, ConfirmInline, CopyButton, EmptyState, FailureNotice, formatDate, SecretNotice } from '../../components/common';
+import { CheckboxGroup, ConfirmInline, CopyButton, EmptyState, FailureNotice, formatDate, SecretNotice, DataTable } from '../../components/common';
 import { useT } from '../../i18n';
 import { useApp } from '../../store';
 import type { Delivery, Webhook } from '../../types';
@@ -167,23 +167,7 @@ function DeliveriesTable({ deliveries, onRetry }: { deliveries: Delivery[]; onRe
   const t = useT();
   const lang = useApp((s) => s.lang);
   return (
-  <div className="table-wrap">
-    <table className="table" data-testid="deliveries">
-      <caption className="sr-only">{t('webhooks.deliveries')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('webhooks.event')}</th>
-          <th scope="col">{t('webhooks.document')}</th>
-          <th scope="col">{t('webhooks.status')}</th>
-          <th scope="col">{t('webhooks.attempts')}</th>
-          <th scope="col">{t('webhooks.response')}</th>
-          <th scope="col">{t('webhooks.time')}</th>
-          <th scope="col">
-            <span className="sr-only">{t('webhooks.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+  <DataTable testId="deliveries" caption={t('webhooks.deliveries')} columns={[{ label: t('webhooks.event') }, { label: t('webhooks.document') }, { label: t('webhooks.status') }, { label: t('webhooks.attempts') }, { label: t('webhooks.response') }, { label: t('webhooks.time') }, { label: t('webhooks.actions'), hidden: true }]}>
         {deliveries.map((d) => (
           <tr key={d.id} data-delivery-status={d.status}>
             <td>
@@ -209,8 +193,6 @@ function DeliveriesTable({ deliveries, onRetry }: { deliveries: Delivery[]; onRe
             </td>
           </tr>
         ))}
-      </tbody>
-    </table>
-  </div>
+  </DataTable>
   );
 }
