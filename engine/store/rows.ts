@@ -8,6 +8,12 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type RunRow = Selectable<ExtractionRunsTable>;
 export type PreviewRow = Selectable<PreviewsTable>;
 
+/**
+ * The `processing_stage` of a standard-lane document that waits for its account's
+ * capacity (documents/capacity.ts): the queue does not start it until it is admitted.
+ */
+export const WAITING_FOR_CAPACITY = 'waiting_for_capacity';
+
 /** A document as one read loads it: its latest run, previews and profile result. */
 export interface DocumentView {
   doc: DocumentRow;
