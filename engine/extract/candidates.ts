@@ -1,7 +1,7 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, parseRate, type AmountHit } from './normalize/amount.js';
+import { findAmounts, parseRate, STANDARD_RATES, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
@@ -203,7 +203,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
-    taxRowsFromLine(line, text, push);
+    taxRowsFromLine(ev, line, text, push);
     inTextAmounts(line, push);
   }
 
@@ -297,26 +297,56 @@ function transformsFor(a: AmountHit): string[] {
   return t;
 }
 
-/** Tax rows: a rate and two amounts where one is the rate applied to the other. */
-function taxRowsFromLine(line: EvLine, text: string, push: (c: Candidate) => void) {
-  const rateMatch = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
-  if (!rateMatch) return;
-  const rate = parseRate(rateMatch[0]);
-  if (rate === null) return;
-  const amounts = findAmounts(text.slice(rateMatch.index + rateMatch[0].length)).concat(findAmounts(text.slice(0, rateMatch.index)));
-  const r = Number(rate);
-  for (const t of amounts) {
-    for (const b of amounts) {
-      if (t === b) continue;
-      const bc = Number(b.cents);
-      const tc = Number(t.cents);
-      if (Math.abs(bc) < Math.abs(tc) || bc === 0) continue;
-      if (Math.abs((bc * r) / 100 - tc) <= 1.01) {
-        push({ field: 'tax_breakdowns', value: { taxable_amount: b.value, tax_amount: t.value, tax_rate: rate }, raw: text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page } });
-        return;
+/** A tax column header: a tax word or a percent sign in a row of several cells. */
+const TAX_HEADER = /(%|\b(?:mwst|ust|vat|tax|tva|btw|iva|igic|steuer|taxe|taxes|satz|rate|taux|tarief)\b|steuer|mwst-|ust-)/i;
+/** A bare rate cell ("19,0", "20.0", "5.5") beside the amounts of a tax table row. */
+const BARE_RATE = /(?<![\d.,\p{L}-])(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,%]|\s?(?:\p{L}|[€$£]))/gu;
+
+/**
+ * Tax rows: a rate and two amounts where one is the rate applied to the other. The rate is
+ * printed with a percent sign, or (tax tables laid out in columns) as a bare standard rate under
+ * a header row that names a tax or percent column.
+ */
+function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Candidate) => void) {
+  const rates: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
+  const pct = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  const pr = pct ? parseRate(pct[0]) : null;
+  if (pct && pr !== null) rates.push({ rate: pr, index: pct.index, length: pct[0].length, bare: false });
+  else if (line.segments.length >= 2 && taxHeaderAbove(ev, line)) {
+    const amounts = findAmounts(text);
+    for (const m of text.matchAll(BARE_RATE)) {
+      const n = Number(m[1]!.replace(',', '.'));
+      // Not inside an amount, a non-zero rate of the standard list.
+      if (!n || !STANDARD_RATES.includes(n) || amounts.some((a) => m.index! >= a.index && m.index! < a.index + a.length)) continue;
+      rates.push({ rate: n.toFixed(2), index: m.index!, length: m[0].length, bare: true });
+    }
+  }
+  for (const rm of rates) {
+    const r = Number(rm.rate);
+    const amounts = findAmounts(text.slice(rm.index + rm.length)).concat(findAmounts(text.slice(0, rm.index)));
+    for (const t of amounts) {
+      for (const b of amounts) {
+        if (t === b) continue;
+        const bc = Number(b.cents);
+        const tc = Number(t.cents);
+        if (Math.abs(bc) < Math.abs(tc) || bc === 0 || (tc !== 0 && (tc < 0) !== (bc < 0))) continue;
+        if (Math.abs((bc * r) / 100 - tc) <= 1.01) {
+          push({ field: 'tax_breakdowns', value: { taxable_amount: b.value, tax_amount: t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare } });
+          return;
+        }
       }
     }
   }
+}
+
+/** A header row naming a tax or percent column within the few rows above (same page). */
+function taxHeaderAbove(ev: Evidence, line: EvLine): boolean {
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 6; k--) {
+    const l = ev.lines[k]!;
+    if (l.page !== line.page) return false;
+    if (l.segments.length >= 2 && !findAmounts(l.text).length && TAX_HEADER.test(l.text)) return true;
+  }
+  return false;
 }
 
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;

@@ -43,7 +43,7 @@ export const LABELS: Record<LabelField, RegExp> = {
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
-    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
+    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
     'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
   ),
   tax_amount: L(

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { findAmounts, formatCents, toCents } from './normalize/amount.js';
+import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -138,6 +138,19 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       subsets.push([...s, r]);
     }
   }
+  // How well a set of tax rows fits the printed tax table: its bases add up to the net, a printed
+  // tax total equals its sum, and no other complete row (rate, base and tax printed) is left out.
+  const complete = rowList.filter((r) => r.rate !== null && r.base !== null && r.cand.field === 'tax_breakdowns');
+  const totals = new Set(rowList.filter((r) => r.rate === null).map((r) => r.tax));
+  const tableFit = (s: Row[], net: bigint) => {
+    let fit = 0;
+    const bases = s.every((r) => r.base !== null) ? s.reduce((a, r) => a + r.base!, 0n) : null;
+    if (s.length > 1 && bases !== null && (bases - net <= BigInt(s.length) && net - bases <= BigInt(s.length))) fit += 2;
+    if (s.length > 1 && totals.has(s.reduce((a, r) => a + r.tax, 0n))) fit += 1;
+    const rates = new Set(s.map((r) => r.rate));
+    fit -= 1.5 * complete.filter((r) => !s.includes(r) && !rates.has(r.rate) && r.base !== net).length;
+    return fit;
+  };
   type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null };
   const holder: { best: Combo | null } = { best: null };
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived']) => {
@@ -160,7 +173,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
@@ -174,16 +187,19 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
       const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net');
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
   for (const n of nets) {
     for (const s of subsets) {
-      if (s.length !== 1 || s[0]!.rate === null) continue;
-      const r = s[0]!;
+      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null))) continue;
       const nc = toCents(n.best.value as string);
-      if (Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2) consider(n.score + r.score + 2, n, null, s, 'gross');
+      // Every row's tax is its rate applied to its base (the net, for a single row without one);
+      // several rows must also add up to the net.
+      if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
+      if (s.length > 1 && tableFit(s, nc) < 2) continue;
+      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross');
     }
   }
   if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
@@ -227,8 +243,6 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   }
 }
 
-/** VAT rates in use in Europe: a rate is inferred from taxable and tax only when it is one of them. */
-const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
 
 function standardRate(taxable: bigint | null, tax: bigint): string | null {
   if (taxable === null || taxable === 0n) return null;
