@@ -324,17 +324,25 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
   for (const rm of rates) {
     const r = Number(rm.rate);
     const amounts = findAmounts(text.slice(rm.index + rm.length)).concat(findAmounts(text.slice(0, rm.index)));
+    const cents = new Set(amounts.map((a) => a.cents));
+    // Of several base/tax pairs that fit the rate, the one whose sum (the row's gross) is also
+    // printed on the row, then the closest.
+    let best: { b: AmountHit; t: AmountHit; rank: number } | null = null;
     for (const t of amounts) {
       for (const b of amounts) {
         if (t === b) continue;
         const bc = Number(b.cents);
         const tc = Number(t.cents);
         if (Math.abs(bc) < Math.abs(tc) || bc === 0 || (tc !== 0 && (tc < 0) !== (bc < 0))) continue;
-        if (Math.abs((bc * r) / 100 - tc) <= 1.01) {
-          push({ field: 'tax_breakdowns', value: { taxable_amount: b.value, tax_amount: t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare } });
-          return;
-        }
+        const err = Math.abs((bc * r) / 100 - tc);
+        if (err > 1.01) continue;
+        const rank = (cents.has(b.cents + t.cents) ? 0 : 10) + err;
+        if (!best || rank < best.rank) best = { b, t, rank };
       }
+    }
+    if (best) {
+      push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare } });
+      return;
     }
   }
 }

@@ -234,7 +234,11 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
   if (b.rows.length || b.net || b.derived) {
-    sel.chosen.tax_breakdowns = { value: rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
+    // A row without its rate or its base is not a breakdown the document shows: the tax total
+    // stays, the rows are left empty (review) rather than half-read.
+    const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
+    if (partial) sel.reasons.add('tax_breakdown_incomplete');
+    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
     sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: b.rows.length > 1 ? ['sum:tax_breakdowns'] : undefined };
   }
   if (!consistent) {
