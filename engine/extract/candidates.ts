@@ -576,25 +576,41 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     break;
   }
 
-  // An address block in the upper left of page 1 that ends in a postcode and town: its
-  // first line is the addressee (layouts without a return-address line).
+  // Address blocks in the upper half of page 1: a postcode-and-town line and the lines above it
+  // in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
+  // delivery address); an unlabelled block on the left is the address window (the recipient), one
+  // on the right is weaker (often the sender's letterhead). The name is the block's first line.
   const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}/u;
-  for (const line of pageLines.slice(0, 50)) {
-    if (line.bbox.y > line.pageHeight * 0.45) break;
-    const seg = line.segments[0]!;
-    if (seg.bbox.x > line.pageWidth * 0.5 || !POSTCODE_TOWN.test(seg.text)) continue;
-    const block: Segment[] = [seg];
-    let cur = seg;
-    for (let k = 0; k < 5; k++) {
-      const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
-      // A label ("Lieferant", "Rechnungsempfänger") or an identifier line ends the block.
-      if (!up || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || Object.values(LABELS).some((re) => re.test(up.text))) break;
-      block.unshift(up);
-      cur = up;
+  for (const line of pageLines) {
+    if (line.bbox.y > line.pageHeight * 0.5) break;
+    for (const seg of line.segments) {
+      if (!POSTCODE_TOWN.test(seg.text)) continue;
+      const block: Segment[] = [seg];
+      let cur = seg;
+      let heading: LabelField | 'other' | null = null;
+      for (let k = 0; k < 5; k++) {
+        const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+        if (!up) break;
+        // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
+        const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
+        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text)) {
+          heading = label ? label[0] : 'other';
+          break;
+        }
+        block.unshift(up);
+        cur = up;
+      }
+      if (heading === 'delivery_address') continue;
+      const role = heading === 'sender_name' ? 'sender_name' : 'recipient_name';
+      const labelled = heading === 'sender_name' || heading === 'recipient_name';
+      if (block.length < (labelled ? 2 : 3)) continue;
+      const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+      const rn = firstName ? cleanName(firstName.text) : null;
+      if (!rn) continue;
+      const left = seg.bbox.x < line.pageWidth * 0.45;
+      const score = labelled ? 3.5 : left ? 2.2 : 1.2;
+      push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right' } });
     }
-    const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
-    const rn = firstName ? cleanName(firstName.text) : null;
-    if (rn && block.length >= 3) push({ field: 'recipient_name', value: rn, raw: firstName!.text, score: 2, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'] });
   }
 
   // A salutation line in the upper part of page 1: "Herrn Thomas Brandt" or "Frau" + next line.
