@@ -182,6 +182,10 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
       if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
+      // Printed bases must add up to the derived net (a lone row's base that is not the net
+      // means other rows were not read).
+      const bases = s.every((r) => r.base !== null) ? s.reduce((a, r) => a + r.base!, 0n) : null;
+      if (bases !== null && (bases - nc > BigInt(s.length) || nc - bases > BigInt(s.length))) continue;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
@@ -203,6 +207,11 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     }
   }
   if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
+  // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
+  // total stays unexplained: the rows read are incomplete. Keep the labelled total, nothing derived.
+  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0])) {
+    holder.best = { score: grosses[0].score, net: null, gross: grosses[0], rows: [], derived: null };
+  }
   const b = holder.best;
   if (!b) return;
   const consistent = Boolean(b.net && b.gross && (b.rows.length || toCents(b.net.best.value as string) === toCents(b.gross.best.value as string))) || b.derived !== null;
