@@ -222,6 +222,7 @@ const only = process.env.EVAL_ONLY;
 const statsBySplit = new Map();
 const setStats = new Map();
 const excluded = [];
+const calibration = new Map();
 const misses = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
@@ -270,6 +271,15 @@ for (const d of docs) {
       if (d.split !== 'held-out' && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
     }
     stats.set(field, s);
+    // Calibration (tuned documents only): right and wrong answers by the winning method.
+    if (d.split !== 'held-out' && p !== null && p !== undefined && truth !== null && truth !== undefined) {
+      const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
+      const key = `${field} ${prov ? `${prov.method}${prov.transforms.filter((t) => /^(date|block|split|confirm|derive|strip|sum)/.test(t)).map((t) => `+${t}`).join('')}` : 'derived'}`;
+      const c = calibration.get(key) ?? { right: 0, wrong: 0 };
+      if (s.tp > before.tp) c.right++;
+      else c.wrong++;
+      calibration.set(key, c);
+    }
     bySet.tp += s.tp - before.tp;
     bySet.fp += s.fp - before.fp;
     bySet.fn += s.fn - before.fn;
@@ -310,4 +320,5 @@ for (const split of ['tuned', 'held-out']) {
 if (ranges.total) console.log(`  first-invoice page range (energy index): ${ranges.right}/${ranges.total} right${ranges.wrong.length ? ` — ${ranges.wrong.join('; ')}` : ''}`);
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
+if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

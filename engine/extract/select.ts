@@ -59,7 +59,12 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
   pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
   pickSimple(sel, 'currency', by('currency'));
-  pickSimple(sel, 'sender_name', by('sender_name'), { min: 1 });
+  // A name that heads the address window or a bill-to block is the recipient's: weak sender
+  // readings of it (a legal form somewhere on the page) are dropped.
+  const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
+  const senders = by('sender_name');
+  const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
+  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
   pickSimple(sel, 'payment_reference', by('payment_reference'), { min: 2 });
 
   const recipients = by('recipient_name').filter((c) => JSON.stringify(c.value).toLowerCase() !== JSON.stringify(sel.chosen.sender_name?.value ?? '').toLowerCase());
