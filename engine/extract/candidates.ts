@@ -6,6 +6,7 @@ import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
+import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
@@ -137,6 +138,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? -2 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
       }
     } else if (h.field === 'payment_reference') {
+      // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
+      if (/^(reference|r[ée]f[ée]rence|referenz|kenmerk)\W*$/i.test(h.label) && !inPaymentContext(ev, h.line)) continue;
       for (const v of labelValues(ev, h)) {
         const t = v.text.replace(/^[:\s]+/, '').trim();
         const m = /^([A-Z0-9][A-Z0-9./ _-]{2,40}?[A-Z0-9])(?:\s{2,}|$|\s+(?=[a-zäöü]))/i.exec(t);
@@ -194,6 +197,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? -2 : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
     }
+    // Self-checking references (ISO 11649 "RF…", Belgian "+++…+++") are payment references wherever printed.
+    for (const r of findPaymentReferences(text)) {
+      push({ field: 'payment_reference', value: r.value, raw: r.raw, score: 4, method: methodFor(line, 'pattern'), source: src(line, segAt(line, r.index), r.raw), transforms: [`reference:${r.kind}`] });
+    }
     for (const b of findBics(text)) {
       const before = text.slice(Math.max(0, b.index - 12), b.index);
       if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
@@ -221,6 +228,15 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
   return out;
+}
+
+/** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
+function inPaymentContext(ev: Evidence, line: EvLine): boolean {
+  for (let k = line.index - 2; k <= line.index + 2; k++) {
+    const l = ev.lines[k];
+    if (l && l.page === line.page && (PAYMENT_CUES.test(l.text) || findIbans(l.text).length)) return true;
+  }
+  return false;
 }
 
 function firstPageOf(ev: Evidence): number {

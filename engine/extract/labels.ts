@@ -1,7 +1,7 @@
 // Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
 // the start of a text segment; the value sits after it, right of it or below it.
 
-export type LabelField = 'contract_account' | 'delivery_address' | 'related_document' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
+export type LabelField = 'contract_account' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
 
 // Longer alternatives first: the most specific label of a family wins ("date de facture" before "date").
 const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
@@ -37,6 +37,9 @@ export const LABELS: Record<LabelField, RegExp> = {
   payment_reference: L(
     'verwendungszweck', 'zahlungsreferenz', 'referenz \\(bitte bei zahlung angeben\\)', 'payment reference', 'reference for payment', 'remittance reference',
     'please use the following communication for your payment', 'communication', 'betalingskenmerk', 'r[ée]f[ée]rence de paiement', 'r[ée]f[ée]rence [àa] rappeler', 'causale', 'referencia de pago', 'concepto',
+    'mitteilung', 'remittance information', 'payment ref', 'betalingsreferentie', 'mededeling', 'gestructureerde mededeling', 'communication structur[ée]e', 'r[ée]f[ée]rence (?:du |de )?virement', 'r[ée]f[ée]rence [àa] indiquer',
+    // Bare words: a payment reference only inside transfer instructions (checked with the value).
+    'reference', 'r[ée]f[ée]rence', 'referenz', 'kenmerk',
   ),
   net_amount: L(
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
@@ -61,6 +64,8 @@ export const LABELS: Record<LabelField, RegExp> = {
   // heads the goods' recipient, who need not be the invoice's; a related document's number is
   // not this document's.
   delivery_address: L('lieferadresse', 'lieferanschrift', 'warenempf[äa]nger', 'adresse de livraison', 'livr[ée] [àa]', 'ship to', 'shipping address', 'delivery address', 'deliver to', 'afleveradres', 'leveringsadres', 'indirizzo di consegna', 'direcci[óo]n de entrega'),
+  // The buyer's or the seller's file reference, an order reference: not a payment reference.
+  buyer_reference: L('votre r[ée]f[ée]rence', 'notre r[ée]f[ée]rence', 'your reference', 'our reference', 'ihre referenz', 'unsere referenz', 'ihr zeichen', 'unser zeichen', 'uw referentie', 'uw kenmerk', 'ons kenmerk', 'order reference', 'r[ée]f\\. march[ée]', 'customer reference', 'kundenreferenz', 'r[ée]f[ée]rence client', 'referentie klant'),
   related_document: L('facture li[ée]e', "facture d'origine", 'facture initiale', 'related invoice', 'original invoice', 'corrected invoice', 'ursprungsrechnung', 'bezugsrechnung', 'urspr[üu]ngliche rechnung', 'zu rechnung', 'oorspronkelijke factuur', 'gerelateerde factuur'),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };

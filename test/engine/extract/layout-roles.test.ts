@@ -1,10 +1,12 @@
 // Party blocks by position and role, tax tables by geometry and abstention, on generated pages
 // (layouts no rule was written for): the address window names the recipient, a delivery-address
 // block does not, a bill-to heading outranks position; a tax table whose rate column carries
-// bare numbers gives one row per rate, checked against the net; a half-read table is left empty.
+// bare numbers gives one row per rate, checked against the net; payment references come from
+// self-checking patterns or from a reference label among transfer instructions.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractGeneric } from '../../../engine/extract/index.js';
+import { creditorReferenceValid, findPaymentReferences, structuredCommunicationValid } from '../../../engine/extract/normalize/reference.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 
 type L = Array<[number, number, number, string]>;
@@ -122,5 +124,26 @@ describe('tax tables by geometry', () => {
     ]);
     const rows = r.fields.tax_breakdowns.value as Array<{ tax_rate: string }>;
     assert.ok(rows.every((x) => x.tax_rate === '20.00'), JSON.stringify(rows));
+  });
+});
+
+describe('payment references from transfer instructions', () => {
+  it('checks ISO 11649 creditor references and Belgian structured communications', () => {
+    assert.equal(creditorReferenceValid('RF18 5390 0754 7034'), true);
+    assert.equal(creditorReferenceValid('RF19 5390 0754 7034'), false);
+    assert.equal(structuredCommunicationValid('123456789002'), true);
+    assert.equal(structuredCommunicationValid('123456789003'), false);
+    const hits = findPaymentReferences('Gestructureerde mededeling +++123/4567/89002+++ · RF18 5390 0754 7034 Danke');
+    assert.deepEqual(hits.map((h) => h.value).sort(), ['+++123/4567/89002+++', 'RF18539007547034']);
+  });
+
+  it('takes a bare "Reference" only inside transfer instructions, never "Your reference"', () => {
+    const base: L = [[30, 90, 18, 'Invoice INV-2024-301'], [300, 140, 10, 'Your reference'], [420, 140, 10, 'PO-77812'], ...totals(420)];
+    const pay = run([...base, [60, 600, 10, 'Please transfer the amount to IBAN DE02120300000000202051'], [60, 614, 10, 'Reference'], [200, 614, 10, 'INV-2024-301']]);
+    assert.equal(pay.fields.payment_reference.value, 'INV-2024-301');
+    const other = run([...base, [60, 300, 10, 'Reference'], [200, 300, 10, 'PRJ-4410']]);
+    assert.equal(other.fields.payment_reference.value, null);
+    const rf = run([...base, [60, 600, 10, 'Betalingskenmerk: RF18 5390 0754 7034']]);
+    assert.equal(rf.fields.payment_reference.value, 'RF18539007547034');
   });
 });
