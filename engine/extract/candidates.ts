@@ -634,7 +634,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (!rn) continue;
       const left = seg.bbox.x < line.pageWidth * 0.45;
       const score = labelled ? 3.5 : left ? 2.2 : 1.2;
-      push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right' } });
+      // The block's column down to a few lines below its town line: identifiers printed there
+      // (a VAT id) belong to the same party.
+      const h = seg.bbox.h || 10;
+      const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
+      push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right', region } });
     }
   }
 

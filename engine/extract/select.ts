@@ -57,7 +57,14 @@ export function select(all: Candidate[], text: string): Selection {
 
   pickSimple(sel, 'document_number', by('document_number'));
   pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
-  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
+  // A VAT id printed in the recipient's block (address window, bill-to) is the recipient's.
+  type Region = { page: number; x0: number; x1: number; y0: number; y1: number };
+  const regions = by('recipient_name').filter((c) => c.score >= 2 && c.meta?.region).map((c) => c.meta!.region as Region);
+  const inRecipientBlock = (c: Candidate) => {
+    const b = c.source?.bbox;
+    return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
+  };
+  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c)), { min: 1 });
   pickSimple(sel, 'currency', by('currency'));
   // A name that heads the address window or a bill-to block is the recipient's: weak sender
   // readings of it (a legal form somewhere on the page) are dropped.

@@ -41,7 +41,7 @@ describe('party blocks by position and role', () => {
     assert.equal(r.fields.sender_name.value, 'Vergers du Sud SARL');
   });
 
-  it('a bill-to heading outranks the left position; the seller block on the left is the sender', () => {
+  it('a bill-to heading outranks the left position; the VAT id in that block is the buyer\'s', () => {
     const r = run([
       [48, 60, 10, 'Harbour Tools Ltd'],
       [48, 72, 10, '14 Quay Street'],
@@ -50,6 +50,8 @@ describe('party blocks by position and role', () => {
       [306, 74, 10, 'Meadow Farm Supplies'],
       [306, 86, 10, '2 Mill Lane'],
       [306, 98, 10, 'OX1 2AB Oxford'],
+      [306, 112, 10, 'USt-IdNr. DE136695976'],
+      [48, 300, 10, 'VAT no. DE811907980'],
       [300, 140, 10, 'Invoice number:'], [420, 140, 10, 'HT-5531'],
       [300, 154, 10, 'Invoice date:'], [420, 154, 10, '14 March 2024'],
       [300, 420, 10, 'Subtotal'], [470, 420, 10, '500.00'],
@@ -58,6 +60,8 @@ describe('party blocks by position and role', () => {
     ]);
     assert.equal(r.fields.recipient_name.value, 'Meadow Farm Supplies');
     assert.notEqual(r.fields.sender_name.value, 'Meadow Farm Supplies');
+    // The VAT id printed in the bill-to block is the buyer's.
+    assert.equal(r.fields.sender_vat_number.value, 'DE811907980');
   });
 
   it('a name heading the address window is not taken as the sender because of its legal form', () => {
