@@ -629,7 +629,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const role = heading === 'sender_name' ? 'sender_name' : 'recipient_name';
       const labelled = heading === 'sender_name' || heading === 'recipient_name';
       if (block.length < (labelled ? 2 : 3)) continue;
-      const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+      // A salutation inside the block ("Herrn", "Mrs") starts the addressee: lines above it
+      // belong to someone else (the sender's name set above the window).
+      const salutation = block.findIndex((b) => SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text));
+      const from = salutation > 0 ? salutation : 0;
+      const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;
       const left = seg.bbox.x < line.pageWidth * 0.45;

@@ -43,12 +43,12 @@ export const LABELS: Record<LabelField, RegExp> = {
   ),
   net_amount: L(
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
-    'warenwert netto', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
+    'warenwert netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
     'total ht', 'montant ht', 'total hors taxes', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
-    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
+    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'rechnungsbeitrag', 'bruttobeitrag', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
     'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
   ),
   tax_amount: L(
