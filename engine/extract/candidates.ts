@@ -456,7 +456,14 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     // Due date: a payment verb, then a date; refunds and advance plans are not due dates.
     const verb = PAY_VERBS.exec(s);
     if (verb && !REFUND_CUES.test(s) && !PLAN_CUES.test(s)) {
-      const dates = findDates(s, opts.order);
+      // The two ends of a period ("vom 06.12.2013 bis zum 06.12.2014", "from … to …") are not due dates.
+      const found = findDates(s, opts.order);
+      const inPeriod = new Set<number>();
+      found.forEach((a, i) => {
+        const b = found[i + 1];
+        if (b && /^\s*(bis(?: zum| einschlie(?:ß|ss)lich)?|to|until|through|au|jusqu'au|tot(?: en met)?|[-–])\s*$/i.test(s.slice(a.index + a.raw.length, b.index))) inPeriod.add(i).add(i + 1);
+      });
+      const dates = found.filter((_, i) => !inPeriod.has(i));
       // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
