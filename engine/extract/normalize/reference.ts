@@ -2,20 +2,13 @@
 // mod 97 like an IBAN) and the Belgian structured communication ("+++090/9337/55493+++", the
 // first ten digits mod 97 give the last two; 0 counts as 97).
 
+import { mod97 } from './iban.js';
+
 export interface ReferenceHit {
   value: string;
   raw: string;
   index: number;
   kind: 'iso11649' | 'be_structured';
-}
-
-function mod97(s: string): number {
-  let rem = 0;
-  for (const ch of s) {
-    const code = ch >= 'A' && ch <= 'Z' ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const d of code) rem = (rem * 10 + Number(d)) % 97;
-  }
-  return rem;
 }
 
 export function creditorReferenceValid(ref: string): boolean {
