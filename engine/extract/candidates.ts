@@ -434,6 +434,16 @@ function units(ev: Evidence, page: number): EvLine[][] {
 
 function sentences(ev: Evidence, page: number, opts: GenerateOptions, push: (c: Candidate) => void) {
   for (const unit of units(ev, page)) sentencesOf(ev, unit, opts, push);
+  // Customer-account blocks laid out as label/value rows ("Dein Konto  DE68 …", "Auszahlung").
+  for (const line of ev.pages.get(page) ?? []) {
+    const prev = ev.lines[line.index - 1];
+    const ctx = `${prev && prev.page === line.page ? prev.text : ''} ${line.text}`;
+    for (const hit of findIbans(line.text)) {
+      if (CUSTOMER_ACCOUNT_CUES.test(line.text.slice(0, hit.index)) || (/^(auszahlung|zahlung|erstattung|refund|payment)$/i.test((prev?.text ?? '').trim()) && CUSTOMER_ACCOUNT_CUES.test(ctx))) {
+        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: -8, method: 'pattern', source: src(line, null), transforms: ['iban:compact'], meta: { status: hit.check.status, customer: true, line: line.index } });
+      }
+    }
+  }
 }
 
 function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: (c: Candidate) => void) {
@@ -517,16 +527,6 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       if (customer || payment) {
         const line = lineOf(hit.index);
         push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: customer ? -8 : 3, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['iban:compact'], meta: { status: hit.check.status, customer, line: line.index } });
-      }
-    }
-  }
-  // Customer-account blocks laid out as label/value rows ("Dein Konto  DE68 …", "Auszahlung").
-  for (const line of ev.pages.get(page) ?? []) {
-    const prev = ev.lines[line.index - 1];
-    const ctx = `${prev && prev.page === line.page ? prev.text : ''} ${line.text}`;
-    for (const hit of findIbans(line.text)) {
-      if (CUSTOMER_ACCOUNT_CUES.test(line.text.slice(0, hit.index)) || (/^(auszahlung|zahlung|erstattung|refund|payment)$/i.test((prev?.text ?? '').trim()) && CUSTOMER_ACCOUNT_CUES.test(ctx))) {
-        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: -8, method: 'pattern', source: src(line, null), transforms: ['iban:compact'], meta: { status: hit.check.status, customer: true, line: line.index } });
       }
     }
   }
