@@ -174,7 +174,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   }
 
   // ---------------------------------------------------------------- per-line patterns
-  const firstPage = Math.min(...[...ev.pages.keys()].filter((p) => p > 0));
+  const firstPage = firstPageOf(ev);
   for (const line of ev.lines) {
     if (line.page === firstPage && line.bbox.y < line.pageHeight * 0.4) {
       for (const seg of line.segments) {
