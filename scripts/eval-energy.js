@@ -36,9 +36,20 @@ mkdirSync(cacheDir, { recursive: true });
 const only = process.env.EVAL_ONLY ?? null;
 const verbose = Boolean(process.env.EVAL_VERBOSE);
 
-/** The pipeline's reading (text layer, real OCR where needed), cached by file hash. */
+/** The compiled reading layer (PDF text, page images, OCR): a change to it invalidates the cache. */
+function readerFingerprint() {
+  const h = createHash('sha256');
+  for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
+    const url = new URL(dir, dist);
+    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+const reader = readerFingerprint();
+
+/** The pipeline's reading (text layer, real OCR where needed), cached by file hash and reader. */
 async function readDocument(pdf) {
-  const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
+  const hash = createHash('sha256').update(readFileSync(pdf)).update(reader).digest('hex');
   const cached = join(cacheDir, `${hash}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   const doc = await readPdfDocument(pdf);
