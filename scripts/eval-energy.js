@@ -255,7 +255,10 @@ async function generatedDocs() {
   const { generateSet } = await import(gen.href);
   const seed = Number(process.env.EVAL_GEN_SEED ?? 101);
   const ratio = Number(process.env.EVAL_GEN_SCANNED ?? 0.25);
-  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}`);
+  const genHash = createHash('sha256');
+  const genDir = new URL('../dist/test/helpers/energy-bills/', import.meta.url);
+  for (const f of readdirSync(genDir).filter((n) => n.endsWith('.js')).sort()) genHash.update(readFileSync(new URL(f, genDir)));
+  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}-${genHash.digest('hex').slice(0, 8)}`);
   const docs = await generateSet(dir, { seed, count, scannedRatio: ratio });
   const out = [];
   for (const d of docs) {

@@ -445,6 +445,20 @@ function readingKind(t: string): ReadingKind {
   return null;
 }
 
+/** A printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
+function kindLegend(body: EvLine[]): Map<string, ReadingKind> {
+  const out = new Map<string, ReadingKind>();
+  for (const l of body) {
+    const pairs = [...l.text.matchAll(/(?:^|[\s,;:(])([A-Z])\s?=\s?([\p{L} ]+?)(?=[,;)]|\s+[A-Z]\s?=|$)/gu)];
+    if (pairs.length < 2) continue;
+    for (const m of pairs) {
+      const k = readingKind(m[2]!);
+      if (k && !out.has(m[1]!)) out.set(m[1]!, k);
+    }
+  }
+  return out;
+}
+
 function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: SupplyPoint[]): Meter[] {
   const gas = sps[0]?.commodity === 'gas';
   const meterNo = view.labelled(METER_LABEL, (t) => {
@@ -467,6 +481,7 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
 /** Reading rows: two dated readings (start, end) of one register, as a table row or as prose. */
 function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): Register[] {
   const regs: Register[] = [];
+  let legend: Map<string, ReadingKind> | null = null;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
@@ -499,7 +514,11 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       const between = parens[0]!.at > ds[0]!.index && parens[0]!.at < ds[1]!.index && parens[1]!.at > ds[1]!.index;
       if (kinds.length > 2 || !between) startDoubt = endDoubt = `${kinds.length} reading kinds in the row, not one after each reading`;
     } else if (kindCol?.[2]) [k1, k2] = [readingKind(kindCol[1]!), readingKind(kindCol[2])];
-    else if (kindCol) {
+    else if (!kindCol && (legend ??= kindLegend(body)).size) {
+      // Codes explained by a printed legend: "A/K" under "Ableseart", "A = Ablesung …, K = Kundenablesung".
+      const codes = /(?:^|\s)([A-Z])\s?\/\s?([A-Z])(?=\s|$)/.exec(l.text.slice(ds[1]!.index));
+      if (codes && legend.has(codes[1]!) && legend.has(codes[2]!)) [k1, k2] = [legend.get(codes[1]!)!, legend.get(codes[2]!)!];
+    } else if (kindCol) {
       k2 = readingKind(kindCol[1]!);
       // One kind for a row of two readings belongs to the end reading only when its column header says so ("Ableseart neu").
       const cell = l.segments.find((sg) => sg.text.includes(kindCol[1]!));
@@ -508,7 +527,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     }
     const multM = /(?:faktor|wandlerfaktor|multiplikator)\s*:?\s*(\d+(?:,\d+)?)/i.exec(context);
     let mult = multM ? parseNumber(multM[1]!) : null;
-    const label = /\b(HT|NT|ET)\b|eintarif|hochtarif|niedertarif|einzeltarif/i.exec(l.text + ' ' + (body[i - 1]?.text ?? ''));
+    const label = /\b(HT|NT|ET)\b|eintarif|hochtarif|niedertarif|einzeltarif|(?<=\S\s+)gesamt\b/i.exec(l.text + ' ' + (body[i - 1]?.text ?? ''));
     const lab = label ? (/^(HT|hochtarif)$/i.test(label[0]) ? 'HT' : /^(NT|niedertarif)$/i.test(label[0]) ? 'NT' : 'single') : null;
     const obis = /\b\d{1,2}-\d{1,2}:\d{1,2}\.\d{1,2}\.\d{1,2}\b/.exec(context) ?? /\b\d{1,2}-\d{1,2}:\d{1,2}\.\d{1,2}\.\d{1,2}\b/.exec(body[i - 1]?.text ?? '');
     const diff = String(Number(end) - Number(start));
@@ -650,7 +669,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
   if (headIdx < 0 || stop < 0) return charges;
   const vatRate = defaultVat(view);
-  let lastRow: { charge: Charge; line: EvLine } | null = null;
+  let lastRow: { charge: Charge; line: EvLine; descX: number; lastY: number } | null = null;
   for (let i = headIdx + 1; i < stop; i++) {
     const l = body[i]!;
     const segs = l.segments;
@@ -664,10 +683,12 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
         for (const k of ['period', 'quantity', 'unit', 'unit_price'] as const) {
           if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l), { unconfirmed: k === 'period' ? null : 'read from the row; only quantity × unit price = amount confirms it' });
         }
-      } else if (lastRow && !amtM && /^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.text.length < 40 && l.bbox.x >= lastRow.line.bbox.x) {
-        // Wrapped description.
-        if (Math.abs(l.bbox.y - lastRow.line.bbox.y) < lastRow.line.bbox.h * 2.2) {
+      } else if (lastRow && !amtM && l.text.length < 40 && /\p{L}{2}/u.test(l.text) && (/^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.bbox.x >= lastRow.line.bbox.x || !isDetail(l.text) && Math.abs(l.bbox.x - lastRow.descX) < 6)) {
+        // Wrapped description: a further line of the description cell, right below the last one.
+        if (l.page === lastRow.line.page && l.bbox.y - lastRow.lastY < lastRow.line.bbox.h * 2.2) {
           lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
+          lastRow.charge.category = category(lastRow.charge.description);
+          lastRow.lastY = l.bbox.y;
           log.settle(lastRow.charge.entity_ref, 'description');
         }
       }
@@ -690,10 +711,13 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
       if (charge[k] !== null) log.add(charge.entity_ref, k, sp, { status: k === 'category' || (k === 'vat_rate' && !rate) ? 'derived' : 'extracted', unconfirmed: doubt[k] });
     }
     charges.push(charge);
-    lastRow = { charge, line: l };
+    lastRow = { charge, line: l, descX: descSeg.bbox.x, lastY: l.bbox.y };
   }
   return charges;
 }
+
+/** A detail line under a charge row (money, a date, a quantity), not more of its description. */
+const isDetail = (t: string) => /\d,\d{2}|\d{1,2}\.\d{1,2}\.\d{2,4}/.test(t) || findQuantities(t).length > 0;
 
 /**
  * Why a charge description may not be the whole printed cell: text left in the cell besides
@@ -709,8 +733,7 @@ function descriptionDoubt(seg: Segment, desc: string, segs: Segment[], next: EvL
   if (/\p{L}{2}/u.test(rest)) return `the cell reads "${seg.text}", more than the description`;
   const after = segs[segs.indexOf(seg) + 1];
   if (after && /^\p{L}[\p{L} .&-]{2,}$/u.test(after.text.trim()) && !/^(?:kwh|tage?|ct|cent|eur|€|monat|jahr|pauschal)\b/i.test(after.text.trim())) return `the next cell "${after.text}" may continue the description`;
-  const detail = (t: string) => /\d,\d{2}|\d{1,2}\.\d{1,2}\.\d{2,4}/.test(t) || findQuantities(t).length > 0;
-  if (next && !detail(next.text) && /\p{L}{3}/u.test(next.text) && !desc.endsWith(next.text.trim()) && Math.abs(next.bbox.x - seg.bbox.x) < 6 && next.bbox.y - row.bbox.y < row.bbox.h * 1.8 && next.page === row.page) {
+  if (next && !isDetail(next.text) && /\p{L}{3}/u.test(next.text) && !desc.endsWith(next.text.trim()) && Math.abs(next.bbox.x - seg.bbox.x) < 6 && next.bbox.y - row.bbox.y < row.bbox.h * 1.8 && next.page === row.page) {
     return `the line below ("${next.text}") may continue the description`;
   }
   if (row.source !== 'native' && /[$|\\{}\[\]<>@#]|\p{L}\d|\d\p{L}/u.test(desc.replace(/co2/gi, ''))) return 'OCR text with characters that are no part of a charge name';
