@@ -327,6 +327,25 @@ function confirmChargeLines(data: InvoiceData, c: Checks): void {
   }
 }
 
+/**
+ * A price of the tariff table is confirmed by a charge line that bills at it: the energy
+ * price (ct/kWh) as a kWh line's unit price, the base price as a pro-rated line's yearly price.
+ * A charge line's VAT rate is confirmed by the invoice's single VAT row.
+ */
+function confirmTariffPrices(data: InvoiceData, c: Checks): void {
+  // One VAT row that adds up (tax_row passed) confirms the rate of every charge line billed at it.
+  const vat = data.taxes.filter((t) => t.tax_type === 'vat');
+  if (vat.length === 1 && c.confirmed.has(`${vat[0]!.entity_ref}.rate`)) {
+    for (const ch of data.charges) if (num(ch.vat_rate) !== null && num(ch.vat_rate) === num(vat[0]!.rate)) c.confirmed.add(`${ch.entity_ref}.vat_rate`);
+  }
+  for (const t of data.tariffs) {
+    const ct = num(t.energy_price_ct_per_kwh);
+    const base = num(t.base_price_eur);
+    if (ct !== null && data.charges.some((ch) => ch.unit === 'kWh' && num(ch.unit_price) !== null && Math.abs(num(ch.unit_price)! * 100 - ct) < 1e-6)) c.confirmed.add(`${t.entity_ref}.energy_price_ct_per_kwh`);
+    if (base !== null && data.charges.some((ch) => (ch.unit === 'day' || ch.unit === 'month') && num(ch.unit_price) !== null && Math.abs(num(ch.unit_price)! - base) < 0.005)) c.confirmed.add(`${t.entity_ref}.base_price_eur`);
+  }
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -346,6 +365,7 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   checkArithmetic(data, c);
   checkAssociation(data, c);
   confirmChargeLines(data, c);
+  confirmTariffPrices(data, c);
 
   const quality: Record<string, FieldQuality> = {};
   const unevidenced: string[] = [];

@@ -439,11 +439,15 @@ function meterType(t: string): string | null {
 type ReadingKind = NonNullable<Register['reading_start']>['kind'];
 
 function readingKind(t: string): ReadingKind {
-  if (/sch[äa]tz|geschätzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
+  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
   if (/kunde|selbst/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
   return null;
 }
+
+/** A kind column: one kind, or "alt/neu" as two ("Ablesung/Kunde", "KUNDENABLESUNG/SCHAETZUNG"). */
+const KIND_WORD = 'kundenablesung|selbstablesung|ablesung|kunde|schätzung|abgelesen|geschätzt';
+const KIND_COLUMN = umlauts(new RegExp(`(${KIND_WORD})(?:\\s*\\/\\s*(${KIND_WORD}))?`, 'i'));
 
 /** A printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
 function kindLegend(body: EvLine[]): Map<string, ReadingKind> {
@@ -502,7 +506,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const context = `${l.text} ${body[i + 1]?.text ?? ''}`;
     const parens = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => ({ kind: readingKind(m[1]!), at: m.index! })).filter((k) => k.kind !== null);
     const kinds = parens.map((k) => k.kind);
-    const kindCol = /(ablesung|kunde|schätzung|abgelesen|geschätzt|selbstablesung|kundenablesung)(?:\s*\/\s*(ablesung|kunde|schätzung))?/i.exec(l.text.slice(ds[1]!.index));
+    const kindCol = KIND_COLUMN.exec(l.text.slice(ds[1]!.index));
     let k1: ReadingKind = null;
     let k2: ReadingKind = null;
     // Why a kind is not tied to exactly one reading by what is printed (the policy then asks).
@@ -631,7 +635,10 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
       valid_to: period?.end ?? ds[1]?.value ?? null,
     };
     const sp = spanOf(l);
-    for (const k of ['name', 'commodity', 'energy_price_ct_per_kwh', 'base_price_eur', 'base_price_period', 'valid_from', 'valid_to'] as const) if (t[k] !== null) log.add(t.entity_ref, k, sp);
+    for (const k of ['name', 'commodity', 'energy_price_ct_per_kwh', 'base_price_eur', 'base_price_period', 'valid_from', 'valid_to'] as const) {
+      const price = k === 'energy_price_ct_per_kwh' || k === 'base_price_eur';
+      if (t[k] !== null) log.add(t.entity_ref, k, sp, { unconfirmed: price ? 'a price-table value; only a charge line billed at it confirms it' : null });
+    }
     out.push(t);
   }
   return out;
@@ -690,6 +697,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
           lastRow.charge.category = category(lastRow.charge.description);
           lastRow.lastY = l.bbox.y;
           log.settle(lastRow.charge.entity_ref, 'description');
+          if (lastRow.charge.category !== 'other') log.settle(lastRow.charge.entity_ref, 'category');
         }
       }
       continue;
@@ -705,7 +713,11 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
     const rate = parseRate(l.text.replace(/\d+,\d+\s*(?:ct|cent)/gi, ''));
     charge.vat_rate = rate ?? vatRate;
     const sp = spanOf(l);
-    const doubt: Partial<Record<keyof Charge, string>> = { description: descriptionDoubt(descSeg, desc, segs, body[i + 1], l) ?? undefined };
+    const doubt: Partial<Record<keyof Charge, string>> = {
+      description: descriptionDoubt(descSeg, desc, segs, body[i + 1], l) ?? undefined,
+      category: charge.category === 'other' ? 'no category word in the description' : undefined,
+      vat_rate: rate ? undefined : 'the invoice-wide VAT rate; only a VAT row at that rate confirms it',
+    };
     for (const k of ['quantity', 'unit', 'unit_price'] as const) doubt[k] = 'read from the row; only quantity × unit price = amount confirms it';
     for (const k of ['category', 'description', 'period', 'quantity', 'unit', 'unit_price', 'net_amount', 'vat_rate'] as const) {
       if (charge[k] !== null) log.add(charge.entity_ref, k, sp, { status: k === 'category' || (k === 'vat_rate' && !rate) ? 'derived' : 'extracted', unconfirmed: doubt[k] });
@@ -944,9 +956,12 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     if (/abschlag|ab dem|zeitraum|gültig|vorjahr/i.test(m[0]) || /abschlag/i.test(text.slice(m.index!, m.index! + m[0].length + 40)) && !/betrag|rechnung/i.test(ctx)) continue;
     if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx) || s.balance_direction === 'credit') continue;
     const d = dateIn(m[1]!);
-    if (d) {
+    if (d && !p.due_date) {
       p.due_date = d;
       log.add('payment', 'due_date', spanOf(f.at(m.index!), null, m[0]));
+    } else if (d && d !== p.due_date) {
+      // A second payment sentence naming another date: the text alone does not settle which is due.
+      log.doubt('payment', 'due_date', `another payment sentence reads "${m[0]}"`);
       break;
     }
   }
@@ -1079,10 +1094,13 @@ function extractConsumption(view: DocView, log: EvidenceLog, body: EvLine[], id:
   const ref = 'cons-1';
   const c: Consumption = { entity_ref: ref, supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, period: id.billing_period, quantity_kwh: total, prior_year_quantity_kwh: null };
   const f = view.flow(body);
-  const m = /vorjahr(?:eszeitraum|es)?[^\n\d]{0,60}?(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh|vorjahr(?:eszeitraum)?\s[^\n]*?\s(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh/i.exec(f.text);
+  const priorRe = /vorjahr(?:eszeitraum|es)?[^\n\d]{0,60}?(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh|vorjahr(?:eszeitraum)?\s[^\n]*?\s(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh/gi;
+  const priors = [...f.text.matchAll(priorRe)];
+  const m = priors[0];
   if (m) {
     c.prior_year_quantity_kwh = parseNumber((m[1] ?? m[2])!);
-    log.add(ref, 'prior_year_quantity_kwh', spanOf(f.at(m.index), 'Vorjahr', m[0]));
+    const rival = priors.find((x) => parseNumber((x[1] ?? x[2])!) !== c.prior_year_quantity_kwh);
+    log.add(ref, 'prior_year_quantity_kwh', spanOf(f.at(m.index!), 'Vorjahr', m[0]), { unconfirmed: rival ? `another prior-year figure reads "${rival[0]}"` : null });
   } else {
     // A chart: "7.070 kWh   7.003 kWh" above "Vorjahr   Abrechnungszeitraum".
     const lab = body.findIndex((l) => /^vorjahr$/i.test(l.segments[0]!.text.trim()));
