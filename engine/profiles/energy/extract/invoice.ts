@@ -745,7 +745,8 @@ function descriptionDoubt(seg: Segment, desc: string, segs: Segment[], next: EvL
   if (/\p{L}{2}/u.test(rest)) return `the cell reads "${seg.text}", more than the description`;
   const after = segs[segs.indexOf(seg) + 1];
   if (after && /^\p{L}[\p{L} .&-]{2,}$/u.test(after.text.trim()) && !/^(?:kwh|tage?|ct|cent|eur|€|monat|jahr|pauschal)\b/i.test(after.text.trim())) return `the next cell "${after.text}" may continue the description`;
-  if (next && !isDetail(next.text) && /\p{L}{3}/u.test(next.text) && !desc.endsWith(next.text.trim()) && Math.abs(next.bbox.x - seg.bbox.x) < 6 && next.bbox.y - row.bbox.y < row.bbox.h * 1.8 && next.page === row.page) {
+  // Below the cell: starting under it (aligned or indented), not a detail line.
+  if (next && !isDetail(next.text) && /\p{L}{2}/u.test(next.text) && next.bbox.x > seg.bbox.x - 6 && next.bbox.x < seg.bbox.x + seg.bbox.w && next.bbox.y - row.bbox.y < row.bbox.h * 1.8 && next.page === row.page) {
     return `the line below ("${next.text}") may continue the description`;
   }
   if (row.source !== 'native' && /[$|\\{}\[\]<>@#]|\p{L}\d|\d\p{L}/u.test(desc.replace(/co2/gi, ''))) return 'OCR text with characters that are no part of a charge name';
