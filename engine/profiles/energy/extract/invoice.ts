@@ -155,8 +155,14 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
   setLabelled('contract_number', LABELS.contractNumber, idValue);
 
   // Billing period: a labelled range, or "für den Zeitraum vom … bis …" in the title.
-  const p = view.labelled(LABELS.period, (t) => periodIn(t), { below: false });
-  if (p) set('billing_period', { ...p, value: { start: p.value.start, end: p.value.end } });
+  const { hit: p, rival: otherPeriod } = view.labelledWithRivals(LABELS.period, (t) => {
+    const r = periodIn(t);
+    return r && { start: r.start, end: r.end };
+  }, { below: false });
+  if (p) {
+    set('billing_period', { ...p, value: { start: p.value.start, end: p.value.end } });
+    if (otherPeriod) log.doubt('identity', 'billing_period', otherPeriod);
+  }
   if (!id.billing_period) {
     const f = view.flow(body.slice(0, 60));
     const m = /(?:zeitraum|abrechnungszeitraum)\s+(?:vom\s+)?(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+)\s?\d{4})\s*(?:[-–]|bis(?: zum)?)\s*(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+)\s?\d{4})/iu.exec(f.text.replace(/\n/g, ' '));
@@ -199,7 +205,10 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
   const best = titles[0];
   if (best) {
     id.document_type = best.t![0];
-    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized' });
+    // Another title as prominent naming another kind of bill: the title does not settle it.
+    const standalone = (x: (typeof titles)[number]) => new RegExp(`(?<!\\p{L})(?:${x.t![1].source})(?!\\p{L})`, 'iu').test(x.l.text);
+    const rival = titles.find((x) => x.l.scale >= best.l.scale * 0.95 && x.t![0] !== best.t![0] && standalone(x));
+    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized', unconfirmed: rival ? `another title reads "${rival.l.text}"` : null });
   }
   return id;
 }
