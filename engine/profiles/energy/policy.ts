@@ -11,7 +11,7 @@ import type { HandoffStatus } from '../../store/schema.js';
 import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
 import { ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.1';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.2';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
