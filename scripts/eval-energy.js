@@ -163,6 +163,8 @@ function evaluate(docs, label, { showFailures }) {
     let outcomeOk = 0;
     let outcomeN = 0;
     let wrongAccepted = 0;
+    let accepted = 0;
+    let invoices = 0;
     let ms = 0;
     let pages = 0;
     for (const d of list) {
@@ -189,7 +191,9 @@ function evaluate(docs, label, { showFailures }) {
         const pi = payload.invoices.find((p) => p.page_range.first === ti.page_range.first) ?? payload.invoices[i] ?? null;
         const before = wrongList.length;
         const w = compareInvoice(ti, pi, tally, wrongList);
+        invoices++;
         if (pi && pi.outcome === 'accepted') {
+          accepted++;
           wrongAccepted += w;
           for (let k = before; k < wrongList.length; k++) if (!/got=null$/.test(wrongList[k])) wrongList[k] = `WRONG IN ACCEPTED ${wrongList[k]}`;
         }
@@ -207,6 +211,7 @@ function evaluate(docs, label, { showFailures }) {
       split: (splitOk / list.length).toFixed(2),
       outcome: outcomeN ? (outcomeOk / outcomeN).toFixed(2) : 'n/a (no policy)',
       wrong_in_accepted: applyPolicy ? wrongAccepted : 'n/a',
+      accepted: applyPolicy ? `${accepted}/${invoices}` : 'n/a',
       ms_per_page: (ms / Math.max(1, pages)).toFixed(1),
     });
   }
@@ -217,7 +222,7 @@ function printRows(rows) {
   if (!rows.length) return;
   const entityCols = ['identity', 'supplier', 'customer', 'supply_points', 'meters', 'registers', 'tariffs', 'consumption', 'charges', 'taxes', 'settlement', 'payment', 'advance_plan'];
   for (const r of rows) {
-    console.log(`\n${r.set} · ${r.mode}: ${r.docs} docs · field F1 ${r.field_f1} · split ${r.split} · outcome ${r.outcome} · wrong values in accepted ${r.wrong_in_accepted} · extraction ${r.ms_per_page} ms/page`);
+    console.log(`\n${r.set} · ${r.mode}: ${r.docs} docs · field F1 ${r.field_f1} · split ${r.split} · outcome ${r.outcome} · wrong values in accepted ${r.wrong_in_accepted} (accepted invoices ${r.accepted}) · extraction ${r.ms_per_page} ms/page`);
     console.table(Object.fromEntries(entityCols.filter((c) => r[c] !== undefined).map((c) => [c, { f1: r[c] }])));
   }
 }
