@@ -646,7 +646,9 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
     const sp = spanOf(l);
     for (const k of ['name', 'commodity', 'energy_price_ct_per_kwh', 'base_price_eur', 'base_price_period', 'valid_from', 'valid_to'] as const) {
       const price = k === 'energy_price_ct_per_kwh' || k === 'base_price_eur';
-      if (t[k] !== null) log.add(t.entity_ref, k, sp, { unconfirmed: price ? 'a price-table value; only a charge line billed at it confirms it' : null });
+      // The name is the whole first cell (a trailing validity date aside); anything else in it leaves the name open.
+      const nameRest = k === 'name' && t.name && /\p{L}{2}/u.test(name.replace(t.name, '').replace(/\d{1,2}\.\d{1,2}\.\d{4}|\b(?:bis|ab|vom|gültig)\b/giu, '')) ? `the cell reads "${name}", more than the name` : null;
+      if (t[k] !== null) log.add(t.entity_ref, k, sp, { unconfirmed: price ? 'a price-table value; only a charge line billed at it confirms it' : nameRest });
     }
     out.push(t);
   }
