@@ -36,9 +36,20 @@ mkdirSync(cacheDir, { recursive: true });
 const only = process.env.EVAL_ONLY ?? null;
 const verbose = Boolean(process.env.EVAL_VERBOSE);
 
-/** The pipeline's reading (text layer, real OCR where needed), cached by file hash. */
+/** The compiled reading layer (PDF text, page images, OCR): a change to it invalidates the cache. */
+function readerFingerprint() {
+  const h = createHash('sha256');
+  for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
+    const url = new URL(dir, dist);
+    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+const reader = readerFingerprint();
+
+/** The pipeline's reading (text layer, real OCR where needed), cached by file hash and reader. */
 async function readDocument(pdf) {
-  const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
+  const hash = createHash('sha256').update(readFileSync(pdf)).update(reader).digest('hex');
   const cached = join(cacheDir, `${hash}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   const doc = await readPdfDocument(pdf);
@@ -152,6 +163,8 @@ function evaluate(docs, label, { showFailures }) {
     let outcomeOk = 0;
     let outcomeN = 0;
     let wrongAccepted = 0;
+    let accepted = 0;
+    let invoices = 0;
     let ms = 0;
     let pages = 0;
     for (const d of list) {
@@ -178,7 +191,9 @@ function evaluate(docs, label, { showFailures }) {
         const pi = payload.invoices.find((p) => p.page_range.first === ti.page_range.first) ?? payload.invoices[i] ?? null;
         const before = wrongList.length;
         const w = compareInvoice(ti, pi, tally, wrongList);
+        invoices++;
         if (pi && pi.outcome === 'accepted') {
+          accepted++;
           wrongAccepted += w;
           for (let k = before; k < wrongList.length; k++) if (!/got=null$/.test(wrongList[k])) wrongList[k] = `WRONG IN ACCEPTED ${wrongList[k]}`;
         }
@@ -196,6 +211,7 @@ function evaluate(docs, label, { showFailures }) {
       split: (splitOk / list.length).toFixed(2),
       outcome: outcomeN ? (outcomeOk / outcomeN).toFixed(2) : 'n/a (no policy)',
       wrong_in_accepted: applyPolicy ? wrongAccepted : 'n/a',
+      accepted: applyPolicy ? `${accepted}/${invoices}` : 'n/a',
       ms_per_page: (ms / Math.max(1, pages)).toFixed(1),
     });
   }
@@ -206,7 +222,7 @@ function printRows(rows) {
   if (!rows.length) return;
   const entityCols = ['identity', 'supplier', 'customer', 'supply_points', 'meters', 'registers', 'tariffs', 'consumption', 'charges', 'taxes', 'settlement', 'payment', 'advance_plan'];
   for (const r of rows) {
-    console.log(`\n${r.set} · ${r.mode}: ${r.docs} docs · field F1 ${r.field_f1} · split ${r.split} · outcome ${r.outcome} · wrong values in accepted ${r.wrong_in_accepted} · extraction ${r.ms_per_page} ms/page`);
+    console.log(`\n${r.set} · ${r.mode}: ${r.docs} docs · field F1 ${r.field_f1} · split ${r.split} · outcome ${r.outcome} · wrong values in accepted ${r.wrong_in_accepted} (accepted invoices ${r.accepted}) · extraction ${r.ms_per_page} ms/page`);
     console.table(Object.fromEntries(entityCols.filter((c) => r[c] !== undefined).map((c) => [c, { f1: r[c] }])));
   }
 }
@@ -244,7 +260,10 @@ async function generatedDocs() {
   const { generateSet } = await import(gen.href);
   const seed = Number(process.env.EVAL_GEN_SEED ?? 101);
   const ratio = Number(process.env.EVAL_GEN_SCANNED ?? 0.25);
-  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}`);
+  const genHash = createHash('sha256');
+  const genDir = new URL('../dist/test/helpers/energy-bills/', import.meta.url);
+  for (const f of readdirSync(genDir).filter((n) => n.endsWith('.js')).sort()) genHash.update(readFileSync(new URL(f, genDir)));
+  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}-${genHash.digest('hex').slice(0, 8)}`);
   const docs = await generateSet(dir, { seed, count, scannedRatio: ratio });
   const out = [];
   for (const d of docs) {

@@ -59,6 +59,14 @@ export const profileSchemas: Record<string, JsonSchema> = {
       source: { enum: sources },
       match: { enum: ['exact', 'normalized', 'manual'] },
       bbox,
+      page_size: {
+        anyOf: [
+          { type: 'object', required: ['width', 'height', 'unit'], properties: { width: { type: 'number' }, height: { type: 'number' }, unit: { const: 'pt' } }, additionalProperties: false },
+          { type: 'null' },
+        ],
+        description: 'The page bbox is measured on: PDF points of the page as rendered (after /Rotate), origin top-left, y down. Place a box on a page image by x/width, y/height.',
+      },
+      unconfirmed: { type: 'string', description: 'Why the span alone does not settle the value (the policy then reports unconfirmed_value unless a check confirms it).' },
       reviewer_transcribed: { type: 'boolean' },
     },
   },

@@ -148,6 +148,7 @@ export async function energySecondOpinion(ai: ProfileRunContext['ai'], extractio
       out.evidence.push({
         invoice_ref: inv.invoice_ref, entity_ref: m.entity_ref, field: m.field, field_status: 'derived', component_ref: where.page.component_ref,
         physical_page: where.page.page, printed_page: null, label: null, text: cited.slice(0, 300), source: SOURCE[where.page.source], match: 'normalized', bbox: where.bbox,
+        page_size: { width: where.page.width, height: where.page.height, unit: 'pt' },
       });
       q.changed_fields.push(name);
     }

@@ -228,7 +228,20 @@ export interface EnergyEvidence {
   source: 'native_text' | 'embedded_ocr' | 'tesseract_ocr' | 'combined';
   match: 'exact' | 'normalized' | 'manual';
   bbox: { x: number; y: number; w: number; h: number } | null;
+  /**
+   * The size of the page `bbox` is measured on, in PDF points (1/72 in) of the page as
+   * rendered (unrotated box after /Rotate); origin top-left, y down, like `bbox`. A box is
+   * placed on a page image of any size by `x / width`, `y / height` (null: no page geometry).
+   */
+  page_size?: { width: number; height: number; unit: 'pt' } | null;
   reviewer_transcribed?: boolean;
+  /**
+   * Set by the extractor when the span does not settle the value on its own: a competing
+   * candidate, a cell that may continue, a kind not tied to one reading, an OCR identifier
+   * without a check digit read once. The policy accepts such a field only when a check
+   * confirms it (or a reviewer does): otherwise `unconfirmed_value`.
+   */
+  unconfirmed?: string;
 }
 
 /** What the extractor hands to the validation policy: the payload plus evidence, before outcomes. */

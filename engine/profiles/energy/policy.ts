@@ -11,7 +11,7 @@ import type { HandoffStatus } from '../../store/schema.js';
 import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
 import { ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.1';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.2';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -20,6 +20,7 @@ export type EnergyReasonCode =
   | 'invalid_value'
   | 'arithmetic_mismatch'
   | 'missing_evidence'
+  | 'unconfirmed_value'
   | 'ambiguous_supply_point_association'
   | 'multiple_invoices_unsplit'
   | 'unsupported_document';
@@ -158,9 +159,15 @@ class Checks {
   failures: CheckFailure[] = [];
   run = 0;
   invalid = new Set<string>();
-  check(rule: string, code: EnergyReasonCode, ok: boolean, fields: string[], detail: () => string): void {
+  /** Fields a passing identifier or arithmetic check vouches for. */
+  confirmed = new Set<string>();
+  /** `confirms`: what a pass vouches for when it is less than `fields` (a reading's value, not its date or kind). */
+  check(rule: string, code: EnergyReasonCode, ok: boolean, fields: string[], detail: () => string, confirms: string[] = fields): void {
     this.run++;
-    if (ok) return;
+    if (ok) {
+      if (code === 'invalid_identifier' || code === 'arithmetic_mismatch') for (const f of confirms) this.confirmed.add(f);
+      return;
+    }
     this.failures.push({ rule, code, fields, detail: detail() });
     if (code === 'invalid_identifier' || code === 'invalid_value') for (const f of fields) this.invalid.add(f);
   }
@@ -287,7 +294,8 @@ function checkArithmetic(data: InvoiceData, c: Checks): void {
         const expected = start !== null && end !== null && mult !== null ? (end - start) * mult : null;
         const tolerance = value === null ? 0 : 0.5 * 10 ** -decimalsOf(r.consumption_value!) + 1e-9;
         c.check('register_consumption', 'arithmetic_mismatch', expected !== null && value !== null && Math.abs(expected - value) <= tolerance, [`${r.entity_ref}.reading_start`, `${r.entity_ref}.reading_end`, `${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`], () =>
-          expected === null || value === null ? `${r.entity_ref}: readings and consumption cannot be compared (a value is missing)` : `${r.entity_ref}: (${r.reading_end?.value} − ${r.reading_start?.value}) × ${r.multiplier ?? 1} = ${expected}, consumption is ${r.consumption_value}`);
+          expected === null || value === null ? `${r.entity_ref}: readings and consumption cannot be compared (a value is missing)` : `${r.entity_ref}: (${r.reading_end?.value} − ${r.reading_start?.value}) × ${r.multiplier ?? 1} = ${expected}, consumption is ${r.consumption_value}`,
+          [`${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`]);
       }
       // gas: energy_kwh ≈ volume_m3 × z_number × calorific_value (±0.5 %)
       const gas = [r.volume_m3, r.z_number, r.calorific_value_kwh_per_m3, r.energy_kwh];
@@ -298,6 +306,43 @@ function checkArithmetic(data: InvoiceData, c: Checks): void {
           expected === null || kwh == null ? `${r.entity_ref}: gas conversion cannot be checked (a value is missing)` : `${r.entity_ref}: ${r.volume_m3} m³ × ${r.z_number} × ${r.calorific_value_kwh_per_m3} = ${expected.toFixed(1)} kWh, printed ${r.energy_kwh}`);
       }
     }
+  }
+}
+
+/**
+ * A charge line whose quantity × unit price gives its amount (per kWh or m³; a day count at a
+ * yearly or monthly price) vouches for its quantity, unit and price. Confirm-only: bills round
+ * per day or per price period, so a line that does not multiply out is not an error, it just
+ * leaves those fields to their spans.
+ */
+function confirmChargeLines(data: InvoiceData, c: Checks): void {
+  for (const ch of data.charges) {
+    const q = num(ch.quantity);
+    const p = num(ch.unit_price);
+    const net = num(ch.net_amount);
+    if (q === null || p === null || net === null) continue;
+    const products = ch.unit === 'day' ? [(q * p) / 365, (q * p) / 366, q * p] : ch.unit === 'month' ? [(q * p) / 12, q * p] : [q * p];
+    const tolerance = Math.max(0.011, Math.abs(net) * 0.001);
+    if (products.some((x) => Math.abs(Math.abs(x) - Math.abs(net)) <= tolerance)) for (const f of ['quantity', 'unit', 'unit_price']) c.confirmed.add(`${ch.entity_ref}.${f}`);
+  }
+}
+
+/**
+ * A price of the tariff table is confirmed by a charge line that bills at it: the energy
+ * price (ct/kWh) as a kWh line's unit price, the base price as a pro-rated line's yearly price.
+ * A charge line's VAT rate is confirmed by the invoice's single VAT row.
+ */
+function confirmTariffPrices(data: InvoiceData, c: Checks): void {
+  // One VAT row that adds up (tax_row passed) confirms the rate of every charge line billed at it.
+  const vat = data.taxes.filter((t) => t.tax_type === 'vat');
+  if (vat.length === 1 && c.confirmed.has(`${vat[0]!.entity_ref}.rate`)) {
+    for (const ch of data.charges) if (num(ch.vat_rate) !== null && num(ch.vat_rate) === num(vat[0]!.rate)) c.confirmed.add(`${ch.entity_ref}.vat_rate`);
+  }
+  for (const t of data.tariffs) {
+    const ct = num(t.energy_price_ct_per_kwh);
+    const base = num(t.base_price_eur);
+    if (ct !== null && data.charges.some((ch) => ch.unit === 'kWh' && num(ch.unit_price) !== null && Math.abs(num(ch.unit_price)! * 100 - ct) < 1e-6)) c.confirmed.add(`${t.entity_ref}.energy_price_ct_per_kwh`);
+    if (base !== null && data.charges.some((ch) => (ch.unit === 'day' || ch.unit === 'month') && num(ch.unit_price) !== null && Math.abs(num(ch.unit_price)! - base) < 0.005)) c.confirmed.add(`${t.entity_ref}.base_price_eur`);
   }
 }
 
@@ -319,6 +364,8 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   checkIdentifiers(data, c);
   checkArithmetic(data, c);
   checkAssociation(data, c);
+  confirmChargeLines(data, c);
+  confirmTariffPrices(data, c);
 
   const quality: Record<string, FieldQuality> = {};
   const unevidenced: string[] = [];
@@ -334,6 +381,19 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
     else quality[f.key] = ev?.field_status === 'derived' ? 'derived' : 'extracted';
   }
   c.check('evidence', 'missing_evidence', unevidenced.length === 0, unevidenced, () => `${unevidenced.length} field(s) without evidence on the invoice's pages`);
+  // A reviewer trusts `accepted` blindly: a value whose span the extractor could not settle
+  // (a competing candidate, a cell that may go on, an OCR identifier without a check digit)
+  // stands only when a check confirms it or a reviewer has.
+  const unconfirmed: string[] = [];
+  const why: string[] = [];
+  for (const f of fieldsOf(data)) {
+    if (!present(f.value) || c.confirmed.has(f.key) || c.invalid.has(f.key)) continue;
+    const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
+    if (!ev?.unconfirmed || ev.field_status === 'reviewed' || ev.match === 'manual') continue;
+    unconfirmed.push(f.key);
+    why.push(`${f.key}: ${ev.unconfirmed}`);
+  }
+  c.check('confirmation', 'unconfirmed_value', unconfirmed.length === 0, unconfirmed, () => why.join('; '));
 
   const reasons = new Set<string>(c.failures.map((f) => f.code));
   for (const r of packetReasons) if (r === 'multiple_invoices_unsplit') reasons.add(r);

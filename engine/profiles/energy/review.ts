@@ -748,6 +748,8 @@ export function applyReviewDecision(payload: EnergyPayload, evidence: readonly E
       source: ev.source,
       match: 'manual',
       bbox: ev.bbox,
+      // A drawn box is measured on the page the machine's evidence describes.
+      page_size: evidence.find((x) => x.physical_page === ev.physical_page && x.component_ref === ev.component_ref && x.page_size)?.page_size ?? null,
       reviewer_transcribed: true,
     };
     const at = evidence.findIndex(same);

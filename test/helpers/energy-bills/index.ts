@@ -64,7 +64,7 @@ export function generateDocument(seed: number, spec: Spec, id = `gen-${seed}`): 
       bills.push({ bill: b, ...renderBill('compact', b) });
     }
   } else {
-    const b = billModel(rng, { kind: spec.kind ?? 'invoice', commodity: spec.commodity ?? 'electricity', supplier, customer, twoRegisters: spec.twoRegisters, priceChange: spec.priceChange });
+    const b = billModel(rng, { kind: spec.kind ?? 'invoice', commodity: spec.commodity ?? 'electricity', supplier, customer, twoRegisters: spec.twoRegisters, priceChange: spec.priceChange, longNames: spec.style === 'ledger' });
     bills.push({ bill: b, ...renderBill(spec.style, b) });
   }
   const pages = bills.flatMap((x) => x.pages);

@@ -255,7 +255,16 @@ export interface Bill {
 const fmtCt = (v: number) => v.toFixed(2);
 
 /** Build one consistent bill. */
-export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity' | 'gas'; supplier?: SupplierModel; customer?: Party & { salutation: string }; twoRegisters?: boolean; priceChange?: boolean }): Bill {
+/** Statutory names as some suppliers print them in full (long enough to wrap in a narrow column). */
+const LONG_NAMES: Record<string, string> = {
+  'KWKG-Umlage': 'Umlage nach dem Kraft-Wärme-Kopplungsgesetz',
+  'Offshore-Netzumlage': 'Offshore-Netzumlage nach § 17f EnWG',
+  Messstellenbetrieb: 'Entgelt für den Messstellenbetrieb und die Messung',
+  Konzessionsabgabe: 'Konzessionsabgabe nach § 2 KAV',
+  'CO2-Preis nach BEHG': 'CO2-Preis nach dem Brennstoffemissionshandelsgesetz',
+};
+
+export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity' | 'gas'; supplier?: SupplierModel; customer?: Party & { salutation: string }; twoRegisters?: boolean; priceChange?: boolean; longNames?: boolean }): Bill {
   const supplier = opts.supplier ?? supplierModel(rng);
   const customer = opts.customer ?? customerModel(rng);
   const service = rng.chance(0.7) ? { ...customer } : { ...customerModel(rng), name: customer.name };
@@ -338,6 +347,7 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     addKwh('levy', 'Offshore-Netzumlage', iso(start), iso(end), '0.816', kwhTotal);
     addKwh('electricity_tax', 'Stromsteuer', iso(start), iso(end), '2.05', kwhTotal);
   }
+  if (opts.longNames) for (const c of charges) c.description = LONG_NAMES[c.description] ?? c.description;
   // Interim invoices bill an advance: one flat line, no readings.
   let netCents = charges.reduce((a, c) => a + c.net_cents, 0);
   const vatRate = '19.00';

@@ -12,7 +12,7 @@ export interface Rendered {
   omit: Omit;
 }
 
-export const STYLES = ['mono', 'sidebar', 'prose', 'longtable', 'cooperative', 'compact'] as const;
+export const STYLES = ['mono', 'sidebar', 'prose', 'longtable', 'cooperative', 'compact', 'ledger'] as const;
 export type Style = (typeof STYLES)[number];
 
 const KIND_DE = { actual: 'Ablesung', customer: 'Kundenablesung', estimated: 'Schätzung' } as const;
@@ -632,8 +632,124 @@ function compact(b: Bill): Rendered {
   return { pages, omit: [] };
 }
 
+// ------------------------------------------------------------------ 7. ledger: narrow columns, wrapped names, coded reading kinds
+
+/**
+ * A municipal ledger: the charge names wrap inside a narrow column (second line below the
+ * first, the amount on the first), and the reading table prints how each reading was taken
+ * as a code explained by a legend under the table ("A = Ablesung …").
+ */
+function ledger(b: Bill): Rendered {
+  const w = new PageWriter();
+  const CODE = { actual: 'A', customer: 'K', estimated: 'S' } as const;
+  w.text(40, 40, b.supplier.name, 14, 'F2');
+  w.text(40, 56, `${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 8);
+  [b.customer.salutation, b.customer.name, `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`].forEach((s, i) => w.text(40, 110 + i * 12, s, 10));
+  const info: Array<[string, string]> = [['Rechnungsnummer', b.invoice_number], ['Rechnungsdatum', dmy(b.invoice_date)], ['Kundennummer', b.customer_number], ['Vertragskonto', b.contract_account], ['Vertragsnummer', b.contract_number]];
+  info.forEach(([k, v], i) => {
+    w.text(340, 110 + i * 12, k, 8.5);
+    w.right(555, 110 + i * 12, v, 8.5);
+  });
+  w.y = 200;
+  w.text(40, w.y, TITLE(b), 13, 'F2');
+  w.y += 18;
+  w.text(40, w.y, `Abrechnungszeitraum: ${span(b.period.start, b.period.end)}`, 9);
+  w.y += 20;
+  const kv = (k: string, v: string) => {
+    w.need(12);
+    w.text(40, w.y, k, 8.5);
+    w.text(200, w.y, v, 8.5);
+    w.y += 12;
+  };
+  kv('Lieferstelle', addr(b.service));
+  kv('Marktlokation', b.malo);
+  kv('Messlokation', b.melo);
+  kv('Netzbetreiber', b.operator);
+  kv('Codenummer Netzbetreiber', b.operator_code);
+  kv('Messstellenbetreiber', b.metering_operator);
+  if (b.kind !== 'interim_invoice') {
+    kv('Zählernummer', b.meter_number);
+    kv('Zählerart', METER_DE[b.meter_type]);
+    w.y += 8;
+    const cols = [40, 100, 170, 240, 310, 380, 450];
+    ['Zählwerk', 'Datum alt', 'Stand alt', 'Datum neu', 'Stand neu', 'Ableseart', 'Faktor'].forEach((h, i) => w.text(cols[i]!, w.y, h, 7.5, 'F2'));
+    w.y += 11;
+    for (const r of b.registers) {
+      [regLabel(r), dmy(b.period.start), String(r.start), dmy(b.period.end), String(r.end), `${CODE[r.kind_start]}/${CODE[r.kind_end]}`, String(r.multiplier)].forEach((c, i) => w.text(cols[i]!, w.y, c, 8));
+      w.y += 11;
+    }
+    w.text(40, w.y + 2, 'Ableseart (alt/neu): A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung', 7);
+    w.y += 14;
+    if (b.gas) {
+      kv('Zustandszahl', dec(b.gas.z));
+      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
+      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
+    }
+  }
+  w.y += 8;
+  w.text(40, w.y, 'Preise', 10, 'F2');
+  w.y += 13;
+  for (const t of b.tariffs) {
+    w.text(40, w.y, t.name, 8.5);
+    w.text(180, w.y, span(t.from, t.to), 8.5);
+    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
+    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
+    w.y += 12;
+  }
+  w.newPage();
+  w.y = 80;
+  w.text(40, w.y, 'Rechnungspositionen', 10, 'F2');
+  w.y += 14;
+  for (const c of b.charges) {
+    const lines = wrapText(c.description, 26);
+    w.need(12 * lines.length + 2);
+    w.text(40, w.y, lines[0]!, 8);
+    w.text(170, w.y, span(c.start, c.end), 8);
+    w.right(350, w.y, qty(c), 8);
+    w.right(450, w.y, price(c), 8);
+    w.right(555, w.y, money(c.net_cents), 8);
+    for (const more of lines.slice(1)) {
+      w.y += 10;
+      w.text(40, w.y, more, 8);
+    }
+    w.y += 13;
+  }
+  const sum = (k: string, v: string) => {
+    w.need(12);
+    w.text(300, w.y, k, 8.5, 'F2');
+    w.right(555, w.y, v, 8.5, 'F2');
+    w.y += 12;
+  };
+  sum('Summe netto', money(b.net_cents));
+  sum(`Umsatzsteuer 19 % auf ${money(b.net_cents)}`, money(b.vat_cents));
+  sum('Rechnungsbetrag', money(b.gross_cents));
+  if (b.advances_cents) sum(`abzüglich Abschläge (${b.advance_count})`, `-${money(b.advances_cents)}`);
+  sum(balanceLabel(b), money(b.balance_cents));
+  w.y += 6;
+  w.para(40, 515, paymentText(b), 8.5);
+  if (b.kind !== 'interim_invoice') w.para(40, 515, `Ihr Verbrauch ${de(b.total_kwh, 0)} kWh; Vorjahr ${de(b.prior_kwh, 0)} kWh.`, 8.5);
+  if (b.plan.length) {
+    w.need(24 + 6 * 12);
+    w.text(40, w.y, 'Abschlagsplan', 9, 'F2');
+    w.y += 12;
+    for (let i = 0; i < b.plan.length; i += 3) {
+      b.plan.slice(i, i + 3).forEach((p, j) => {
+        w.text(40 + j * 170, w.y, dmy(p.date), 8.5);
+        w.right(170 + j * 170, w.y, `${money(p.cents)} €`, 8.5);
+      });
+      w.y += 12;
+    }
+  }
+  const pages = w.finish((pw, i, n) => {
+    pw.right(555, 40, `Seite ${i + 1} von ${n}`, 8, 'F1', i);
+    pw.text(40, 798, `${b.supplier.name} · ${b.supplier.court} ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
+    pw.text(40, 808, `${b.supplier.bank} · IBAN ${groupIban(b.supplier.iban)} · BIC ${b.supplier.bic}`, 6.5, 'F1', i);
+  });
+  return { pages, omit: [] };
+}
+
 export function renderBill(style: Style, b: Bill): Rendered {
-  return { mono, sidebar, prose, longtable, cooperative, compact }[style](b);
+  return { mono, sidebar, prose, longtable, cooperative, compact, ledger }[style](b);
 }
 
 // ------------------------------------------------------------------ price-change letter (not an invoice)

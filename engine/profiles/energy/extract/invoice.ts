@@ -2,7 +2,7 @@
 // never a particular supplier's layout, and leaves a field null rather than guessing:
 // totals are chosen so that the arithmetic holds, charge lines must carry an amount,
 // identifiers must pass their check digits.
-import type { EvLine } from '../../../extract/evidence.js';
+import type { EvLine, Segment } from '../../../extract/evidence.js';
 import { rightOf } from '../../../extract/evidence.js';
 import { findAmounts, parseRate } from '../../../extract/normalize/amount.js';
 import { findDates } from '../../../extract/normalize/date.js';
@@ -13,8 +13,9 @@ import type {
   AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
   Supplier, SupplyPoint, Tariff, TaxRow,
 } from '../payload.js';
-import { DocView, EvidenceLog, spanOf, type Hit, type Span } from './doc.js';
+import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
+import { fieldsOf } from '../policy.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
 /** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
@@ -68,9 +69,31 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   const consumption = extractConsumption(view, log, body, identity, supply_points, meters);
 
   const data: InvoiceData = { identity, supplier, customer, supply_points, meters, tariffs, consumption, charges, taxes, settlement, payment, advance_plan, field_quality: {} };
+  doubtOcrIdentifiers(view, log, data);
   data.field_quality = fieldQuality(data, log);
   const commodities = [...new Set(supply_points.map((s) => s.commodity).filter((c): c is Commodity => c !== null))];
   return { data, commodities };
+}
+
+/** Identifiers without a check digit: on a scan, nothing but a second printing can confirm them. */
+const UNCHECKED_IDS = new Set(['invoice_number', 'customer_number', 'contract_account', 'contract_number', 'meter_number', 'payment_reference', 'mandate_reference', 'tax_number', 'bic', 'obis_code']);
+
+/**
+ * OCR confuses 1/I/l, 0/O, 5/S, 8/B inside identifiers; a misread one passes every rule. An
+ * OCR identifier without a check digit stands only when the document prints it twice alike.
+ */
+function doubtOcrIdentifiers(view: DocView, log: EvidenceLog, data: InvoiceData): void {
+  const compact = (t: string) => t.replace(/[\s.]/g, '').toUpperCase();
+  const texts = view.lines.map((l) => compact(l.text));
+  const values = new Map<string, string>();
+  for (const { key, value } of fieldsOf(data)) if (typeof value === 'string') values.set(key, value);
+  for (const r of log.records) {
+    if (r.source === 'native_text' || !UNCHECKED_IDS.has(r.field)) continue;
+    const v = values.get(`${r.entity_ref}.${r.field}`);
+    if (!v) continue;
+    const needle = compact(v);
+    if (texts.filter((t) => t.includes(needle)).length < 2) log.doubt(r.entity_ref, r.field, 'an OCR-read identifier without a check digit, printed once');
+  }
 }
 
 function commodityOf(view: DocView): Commodity | null {
@@ -108,21 +131,38 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
     id[k] = h.value;
     log.add('identity', k, h);
   };
-  const num = invoiceNumbersIn(view.ev, view.lines)[0];
-  if (num) set('invoice_number', { line: num.line, seg: num.seg, text: num.seg.text, label: num.label, value: num.value });
-  set('invoice_date', view.labelled(LABELS.invoiceDate, onlyDate, { lines: first }));
+  /** A labelled identity value; another label of the family reading differently leaves it unconfirmed. */
+  const setLabelled = <K extends keyof Identity>(k: K, label: RegExp, parse: (t: string) => Identity[K] | null, opts: LabelOpts = {}) => {
+    const { hit, rival } = view.labelledWithRivals(label, parse, opts);
+    set(k, hit);
+    if (hit && rival) log.doubt('identity', k, rival);
+  };
+  const nums = invoiceNumbersIn(view.ev, view.lines);
+  const num = nums[0];
+  if (num) {
+    set('invoice_number', { line: num.line, seg: num.seg, text: num.seg.text, label: num.label, value: num.value });
+    const other = nums.find((n) => !sameId(n.value, num.value));
+    if (other) log.doubt('identity', 'invoice_number', `another ${JSON.stringify(other.label)} reads ${JSON.stringify(other.value)}`);
+  }
+  setLabelled('invoice_date', LABELS.invoiceDate, onlyDate, { lines: first });
   if (!id.invoice_date) {
     // "Mainz, 03.09.2025" or "vom 3. September 2025" next to the title.
     const h = view.grep(/^(?:[\p{L} -]+,\s*(?:den\s*)?)(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+)\s?\d{4})\s*$/u, first)[0];
     if (h) set('invoice_date', { ...spanOf(h.line), value: dateIn(h.m[1]!) });
   }
-  set('customer_number', view.labelled(LABELS.customerNumber, idValue));
-  set('contract_account', view.labelled(LABELS.contractAccount, idValue));
-  set('contract_number', view.labelled(LABELS.contractNumber, idValue));
+  setLabelled('customer_number', LABELS.customerNumber, idValue);
+  setLabelled('contract_account', LABELS.contractAccount, idValue);
+  setLabelled('contract_number', LABELS.contractNumber, idValue);
 
   // Billing period: a labelled range, or "für den Zeitraum vom … bis …" in the title.
-  const p = view.labelled(LABELS.period, (t) => periodIn(t), { below: false });
-  if (p) set('billing_period', { ...p, value: { start: p.value.start, end: p.value.end } });
+  const { hit: p, rival: otherPeriod } = view.labelledWithRivals(LABELS.period, (t) => {
+    const r = periodIn(t);
+    return r && { start: r.start, end: r.end };
+  }, { below: false });
+  if (p) {
+    set('billing_period', { ...p, value: { start: p.value.start, end: p.value.end } });
+    if (otherPeriod) log.doubt('identity', 'billing_period', otherPeriod);
+  }
   if (!id.billing_period) {
     const f = view.flow(body.slice(0, 60));
     const m = /(?:zeitraum|abrechnungszeitraum)\s+(?:vom\s+)?(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+)\s?\d{4})\s*(?:[-–]|bis(?: zum)?)\s*(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+)\s?\d{4})/iu.exec(f.text.replace(/\n/g, ' '));
@@ -165,7 +205,10 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
   const best = titles[0];
   if (best) {
     id.document_type = best.t![0];
-    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized' });
+    // Another title as prominent naming another kind of bill: the title does not settle it.
+    const standalone = (x: (typeof titles)[number]) => new RegExp(`(?<!\\p{L})(?:${x.t![1].source})(?!\\p{L})`, 'iu').test(x.l.text);
+    const rival = titles.find((x) => x.l.scale >= best.l.scale * 0.95 && x.t![0] !== best.t![0] && standalone(x));
+    log.add('identity', 'document_type', spanOf(best.l, null), { match: 'normalized', unconfirmed: rival ? `another title reads "${rival.l.text}"` : null });
   }
   return id;
 }
@@ -405,10 +448,28 @@ function meterType(t: string): string | null {
 type ReadingKind = NonNullable<Register['reading_start']>['kind'];
 
 function readingKind(t: string): ReadingKind {
-  if (/sch[äa]tz|geschätzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
+  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
   if (/kunde|selbst/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
   return null;
+}
+
+/** A kind column: one kind, or "alt/neu" as two ("Ablesung/Kunde", "KUNDENABLESUNG/SCHAETZUNG"). */
+const KIND_WORD = 'kundenablesung|selbstablesung|ablesung|kunde|schätzung|abgelesen|geschätzt';
+const KIND_COLUMN = umlauts(new RegExp(`(${KIND_WORD})(?:\\s*\\/\\s*(${KIND_WORD}))?`, 'i'));
+
+/** A printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
+function kindLegend(body: EvLine[]): Map<string, ReadingKind> {
+  const out = new Map<string, ReadingKind>();
+  for (const l of body) {
+    const pairs = [...l.text.matchAll(/(?:^|[\s,;:(])([A-Z])\s?=\s?([\p{L} ]+?)(?=[,;)]|\s+[A-Z]\s?=|$)/gu)];
+    if (pairs.length < 2) continue;
+    for (const m of pairs) {
+      const k = readingKind(m[2]!);
+      if (k && !out.has(m[1]!)) out.set(m[1]!, k);
+    }
+  }
+  return out;
 }
 
 function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: SupplyPoint[]): Meter[] {
@@ -433,6 +494,7 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
 /** Reading rows: two dated readings (start, end) of one register, as a table row or as prose. */
 function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): Register[] {
   const regs: Register[] = [];
+  let legend: Map<string, ReadingKind> | null = null;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
@@ -451,16 +513,34 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     if (!start || !end || Number(end) < Number(start)) continue;
     const ref = `${meter.entity_ref}.reg-${regs.length + 1}`;
     const context = `${l.text} ${body[i + 1]?.text ?? ''}`;
-    const kinds = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => readingKind(m[1]!)).filter((k) => k !== null);
-    const kindCol = /(ablesung|kunde|schätzung|abgelesen|geschätzt|selbstablesung|kundenablesung)(?:\s*\/\s*(ablesung|kunde|schätzung))?/i.exec(l.text.slice(ds[1]!.index));
+    const parens = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => ({ kind: readingKind(m[1]!), at: m.index! })).filter((k) => k.kind !== null);
+    const kinds = parens.map((k) => k.kind);
+    const kindCol = KIND_COLUMN.exec(l.text.slice(ds[1]!.index));
     let k1: ReadingKind = null;
     let k2: ReadingKind = null;
-    if (kinds.length >= 2) [k1, k2] = kinds;
-    else if (kindCol?.[2]) [k1, k2] = [readingKind(kindCol[1]!), readingKind(kindCol[2])];
-    else if (kindCol) k2 = readingKind(kindCol[1]!);
+    // Why a kind is not tied to exactly one reading by what is printed (the policy then asks).
+    let startDoubt: string | null = null;
+    let endDoubt: string | null = null;
+    if (kinds.length >= 2) {
+      [k1, k2] = kinds;
+      // "(kind)" after each reading: the first between the two dates, the second after the end reading.
+      const between = parens[0]!.at > ds[0]!.index && parens[0]!.at < ds[1]!.index && parens[1]!.at > ds[1]!.index;
+      if (kinds.length > 2 || !between) startDoubt = endDoubt = `${kinds.length} reading kinds in the row, not one after each reading`;
+    } else if (kindCol?.[2]) [k1, k2] = [readingKind(kindCol[1]!), readingKind(kindCol[2])];
+    else if (!kindCol && (legend ??= kindLegend(body)).size) {
+      // Codes explained by a printed legend: "A/K" under "Ableseart", "A = Ablesung …, K = Kundenablesung".
+      const codes = /(?:^|\s)([A-Z])\s?\/\s?([A-Z])(?=\s|$)/.exec(l.text.slice(ds[1]!.index));
+      if (codes && legend.has(codes[1]!) && legend.has(codes[2]!)) [k1, k2] = [legend.get(codes[1]!)!, legend.get(codes[2]!)!];
+    } else if (kindCol) {
+      k2 = readingKind(kindCol[1]!);
+      // One kind for a row of two readings belongs to the end reading only when its column header says so ("Ableseart neu").
+      const cell = l.segments.find((sg) => sg.text.includes(kindCol[1]!));
+      const header = cell && body.slice(Math.max(0, i - 3), i).some((h) => h.page === l.page && h.segments.some((sg) => sg.bbox.x < cell.bbox.x + cell.bbox.w && sg.bbox.x + sg.bbox.w > cell.bbox.x && /\b(?:neu|aktuell|ende|end)\b/i.test(sg.text) && !/\balt\b/i.test(sg.text)));
+      if (!header) endDoubt = 'one reading kind printed for a row of two readings, its column not headed as the new reading';
+    }
     const multM = /(?:faktor|wandlerfaktor|multiplikator)\s*:?\s*(\d+(?:,\d+)?)/i.exec(context);
     let mult = multM ? parseNumber(multM[1]!) : null;
-    const label = /\b(HT|NT|ET)\b|eintarif|hochtarif|niedertarif|einzeltarif/i.exec(l.text + ' ' + (body[i - 1]?.text ?? ''));
+    const label = /\b(HT|NT|ET)\b|eintarif|hochtarif|niedertarif|einzeltarif|(?<=\S\s+)gesamt\b/i.exec(l.text + ' ' + (body[i - 1]?.text ?? ''));
     const lab = label ? (/^(HT|hochtarif)$/i.test(label[0]) ? 'HT' : /^(NT|niedertarif)$/i.test(label[0]) ? 'NT' : 'single') : null;
     const obis = /\b\d{1,2}-\d{1,2}:\d{1,2}\.\d{1,2}\.\d{1,2}\b/.exec(context) ?? /\b\d{1,2}-\d{1,2}:\d{1,2}\.\d{1,2}\.\d{1,2}\b/.exec(body[i - 1]?.text ?? '');
     const diff = String(Number(end) - Number(start));
@@ -478,10 +558,15 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       reading_end: { date: ds[1]!.value, value: end, kind: k2 },
       multiplier: mult, consumption_value: consumption, consumption_unit: unit,
     };
-    if (!k1 && k2 && /alten zählerstände wurden vom netzbetreiber abgelesen|ablesung alt|alt:\s*ablesung/i.test(view.flow(body).text)) reg.reading_start!.kind = 'actual';
+    const note = !k1 && k2 ? /alten zählerstände wurden vom netzbetreiber abgelesen|ablesung alt|alt:\s*ablesung/i.exec(view.flow(body).text) : null;
+    if (note) {
+      reg.reading_start!.kind = 'actual';
+      // Only the sentence about the old readings says how they were taken; a header "Ablesung alt" names a date column.
+      if (!/^alten/i.test(note[0])) startDoubt = `the start kind comes from "${note[0]}", not from the reading`;
+    }
     const sp = spanOf(l);
-    log.add(ref, 'reading_start', sp);
-    log.add(ref, 'reading_end', sp);
+    log.add(ref, 'reading_start', sp, { unconfirmed: startDoubt });
+    log.add(ref, 'reading_end', sp, { unconfirmed: endDoubt });
     if (reg.obis_code) log.add(ref, 'obis_code', sp, { match: 'exact' });
     if (reg.label) log.add(ref, 'label', sp);
     if (reg.multiplier) log.add(ref, 'multiplier', sp);
@@ -559,7 +644,12 @@ function extractTariffs(view: DocView, log: EvidenceLog, body: EvLine[], commodi
       valid_to: period?.end ?? ds[1]?.value ?? null,
     };
     const sp = spanOf(l);
-    for (const k of ['name', 'commodity', 'energy_price_ct_per_kwh', 'base_price_eur', 'base_price_period', 'valid_from', 'valid_to'] as const) if (t[k] !== null) log.add(t.entity_ref, k, sp);
+    for (const k of ['name', 'commodity', 'energy_price_ct_per_kwh', 'base_price_eur', 'base_price_period', 'valid_from', 'valid_to'] as const) {
+      const price = k === 'energy_price_ct_per_kwh' || k === 'base_price_eur';
+      // The name is the whole first cell (a trailing validity date aside); anything else in it leaves the name open.
+      const nameRest = k === 'name' && t.name && /\p{L}{2}/u.test(name.replace(t.name, '').replace(/\d{1,2}\.\d{1,2}\.\d{4}|\b(?:bis|ab|vom|gültig)\b/giu, '')) ? `the cell reads "${name}", more than the name` : null;
+      if (t[k] !== null) log.add(t.entity_ref, k, sp, { unconfirmed: price ? 'a price-table value; only a charge line billed at it confirms it' : nameRest });
+    }
     out.push(t);
   }
   return out;
@@ -597,7 +687,7 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
   const stop = body.findIndex((l, i) => i > headIdx && SUM_NET.test(l.text.trim()));
   if (headIdx < 0 || stop < 0) return charges;
   const vatRate = defaultVat(view);
-  let lastRow: { charge: Charge; line: EvLine } | null = null;
+  let lastRow: { charge: Charge; line: EvLine; descX: number; lastY: number } | null = null;
   for (let i = headIdx + 1; i < stop; i++) {
     const l = body[i]!;
     const segs = l.segments;
@@ -608,10 +698,18 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
       // A detail line under the row: period, quantity × price.
       if (lastRow && !amtM && (findQuantities(l.text).length || periodIn(l.text)) && lastRow.charge.quantity === null) {
         fillDetails(lastRow.charge, l.text);
-        for (const k of ['period', 'quantity', 'unit', 'unit_price'] as const) if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l));
-      } else if (lastRow && !amtM && /^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.text.length < 40 && l.bbox.x >= lastRow.line.bbox.x) {
-        // Wrapped description.
-        if (Math.abs(l.bbox.y - lastRow.line.bbox.y) < lastRow.line.bbox.h * 2.2) lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
+        for (const k of ['period', 'quantity', 'unit', 'unit_price'] as const) {
+          if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l), { unconfirmed: k === 'period' ? null : 'read from the row; only quantity × unit price = amount confirms it' });
+        }
+      } else if (lastRow && !amtM && l.text.length < 40 && /\p{L}{2}/u.test(l.text) && (/^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.bbox.x >= lastRow.line.bbox.x || !isDetail(l.text) && Math.abs(l.bbox.x - lastRow.descX) < 6)) {
+        // Wrapped description: a further line of the description cell, right below the last one.
+        if (l.page === lastRow.line.page && l.bbox.y - lastRow.lastY < lastRow.line.bbox.h * 2.2) {
+          lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
+          lastRow.charge.category = category(lastRow.charge.description);
+          lastRow.lastY = l.bbox.y;
+          log.settle(lastRow.charge.entity_ref, 'description');
+          if (lastRow.charge.category !== 'other') log.settle(lastRow.charge.entity_ref, 'category');
+        }
       }
       continue;
     }
@@ -626,11 +724,44 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
     const rate = parseRate(l.text.replace(/\d+,\d+\s*(?:ct|cent)/gi, ''));
     charge.vat_rate = rate ?? vatRate;
     const sp = spanOf(l);
-    for (const k of ['category', 'description', 'period', 'quantity', 'unit', 'unit_price', 'net_amount', 'vat_rate'] as const) if (charge[k] !== null) log.add(charge.entity_ref, k, sp, { status: k === 'category' || (k === 'vat_rate' && !rate) ? 'derived' : 'extracted' });
+    const doubt: Partial<Record<keyof Charge, string>> = {
+      description: descriptionDoubt(descSeg, desc, segs, body[i + 1], l) ?? undefined,
+      category: charge.category === 'other' ? 'no category word in the description' : undefined,
+      vat_rate: rate ? undefined : 'the invoice-wide VAT rate; only a VAT row at that rate confirms it',
+    };
+    for (const k of ['quantity', 'unit', 'unit_price'] as const) doubt[k] = 'read from the row; only quantity × unit price = amount confirms it';
+    for (const k of ['category', 'description', 'period', 'quantity', 'unit', 'unit_price', 'net_amount', 'vat_rate'] as const) {
+      if (charge[k] !== null) log.add(charge.entity_ref, k, sp, { status: k === 'category' || (k === 'vat_rate' && !rate) ? 'derived' : 'extracted', unconfirmed: doubt[k] });
+    }
     charges.push(charge);
-    lastRow = { charge, line: l };
+    lastRow = { charge, line: l, descX: descSeg.bbox.x, lastY: l.bbox.y };
   }
   return charges;
+}
+
+/** A detail line under a charge row (money, a date, a quantity), not more of its description. */
+const isDetail = (t: string) => /\d,\d{2}|\d{1,2}\.\d{1,2}\.\d{2,4}/.test(t) || findQuantities(t).length > 0;
+
+/**
+ * Why a charge description may not be the whole printed cell: text left in the cell besides
+ * the description, numbers, dates and units; a text cell right next to it; or a text-only
+ * line right below at the same left edge (a second line of the cell). OCR junk in a word too.
+ */
+function descriptionDoubt(seg: Segment, desc: string, segs: Segment[], next: EvLine | undefined, row: EvLine): string | null {
+  const rest = seg.text
+    .replace(desc, ' ')
+    .replace(/\d{1,2}\.\d{1,2}\.\d{2,4}/g, ' ')
+    .replace(/-?\d[\d.,]*/g, ' ')
+    .replace(/\b(?:kwh|m³|m3|tage?|ct|cent|eur|€|jahr|monat|bis|vom|x|×|zu|je|pro)\b|[€%×x/:,;·()–-]/giu, ' ');
+  if (/\p{L}{2}/u.test(rest)) return `the cell reads "${seg.text}", more than the description`;
+  const after = segs[segs.indexOf(seg) + 1];
+  if (after && /^\p{L}[\p{L} .&-]{2,}$/u.test(after.text.trim()) && !/^(?:kwh|tage?|ct|cent|eur|€|monat|jahr|pauschal)\b/i.test(after.text.trim())) return `the next cell "${after.text}" may continue the description`;
+  // Below the cell: starting under it (aligned or indented), not a detail line.
+  if (next && !isDetail(next.text) && /\p{L}{2}/u.test(next.text) && next.bbox.x > seg.bbox.x - 6 && next.bbox.x < seg.bbox.x + seg.bbox.w && next.bbox.y - row.bbox.y < row.bbox.h * 1.8 && next.page === row.page) {
+    return `the line below ("${next.text}") may continue the description`;
+  }
+  if (row.source !== 'native' && /[$|\\{}\[\]<>@#]|\p{L}\d|\d\p{L}/u.test(desc.replace(/co2/gi, ''))) return 'OCR text with characters that are no part of a charge name';
+  return null;
 }
 
 function fillDetails(c: Charge, text: string): void {
@@ -837,9 +968,12 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     if (/abschlag|ab dem|zeitraum|gültig|vorjahr/i.test(m[0]) || /abschlag/i.test(text.slice(m.index!, m.index! + m[0].length + 40)) && !/betrag|rechnung/i.test(ctx)) continue;
     if (!/(zahl|überweis|buchen|abbuch|lastschrift|einzieh|konto)/i.test(ctx) || s.balance_direction === 'credit') continue;
     const d = dateIn(m[1]!);
-    if (d) {
+    if (d && !p.due_date) {
       p.due_date = d;
       log.add('payment', 'due_date', spanOf(f.at(m.index!), null, m[0]));
+    } else if (d && d !== p.due_date) {
+      // A second payment sentence naming another date: the text alone does not settle which is due.
+      log.doubt('payment', 'due_date', `another payment sentence reads "${m[0]}"`);
       break;
     }
   }
@@ -972,10 +1106,13 @@ function extractConsumption(view: DocView, log: EvidenceLog, body: EvLine[], id:
   const ref = 'cons-1';
   const c: Consumption = { entity_ref: ref, supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, period: id.billing_period, quantity_kwh: total, prior_year_quantity_kwh: null };
   const f = view.flow(body);
-  const m = /vorjahr(?:eszeitraum|es)?[^\n\d]{0,60}?(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh|vorjahr(?:eszeitraum)?\s[^\n]*?\s(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh/i.exec(f.text);
+  const priorRe = /vorjahr(?:eszeitraum|es)?[^\n\d]{0,60}?(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh|vorjahr(?:eszeitraum)?\s[^\n]*?\s(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh/gi;
+  const priors = [...f.text.matchAll(priorRe)];
+  const m = priors[0];
   if (m) {
     c.prior_year_quantity_kwh = parseNumber((m[1] ?? m[2])!);
-    log.add(ref, 'prior_year_quantity_kwh', spanOf(f.at(m.index), 'Vorjahr', m[0]));
+    const rival = priors.find((x) => parseNumber((x[1] ?? x[2])!) !== c.prior_year_quantity_kwh);
+    log.add(ref, 'prior_year_quantity_kwh', spanOf(f.at(m.index!), 'Vorjahr', m[0]), { unconfirmed: rival ? `another prior-year figure reads "${rival[0]}"` : null });
   } else {
     // A chart: "7.070 kWh   7.003 kWh" above "Vorjahr   Abrechnungszeitraum".
     const lab = body.findIndex((l) => /^vorjahr$/i.test(l.segments[0]!.text.trim()));

@@ -16,13 +16,21 @@ import { EvidenceBox, type Evidence } from './fields';
 export const ENERGY_PROFILE = 'de.energy.supply-invoice';
 
 /**
- * Evidence boxes are PDF points of the rendered page (origin top-left). The page images carry
- * no page size, so the page is read as A4 portrait (595 × 842 pt), the energy invoices' format;
- * drawn boxes go back through the same scale.
+ * Evidence boxes are PDF points of the rendered page (origin top-left), measured on the page
+ * size each evidence item carries (`page_size`); drawn boxes go back through the same scale.
+ * A page no evidence describes is read as A4 portrait (595 × 842 pt).
  */
 const PAGE_PT = { width: 595, height: 842 };
 
 type Box = { x: number; y: number; w: number; h: number };
+type Size = { width: number; height: number };
+
+/** Page sizes by physical page, from the evidence that carries them. */
+export function pageSizesOf(evidence: ReadonlyArray<Pick<ProfileEvidence, 'physical_page' | 'page_size'>>): Record<number, Size> {
+  const out: Record<number, Size> = {};
+  for (const e of evidence) if (e.page_size && !out[e.physical_page]) out[e.physical_page] = { width: e.page_size.width, height: e.page_size.height };
+  return out;
+}
 
 export interface EnergyField {
   key: string; // `${entity_ref}.${field}`
@@ -133,12 +141,14 @@ interface Selection {
   evidence: { page: number; box: Box | null; label: string } | null;
   drawing: boolean;
   drawn: { page: number; box: Box } | null;
+  /** The size of each page the boxes are measured on. */
+  pageSizes: Record<number, Size>;
   set(p: Partial<Omit<Selection, 'set'>>): void;
 }
-export const useEnergySelection = create<Selection>((set) => ({ documentId: null, evidence: null, drawing: false, drawn: null, set: (p) => set(p) }));
+export const useEnergySelection = create<Selection>((set) => ({ documentId: null, evidence: null, drawing: false, drawn: null, pageSizes: {}, set: (p) => set(p) }));
 
-function percentOf(page: number, box: Box): Evidence {
-  return { page, left: (box.x / PAGE_PT.width) * 100, top: (box.y / PAGE_PT.height) * 100, width: (box.w / PAGE_PT.width) * 100, height: (box.h / PAGE_PT.height) * 100 };
+function percentOf(page: number, box: Box, size: Size): Evidence {
+  return { page, left: (box.x / size.width) * 100, top: (box.y / size.height) * 100, width: (box.w / size.width) * 100, height: (box.h / size.height) * 100 };
 }
 
 const newKey = () => crypto.randomUUID();
@@ -220,12 +230,12 @@ export function EnergyReviewPanel({ doc, focusPage }: { doc: DocumentObject; foc
   useEffect(() => {
     selectedAt.current = Date.now();
     if (!field) return;
-    sel.set({ documentId: doc.id, evidence: evidence ? { page: evidence.physical_page, box: evidence.bbox ?? null, label } : null, drawn: null, drawing: false });
+    sel.set({ documentId: doc.id, evidence: evidence ? { page: evidence.physical_page, box: evidence.bbox ?? null, label } : null, drawn: null, drawing: false, pageSizes: pageSizesOf(loaded?.se.evidence ?? []) });
     if (evidence) focusPage(evidence.physical_page);
     list.current?.querySelector('[aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc.id, inv?.invoice_ref, field?.key, evidence?.physical_page, label]);
-  useEffect(() => () => useEnergySelection.getState().set({ documentId: null, evidence: null, drawing: false, drawn: null }), []);
+  useEffect(() => () => useEnergySelection.getState().set({ documentId: null, evidence: null, drawing: false, drawn: null, pageSizes: {} }), []);
 
   const leaveForm = useCallback(() => {
     setMode({ kind: 'browse' });
@@ -475,10 +485,11 @@ function DecisionForm(props: { testId: string; title: string; submitLabel: strin
 /** The selected field's box and, while correcting, the area where the clerk draws a new one. */
 function EnergyOverlay({ page }: { page: number }) {
   const t = useT();
-  const { evidence, drawing, drawn, set } = useEnergySelection();
+  const { evidence, drawing, drawn, pageSizes, set } = useEnergySelection();
+  const size = pageSizes[page] ?? PAGE_PT;
   const start = useRef<{ x: number; y: number } | null>(null);
   const [live, setLive] = useState<Box | null>(null);
-  const shown = drawn && drawn.page === page ? percentOf(page, drawn.box) : evidence && evidence.page === page && evidence.box ? percentOf(page, evidence.box) : null;
+  const shown = drawn && drawn.page === page ? percentOf(page, drawn.box, size) : evidence && evidence.page === page && evidence.box ? percentOf(page, evidence.box, size) : null;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shown) requestAnimationFrame(() => ref.current?.querySelector('[data-testid="evidence-box"]')?.scrollIntoView({ block: 'center', inline: 'center' }));
@@ -486,14 +497,14 @@ function EnergyOverlay({ page }: { page: number }) {
   }, [evidence, drawn]);
   const point = (e: React.MouseEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - r.left) / r.width) * PAGE_PT.width, y: ((e.clientY - r.top) / r.height) * PAGE_PT.height };
+    return { x: ((e.clientX - r.left) / r.width) * size.width, y: ((e.clientY - r.top) / r.height) * size.height };
   };
   const boxFrom = (a: { x: number; y: number }, b: { x: number; y: number }): Box => ({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(a.x - b.x), h: Math.abs(a.y - b.y) });
   const round = (b: Box): Box => ({ x: Math.round(b.x * 10) / 10, y: Math.round(b.y * 10) / 10, w: Math.round(b.w * 10) / 10, h: Math.round(b.h * 10) / 10 });
   return (
     <div ref={ref} className="energy-overlay">
       {shown && <EvidenceBox evidence={shown} label={t('energy.evidence_box', { label: evidence?.label ?? '' })} />}
-      {live && <div className="evidence-box drawing" style={{ left: `${(live.x / PAGE_PT.width) * 100}%`, top: `${(live.y / PAGE_PT.height) * 100}%`, width: `${(live.w / PAGE_PT.width) * 100}%`, height: `${(live.h / PAGE_PT.height) * 100}%` }} />}
+      {live && <div className="evidence-box drawing" style={{ left: `${(live.x / size.width) * 100}%`, top: `${(live.y / size.height) * 100}%`, width: `${(live.w / size.width) * 100}%`, height: `${(live.h / size.height) * 100}%` }} />}
       {drawing && (
         <div
           className="draw-area"

@@ -140,3 +140,44 @@ describe('energy extractor: shared samples (tuned half)', { skip: skipUnlessSamp
     }
   });
 });
+
+describe('energy extractor: hard cases a reviewer must not accept blindly', () => {
+  it('ledger: wrapped charge names come back whole; coded reading kinds are read through the printed legend', async () => {
+    const { truth, x } = await run(960, { style: 'ledger', kind: 'invoice', twoRegisters: true });
+    const got = x.payload.invoices[0]!.data;
+    const want = truth.invoices[0]!.data;
+    assert.deepEqual(got.charges.map((c) => [c.description, c.category]), want.charges.map((c) => [c.description, c.category]));
+    assert.ok(want.charges.some((c) => c.description!.length > 26), 'some names wrap');
+    const kinds = (d: InvoiceData) => d.meters.flatMap((m) => m.registers.map((r) => [r.reading_start?.kind, r.reading_end?.kind]));
+    assert.deepEqual(kinds(got), kinds(want));
+    const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+    assert.ok(!r.review_reasons.includes('unconfirmed_value'), JSON.stringify(r.validation_summary.invoices[0]!.failures));
+  });
+
+  it('a charge name whose second line is not joined (indented under the cell) is unconfirmed_value, never accepted', async () => {
+    const { read, x: whole } = await run(961, { style: 'ledger', kind: 'invoice' });
+    // Indent the second line of one wrapped name: the extractor no longer joins it.
+    const page = read.pages.find((p) => p.words.some((w) => w.text === 'EnWG'))!;
+    const line = page.lines.find((l) => /^17f EnWG$/.test(l.text))!;
+    for (const i of line.words) page.words[i] = { ...page.words[i]!, bbox: { ...page.words[i]!.bbox, x: page.words[i]!.bbox.x + 20 } };
+    line.bbox = { ...line.bbox, x: line.bbox.x + 20 };
+    const x = extractEnergy(read);
+    const cut = x.payload.invoices[0]!.data.charges.find((c) => /^Offshore/.test(c.description ?? ''))!;
+    assert.equal(cut.description, 'Offshore-Netzumlage nach §');
+    assert.ok(whole.payload.invoices[0]!.data.charges.some((c) => c.description === 'Offshore-Netzumlage nach § 17f EnWG'));
+    const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+    assert.equal(r.payload.invoices[0]!.outcome, 'needs_review');
+    const failure = r.validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')!;
+    assert.ok(failure.fields.includes(`${cut.entity_ref}.description`), failure.detail);
+  });
+
+  it('one reading kind for a row of two readings, its column not headed as the new reading, is unconfirmed_value', async () => {
+    const { read } = await run(962, { style: 'compact', kind: 'invoice' });
+    // "Ablesung/Kunde" → "Kunde": one kind left in the row, under the header "Art alt/neu".
+    for (const p of read.pages) for (const w of p.words) if (/^(?:Ablesung|Kunde|Schätzung)\/(?:Ablesung|Kunde|Schätzung)$/.test(w.text)) w.text = w.text.split('/')[1]!;
+    const x = extractEnergy(read);
+    const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+    const failure = r.validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value');
+    assert.ok(failure?.fields.some((f) => /reading_end$/.test(f)), JSON.stringify(r.validation_summary.invoices[0]!.failures));
+  });
+});

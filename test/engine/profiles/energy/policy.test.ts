@@ -275,6 +275,42 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     assert.equal(r.payload.invoices[0]!.data.field_quality['identity.invoice_number'], 'reviewed');
   });
 
+  it('a value the extractor could not settle is unconfirmed_value, unless a check or a reviewer confirms it', () => {
+    const t = firstElectricity();
+    const doubt = (ev: EnergyEvidence[], key: string, why = 'a competing candidate') => ev.map((e) => (`${e.entity_ref}.${e.field}` === key ? { ...e, unconfirmed: why } : e));
+    const charge = t.invoices[0]!.data.charges.find((c) => c.description && c.quantity && c.unit_price)!;
+    // An unchecked field (a charge description, a reading) in doubt blocks acceptance.
+    const r = evaluateEnergyPayload(t, doubt(evidenceFor(t), `${charge.entity_ref}.description`, 'the line below may continue it'), []);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.deepEqual(r.payload.invoices[0]!.review_reasons, ['unconfirmed_value']);
+    const failure = r.validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')!;
+    assert.deepEqual(failure.fields, [`${charge.entity_ref}.description`]);
+    assert.match(failure.detail, /may continue/);
+    // A doubt on a field a passing check vouches for does not: the net total adds up, the MaLo check digit holds.
+    for (const key of ['settlement.net_total', 'sp-1.malo_id', `${charge.entity_ref}.net_amount`]) assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), key), []).machine_outcome, 'accepted', key);
+    // The register check confirms the readings' numbers, never their kind: a doubted reading stays in doubt.
+    const reg = t.invoices[0]!.data.meters[0]?.registers[0];
+    if (reg) assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), `${reg.entity_ref}.reading_end`, 'one kind for two readings'), []).machine_outcome, 'needs_review');
+    // A reviewer's confirmation settles it.
+    const reviewed = doubt(evidenceFor(t), `${charge.entity_ref}.description`).map((e) => (e.entity_ref === charge.entity_ref && e.field === 'description' ? { ...e, field_status: 'reviewed' as const } : e));
+    assert.equal(evaluateEnergyPayload(t, reviewed, []).machine_outcome, 'accepted');
+  });
+
+  it('quantity × unit price = amount confirms a charge line’s quantity and price; a line that does not multiply out leaves them in doubt', () => {
+    const t = firstElectricity();
+    const charges = t.invoices[0]!.data.charges.filter((c) => c.quantity && c.unit_price && c.unit === 'kWh');
+    assert.ok(charges.length > 0);
+    const doubtAll = (ev: EnergyEvidence[]) => ev.map((e) => (e.entity_ref.startsWith('charge-') && ['quantity', 'unit', 'unit_price'].includes(e.field) ? { ...e, unconfirmed: 'not multiplied out' } : e));
+    const r = evaluateEnergyPayload(t, doubtAll(evidenceFor(t)), []);
+    const failed = r.validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+    for (const c of charges) assert.ok(!failed.includes(`${c.entity_ref}.quantity`), `${c.entity_ref} multiplies out`);
+    const off = clone(t);
+    const c0 = off.invoices[0]!.data.charges.find((c) => c.entity_ref === charges[0]!.entity_ref)!;
+    c0.quantity = String(Number(c0.quantity) + 100);
+    const r2 = evaluateEnergyPayload(off, doubtAll(evidenceFor(off)), []);
+    assert.ok(r2.validation_summary.invoices[0]!.failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes(`${c0.entity_ref}.quantity`)));
+  });
+
   it('the validation summary counts checks and lists failures with their fields', () => {
     const t = firstElectricity();
     t.invoices[0]!.data.settlement.gross_total = '1.00';
