@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../api/errors.js';
 import type { EngineContext } from '../context.js';
 import { nowTimestamp } from '../store/time.js';
 import { findDocument, type DocumentScope } from './queries.js';
-import { join } from 'node:path';
+import { ARTEFACTS_PREFIX } from '../store/blobs.js';
 
 export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>, scope: DocumentScope, id: number): Promise<void> {
   const doc = await findDocument(engine.db, scope, id);
@@ -19,6 +19,6 @@ export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>
     engine.blobs.remove(doc.blob_path),
     engine.blobs.remove(doc.thumbnail_path),
     ...previews.map((p) => engine.blobs.remove(p.path)),
-    engine.blobs.remove(join('files', 'artefacts', String(id))),
+    engine.blobs.remove(`${ARTEFACTS_PREFIX}${id}`),
   ]);
 }

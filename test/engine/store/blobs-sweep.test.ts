@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { dataLayout } from '../../../engine/config/paths.js';
-import { BlobStore } from '../../../engine/store/blobs.js';
+import { LocalBlobStore } from '../../../engine/store/blobs-local.js';
 
 async function store() {
   const root = mkdtempSync(join(tmpdir(), 'docdesk-blobs-'));
-  const blobs = new BlobStore(dataLayout(root));
+  const blobs = new LocalBlobStore(dataLayout(root));
   await blobs.init();
   return { root, blobs, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
