@@ -37,7 +37,7 @@ export interface S3Object {
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
 /** RFC 3986 encoding as SigV4 wants it (`/` kept in paths). */
-function uriEncode(s: string, keepSlash: boolean): string {
+export function uriEncode(s: string, keepSlash: boolean): string {
   const out = encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return keepSlash ? out.replace(/%2F/g, '/') : out;
 }
@@ -119,11 +119,8 @@ export class S3Client {
     const basePath = this.base.pathname.replace(/\/+$/, '');
     const objectPath = key === null ? '/' : `/${uriEncode(key, true)}`;
     const path = `${basePath}${pathStyle ? `/${uriEncode(bucket, false)}` : ''}${objectPath}`;
-    const canonicalQuery = Object.keys(query)
-      .sort()
-      .map((k) => `${uriEncode(k, false)}=${uriEncode(query[k]!, false)}`)
-      .join('&');
-    const signed = this.sign(method, host, path, canonicalQuery, headers, payloadSha256);
+    const canonicalQuery = canonicalQueryString(query);
+    const signed = signV4({ method, host, path, canonicalQuery, headers, payloadSha256, region: this.config.region, accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey, sessionToken: this.config.sessionToken });
     const transport = this.base.protocol === 'https:' ? https : http;
     return new Promise((resolveRes, reject) => {
       const req = transport.request(
@@ -139,23 +136,46 @@ export class S3Client {
       } else req.end(body);
     });
   }
+}
 
-  private sign(method: string, host: string, path: string, canonicalQuery: string, extra: Record<string, string>, payloadSha256: string): Record<string, string> {
-    const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    const day = amzDate.slice(0, 8);
-    const headers: Record<string, string> = { ...lowerKeys(extra), host, 'x-amz-content-sha256': payloadSha256, 'x-amz-date': amzDate };
-    if (this.config.sessionToken) headers['x-amz-security-token'] = this.config.sessionToken;
-    const names = Object.keys(headers).sort();
-    const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim().replace(/\s+/g, ' ')}\n`).join('');
-    const signedHeaders = names.join(';');
-    const canonicalRequest = [method, path, canonicalQuery, canonicalHeaders, signedHeaders, payloadSha256].join('\n');
-    const scope = `${day}/${this.config.region}/s3/aws4_request`;
-    const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-    const key = hmac(hmac(hmac(hmac(`AWS4${this.config.secretAccessKey}`, day), this.config.region), 's3'), 'aws4_request');
-    const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
-    headers.authorization = `AWS4-HMAC-SHA256 Credential=${this.config.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-    return headers;
-  }
+export function canonicalQueryString(query: Record<string, string>): string {
+  return Object.keys(query)
+    .sort()
+    .map((k) => `${uriEncode(k, false)}=${uriEncode(query[k]!, false)}`)
+    .join('&');
+}
+
+export interface SigningInput {
+  method: string;
+  host: string;
+  /** The URI-encoded path. */
+  path: string;
+  /** The canonical (sorted, encoded) query string. */
+  canonicalQuery: string;
+  headers: Record<string, string>;
+  payloadSha256: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** The request's headers with `host`, `x-amz-*` and `authorization` (SigV4, header form). */
+export function signV4(input: SigningInput, now = new Date()): Record<string, string> {
+  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const day = amzDate.slice(0, 8);
+  const headers: Record<string, string> = { ...lowerKeys(input.headers), host: input.host, 'x-amz-content-sha256': input.payloadSha256, 'x-amz-date': amzDate };
+  if (input.sessionToken) headers['x-amz-security-token'] = input.sessionToken;
+  const names = Object.keys(headers).sort();
+  const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim().replace(/\s+/g, ' ')}\n`).join('');
+  const signedHeaders = names.join(';');
+  const canonicalRequest = [input.method, input.path, input.canonicalQuery, canonicalHeaders, signedHeaders, input.payloadSha256].join('\n');
+  const scope = `${day}/${input.region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  return headers;
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
