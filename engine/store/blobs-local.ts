@@ -3,7 +3,7 @@
 // and is renamed into place, so a crash never leaves a half-written original or artefact.
 // Several processes on one machine may share the folder: names are unique, renames atomic.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { DataLayout } from '../config/paths.js';
 import {
@@ -57,26 +57,24 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    const target = this.absolute(key);
-    await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
-    const tmp = `${target}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(tmp, data, { flag: 'wx', mode: FILE_MODE });
-      await fsyncFile(tmp);
-      await rename(tmp, target);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    await this.replace(key, (tmp) => writeFile(tmp, data, { flag: 'wx', mode: FILE_MODE }));
   }
 
   async putFile(key: string, path: string): Promise<void> {
+    if (resolve(path) === this.absolute(key)) return;
+    await this.replace(key, async (tmp) => {
+      await copyFile(path, tmp);
+      await chmod(tmp, FILE_MODE);
+    });
+  }
+
+  /** Writes a temporary sibling, syncs it and renames it over the key's file. */
+  private async replace(key: string, write: (tmp: string) => Promise<void>): Promise<void> {
     const target = this.absolute(key);
-    if (resolve(path) === target) return;
     await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
     const tmp = `${target}.${randomUUID()}.tmp`;
     try {
-      await copyFile(path, tmp);
+      await write(tmp);
       await fsyncFile(tmp);
       await rename(tmp, target);
     } catch (err) {
