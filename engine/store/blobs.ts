@@ -255,7 +255,7 @@ export abstract class StagingArea {
   }
 }
 
-/** Deletes the keys in `keys` that no row references and that are old enough. */
+/** Deletes stored originals and artefacts that no row references and that are older than `minAgeMs`. */
 export async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
   const removed: string[] = [];
   for (const prefix of [ORIGINALS_PREFIX, ARTEFACTS_PREFIX]) {
