@@ -30,7 +30,7 @@ async function raw(store: BlobStore, size: number, count: number): Promise<{ put
   t = performance.now();
   for (let i = 0; i < count; i++) await drain((await store.get(`files/artefacts/bench/${size}-${i}.bin`)).stream);
   const getMs = (performance.now() - t) / count;
-  await store.remove('files/artefacts/bench');
+  await store.removeFolder('files/artefacts/bench');
   return { putMs, getMs };
 }
 

@@ -19,6 +19,6 @@ export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>
     engine.blobs.remove(doc.blob_path),
     engine.blobs.remove(doc.thumbnail_path),
     ...previews.map((p) => engine.blobs.remove(p.path)),
-    engine.blobs.remove(`${ARTEFACTS_PREFIX}${id}`),
+    engine.blobs.removeFolder(`${ARTEFACTS_PREFIX}${id}`),
   ]);
 }

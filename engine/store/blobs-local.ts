@@ -113,7 +113,11 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
 
   async remove(key: string | null): Promise<void> {
     if (!key) return;
-    await rm(this.absolute(key), { force: true, recursive: true });
+    await rm(this.absolute(key), { force: true });
+  }
+
+  async removeFolder(prefix: string): Promise<void> {
+    await rm(this.absolute(prefix.replace(/\/+$/, '')), { force: true, recursive: true });
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {

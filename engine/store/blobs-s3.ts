@@ -100,10 +100,13 @@ export class S3BlobStore extends StagingArea implements BlobStore {
 
   async remove(key: string | null): Promise<void> {
     if (!key) return;
-    // A key is an object or, like `files/artefacts/7`, a folder of objects.
-    await this.call(`delete ${key}`, async () => {
-      await this.client.deleteObject(this.objectKey(key));
-      for await (const obj of this.client.listObjects(`${this.objectKey(key)}/`)) await this.client.deleteObject(obj.key);
+    await this.call(`delete ${key}`, () => this.client.deleteObject(this.objectKey(key)));
+  }
+
+  async removeFolder(prefix: string): Promise<void> {
+    const folder = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
+    await this.call(`delete ${prefix}`, async () => {
+      for await (const obj of this.client.listObjects(folder)) await this.client.deleteObject(obj.key);
     });
   }
 

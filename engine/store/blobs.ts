@@ -95,8 +95,10 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<BlobRead>;
   stat(key: string): Promise<BlobInfo | null>;
   exists(key: string): Promise<boolean>;
-  /** Removes one object, or every object under a folder key (`files/artefacts/7`). Idempotent. */
+  /** Removes one object. Idempotent. */
   remove(key: string | null): Promise<void>;
+  /** Removes every object under a folder key (`files/artefacts/7`). Idempotent. */
+  removeFolder(prefix: string): Promise<void>;
   /** Every object whose key starts with `prefix` (orphan sweeps). */
   list(prefix: string): AsyncIterable<BlobInfo>;
 

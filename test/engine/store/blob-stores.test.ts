@@ -119,7 +119,7 @@ for (const kind of kinds) {
       await store.remove('files/artefacts/9/thumbnail.jpg');
       await store.remove('files/artefacts/9/thumbnail.jpg');
       assert.equal(await store.exists('files/artefacts/9/thumbnail.jpg'), false);
-      await store.remove('files/artefacts/9');
+      await store.removeFolder('files/artefacts/9');
       assert.deepEqual(await keys(store, 'files/artefacts/'), ['files/artefacts/10/thumbnail.jpg']);
       await store.remove(null);
     });
