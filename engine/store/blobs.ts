@@ -99,7 +99,7 @@ export interface BlobStore {
   remove(key: string | null): Promise<void>;
   /** Removes every object under a folder key (`files/artefacts/7`). Idempotent. */
   removeFolder(prefix: string): Promise<void>;
-  /** Every object whose key starts with `prefix` (orphan sweeps). */
+  /** Every object under the folder `prefix` (ending in `/`, e.g. `files/originals/`): orphan sweeps. */
   list(prefix: string): AsyncIterable<BlobInfo>;
 
   /**

@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 
 export interface S3Config {
   /** Base URL of the service, e.g. http://127.0.0.1:9000 or https://s3.eu-central-1.amazonaws.com. */
@@ -129,11 +129,9 @@ export class S3Client {
       );
       req.on('timeout', () => req.destroy(new Error(`S3 ${method} timed out`)));
       req.on('error', reject);
-      if (typeof body === 'function') {
-        const stream = body();
-        stream.on('error', (err) => req.destroy(err));
-        stream.pipe(req);
-      } else req.end(body);
+      // pipeline closes the file when the request fails half-way (and the request when the file does).
+      if (typeof body === 'function') pipeline(body(), req, () => undefined);
+      else req.end(body);
     });
   }
 }
