@@ -14,7 +14,6 @@ import {
   newOriginalKey,
   normalizeKey,
   StagingArea,
-  sweepUnreferenced,
   type BlobInfo,
   type BlobRead,
   type BlobStore,
@@ -141,10 +140,6 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
       artefactDir: (...parts) => join(this.layout.artefacts, String(documentId), ...parts),
       key: (path) => this.keyOf(path),
     });
-  }
-
-  async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
-    return [...(await this.sweepStaging()), ...(await sweepUnreferenced(this, referenced, minAgeMs, nowMs))];
   }
 }
 

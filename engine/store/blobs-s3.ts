@@ -16,7 +16,6 @@ import {
   newOriginalKey,
   normalizeKey,
   StagingArea,
-  sweepUnreferenced,
   type BlobInfo,
   type BlobRead,
   type BlobStore,
@@ -26,6 +25,9 @@ import {
   walk,
 } from './blobs.js';
 import { S3Client, S3Error, type S3Config } from './s3-client.js';
+
+/** Parallel PUTs when a run's artefacts are published (a 200-page run has 200+ previews). */
+const PUBLISH_CONCURRENCY = 8;
 
 export class S3BlobStore extends StagingArea implements BlobStore {
   readonly kind = 's3' as const;
@@ -157,13 +159,13 @@ export class S3BlobStore extends StagingArea implements BlobStore {
     });
   }
 
-  /** Uploads every file the run wrote under its artefact folder. */
+  /** Uploads every file the run wrote under its artefact folder, a few at a time. */
   private async publish(root: string, dir: string): Promise<void> {
-    for (const file of await walk(dir)) await this.putFile(relative(root, file).split(sep).join('/'), file);
-  }
-
-  async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
-    return [...(await this.sweepStaging()), ...(await sweepUnreferenced(this, referenced, minAgeMs, nowMs))];
+    const files = await walk(dir);
+    const next = async (): Promise<void> => {
+      for (let file = files.pop(); file; file = files.pop()) await this.putFile(relative(root, file).split(sep).join('/'), file);
+    };
+    await Promise.all(Array.from({ length: PUBLISH_CONCURRENCY }, next));
   }
 }
 

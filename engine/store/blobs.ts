@@ -239,9 +239,13 @@ export abstract class StagingArea {
     this.sweepTimer = null;
   }
 
-  /** The startup part of sweepOrphans for the tmp folder: everything no live process holds. */
-  protected async sweepStaging(): Promise<string[]> {
-    return (await this.sweepTemporary(0)).map((name) => `tmp/${name}`);
+  abstract list(prefix: string): AsyncIterable<BlobInfo>;
+  abstract remove(key: string | null): Promise<void>;
+
+  async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
+    // tmp: everything no live process holds; then stored files no committed row references.
+    const staging = (await this.sweepTemporary(0)).map((name) => `tmp/${name}`);
+    return [...staging, ...(await sweepUnreferenced(this, referenced, minAgeMs, nowMs))];
   }
 
   /** A private scratch folder in tmp for the duration of `fn`. */
