@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { dataLayout } from '../../engine/config/paths.js';
 import { createBlobStore } from '../../engine/store/blob-config.js';
 import type { BlobStore } from '../../engine/store/blobs.js';
 import { buildEml, buildXml } from '../helpers/fixtures.js';
-import { skipUnlessS3, startS3, type TestS3 } from '../helpers/s3.js';
+import { listKeys, readAll, skipUnlessS3, startS3, type TestS3 } from '../helpers/s3.js';
 import { removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../helpers/server.js';
 import { assertError, call, pdfBytes, toReply } from './support.js';
 
@@ -28,18 +27,6 @@ function filesUnder(dir: string): string[] {
     else out.push(p);
   }
   return out;
-}
-
-async function bucketKeys(store: BlobStore, prefix = 'files/'): Promise<string[]> {
-  const out: string[] = [];
-  for await (const b of store.list(prefix)) out.push(b.key);
-  return out.sort();
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
 
 describe('S3 blob store through the API', { skip }, () => {
@@ -77,7 +64,7 @@ describe('S3 blob store through the API', { skip }, () => {
   it('stores an upload and its artefacts in the bucket only, and serves thumbnail, previews and original from it', async () => {
     const pdf = pdfBytes(2, 'Blob store invoice');
     const doc = await processDoc('invoice.pdf', pdf, { processing_mode: 'analysis' });
-    const keys = await bucketKeys(bucket);
+    const keys = await listKeys(bucket);
     const original = keys.filter((k) => k.startsWith('files/originals/'));
     assert.equal(original.length, 1, keys.join('\n'));
     assert.ok((await readAll((await bucket.get(original[0]!)).stream)).equals(pdf), 'the original, byte for byte');
@@ -120,7 +107,7 @@ describe('S3 blob store through the API', { skip }, () => {
 
     const mail = await processDoc('mail.eml', buildEml({ attachPdf: true }), { processing_mode: 'analysis' });
     assert.ok(mail.number_of_pages >= 2, 'the attached PDF was read from the workspace');
-    const keys = await bucketKeys(bucket, `files/artefacts/${mail.id}/`);
+    const keys = await listKeys(bucket, `files/artefacts/${mail.id}/`);
     assert.ok(keys.some((k) => k.startsWith(`files/artefacts/${mail.id}/attachments/`)), keys.join('\n'));
     assert.deepEqual(filesUnder(join(dataDir, 'files')), []);
   });
@@ -134,11 +121,11 @@ describe('S3 blob store through the API', { skip }, () => {
 
   it('removes the original and every artefact from the bucket on DELETE', async () => {
     const doc = await processDoc('delete-me.pdf', pdfBytes(1, 'Delete me'), { processing_mode: 'analysis' });
-    const before = await bucketKeys(bucket);
+    const before = await listKeys(bucket);
     assert.ok(before.some((k) => k.startsWith(`files/artefacts/${doc.id}/`)));
     const del = await call(server.url, `/api/v1/documents/${doc.id}`, { method: 'DELETE', token: server.appToken });
     assert.equal(del.status, 204);
-    const after = await bucketKeys(bucket);
+    const after = await listKeys(bucket);
     assert.deepEqual(after.filter((k) => k.startsWith(`files/artefacts/${doc.id}/`)), []);
     assert.equal(after.filter((k) => k.startsWith('files/originals/')).length, before.filter((k) => k.startsWith('files/originals/')).length - 1);
   });

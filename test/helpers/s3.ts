@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStore } from '../../engine/store/blobs.js';
 
 export interface TestS3 {
   endpoint: string;
@@ -88,4 +90,17 @@ export async function startS3(bucket = 'docdesk'): Promise<TestS3> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The keys under a folder of a blob store, sorted. */
+export async function listKeys(store: BlobStore, prefix = 'files/'): Promise<string[]> {
+  const out: string[] = [];
+  for await (const b of store.list(prefix)) out.push(b.key);
+  return out.sort();
 }

@@ -14,19 +14,7 @@ import { LocalBlobStore } from '../../../engine/store/blobs-local.js';
 import { S3BlobStore } from '../../../engine/store/blobs-s3.js';
 import { blobSettings, BlobConfigError, createBlobStore } from '../../../engine/store/blob-config.js';
 import { canonicalQueryString, signV4, uriEncode } from '../../../engine/store/s3-client.js';
-import { skipUnlessS3, startS3, type TestS3 } from '../../helpers/s3.js';
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function keys(store: BlobStore, prefix: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const b of store.list(prefix)) out.push(b.key);
-  return out.sort();
-}
+import { listKeys, readAll, skipUnlessS3, startS3, type TestS3 } from '../../helpers/s3.js';
 
 const s3Skip = skipUnlessS3();
 let s3: TestS3 | null = null;
@@ -104,7 +92,7 @@ for (const kind of kinds) {
       const store = await kind.make();
       const names = ['files/artefacts/4/run 1/Rechnung März (1).json', 'files/artefacts/4/run 1/a+b=c&d.json', "files/artefacts/4/run 1/it's*!.json"];
       for (const [i, n] of names.entries()) await store.writeArtefact(n.slice('files/artefacts/'.length), Buffer.from(String(i)));
-      assert.deepEqual(await keys(store, 'files/artefacts/4/'), [...names].sort());
+      assert.deepEqual(await listKeys(store, 'files/artefacts/4/'), [...names].sort());
       for (const [i, n] of names.entries()) assert.equal((await readAll((await store.get(n)).stream)).toString(), String(i));
     });
 
@@ -120,7 +108,7 @@ for (const kind of kinds) {
       await store.remove('files/artefacts/9/thumbnail.jpg');
       assert.equal(await store.exists('files/artefacts/9/thumbnail.jpg'), false);
       await store.removeFolder('files/artefacts/9');
-      assert.deepEqual(await keys(store, 'files/artefacts/'), ['files/artefacts/10/thumbnail.jpg']);
+      assert.deepEqual(await listKeys(store, 'files/artefacts/'), ['files/artefacts/10/thumbnail.jpg']);
       await store.remove(null);
     });
 
@@ -190,7 +178,7 @@ for (const kind of kinds) {
       assert.deepEqual(await store.sweepOrphans(referenced, 3_600_000), []);
       const removed = await store.sweepOrphans(referenced, 3_600_000, Date.now() + 2 * 3_600_000);
       assert.deepEqual(removed.sort(), [orphan, 'files/artefacts/21/thumbnail.jpg'].sort());
-      assert.deepEqual(await keys(store, 'files/'), [keep, 'files/artefacts/20/thumbnail.jpg'].sort());
+      assert.deepEqual(await listKeys(store, 'files/'), [keep, 'files/artefacts/20/thumbnail.jpg'].sort());
     });
   });
 }
