@@ -6,7 +6,7 @@ import { createBlobStore } from './store/blob-config.js';
 import { openDatabase, type Db } from './store/db.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
-import { ownerId } from './jobs/owner.js';
+import { ownerId } from './config/owner.js';
 
 export interface EngineContext {
   layout: DataLayout;

@@ -1,8 +1,8 @@
 // Turns the read pages into the stored results of a run: extracted text with its markers
 // (spec 2.1), previews (2.5), quality.pdf / quality.email / quality.structured (2.3) and the
 // page model (words with boxes) that later steps cite as evidence.
-import type { DocumentRow, RunRow } from '../api/presenters.js';
-import { plainText } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
+import { plainText } from '../documents/representation.js';
 import type { FileFormat } from '../formats/detect.js';
 import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
 import { immediateTransaction } from '../store/db.js';

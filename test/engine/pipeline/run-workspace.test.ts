@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { dataLayout } from '../../../engine/config/paths.js';
 import { DocumentFailure, processDocument, RetryableFailure, type PipelineDeps } from '../../../engine/pipeline/index.js';
 import { createBlobStore } from '../../../engine/store/blob-config.js';
-import type { DocumentRow } from '../../../engine/api/presenters.js';
+import type { DocumentRow } from '../../../engine/store/rows.js';
 import { skipUnlessS3, startS3, type TestS3 } from '../../helpers/s3.js';
 
 const doc = { id: 5, blob_path: 'files/originals/never-stored.bin', processing_mode: 'thumbnail' } as DocumentRow;
