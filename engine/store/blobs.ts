@@ -84,7 +84,7 @@ export interface BlobStore {
   commitOriginal(staged: StagedUpload): Promise<string>;
   discard(tmpPath: string): Promise<void>;
 
-  /** Stores bytes under `key` (replacing what was there) with its size and sha256 checked. */
+  /** Stores bytes under `key`, replacing what was there (a bucket gets them signed with their SHA-256). */
   put(key: string, data: Buffer): Promise<void>;
   /** Stores a local file under `key`. */
   putFile(key: string, path: string, known?: { size: number; sha256: string }): Promise<void>;
