@@ -1,7 +1,8 @@
 // The services one engine instance shares between its API, its job runner and the CLI.
 import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
-import { BlobStore } from './store/blobs.js';
+import type { BlobStore } from './store/blobs.js';
+import { createBlobStore } from './store/blob-config.js';
 import { openDatabase, type Db } from './store/db.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
@@ -27,7 +28,7 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   const opened = openDatabase(layout.database);
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
-  const blobs = new BlobStore(layout);
+  const blobs = createBlobStore(layout);
   await blobs.init();
   // Asked on every authenticated request: prepared once (db.pragma() prepares each call).
   const dataVersion = opened.raw.prepare('PRAGMA data_version').pluck();

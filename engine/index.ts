@@ -15,6 +15,7 @@ import { workerCount } from './jobs/worker-pool.js';
 import { ownerAlive } from './config/owner.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+import { orphanGraceMs } from './store/blob-config.js';
 import { WatchFolderService } from './intake/watch.js';
 import { UPLOADER_PREFIX } from './intake/local-api.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from './webhooks/dispatcher.js';
@@ -149,5 +150,5 @@ async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
     if (r.blob_path) referenced.add(r.blob_path.split('\\').join('/'));
     referenced.add(`files/artefacts/${r.id}`);
   }
-  await engine.blobs.sweepOrphans(referenced);
+  await engine.blobs.sweepOrphans(referenced, orphanGraceMs(engine.blobs));
 }

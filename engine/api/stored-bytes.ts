@@ -7,8 +7,10 @@
 // - `nosniff`, and a content type from a short list of types that cannot execute: anything
 //   XML-like (XHTML, SVG, XSLT) is sent as text/plain; HTML only when Docdesk generated it;
 // - everything else as an octet-stream attachment.
-import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { BlobNotFoundError, type BlobStore } from '../store/blobs.js';
+import { notFound } from './errors.js';
 
 /** No script, no subresource, no origin: what every stored artefact gets. */
 export const ARTEFACT_CSP = "default-src 'none'; sandbox";
@@ -55,9 +57,8 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 }
 
 export interface StoredBytes {
-  /** Absolute path of the stored file, or the bytes themselves. */
-  path?: string;
-  body?: Buffer | string;
+  /** The bytes: generated in memory, or a stored blob's stream (see sendStoredBlob). */
+  body: Buffer | string | Readable;
   /** The content type it was stored with. */
   contentType: string;
   filename?: string;
@@ -76,7 +77,21 @@ export function sendStoredBytes(reply: FastifyReply, item: StoredBytes): Fastify
   reply.header('Referrer-Policy', 'no-referrer');
   reply.header('Cache-Control', item.cacheControl ?? 'private, no-store');
   if (item.filename !== undefined || !inline) reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', item.filename ?? 'download'));
-  const body = item.body ?? createReadStream(item.path!);
   // A forced download keeps its safe type (an export's text/csv); unsafe types are octet-streams.
-  return reply.type(served.inline ? served.contentType : 'application/octet-stream').send(body);
+  return reply.type(served.inline ? served.contentType : 'application/octet-stream').send(item.body);
+}
+
+/**
+ * Sends a stored blob (original, thumbnail, preview) from whichever blob store holds it. The
+ * object is opened before any header goes out, so a missing one is a 404 envelope naming
+ * `what`, and an unreachable store a 503 (storage-errors.ts), never a broken response.
+ */
+export async function sendStoredBlob(reply: FastifyReply, blobs: BlobStore, key: string | null, what: string, item: Omit<StoredBytes, 'body'>): Promise<FastifyReply> {
+  if (!key) throw notFound(what);
+  const blob = await blobs.get(key).catch((err: unknown) => {
+    if (err instanceof BlobNotFoundError) throw notFound(what);
+    throw err;
+  });
+  reply.header('Content-Length', String(blob.size));
+  return sendStoredBytes(reply, { ...item, body: blob.stream });
 }

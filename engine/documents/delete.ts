@@ -5,7 +5,7 @@ import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { findDocument, type DocumentScope } from './queries.js';
-import { join } from 'node:path';
+import { ARTEFACTS_PREFIX } from '../store/blobs.js';
 
 export async function deleteDocument(engine: { db: Db; blobs: BlobStore }, scope: DocumentScope, id: number): Promise<void> {
   const doc = await findDocument(engine.db, scope, id);
@@ -20,6 +20,6 @@ export async function deleteDocument(engine: { db: Db; blobs: BlobStore }, scope
     engine.blobs.remove(doc.blob_path),
     engine.blobs.remove(doc.thumbnail_path),
     ...previews.map((p) => engine.blobs.remove(p.path)),
-    engine.blobs.remove(join('files', 'artefacts', String(id))),
+    engine.blobs.removeFolder(`${ARTEFACTS_PREFIX}${id}`),
   ]);
 }

@@ -1,7 +1,6 @@
 // Turns the read pages into the stored results of a run: extracted text with its markers
 // (spec 2.1), previews (2.5), quality.pdf / quality.email / quality.structured (2.3) and the
 // page model (words with boxes) that later steps cite as evidence.
-import { join, relative } from 'node:path';
 import type { DocumentRow, RunRow } from '../store/rows.js';
 import { plainText } from '../documents/representation.js';
 import type { FileFormat } from '../formats/detect.js';
@@ -10,7 +9,7 @@ import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
-import type { PipelineDeps } from './steps.js';
+import { runFiles, type PipelineDeps } from './steps.js';
 import { DEFAULT_LANGUAGES } from '../ocr/index.js';
 import type { DetectedSources, RenderedInvoice } from './validation-work.js';
 
@@ -173,14 +172,14 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
   });
   const extracted = buildExtractedText(a.pages, results);
   const quality = buildQuality(a, results);
-  const runDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  const runDir = `${doc.id}/run-${run.id}`;
   // The page model (words with boxes) of the run, for evidence and extraction steps.
-  await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'pages.json')), Buffer.from(JSON.stringify({ components: a.components, pages: results.map((r) => r.page) })));
+  await deps.blobs.writeArtefact(`${runDir}/pages.json`, Buffer.from(JSON.stringify({ components: a.components, pages: results.map((r) => r.page) })));
   const invoice = a.invoicePreview ?? null;
-  const rel = (abs: string) => relative(deps.blobs.layout.root, abs).split('\\').join('/');
+  const rel = runFiles(deps).key;
   let xmlPreview: string | null = null;
   // Spec 2.5: an e-invoice gets its HTML visualization; other safe XML the pretty-printed source.
-  if (a.xml && !invoice?.component_ref) xmlPreview = await deps.blobs.writeArtefact(relative(deps.blobs.layout.artefacts, join(runDir, 'document.xml')), Buffer.from(a.xml.pretty));
+  if (a.xml && !invoice?.component_ref) xmlPreview = await deps.blobs.writeArtefact(`${runDir}/document.xml`, Buffer.from(a.xml.pretty));
 
   await immediateTransaction(deps.db, async (tx) => {
     const ts = nowTimestamp();
@@ -217,7 +216,7 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
           file_format: 'jpg',
           content_type: 'image/jpeg',
           file_size: r.preview.bytes,
-          path: relative(deps.blobs.layout.root, r.preview.path).split('\\').join('/'),
+          path: rel(r.preview.path),
           created_at: ts,
         })
         .execute();

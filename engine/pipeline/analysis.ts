@@ -11,7 +11,7 @@ import { nowTimestamp } from '../store/time.js';
 import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { MAX_EMAIL_ATTACHMENT_PDF_PAGES } from '../formats/limits.js';
 import type { PageWorkResult } from './page-work.js';
-import { DocumentFailure, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
+import { DocumentFailure, runFiles, runTask, setStage, settlePageBands, thumbnail, type PipelineDeps } from './steps.js';
 import type { EmailRead, PdfInfoResult } from './worker-entry.js';
 import { hasUsableContent, saveResults, type Assembled, type PagePlan, type ReadModel } from './analysis-results.js';
 import type { DetectedSources, RenderedInvoice } from './validation-work.js';
@@ -56,7 +56,7 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
   if (familyOf(format) === 'video') throw new DocumentFailure(`${modeName} mode reads documents and images; for a video, use thumbnail mode.`, 'unsupported_for_mode');
 
   await setStage(deps, doc.id, 'counting_pages');
-  const sourcePath = deps.blobs.absolute(doc.blob_path!);
+  const sourcePath = runFiles(deps).source;
   const plan = await planPages(deps, doc, sourcePath, format);
   const totalPages = plan.pages.length;
   const selected = plan.pages.filter((p) => p.selected);
@@ -89,14 +89,14 @@ export async function readForRun(deps: PipelineDeps, doc: DocumentRow, run: RunR
  */
 async function invoiceVisualization(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat, a: Assembled): Promise<RenderedInvoice | null> {
   if (a.invoiceSources?.outcome !== 'single') return null;
-  const outDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
-  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
+  const outDir = runFiles(deps).artefactDir(`run-${run.id}`);
+  return runTask<RenderedInvoice | null>(deps, { kind: 'einvoice.render', path: runFiles(deps).source, format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename, locale: doc.locale, out_dir: outDir }, PAGE_TIMEOUT_MS).catch(() => null);
 }
 
 /** Issue 6 item 1: the invoice XML of the upload, its embedded files or its e-mail attachments. */
 async function invoiceSources(deps: PipelineDeps, doc: DocumentRow, format: FileFormat): Promise<DetectedSources | null> {
   if (format !== 'pdf' && format !== 'xml' && format !== 'eml' && format !== 'msg') return null;
-  return runTask<DetectedSources>(deps, { kind: 'einvoice.detect', path: deps.blobs.absolute(doc.blob_path!), format, filename: doc.filename }, PAGE_TIMEOUT_MS);
+  return runTask<DetectedSources>(deps, { kind: 'einvoice.detect', path: runFiles(deps).source, format, filename: doc.filename }, PAGE_TIMEOUT_MS);
 }
 
 /** Builds the page list of the whole document (components in order) and applies R4. */
@@ -129,7 +129,7 @@ async function planPages(deps: PipelineDeps, doc: DocumentRow, path: string, for
   };
 
   if (format === 'eml' || format === 'msg') {
-    const email = await runTask<EmailRead>(deps, { kind: 'email.read', path, format, attachments_dir: join(deps.blobs.layout.artefacts, String(doc.id), 'attachments') }, PAGE_TIMEOUT_MS);
+    const email = await runTask<EmailRead>(deps, { kind: 'email.read', path, format, attachments_dir: runFiles(deps).artefactDir('attachments') }, PAGE_TIMEOUT_MS);
     emailQuality = email.quality;
     const body: Component = { ref: 'main', kind: 'email-body', filename: doc.filename, format, pages: [1] };
     components.push(body);
@@ -199,7 +199,7 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
     deadlineReached = true;
     return { ...notProcessed(p), failed: 'not read: the per-document processing deadline had passed' };
   };
-  const previewDir = join(deps.blobs.layout.artefacts, String(doc.id), `run-${run.id}`);
+  const previewDir = runFiles(deps).artefactDir(`run-${run.id}`);
   let renderedBytes = 0;
   let visualCount = 0;
   let done = 0;

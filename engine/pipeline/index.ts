@@ -4,13 +4,28 @@ import type { DocumentRow } from '../store/rows.js';
 import { runAnalysis } from './analysis.js';
 import { runExtraction } from './extraction.js';
 import { runValidation } from './validation.js';
-import { DocumentFailure, scan, thumbnail, type PipelineDeps } from './steps.js';
+import { DocumentFailure, RetryableFailure, scan, thumbnail, type PipelineDeps } from './steps.js';
+import { BlobNotFoundError, BlobStoreUnavailableError } from '../store/blobs.js';
 
 export { DocumentFailure, RetryableFailure } from './steps.js';
 export { PageBandBlocked } from './analysis.js';
 export type { PipelineDeps } from './steps.js';
 
 export async function processDocument(deps: PipelineDeps, doc: DocumentRow): Promise<void> {
+  // Workers read and write local files: the blob store lends the run a workspace (the data
+  // folder itself, or a local copy published back to a bucket before the run completes).
+  try {
+    await deps.blobs.withWorkspace(doc.id, doc.blob_path!, (files) => processSteps({ ...deps, files }, doc));
+  } catch (err) {
+    if (err instanceof BlobNotFoundError && err.key === doc.blob_path) {
+      throw new DocumentFailure('The uploaded file is no longer in Docdesk\'s file store, so the document cannot be processed; upload it again.', 'source_file_missing');
+    }
+    if (err instanceof BlobStoreUnavailableError) throw new RetryableFailure(err.message, 'blob_store_unavailable');
+    throw err;
+  }
+}
+
+async function processSteps(deps: PipelineDeps, doc: DocumentRow): Promise<void> {
   const format = await scan(deps, doc);
   switch (doc.processing_mode) {
     case 'thumbnail':

@@ -6,7 +6,7 @@ import { bandTotal } from '../billing/bands.js';
 import { settleBands } from '../billing/ledger.js';
 import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
 import { immediateTransaction } from '../store/db.js';
-import type { BlobStore } from '../store/blobs.js';
+import type { BlobStore, RunWorkspace } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import type { DocumentRow, RunRow } from '../store/rows.js';
@@ -35,6 +35,13 @@ export interface PipelineDeps {
   pool: TaskRunner;
   /** The account and document the work is for: the pool takes turns between them. */
   share?: TaskShare;
+  /** The run's local files (original in, artefacts out): opened by processDocument around the run. */
+  files?: RunWorkspace;
+}
+
+export function runFiles(deps: PipelineDeps): RunWorkspace {
+  if (!deps.files) throw new Error('a pipeline step ran outside processDocument (no run workspace)');
+  return deps.files;
 }
 
 /** A deterministic, user-facing failure: the document ends in `error`, no retry. */
@@ -105,7 +112,7 @@ export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs
 export async function scan(deps: PipelineDeps, doc: DocumentRow): Promise<FileFormat> {
   await setStage(deps, doc.id, 'scanning');
   const account = await deps.db.selectFrom('accounts').select('allow_pdf_javascript').where('id', '=', doc.account_id).executeTakeFirst();
-  const outcome = await runTask<ScanOutcome>(deps, { kind: 'scan', path: deps.blobs.absolute(doc.blob_path!), allow_pdf_javascript: account?.allow_pdf_javascript === 1 }, SCAN_TIMEOUT_MS);
+  const outcome = await runTask<ScanOutcome>(deps, { kind: 'scan', path: runFiles(deps).source, allow_pdf_javascript: account?.allow_pdf_javascript === 1 }, SCAN_TIMEOUT_MS);
   const ts = nowTimestamp();
   await deps.db
     .updateTable('documents')
@@ -118,7 +125,7 @@ export async function scan(deps: PipelineDeps, doc: DocumentRow): Promise<FileFo
 
 export async function thumbnail(deps: PipelineDeps, doc: DocumentRow, format: FileFormat): Promise<void> {
   await setStage(deps, doc.id, 'thumbnailing');
-  const jpeg = await runTask<Uint8Array>(deps, { kind: 'thumbnail', path: deps.blobs.absolute(doc.blob_path!), format }, THUMBNAIL_TIMEOUT_MS);
+  const jpeg = await runTask<Uint8Array>(deps, { kind: 'thumbnail', path: runFiles(deps).source, format }, THUMBNAIL_TIMEOUT_MS);
   const path = await deps.blobs.writeArtefact(`${doc.id}/thumbnail.jpg`, Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
   await deps.db.updateTable('documents').set({ thumbnail_path: path, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
 }

@@ -4,7 +4,7 @@
 // `structured_invoice`; rejected XML never feeds a field silently.
 import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
-import { DocumentFailure, RetryableFailure, runTask, type PipelineDeps } from './steps.js';
+import { DocumentFailure, RetryableFailure, runFiles, runTask, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';
 import { recordUnavailable, VALIDATOR_UNAVAILABLE, type ValidationStructured } from './validation.js';
 import { unavailable } from '../einvoice/index.js';
@@ -99,7 +99,7 @@ export async function assessForExtraction(deps: PipelineDeps, doc: DocumentRow, 
   if (!container) return { plan: { kind: 'visible_text' }, structured: null, assessed: null };
   let assessed: Assessed;
   try {
-    assessed = await runTask<Assessed>(deps, { kind: 'einvoice.assess', path: deps.blobs.absolute(doc.blob_path!), format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename }, 180_000);
+    assessed = await runTask<Assessed>(deps, { kind: 'einvoice.assess', path: runFiles(deps).source, format: format as 'pdf' | 'xml' | 'eml' | 'msg', filename: doc.filename }, 180_000);
   } catch (err) {
     if (err instanceof DocumentFailure) throw err;
     await recordUnavailable(deps, run, unavailable());

@@ -9,7 +9,7 @@ import { checkLinkage, linkagePages, type LinkageReport } from '../einvoice/link
 import { unavailable, type StructuredQuality } from '../einvoice/index.js';
 import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import { DocumentFailure, RetryableFailure, runTask, setStage, settlePageBands, type PipelineDeps } from './steps.js';
+import { DocumentFailure, RetryableFailure, runFiles, runTask, setStage, settlePageBands, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';
 import type { VisibleText } from './page-work.js';
 import type { PdfInfoResult } from './worker-entry.js';
@@ -28,7 +28,7 @@ export type ValidationStructured = StructuredQuality & {
 export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: RunRow, format: FileFormat): Promise<void> {
   // The upload rules admit PDF and XML only; the content check may still find otherwise.
   if (format !== 'pdf' && format !== 'xml') throw new DocumentFailure('Validation mode accepts only PDF or XML files; this file is neither.', 'unsupported_for_mode');
-  const path = deps.blobs.absolute(doc.blob_path!);
+  const path = runFiles(deps).source;
 
   // A reprocessed document is an e-invoice again only when this run accepts it.
   await deps.db.updateTable('documents').set({ is_e_invoice: 0 }).where('id', '=', doc.id).execute();

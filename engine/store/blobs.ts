@@ -1,9 +1,16 @@
-// Files on disk under the data dir. Every write goes to a temporary name first and is
-// renamed into place, so a crash never leaves a half-written original or artefact.
+// Stored bytes (originals, thumbnails, page previews, visualizations, page models) behind
+// one interface: a folder in the data dir by default, an S3-compatible bucket for a team
+// server. Keys are data-dir-relative paths (`files/originals/<uuid>.bin`,
+// `files/artefacts/<documentId>/...`), the same strings the database has always held, so a
+// row means the same object in either store.
+//
+// Uploads are always staged in the data dir's tmp folder first (hashing as they stream);
+// workers that need a file (PDFium, pdf.js, tesseract, clamscan) get one through a run
+// workspace, which for a remote store is a local copy and a scratch folder published back.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { DataLayout } from '../config/paths.js';
@@ -17,20 +24,161 @@ export interface StagedUpload {
   truncated: boolean;
 }
 
-export class BlobStore {
-  /** Staged uploads between stageUpload and commitOriginal/discard: the sweep leaves them. */
-  private readonly inFlight = new Set<string>();
+export interface BlobInfo {
+  key: string;
+  size: number;
+  /** Last modification, epoch milliseconds. */
+  modifiedMs: number;
+}
+
+export interface BlobRead {
+  stream: Readable;
+  /** Bytes in `stream` (the range's length for a range read). */
+  size: number;
+  /** The whole object's size. */
+  totalSize: number;
+}
+
+/** Bytes `start`..`end` inclusive, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The files of one processing run: where the workers read the original and write their
+ * artefacts. Paths under `root` mirror the data dir, so `key(path)` is the stored key.
+ */
+export interface RunWorkspace {
+  /** Local path of the document's original. */
+  source: string;
+  /** Local root that mirrors the data dir (the data dir itself for the local store). */
+  root: string;
+  /** Local folder for the document's artefacts: `<root>/files/artefacts/<documentId>/...parts`. */
+  artefactDir(...parts: string[]): string;
+  /** The stored key of a file written under `root`. */
+  key(localPath: string): string;
+}
+
+/** The object is not in the store (deleted, expired, never written). */
+export class BlobNotFoundError extends Error {
+  readonly code = 'blob_not_found';
+  constructor(readonly key: string) {
+    super(`stored file ${key} does not exist`);
+  }
+}
+
+/** The store could not be reached or refused the request (a bucket down, bad credentials). */
+export class BlobStoreUnavailableError extends Error {
+  readonly code = 'blob_store_unavailable';
+}
+
+export interface BlobStore {
+  readonly kind: 'local' | 's3';
+  readonly layout: DataLayout;
+  init(): Promise<void>;
+
+  /** Streams an upload to a temporary file, hashing as it goes; never buffers the file. */
+  stageUpload(source: Readable & { truncated?: boolean }): Promise<StagedUpload>;
+  /** Stores a staged upload as a new original; returns its key. The staged file is gone after. */
+  commitOriginal(staged: StagedUpload): Promise<string>;
+  discard(tmpPath: string): Promise<void>;
+
+  /** Stores bytes under `key`, replacing what was there (a bucket gets them signed with their SHA-256). */
+  put(key: string, data: Buffer): Promise<void>;
+  /** Stores a local file under `key`. */
+  putFile(key: string, path: string, known?: { size: number; sha256: string }): Promise<void>;
+  /** Writes a generated artefact under `files/artefacts/<relName>`; returns its key. */
+  writeArtefact(relName: string, data: Buffer): Promise<string>;
+
+  /** The object as a stream; throws BlobNotFoundError. */
+  get(key: string, range?: ByteRange): Promise<BlobRead>;
+  stat(key: string): Promise<BlobInfo | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes one object. Idempotent. */
+  remove(key: string | null): Promise<void>;
+  /** Removes every object under a folder key (`files/artefacts/7`). Idempotent. */
+  removeFolder(prefix: string): Promise<void>;
+  /** Every object under the folder `prefix` (ending in `/`, e.g. `files/originals/`): orphan sweeps. */
+  list(prefix: string): AsyncIterable<BlobInfo>;
+
+  /**
+   * Runs `fn` with the object as a local file: the stored file itself for the local folder,
+   * a private temporary copy (removed afterwards) for a remote store.
+   */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
+  /**
+   * Runs one document's processing with local files: the original at `source`, artefacts
+   * written under `artefactDir()`. A remote store publishes what `fn` wrote there before
+   * returning (also when `fn` fails, so a failed run's previews exist as on a local disk).
+   */
+  withWorkspace<T>(documentId: number, sourceKey: string, fn: (ws: RunWorkspace) => Promise<T>): Promise<T>;
+
+  /** Removes temporary files no process is writing or holding any more. */
+  sweepTemporary(minAgeMs?: number, nowMs?: number): Promise<string[]>;
+  startSweeping(intervalMs: number, minAgeMs?: number): void;
+  stopSweeping(): void;
+  /**
+   * Startup sweep: leftover temporary files of dead processes, and originals/artefacts that no
+   * committed row references (a crash between storing the bytes and the commit) and that are
+   * older than `minAgeMs` (another process's upload may be between the two right now).
+   */
+  sweepOrphans(referenced: Set<string>, minAgeMs?: number, nowMs?: number): Promise<string[]>;
+}
+
+export const ORIGINALS_PREFIX = 'files/originals/';
+export const ARTEFACTS_PREFIX = 'files/artefacts/';
+
+/** A key as stored: forward slashes, relative, never leaving the data dir. */
+export function normalizeKey(key: string): string {
+  const k = key.split('\\').join('/').replace(/^\.\//, '');
+  if (!k || k.startsWith('/') || k.split('/').some((part) => part === '..' || part === '')) throw new Error(`invalid blob key: ${key}`);
+  return k;
+}
+
+/** Whether a stored key belongs to a committed row: the original itself or a document's artefact folder. */
+export function isReferenced(key: string, referenced: Set<string>): boolean {
+  if (referenced.has(key)) return true;
+  // Artefacts are grouped per document folder: `files/artefacts/<documentId>/...`.
+  const parts = key.split('/');
+  return parts.length > 3 && referenced.has(parts.slice(0, 3).join('/'));
+}
+
+export function newOriginalKey(): string {
+  return `${ORIGINALS_PREFIX}${randomUUID()}.bin`;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The part both stores share: staging uploads and scratch folders in the data dir's tmp
+ * folder. Temporary names start with the writing process's PID, so several processes on one
+ * machine can share a data folder: none sweeps a file another live process is writing.
+ */
+export abstract class StagingArea {
+  /** Staged uploads and workspaces of this process: the sweep leaves them. */
+  protected readonly inFlight = new Set<string>();
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly layout: DataLayout) {}
 
-  async init(): Promise<void> {
-    await Promise.all([this.layout.originals, this.layout.artefacts, this.layout.tmp].map((d) => mkdir(d, { recursive: true, mode: DIR_MODE })));
+  protected async initStaging(): Promise<void> {
+    await mkdir(this.layout.tmp, { recursive: true, mode: DIR_MODE });
   }
 
-  /** Streams an upload to a temporary file, hashing as it goes; never buffers the file. */
+  protected tmpName(suffix: string): string {
+    return join(this.layout.tmp, `${process.pid}-${randomUUID()}${suffix}`);
+  }
+
   async stageUpload(source: Readable & { truncated?: boolean }): Promise<StagedUpload> {
-    const tmpPath = join(this.layout.tmp, `${randomUUID()}.upload`);
+    const tmpPath = this.tmpName('.upload');
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({
@@ -51,41 +199,15 @@ export class BlobStore {
     return { tmpPath, size, sha256: hash.digest('hex'), truncated: Boolean(source.truncated) };
   }
 
-  /** Moves a staged upload into the originals folder; returns its data-dir-relative path. */
-  async commitOriginal(staged: StagedUpload): Promise<string> {
-    const name = `${randomUUID()}.bin`;
-    const target = join(this.layout.originals, name);
-    await fsyncFile(staged.tmpPath);
-    await rename(staged.tmpPath, target);
-    this.inFlight.delete(staged.tmpPath);
-    return relative(this.layout.root, target);
-  }
-
-  /** Writes a generated artefact atomically; returns its data-dir-relative path. */
-  async writeArtefact(relName: string, data: Buffer): Promise<string> {
-    const target = join(this.layout.artefacts, relName);
-    await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
-    const tmp = `${target}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data, { flag: 'wx', mode: FILE_MODE });
-    await fsyncFile(tmp);
-    await rename(tmp, target);
-    return relative(this.layout.root, target);
-  }
-
-  absolute(relPath: string): string {
-    const abs = resolve(this.layout.root, relPath);
-    if (!abs.startsWith(resolve(this.layout.root))) throw new Error('blob path escapes the data dir');
-    return abs;
-  }
-
-  async remove(relPath: string | null): Promise<void> {
-    if (!relPath) return;
-    await rm(this.absolute(relPath), { force: true, recursive: true });
-  }
-
   async discard(tmpPath: string): Promise<void> {
-    await rm(tmpPath, { force: true });
+    await rm(tmpPath, { force: true, recursive: true });
     this.inFlight.delete(tmpPath);
+  }
+
+  /** Held by another live process on this machine (its PID prefixes the name). */
+  private heldElsewhere(name: string): boolean {
+    const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && pidAlive(pid);
   }
 
   /**
@@ -97,7 +219,7 @@ export class BlobStore {
     const removed: string[] = [];
     for (const name of await readdir(this.layout.tmp).catch(() => [] as string[])) {
       const path = join(this.layout.tmp, name);
-      if (this.inFlight.has(path)) continue;
+      if (this.inFlight.has(path) || this.heldElsewhere(name)) continue;
       const info = await stat(path).catch(() => null);
       if (!info || nowMs - info.mtimeMs < minAgeMs) continue;
       await rm(path, { force: true, recursive: true });
@@ -117,41 +239,45 @@ export class BlobStore {
     this.sweepTimer = null;
   }
 
-  async exists(relPath: string): Promise<boolean> {
-    return stat(this.absolute(relPath)).then(() => true, () => false);
+  abstract list(prefix: string): AsyncIterable<BlobInfo>;
+  abstract remove(key: string | null): Promise<void>;
+
+  async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
+    // tmp: everything no live process holds; then stored files no committed row references.
+    const staging = (await this.sweepTemporary(0)).map((name) => `tmp/${name}`);
+    return [...staging, ...(await sweepUnreferenced(this, referenced, minAgeMs, nowMs))];
   }
 
-  /**
-   * Startup sweep: removes half-written uploads, and originals/artefacts that no
-   * committed row references (a crash between the rename and the commit).
-   */
-  async sweepOrphans(referenced: Set<string>): Promise<string[]> {
-    const removed: string[] = [];
-    for (const name of await readdir(this.layout.tmp).catch(() => [] as string[])) {
-      await rm(join(this.layout.tmp, name), { force: true, recursive: true });
-      removed.push(join('tmp', name));
+  /** A private scratch folder in tmp for the duration of `fn`. */
+  protected async withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+    const dir = this.tmpName('.work');
+    this.inFlight.add(dir);
+    try {
+      await mkdir(dir, { mode: DIR_MODE });
+      return await fn(dir);
+    } finally {
+      await this.discard(dir);
     }
-    for (const dir of [this.layout.originals, this.layout.artefacts]) {
-      for (const file of await walk(dir)) {
-        const rel = relative(this.layout.root, file).split('\\').join('/');
-        if (file.endsWith('.tmp') || !isReferenced(rel, referenced)) {
-          await rm(file, { force: true });
-          removed.push(rel);
-        }
+  }
+}
+
+/** Deletes stored originals and artefacts that no row references and that are older than `minAgeMs`. */
+export async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
+  const removed: string[] = [];
+  for (const prefix of [ORIGINALS_PREFIX, ARTEFACTS_PREFIX]) {
+    for await (const blob of store.list(prefix)) {
+      if (nowMs - blob.modifiedMs < minAgeMs) continue;
+      if (blob.key.endsWith('.tmp') || !isReferenced(blob.key, referenced)) {
+        await store.remove(blob.key);
+        removed.push(blob.key);
       }
     }
-    return removed;
   }
+  return removed;
 }
 
-function isReferenced(rel: string, referenced: Set<string>): boolean {
-  if (referenced.has(rel)) return true;
-  // Artefacts are grouped per document folder: `files/artefacts/<documentId>/...`.
-  const parts = rel.split(/[\\/]/);
-  return parts.length > 3 && referenced.has(parts.slice(0, 3).join('/'));
-}
-
-async function walk(dir: string): Promise<string[]> {
+/** Every file under `dir` (none when it does not exist). */
+export async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
     const p = join(dir, entry.name);
@@ -161,11 +287,4 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-async function fsyncFile(path: string): Promise<void> {
-  const fh = await open(path, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
+export { DIR_MODE, FILE_MODE };

@@ -15,7 +15,7 @@ import type { WebhookEvent } from '../../store/schema.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
-import { sendStoredBytes } from '../stored-bytes.js';
+import { sendStoredBlob } from '../stored-bytes.js';
 import { presentDocument, thumbnailUrl } from '../../documents/representation.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
@@ -304,8 +304,8 @@ async function reprocess(req: FastifyRequest, reply: FastifyReply, ctx: HandlerC
 async function original(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
   const doc = await findDocument(ctx.engine.db, ctx.auth!, id);
-  if (!doc?.blob_path || !(await ctx.engine.blobs.exists(doc.blob_path))) throw notFound('document');
-  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.blob_path), contentType: 'application/octet-stream', filename: doc.filename, attachment: true });
+  if (!doc) throw notFound('document');
+  return sendStoredBlob(reply, ctx.engine.blobs, doc.blob_path, 'document', { contentType: 'application/octet-stream', filename: doc.filename, attachment: true });
 }
 
 // --- route table ----------------------------------------------------------------------

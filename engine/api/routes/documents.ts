@@ -5,7 +5,7 @@ import { deleteDocument } from '../../documents/delete.js';
 import { PROFILE_IDS } from '../../profiles/registry.js';
 import { notFound } from '../errors.js';
 import { presentDocument, presentPreview } from '../../documents/representation.js';
-import { sendStoredBytes } from '../stored-bytes.js';
+import { sendStoredBlob } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
@@ -70,8 +70,7 @@ async function remove(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCont
 
 async function thumbnail(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const doc = await requireDocument(req, ctx);
-  if (!doc.thumbnail_path || !(await ctx.engine.blobs.exists(doc.thumbnail_path))) throw notFound('thumbnail');
-  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(doc.thumbnail_path), contentType: 'image/jpeg', cacheControl: 'private, max-age=300' });
+  return sendStoredBlob(reply, ctx.engine.blobs, doc.thumbnail_path, 'thumbnail', { contentType: 'image/jpeg', cacheControl: 'private, max-age=300' });
 }
 
 async function previews(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {

@@ -1,7 +1,7 @@
 // ping, preview download and the anonymous x402 routes (spec 4.1, 4.4, 4.9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../errors.js';
-import { sendStoredBytes } from '../stored-bytes.js';
+import { sendStoredBlob } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 
@@ -20,11 +20,10 @@ async function preview(req: FastifyRequest, reply: FastifyReply, ctx: HandlerCon
     .where('documents.mode', '=', ctx.auth!.mode)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row || !(await ctx.engine.blobs.exists(row.path))) throw notFound('preview');
+  if (!row) throw notFound('preview');
   // HTML previews are only ever Docdesk's own e-invoice visualization (escaped, no script);
   // an XML source preview is served as text, whatever its root element.
-  return sendStoredBytes(reply, {
-    path: ctx.engine.blobs.absolute(row.path),
+  return sendStoredBlob(reply, ctx.engine.blobs, row.path, 'preview', {
     contentType: row.content_type,
     filename: row.filename,
     generatedHtml: row.file_format === 'html',

@@ -13,7 +13,7 @@ import { claimKey, completeKey, releaseKey } from '../idempotency.js';
 import { presentExtractions } from '../../documents/representation.js';
 import { presentDecision, presentDecisionAudit, presentResultAudit, presentSectorExtraction } from '../profile-presenters.js';
 import { reviewRequestSchema } from '../profile-schemas.js';
-import { sendStoredBytes } from '../stored-bytes.js';
+import { sendStoredBlob, sendStoredBytes } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext, type ResponseDoc } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';
 
@@ -51,8 +51,7 @@ async function evidencePage(req: FastifyRequest, reply: FastifyReply, ctx: Handl
   const { extractionRun, physicalPage } = req.params as { extractionRun: number; physicalPage: number };
   const artifact = await evidencePageArtifact(ctx.engine.db, ctx.engine.blobs, doc.id, extractionRun, physicalPage);
   if (!artifact) throw notFound('evidence page');
-  reply.header('Content-Length', String(artifact.file_size));
-  return sendStoredBytes(reply, { path: ctx.engine.blobs.absolute(artifact.path), contentType: artifact.content_type, filename: `page-${physicalPage}.${artifact.content_type.split('/')[1]}`, cacheControl: PRIVATE });
+  return sendStoredBlob(reply, ctx.engine.blobs, artifact.path, 'evidence page', { contentType: artifact.content_type, filename: `page-${physicalPage}.${artifact.content_type.split('/')[1]}`, cacheControl: PRIVATE });
 }
 
 // --- 4.12 / 4.13 ------------------------------------------------------------------------

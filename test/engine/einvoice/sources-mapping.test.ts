@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { assessInvoiceFile, type Assessed } from '../../../engine/pipeline/validation-work.js';
 import { assessForExtraction, fieldConflicts, planStructuredExtraction } from '../../../engine/pipeline/structured-fields.js';
 import { WorkerPool } from '../../../engine/jobs/worker-pool.js';
-import { BlobStore } from '../../../engine/store/blobs.js';
+import { LocalBlobStore } from '../../../engine/store/blobs-local.js';
 import { dataLayout } from '../../../engine/config/paths.js';
 import type { DocumentRow, RunRow } from '../../../engine/store/rows.js';
 import type { PipelineDeps } from '../../../engine/pipeline/steps.js';
@@ -78,15 +78,18 @@ describe('structured invoice → extraction fields', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docdesk-seam-'));
     const pool = new WorkerPool(new URL('../../../engine/pipeline/worker-entry.js', import.meta.url), 1);
     try {
-      const deps = { db: null as never, blobs: new BlobStore(dataLayout(dir)), pool } as PipelineDeps;
+      const blobs = new LocalBlobStore(dataLayout(dir));
+      const deps = { db: null as never, blobs, pool } as PipelineDeps;
       writeFileSync(join(dir, 'plain.xml'), buildXml('plain'));
       writeFileSync(join(dir, 'two.pdf'), attachmentPdf([{ filename: 'a.xml', data: Buffer.from(buildXml('ubl')) }, { filename: 'b.xml', data: Buffer.from(buildXml('ubl')) }]));
       const doc = (name: string) => ({ id: 1, blob_path: name, filename: name }) as DocumentRow;
       const run = { id: 1 } as RunRow;
-      const plain = await assessForExtraction(deps, doc('plain.xml'), run, 'xml');
+      // Steps read the original through the run's workspace, as processDocument opens it.
+      const assess = (d: DocumentRow, format: Parameters<typeof assessForExtraction>[3]) => blobs.withWorkspace(d.id, d.blob_path!, (files) => assessForExtraction({ ...deps, files }, d, run, format));
+      const plain = await assess(doc('plain.xml'), 'xml');
       assert.equal(plain.plan.kind, 'visible_text');
       assert.equal(plain.structured!.detection_status, 'not_detected');
-      const two = await assessForExtraction(deps, doc('two.pdf'), run, 'pdf');
+      const two = await assess(doc('two.pdf'), 'pdf');
       assert.equal(two.plan.kind, 'visible_text_degraded');
       assert.equal(two.structured!.reason, 'multiple_embedded_invoice_xml_attachments');
       assert.equal((await assessForExtraction(deps, doc('x.png'), run, 'png')).plan.kind, 'visible_text');

@@ -6,12 +6,13 @@ import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { spawn } from 'node:child_process';
 import { dataLayout } from '../../../engine/config/paths.js';
-import { BlobStore } from '../../../engine/store/blobs.js';
+import { LocalBlobStore } from '../../../engine/store/blobs-local.js';
 
 async function store() {
   const root = mkdtempSync(join(tmpdir(), 'docdesk-blobs-'));
-  const blobs = new BlobStore(dataLayout(root));
+  const blobs = new LocalBlobStore(dataLayout(root));
   await blobs.init();
   return { root, blobs, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
@@ -56,5 +57,27 @@ describe('BlobStore temporary files', () => {
     assert.equal(statSync(join(root, art)).mode & 0o777, 0o600);
     assert.equal(statSync(join(root, 'files', 'artefacts', '7')).mode & 0o077, 0);
     cleanup();
+  });
+
+  it('leaves temporary files of another live process on the same data folder, and sweeps them once it has died', async () => {
+    const { blobs, root, cleanup } = await store();
+    // Several API processes may share one data folder: temporary names carry the writer's PID.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const name = `${other.pid}-0b5c7d6e.upload`;
+      const path = join(root, 'tmp', name);
+      writeFileSync(path, 'another process is still writing this');
+      const past = new Date(Date.now() - 3600_000);
+      utimesSync(path, past, past);
+      assert.deepEqual(await blobs.sweepTemporary(0), []);
+      assert.deepEqual(await blobs.sweepOrphans(new Set()), []);
+      const exited = new Promise((r) => other.once('exit', r));
+      other.kill('SIGKILL');
+      await exited;
+      assert.deepEqual(await blobs.sweepTemporary(0), [name]);
+    } finally {
+      other.kill('SIGKILL');
+      cleanup();
+    }
   });
 });
