@@ -3,6 +3,7 @@ import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import { BlobStore } from './store/blobs.js';
 import { openDatabase, type Db } from './store/db.js';
+import { registerSqliteDocumentReads } from './store/document-reads.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './jobs/owner.js';
@@ -27,6 +28,7 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   const opened = openDatabase(layout.database);
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
+  registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = new BlobStore(layout);
   await blobs.init();
   // Asked on every authenticated request: prepared once (db.pragma() prepares each call).

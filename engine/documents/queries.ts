@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
+import { findDocumentRow, findDocumentWithRun } from '../store/document-reads.js';
 import { DEFAULT_PROFILE } from '../profiles/registry.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments } from '../store/profile-results.js';
 import type { DocumentView, DocumentRow } from '../api/presenters.js';
@@ -18,18 +19,10 @@ export type DocumentScope = number | { accountId: number; mode: TokenMode };
 export const scopeAccount = (scope: DocumentScope) => (typeof scope === 'number' ? scope : scope.accountId);
 export const scopeMode = (scope: DocumentScope) => (typeof scope === 'number' ? null : scope.mode);
 
-const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
-  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null),
-);
-const documentByIdInMode = prepared(3, (db: Db, accountId: number, mode: TokenMode, id: number) =>
-  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).where('deleted_at', 'is', null),
-);
-const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
 const previewsOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('previews').selectAll().where('document_id', '=', documentId).orderBy('id'));
 
-export async function findDocument(db: Db, scope: DocumentScope, id: number): Promise<DocumentRow | undefined> {
-  const mode = scopeMode(scope);
-  return (mode === null ? await documentById(db, scopeAccount(scope), id) : await documentByIdInMode(db, scopeAccount(scope), mode, id))[0];
+export function findDocument(db: Db, scope: DocumentScope, id: number): Promise<DocumentRow | undefined> {
+  return findDocumentRow(db, scopeAccount(scope), scopeMode(scope), id);
 }
 
 export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
@@ -55,12 +48,12 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
 }
 
 export async function loadView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
-  const doc = await findDocument(db, scope, id);
-  if (!doc) return undefined;
-  const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
+  const found = await findDocumentWithRun(db, scopeAccount(scope), scopeMode(scope), id);
+  if (!found) return undefined;
+  const { doc, run } = found;
   const previews = doc.status === 'completed' && doc.processing_mode !== 'thumbnail' ? await previewsOf(db, doc.id) : [];
   const profile = doc.processing_mode === 'extraction' && doc.extraction_profile !== DEFAULT_PROFILE ? await latestProfileResultForDocument(db, doc.id) : null;
-  return { doc, run: run ?? null, previews, profile };
+  return { doc, run, previews, profile };
 }
 
 export interface ListFilters {
