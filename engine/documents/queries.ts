@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
-import { findDocumentRow, findDocumentWithRun } from '../store/document-reads.js';
+import { changeStamp, findDocumentRow, findDocumentWithRun } from '../store/document-reads.js';
 import { DEFAULT_PROFILE } from '../profiles/registry.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments } from '../store/profile-results.js';
 import type { DocumentView, DocumentRow } from '../api/presenters.js';
@@ -47,7 +47,32 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
   }));
 }
 
+/**
+ * Views read since the database last changed, by scope and id: a client polling a document
+ * (the most frequent request of the API) costs one change check instead of its queries.
+ * Any write anywhere retires every entry, so a view is never older than the database.
+ */
+const recentViews = new WeakMap<Db, Map<string, { stamp: string; view: DocumentView }>>();
+const RECENT_VIEWS = 1000;
+
 export async function loadView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
+  // Taken before reading: a write during the read leaves the entry labelled older than it is.
+  const stamp = changeStamp(db);
+  if (stamp === undefined) return readView(db, scope, id);
+  let views = recentViews.get(db);
+  if (!views) recentViews.set(db, (views = new Map()));
+  const key = `${scopeAccount(scope)}:${scopeMode(scope)}:${id}`;
+  const recent = views.get(key);
+  if (recent?.stamp === stamp) return recent.view;
+  const view = await readView(db, scope, id);
+  if (view) {
+    if (views.size >= RECENT_VIEWS) views.clear();
+    views.set(key, { stamp, view });
+  }
+  return view;
+}
+
+async function readView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
   const found = await findDocumentWithRun(db, scopeAccount(scope), scopeMode(scope), id);
   if (!found) return undefined;
   const { doc, run } = found;

@@ -23,6 +23,8 @@ interface SqliteDocumentReads {
   inMode: BetterSqlite3.Statement;
   docColumns: string[];
   runColumns: string[];
+  dataVersion: BetterSqlite3.Statement;
+  totalChanges: BetterSqlite3.Statement;
 }
 
 const registered = new WeakMap<object, SqliteDocumentReads>();
@@ -45,6 +47,8 @@ export function registerSqliteDocumentReads(db: object, raw: BetterSqlite3.Datab
     inMode: raw.prepare(`${base} AND d.mode = ?`).raw(),
     docColumns,
     runColumns,
+    dataVersion: raw.prepare('PRAGMA data_version').pluck(),
+    totalChanges: raw.prepare('SELECT total_changes()').pluck(),
   });
 }
 
@@ -71,6 +75,19 @@ const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('e
 /** A live document of the account (of one token mode when `mode` is given), without its run. */
 export async function findDocumentRow(db: Db, accountId: number, mode: TokenMode | null, id: number): Promise<Selectable<DocumentsTable> | undefined> {
   return (mode === null ? await documentById(db, accountId, id) : await documentByIdInMode(db, accountId, mode, id))[0];
+}
+
+/**
+ * A value that changes whenever what a read returns may have changed: a commit by any other
+ * connection (SQLite's data_version) or a row this connection changed (total_changes(), which
+ * counts uncommitted and trigger changes too). Undefined where no such value is known (a
+ * transaction's handle, another dialect, a transaction open on the shared connection):
+ * callers then simply do not reuse earlier reads.
+ */
+export function changeStamp(db: Db): string | undefined {
+  const reads = registered.get(db);
+  if (!reads || reads.raw.inTransaction) return undefined;
+  return `${reads.dataVersion.get() as number}:${reads.totalChanges.get() as number}`;
 }
 
 /** The document with its latest run, or undefined when the account has no such live document. */
