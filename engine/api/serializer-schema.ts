@@ -6,8 +6,24 @@
 // (anyOf, oneOf, allOf, enum, const, or a $ref to such) is written by JSON.stringify.
 // A schema that does not describe its body (a wrong type, an unlisted property) would alter
 // the data: tests run every server with DOCDESK_CHECK_SERIALIZATION=1, which compares each
-// written body with JSON.stringify's (engine/api/server.ts).
+// written body with JSON.stringify's (assertSchemaDescribes).
+import { isDeepStrictEqual } from 'node:util';
+import { ApiError } from './errors.js';
 import type { JsonSchema } from './route.js';
+
+/** Set for every server the tests start (scripts/run-tests.js). */
+export const CHECK_SERIALIZATION = process.env.DOCDESK_CHECK_SERIALIZATION === '1';
+
+/**
+ * A published schema that does not describe its body (a wrong type, an unlisted property)
+ * would alter the data; under CHECK_SERIALIZATION such a body fails its request instead.
+ */
+export function assertSchemaDescribes(payload: unknown, written: string, where: string): void {
+  const expected = JSON.stringify(payload);
+  if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+    throw new ApiError(500, 'response_schema_mismatch', `The response schema of ${where} does not describe its body: wrote ${written}, expected ${expected}`);
+  }
+}
 
 const COMPONENT_REF = '#/components/schemas/';
 

@@ -2,7 +2,6 @@
 // every route of /api/v1. Plugins first, then routes; one error handler for everything.
 import { randomFillSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AuthenticatedToken } from '../accounts/accounts.js';
@@ -12,7 +11,7 @@ import { storageApiError } from './storage-errors.js';
 import { ApiError, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import type { JsonSchema, RouteDef } from './route.js';
-import { serializerSchema } from './serializer-schema.js';
+import { assertSchemaDescribes, CHECK_SERIALIZATION, serializerSchema } from './serializer-schema.js';
 import { componentSchemas } from './schemas.js';
 import { documentRoutes } from './routes/documents.js';
 import { profileResultRoutes } from './routes/profile-results.js';
@@ -151,7 +150,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     }
     done();
   });
-  if (process.env.DOCDESK_CHECK_SERIALIZATION === '1') checkSerialization(app);
+  if (CHECK_SERIALIZATION) checkSerialization(app);
 
   await app.register(multipart, { throwFileSizeLimit: false });
   // A JSON content type with no body (a bare POST or DELETE from a generic client) means
@@ -323,22 +322,18 @@ function permitted(auth: AuthenticatedToken, route: RouteDef): AuthenticatedToke
   return auth;
 }
 
-const EXPECTED_BODY = Symbol('expected body');
+const PAYLOAD = Symbol('payload');
 
-/**
- * Tests (DOCDESK_CHECK_SERIALIZATION=1) compare every body written from a response schema
- * with what JSON.stringify would have written: a published schema that does not describe
- * its body (a wrong type, a property it lacks) fails the request instead of altering data.
- */
+/** Tests: every body written from a response schema is compared with JSON.stringify's (serializer-schema.ts). */
 function checkSerialization(app: FastifyInstance): void {
   app.addHook('preSerialization', (_req, reply, payload, done) => {
-    (reply as unknown as Record<symbol, string>)[EXPECTED_BODY] = JSON.stringify(payload);
+    (reply as unknown as Record<symbol, unknown>)[PAYLOAD] = payload;
     done(null, payload);
   });
-  app.addHook('onSend', (req, reply, payload, done) => {
-    const expected = (reply as unknown as Record<symbol, string | undefined>)[EXPECTED_BODY];
-    if (expected === undefined || typeof payload !== 'string' || isDeepStrictEqual(JSON.parse(payload), JSON.parse(expected))) return done(null, payload);
-    done(new ApiError(500, 'response_schema_mismatch', `The response schema of ${req.method} ${req.routeOptions.url} does not describe its body: wrote ${payload}, expected ${expected}`));
+  app.addHook('onSend', (req, reply, written, done) => {
+    const payload = (reply as unknown as Record<symbol, unknown>)[PAYLOAD];
+    if (payload !== undefined && typeof written === 'string') assertSchemaDescribes(payload, written, `${req.method} ${req.routeOptions.url}`);
+    done(null, written);
   });
 }
 

@@ -53,7 +53,9 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
  * Any write anywhere retires every entry, so a view is never older than the database.
  */
 const recentViews = new WeakMap<Db, Map<string, { stamp: string; view: DocumentView }>>();
-const RECENT_VIEWS = 1000;
+const RECENT_VIEWS = 256;
+/** A view with more text than this is read each time: the entries (and their written bodies) stay small. */
+const RECENT_VIEW_TEXT = 32 * 1024;
 
 export async function loadView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
   // Taken before reading: a write during the read leaves the entry labelled older than it is.
@@ -65,7 +67,7 @@ export async function loadView(db: Db, scope: DocumentScope, id: number): Promis
   const recent = views.get(key);
   if (recent?.stamp === stamp) return recent.view;
   const view = await readView(db, scope, id);
-  if (view) {
+  if (view && (view.doc.extracted_text?.length ?? 0) + (view.doc.additional_text?.length ?? 0) <= RECENT_VIEW_TEXT) {
     if (views.size >= RECENT_VIEWS) views.clear();
     views.set(key, { stamp, view });
   }
