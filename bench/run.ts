@@ -121,12 +121,14 @@ async function benchApi(): Promise<void> {
     const real = med(realRuns);
     const ratio = real.rps / bareResult.rps;
     const p99Ratio = bareResult.p99 / real.p99;
+    // Requests/s on a shared machine follow the scheduler; CPU per request barely does.
+    const cpuRatio = bareResult.cpuUs && real.cpuUs ? `${((bareResult.cpuUs / real.cpuUs) * 100).toFixed(0)} %` : '-';
     printTable(
       `API read throughput (${which('wrk') ? 'wrk' : 'node load generator'}, 16 connections, median of ${runs} × ${seconds} s, same payload of ${body.length} bytes)`,
-      ['endpoint', 'requests/s', 'p99 ms', 'errors', 'server CPU µs/request', '% of bare (req/s)', '% of bare (p99)', 'target ≥ 50 %'],
+      ['endpoint', 'requests/s', 'p99 ms', 'errors', 'server CPU µs/request', '% of bare (CPU)', '% of bare (req/s)', '% of bare (p99)', 'target ≥ 50 %'],
       [
-        ['bare Fastify route', bareResult.rps.toFixed(0), bareResult.p99.toFixed(2), String(bareResult.errors), bareResult.cpuUs?.toFixed(0) ?? '-', '100 %', '100 %', ''],
-        ['GET /api/v1/documents/{id}', real.rps.toFixed(0), real.p99.toFixed(2), String(real.errors), real.cpuUs?.toFixed(0) ?? '-', `${(ratio * 100).toFixed(0)} %`, `${(p99Ratio * 100).toFixed(0)} %`, ratio >= 0.5 && p99Ratio >= 0.5 ? 'met' : 'MISSED'],
+        ['bare Fastify route', bareResult.rps.toFixed(0), bareResult.p99.toFixed(2), String(bareResult.errors), bareResult.cpuUs?.toFixed(0) ?? '-', '100 %', '100 %', '100 %', ''],
+        ['GET /api/v1/documents/{id}', real.rps.toFixed(0), real.p99.toFixed(2), String(real.errors), real.cpuUs?.toFixed(0) ?? '-', cpuRatio, `${(ratio * 100).toFixed(0)} %`, `${(p99Ratio * 100).toFixed(0)} %`, ratio >= 0.5 && p99Ratio >= 0.5 ? 'met' : 'MISSED'],
       ],
     );
     console.log(`Per run (bare / docdesk requests/s): ${bareRuns.map((b, i) => `${b.rps.toFixed(0)} / ${realRuns[i]!.rps.toFixed(0)}`).join(', ')}`);
