@@ -4,6 +4,7 @@ import { dataLayout, type DataLayout } from './config/paths.js';
 import type { BlobStore } from './store/blobs.js';
 import { createBlobStore } from './store/blob-config.js';
 import { openDatabase, type Db } from './store/db.js';
+import { registerSqliteDocumentReads } from './store/document-reads.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './config/owner.js';
@@ -28,6 +29,7 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   const opened = openDatabase(layout.database);
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
+  registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = createBlobStore(layout);
   await blobs.init();
   // Asked on every authenticated request: prepared once (db.pragma() prepares each call).

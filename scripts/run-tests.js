@@ -23,5 +23,7 @@ if (files.length === 0) {
 }
 // Safety nets for CI: a test that hangs fails after 15 minutes, and a file whose tests are
 // done exits even if a failed test left a handle (a child process, a timer) behind.
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000', ...files], { stdio: 'inherit' });
+// Every server a test starts checks that its response schemas describe the bodies they write.
+const env = { ...process.env, DOCDESK_CHECK_SERIALIZATION: '1' };
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000', ...files], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);

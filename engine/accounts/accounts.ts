@@ -185,10 +185,21 @@ export class AccountService {
     this.invalidate();
   }
 
+  /**
+   * A bearer token resolved before and unchanged since, without touching the database
+   * beyond the change check; undefined when it must be looked up (`authenticate`).
+   * Keyed by the token itself: hashing it costs more than the rest of the lookup.
+   */
+  cachedToken(token: string): AuthenticatedToken | undefined {
+    const cached = this.authCache.get(`t:${token}`);
+    if (!cached || cached.version !== this.dataVersion()) return undefined;
+    this.touch(cached.auth.tokenId);
+    return cached.auth;
+  }
+
   /** Resolves a bearer token; null when missing, unknown or revoked. */
   async authenticate(token: string): Promise<AuthenticatedToken | null> {
-    const hash = hashToken(token);
-    return this.resolve(`t:${hash}`, () => tokenByHash(this.db, hash));
+    return this.resolve(`t:${token}`, () => tokenByHash(this.db, hashToken(token)));
   }
 
   /** Resolves a desk session cookie to the token it stands for; null when expired or revoked. */

@@ -1,6 +1,6 @@
 // The embedded HTTP server: request ids, authentication, the spec's error envelope and
 // every route of /api/v1. Plugins first, then routes; one error handler for everything.
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -11,7 +11,9 @@ import { storageApiError } from './storage-errors.js';
 import { ApiError, apiErrorOf, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
 import { DomainError } from '../domain/errors.js';
 import { buildOpenApi } from './openapi.js';
-import type { RouteDef } from './route.js';
+import type { JsonSchema, RouteDef } from './route.js';
+import { assertSchemaDescribes, CHECK_SERIALIZATION, serializerSchema } from './serializer-schema.js';
+import { componentSchemas } from './schemas.js';
 import { documentRoutes } from './routes/documents.js';
 import { profileResultRoutes } from './routes/profile-results.js';
 import { miscRoutes } from './routes/misc.js';
@@ -46,7 +48,17 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** The 500 MB file plus its form fields (text up to 256 KiB) and multipart framing. */
 export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileBytes + 4 * 1024 * 1024;
 
-const newRequestId = () => `req_${randomUUID().replace(/-/g, '')}`;
+/** 128 random bits as 32 hex digits, drawn from a pooled buffer (one randomUUID costs more than the rest of a read). */
+const requestIdPool = Buffer.alloc(16 * 256);
+let requestIdOffset = requestIdPool.length;
+function newRequestId(): string {
+  if (requestIdOffset === requestIdPool.length) {
+    randomFillSync(requestIdPool);
+    requestIdOffset = 0;
+  }
+  requestIdOffset += 16;
+  return `req_${requestIdPool.toString('hex', requestIdOffset - 16, requestIdOffset)}`;
+}
 
 const payloadTooLarge = (message: string) => new ApiError(413, 'payload_too_large', message);
 
@@ -129,14 +141,17 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   let origins: { port: number; origin: string } | null = null;
   const origin = () => (origins?.port === port() ? origins.origin : (origins = { port: port(), origin: serverOrigin(bindHost, port(), opts.publicOrigin) }).origin);
   // Every route, the desk shell and the 404 answer only the names the server is reached by.
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: an async one costs a promise and a microtask on every request.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-ID', req.id);
     if (hosts?.port !== port()) hosts = { port: port(), names: allowedHosts(bindHost, port(), opts.publicOrigin) };
     const host = (req.headers.host ?? '').toLowerCase();
     if (!hosts.names.has(host)) {
       throw new ApiError(403, 'host_not_allowed', `This server answers only requests addressed to ${[...hosts.names].join(', ')}; the Host header was ${JSON.stringify(req.headers.host ?? '')}. Set --public-origin to serve another name.`);
     }
+    done();
   });
+  if (CHECK_SERIALIZATION) checkSerialization(app);
 
   await app.register(multipart, { throwFileSizeLimit: false });
   // A JSON content type with no body (a bare POST or DELETE from a generic client) means
@@ -174,7 +189,20 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
   return app;
 }
 
+/** The JSON success bodies of a route, for Fastify's serializer (fast-json-stringify). */
+function responseSchemas(route: RouteDef): Record<number, JsonSchema> | undefined {
+  const entries = Object.entries(route.responses).filter(([status, doc]) => Number(status) < 300 && doc.schema);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([status, doc]) => [Number(status), serializerSchema(doc.schema!, componentSchemas)]));
+}
+
 function registerRoute(app: FastifyInstance, engine: EngineContext, route: RouteDef, limiter: RateLimiter | null, origin: () => string): void {
+  const response = responseSchemas(route);
+  const multipartBody = route.requestBody?.contentType === 'multipart/form-data';
+  const rest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (multipartBody) refuseAnnouncedOversize(req, reply);
+    if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
+  };
   app.route({
     method: route.method,
     url: route.url,
@@ -182,11 +210,21 @@ function registerRoute(app: FastifyInstance, engine: EngineContext, route: Route
       ...(route.params ? { params: route.params } : {}),
       ...(route.querystring ? { querystring: route.querystring } : {}),
       ...(route.requestBody?.contentType === 'application/json' ? { body: route.requestBody.schema } : {}),
+      ...(response ? { response } : {}),
     },
-    onRequest: async (req, reply) => {
-      if (route.auth !== null) req.auth = await authenticate(engine, req, reply, route);
-      if (route.requestBody?.contentType === 'multipart/form-data') refuseAnnouncedOversize(req, reply);
-      if (limiter) await enforceRateLimit(limiter, route.rateClass, req.auth, req, reply);
+    // A read with a token resolved before completes this hook without a promise.
+    onRequest: (req, reply, done) => {
+      const auth = route.auth === null ? null : authenticate(engine, req, reply, route);
+      if (!(auth instanceof Promise)) {
+        req.auth = auth;
+        if (!multipartBody && !limiter) return done();
+      }
+      Promise.resolve(auth)
+        .then((resolved) => {
+          req.auth = resolved;
+          return rest(req, reply);
+        })
+        .then(() => done(), done);
     },
     preValidation: integerParamsCheck(route),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -214,11 +252,11 @@ const integerNames = (schema: RouteDef['params'], withArrays: boolean) =>
  * slips past `maximum`). A malformed path id names no resource (404, like any unknown id);
  * a malformed query integer is a 422 on that parameter.
  */
-function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<void>) | undefined {
+function integerParamsCheck(route: RouteDef): ((req: FastifyRequest, reply: FastifyReply, done: () => void) => void) | undefined {
   const pathNames = integerNames(route.params, false);
   const queryNames = integerNames(route.querystring, true);
   if (pathNames.length === 0 && queryNames.length === 0) return undefined;
-  return async (req) => {
+  return (req, _reply, done) => {
     const params = req.params as Record<string, string | undefined>;
     for (const name of pathNames) if (!CANONICAL_ID.test(params[name] ?? '')) throw notFound('resource');
     const query = req.query as Record<string, unknown>;
@@ -231,16 +269,30 @@ function integerParamsCheck(route: RouteDef): ((req: FastifyRequest) => Promise<
       }
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    done();
   };
 }
 
-async function authenticate(engine: EngineContext, req: FastifyRequest, reply: FastifyReply, route: RouteDef): Promise<AuthenticatedToken> {
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Synchronous when the bearer token was resolved before (the common case of a read). */
+function authenticate(engine: EngineContext, req: FastifyRequest, reply: FastifyReply, route: RouteDef): AuthenticatedToken | Promise<AuthenticatedToken> {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    req.server.authThrottle.check('bearer_token', req.ip, reply);
+    const token = BEARER.exec(header)?.[1];
+    const cached = token === undefined ? undefined : engine.accounts.cachedToken(token);
+    if (cached) return permitted(cached, route);
+  }
+  return lookUp(engine, req, reply, route);
+}
+
+async function lookUp(engine: EngineContext, req: FastifyRequest, reply: FastifyReply, route: RouteDef): Promise<AuthenticatedToken> {
   const header = req.headers.authorization;
   const throttle = req.server.authThrottle;
   let auth: AuthenticatedToken | null;
   if (header !== undefined) {
-    throttle.check('bearer_token', req.ip, reply);
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const match = BEARER.exec(header);
     auth = match ? await engine.accounts.authenticate(match[1]!) : null;
     if (!auth) {
       throttle.fail('bearer_token', req.ip);
@@ -261,10 +313,29 @@ async function authenticate(engine: EngineContext, req: FastifyRequest, reply: F
       throw forbidden('Requests signed in by the desk session cookie must send the header X-Docdesk-Desk: 1.', 'csrf_header_missing');
     }
   }
+  return permitted(auth, route);
+}
+
+function permitted(auth: AuthenticatedToken, route: RouteDef): AuthenticatedToken {
   if (route.auth !== 'authenticated' && route.auth !== null && !auth.abilities.includes(route.auth)) {
     throw forbidden(`This token lacks the ${route.auth} ability.`, 'missing_ability');
   }
   return auth;
+}
+
+const PAYLOAD = Symbol('payload');
+
+/** Tests: every body written from a response schema is compared with JSON.stringify's (serializer-schema.ts). */
+function checkSerialization(app: FastifyInstance): void {
+  app.addHook('preSerialization', (_req, reply, payload, done) => {
+    (reply as unknown as Record<symbol, unknown>)[PAYLOAD] = payload;
+    done(null, payload);
+  });
+  app.addHook('onSend', (req, reply, written, done) => {
+    const payload = (reply as unknown as Record<symbol, unknown>)[PAYLOAD];
+    if (payload !== undefined && typeof written === 'string') assertSchemaDescribes(payload, written, `${req.method} ${req.routeOptions.url}`);
+    done(null, written);
+  });
 }
 
 function toApiError(err: FastifyError | ApiError | DomainError, req: FastifyRequest): ApiError {

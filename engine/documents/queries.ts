@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
+import { changeStamp, findDocumentRow, findDocumentWithRun } from '../store/document-reads.js';
 import { DEFAULT_PROFILE } from '../profiles/registry.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments } from '../store/profile-results.js';
 import type { DocumentView, DocumentRow } from '../store/rows.js';
@@ -18,18 +19,10 @@ export type DocumentScope = number | { accountId: number; mode: TokenMode };
 export const scopeAccount = (scope: DocumentScope) => (typeof scope === 'number' ? scope : scope.accountId);
 export const scopeMode = (scope: DocumentScope) => (typeof scope === 'number' ? null : scope.mode);
 
-const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
-  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('deleted_at', 'is', null),
-);
-const documentByIdInMode = prepared(3, (db: Db, accountId: number, mode: TokenMode, id: number) =>
-  db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).where('deleted_at', 'is', null),
-);
-const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
 const previewsOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('previews').selectAll().where('document_id', '=', documentId).orderBy('id'));
 
-export async function findDocument(db: Db, scope: DocumentScope, id: number): Promise<DocumentRow | undefined> {
-  const mode = scopeMode(scope);
-  return (mode === null ? await documentById(db, scopeAccount(scope), id) : await documentByIdInMode(db, scopeAccount(scope), mode, id))[0];
+export function findDocument(db: Db, scope: DocumentScope, id: number): Promise<DocumentRow | undefined> {
+  return findDocumentRow(db, scopeAccount(scope), scopeMode(scope), id);
 }
 
 export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
@@ -54,13 +47,40 @@ export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentVi
   }));
 }
 
+/**
+ * Views read since the database last changed, by scope and id: a client polling a document
+ * (the most frequent request of the API) costs one change check instead of its queries.
+ * Any write anywhere retires every entry, so a view is never older than the database.
+ */
+const recentViews = new WeakMap<Db, Map<string, { stamp: string; view: DocumentView }>>();
+const RECENT_VIEWS = 256;
+/** A view with more text than this is read each time: the entries (and their written bodies) stay small. */
+const RECENT_VIEW_TEXT = 32 * 1024;
+
 export async function loadView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
-  const doc = await findDocument(db, scope, id);
-  if (!doc) return undefined;
-  const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
+  // Taken before reading: a write during the read leaves the entry labelled older than it is.
+  const stamp = changeStamp(db);
+  if (stamp === undefined) return readView(db, scope, id);
+  let views = recentViews.get(db);
+  if (!views) recentViews.set(db, (views = new Map()));
+  const key = `${scopeAccount(scope)}:${scopeMode(scope)}:${id}`;
+  const recent = views.get(key);
+  if (recent?.stamp === stamp) return recent.view;
+  const view = await readView(db, scope, id);
+  if (view && (view.doc.extracted_text?.length ?? 0) + (view.doc.additional_text?.length ?? 0) <= RECENT_VIEW_TEXT) {
+    if (views.size >= RECENT_VIEWS) views.clear();
+    views.set(key, { stamp, view });
+  }
+  return view;
+}
+
+async function readView(db: Db, scope: DocumentScope, id: number): Promise<DocumentView | undefined> {
+  const found = await findDocumentWithRun(db, scopeAccount(scope), scopeMode(scope), id);
+  if (!found) return undefined;
+  const { doc, run } = found;
   const previews = doc.status === 'completed' && doc.processing_mode !== 'thumbnail' ? await previewsOf(db, doc.id) : [];
   const profile = doc.processing_mode === 'extraction' && doc.extraction_profile !== DEFAULT_PROFILE ? await latestProfileResultForDocument(db, doc.id) : null;
-  return { doc, run: run ?? null, previews, profile };
+  return { doc, run, previews, profile };
 }
 
 export interface ListFilters {
