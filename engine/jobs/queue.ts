@@ -42,6 +42,8 @@ export interface RecoveredJobs {
 export interface JobQueue {
   readonly engine: 'sqlite' | 'pg-boss';
   start(): Promise<void>;
+  /** Calls `wake` when another process makes a job runnable (where the engine can tell). */
+  subscribe?(wake: () => void): Promise<void>;
   /**
    * In the caller's transaction. `admitted` is false for a standard-lane document waiting
    * for its account's capacity (capacity.ts): it becomes runnable through `admit`.

@@ -56,6 +56,7 @@ export class Scheduler {
 
   async start(): Promise<void> {
     await this.queue.start();
+    await this.queue.subscribe?.(() => this.wake());
     await this.recover();
     this.engine.wakeScheduler = () => this.wake();
     this.heartbeat = setInterval(() => void this.renewLeases().then(() => this.recover()).catch(() => undefined), HEARTBEAT_MS);
