@@ -7,6 +7,7 @@
 //  BENCH_ONLY=energy: energy profile extraction time per page on top of reading, native and scanned (< 50 ms/page native).
 //  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
 //  BENCH_ONLY=import: `docdesk import` throughput of 200 files in thumbnail mode, with its progress output.
+//  BENCH_ONLY=team: documents per minute with 1, 2 and 4 `docdesk worker` processes against the single-process desktop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ import { benchEinvoice } from './einvoice.js';
 import { benchReview } from './review.js';
 import { benchEnergyReview } from './energy-review.js';
 import { benchImport } from './import.js';
+import { benchTeam } from './team.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
@@ -253,6 +255,7 @@ if (!only || only === 'scanned') await benchScanned();
 if (!only || only === 'review') await benchReview();
 if (!only || only === 'energy-review') await benchEnergyReview();
 if (!only || only === 'import') await benchImport();
+if (!only || only === 'team') await benchTeam();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;
