@@ -198,12 +198,15 @@ export async function startWorker(opts: { dataDir: string; concurrency?: number;
   await registerWorker(engine.db, engine.owner);
   webhooks.start();
   engine.wakeWebhooks = () => webhooks.wake();
+  // The scheduler's timers do not hold the process (no HTTP server does here): this does.
+  const keepAlive = setInterval(() => undefined, 60_000);
   let closing: Promise<void> | null = null;
   return {
     engine,
     scheduler,
     close() {
       closing ??= (async () => {
+        clearInterval(keepAlive);
         await unregisterWorker(engine.db, engine.owner);
         webhooks.stop();
         await scheduler.stop(shutdownGraceMs());

@@ -59,7 +59,15 @@ export class PgBossJobQueue implements JobQueue {
     this.boss.on('error', (err) => console.error('job queue (pg-boss):', err.message));
   }
 
-  async start(): Promise<void> {
+  private starting: Promise<void> | null = null;
+
+  /** Idempotent: the process opens it, its scheduler starts it again. */
+  start(): Promise<void> {
+    this.starting ??= this.open();
+    return this.starting;
+  }
+
+  private async open(): Promise<void> {
     await this.boss.start();
     await this.boss.createQueue(DEAD_LETTERS, { name: DEAD_LETTERS, retryLimit: 0, retentionMinutes: 60 * 24 * 14 });
     await this.boss.createQueue(DOCUMENT_QUEUE, {
@@ -94,7 +102,9 @@ export class PgBossJobQueue implements JobQueue {
     if (jobs.length === 0) return;
     for (const job of jobs) {
       const data: JobData = { document_id: job.document_id, account_id: job.account_id, lane: job.lane };
-      await this.boss.send(DOCUMENT_QUEUE, data, { priority: priority(job.lane), db: through(tx) });
+      const id = await this.boss.send(DOCUMENT_QUEUE, data, { priority: priority(job.lane), db: through(tx) });
+      // pg-boss inserts nothing for a queue that does not exist: never lose a job silently.
+      if (!id) throw new Error(`the job queue ${DOCUMENT_QUEUE} does not exist (start the queue before enqueueing)`);
     }
     // Delivered when the transaction commits, never for a rolled-back upload.
     await sql`SELECT pg_notify(${WAKE_CHANNEL}, '')`.execute(tx);

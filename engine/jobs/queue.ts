@@ -87,6 +87,18 @@ export function jobQueueFor(db: Db): JobQueue {
   return serverQueue;
 }
 
+/**
+ * A process on PostgreSQL: starts pg-boss (its schema and queues are created on first use,
+ * so an API process can enqueue before any worker ever ran) and registers it.
+ */
+export async function openServerQueue(db: Db, connectionString: string): Promise<JobQueue> {
+  const { PgBossJobQueue } = await import('./pg-queue.js');
+  const queue = new PgBossJobQueue(db, { connectionString });
+  await queue.start();
+  registerServerQueue(queue);
+  return queue;
+}
+
 /** Enqueues a document's job inside the caller's transaction (upload, reprocess). */
 export function enqueueDocumentJob(tx: Db, job: DocumentJob & { admitted: boolean }): Promise<void> {
   return jobQueueFor(tx).enqueue(tx, job);
