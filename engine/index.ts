@@ -99,7 +99,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   await scheduler?.start();
   webhooks.start();
   const watchFolders = new WatchFolderService(engine, app);
-  watchFolders.start();
+  // Of several HTTP-only processes on one folder, the one answering for it watches folders.
+  if (withWorkers || (await getSetting(engine.db, 'server_owner')) === engine.owner) watchFolders.start();
   engine.wakeWebhooks = () => webhooks.wake();
 
   let closing: Promise<void> | null = null;

@@ -43,7 +43,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private pumping = false;
-  private retrying = false;
+  /** Until then a retried job may become runnable (its backoff): poll more often. */
+  private retryUntil = 0;
   readonly pool: WorkerPool;
   readonly documentSlots: number;
   readonly queue: JobQueue;
@@ -94,7 +95,7 @@ export class Scheduler {
       this.pumping = false;
     }
     // A safety net for jobs made runnable by another process (or a retry backoff).
-    this.schedulePoll(this.retrying ? 1_000 : 5_000);
+    this.schedulePoll(Date.now() < this.retryUntil ? 1_000 : 5_000);
   }
 
   /**
@@ -138,7 +139,7 @@ export class Scheduler {
         await this.queue.fail(job, reason);
         this.opts.onTerminal?.(doc.id);
       } else if ((await this.queue.fail(job, reason)) === 'retry') {
-        this.retrying = true;
+        this.retryUntil = Date.now() + 15_000;
       }
     }
   }

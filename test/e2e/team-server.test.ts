@@ -129,7 +129,7 @@ describe('team server: 2 API processes + 3 workers on one database, with a SIGKI
     }
 
     // Exactly once: one job per document, done; one run per analysed document, completed.
-    const jobs = query<{ document_id: number; n: number; done: number }>(dataDir, "SELECT document_id, COUNT(*) AS n, SUM(status = 'done') AS done FROM jobs GROUP BY document_id");
+    const jobs = query<{ document_id: number; n: number; done: number }>(dataDir, "SELECT document_id, COUNT(*) AS n, SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done FROM jobs GROUP BY document_id");
     assert.equal(jobs.length, DOCUMENTS);
     assert.ok(jobs.every((j) => j.n === 1 && j.done === 1), JSON.stringify(jobs.filter((j) => j.n !== 1 || j.done !== 1)));
     const interrupted = query<{ n: number }>(dataDir, 'SELECT COUNT(*) AS n FROM jobs WHERE interruptions > 0')[0]!.n;
