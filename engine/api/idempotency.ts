@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../store/db.js';
 import type { IdempotencyKeysTable } from '../store/schema.js';
 import { nowTimestamp } from '../store/time.js';
-import { ownerAlive } from '../jobs/owner.js';
+import { ownerAlive } from '../config/owner.js';
 import { failDocument } from '../pipeline/terminal.js';
 
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;

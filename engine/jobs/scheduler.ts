@@ -8,7 +8,7 @@ import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { processDocument, DocumentFailure, PageBandBlocked, RetryableFailure, type PipelineDeps } from '../pipeline/index.js';
 import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
-import { jobQueueFor, type ClaimedJob, type JobQueue } from './queue.js';
+import { jobQueueFor, type ClaimedJob, type JobQueue } from '../queue/queue.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** ENOSPC from this process, from a worker (its message), or SQLite's own "database or disk is full". */

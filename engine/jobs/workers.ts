@@ -2,7 +2,7 @@
 // and `docdesk worker` register here, so an import knows its jobs will be picked up.
 import type { Db } from '../store/db.js';
 import { deleteSetting, setSetting } from '../store/settings.js';
-import { ownerAlive } from './owner.js';
+import { ownerAlive } from '../config/owner.js';
 
 export const WORKER_PREFIX = 'worker:';
 

@@ -11,7 +11,7 @@ import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from
 import type { StagedUpload } from '../../store/blobs.js';
 import { ApiError, forbidden, validationFailed } from '../errors.js';
 import { claimKey, completeKey, releaseKey } from '../idempotency.js';
-import { presentDocument, presentThumbnailUpload } from '../presenters.js';
+import { presentDocument, presentThumbnailUpload } from '../../documents/representation.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse, schemaRef } from '../schemas.js';
 

@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../../engine/store/db.js';
-import { PgBossJobQueue, DEAD_LETTERS, DOCUMENT_QUEUE } from '../../../engine/jobs/pg-queue.js';
-import { registerServerQueue, enqueueDocumentJob, type ClaimedJob } from '../../../engine/jobs/queue.js';
-import { admitWaiting, WAITING_FOR_CAPACITY } from '../../../engine/jobs/capacity.js';
+import { PgBossJobQueue, DEAD_LETTERS, DOCUMENT_QUEUE } from '../../../engine/queue/pg-queue.js';
+import { registerServerQueue, enqueueDocumentJob, type ClaimedJob } from '../../../engine/queue/queue.js';
+import { admitWaiting, WAITING_FOR_CAPACITY } from '../../../engine/documents/capacity.js';
 import { skipUnlessPostgres, startPostgres, type TestPostgres } from '../../helpers/postgres.js';
 import { REPO_ROOT } from '../../helpers/server.js';
 
@@ -193,7 +193,7 @@ describe('pg-boss job queue on PostgreSQL', { skip }, () => {
 
 /** A process that claims one job, prints its document id, and waits to be killed. */
 function claimAndHang(url: string): string {
-  const queueModule = new URL('../../../engine/jobs/pg-queue.js', import.meta.url).href;
+  const queueModule = new URL('../../../engine/queue/pg-queue.js', import.meta.url).href;
   return `
     import { Kysely, PostgresDialect } from 'kysely';
     import pg from 'pg';

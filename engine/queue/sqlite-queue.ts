@@ -6,8 +6,8 @@ import { sql, type Selectable } from 'kysely';
 import { immediateTransaction, type Db } from '../store/db.js';
 import type { JobsTable } from '../store/schema.js';
 import { nowTimestamp, toTimestamp } from '../store/time.js';
-import { WAITING_FOR_CAPACITY } from './capacity.js';
-import { ownerAlive } from './owner.js';
+import { WAITING_FOR_CAPACITY } from '../store/rows.js';
+import { ownerAlive } from '../config/owner.js';
 import type { ClaimedJob, ClaimOptions, DocumentJob, JobQueue, RecoveredJobs } from './queue.js';
 
 const LEASE_MS = 60_000;
