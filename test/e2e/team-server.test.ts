@@ -72,6 +72,8 @@ describe('team server: 2 API processes + 3 workers on one database, with a SIGKI
     let next = 0;
     let restarting: Promise<void> | null = null;
     let killed: Promise<void> | null = null;
+    // Jobs a SIGKILLed worker held at its death (the others must finish them).
+    const orphaned: number[] = [];
     const send = async (i: number) => {
       // While API 2 restarts, its share goes to API 1.
       const api = i % 2 === 1 && !restarting ? apis[1]! : apis[0]!;
@@ -93,8 +95,6 @@ describe('team server: 2 API processes + 3 workers on one database, with a SIGKI
     await killed;
     await restarting;
 
-    // Jobs a SIGKILLed worker held at its death (the others must finish them).
-    const orphaned: number[] = [];
     async function killWorkerMidJob(): Promise<void> {
       // A worker seen holding a running job dies without a word. Should its job have ended in
       // the instant before the signal, the next worker seen holding one is killed instead.
