@@ -8,6 +8,7 @@
 //  BENCH_ONLY=review: energy review decision latency p50/p99 and batch export of 100 documents.
 //  BENCH_ONLY=import: `docdesk import` throughput of 200 files in thumbnail mode, with its progress output.
 //  BENCH_ONLY=blobs: blob store put/get and end-to-end documents/min, data folder vs an S3 bucket (s3rver).
+//  BENCH_ONLY=team: documents per minute with 1, 2 and 4 `docdesk worker` processes against the single-process desktop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import { benchReview } from './review.js';
 import { benchEnergyReview } from './energy-review.js';
 import { benchImport } from './import.js';
 import { benchBlobs } from './blobs.js';
+import { benchTeam } from './team.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
@@ -280,6 +282,7 @@ if (!only || only === 'review') await benchReview();
 if (!only || only === 'energy-review') await benchEnergyReview();
 if (!only || only === 'import') await benchImport();
 if (!only || only === 'blobs') await benchBlobs();
+if (!only || only === 'team') await benchTeam();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

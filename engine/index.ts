@@ -13,6 +13,7 @@ import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { workerCount } from './jobs/worker-pool.js';
 import { ownerAlive } from './config/owner.js';
+import { registerWorker, unregisterWorker, WORKER_PREFIX } from './jobs/workers.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
 import { orphanGraceMs } from './store/blob-config.js';
@@ -30,7 +31,8 @@ export interface ServerHandle {
   url: string;
   engine: EngineContext;
   app: FastifyInstance;
-  scheduler: Scheduler;
+  /** Null for `serve --no-workers`: `docdesk worker` processes run the jobs. */
+  scheduler: Scheduler | null;
   bootstrap: BootstrapResult;
   /** Mints a one-time browser sign-in URL (`/?login=CODE`). */
   signInUrl(): Promise<string>;
@@ -47,15 +49,21 @@ export interface StartOptions {
   port?: number;
   concurrency?: number;
   logger?: boolean;
+  /**
+   * Process jobs in this process (default). Without, the process serves HTTP only and
+   * several such processes may share one data folder; `docdesk worker` runs the jobs.
+   */
+  workers?: boolean;
 }
 
 export class DataDirInUseError extends Error {}
 
 export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const publicOrigin = opts.publicOrigin ? normalizeOrigin(opts.publicOrigin) : null;
+  const withWorkers = opts.workers ?? true;
   const engine = await openEngineContext(opts.dataDir, opts.keys);
   try {
-    await claimDataDir(engine);
+    await claimDataDir(engine, withWorkers);
   } catch (err) {
     await engine.close();
     throw err;
@@ -65,9 +73,11 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   // Crash recovery before anything new is accepted.
   await recoverInterruptedUploads(engine.db, engine.owner);
   const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
-  const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
-  await scheduler.recover();
+  const scheduler = withWorkers ? new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() }) : null;
+  await scheduler?.recover();
   await sweepOrphanFiles(engine);
+  // While it runs, another process starting on this folder must not sweep its staged uploads.
+  if (!withWorkers) await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
   await fixTreePermissions(engine.layout.root);
   // Secrets an older version stored in plain text are sealed once, here (not possible
   // headless on a folder whose key the desktop keychain holds: the app does it).
@@ -87,10 +97,11 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   // The one origin of every URL the server hands out (API bodies, webhooks, sign-in links).
   const url = serverOrigin(host, port, publicOrigin);
   await setSetting(engine.db, 'server_url', url);
-  await scheduler.start();
+  await scheduler?.start();
   webhooks.start();
   const watchFolders = new WatchFolderService(engine, app);
-  watchFolders.start();
+  // Of several HTTP-only processes on one folder, the one answering for it watches folders.
+  if (withWorkers || (await getSetting(engine.db, 'server_owner')) === engine.owner) watchFolders.start();
   engine.wakeWebhooks = () => webhooks.wake();
 
   let closing: Promise<void> | null = null;
@@ -107,8 +118,10 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
         await app.close();
         engine.blobs.stopSweeping();
         webhooks.stop();
-        await scheduler.stop();
-        await deleteSetting(engine.db, 'server_owner');
+        await scheduler?.stop(shutdownGraceMs());
+        await unregisterWorker(engine.db, engine.owner);
+        await deleteSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`);
+        if ((await getSetting(engine.db, 'server_owner')) === engine.owner) await deleteSetting(engine.db, 'server_owner');
         await engine.close();
       })();
       return closing;
@@ -122,15 +135,22 @@ function tmpSweepInterval(): number {
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5 * 60_000;
 }
 
-/** One serving process per data folder: it owns the job queue and the file sweep. */
-async function claimDataDir(engine: EngineContext): Promise<void> {
+/**
+ * One serving process with workers per data folder: it owns the job queue and the file
+ * sweep. HTTP-only processes (`--no-workers`) share the folder; the first one answers for it
+ * (`docdesk signin-url`) while no server with workers runs.
+ */
+async function claimDataDir(engine: EngineContext, exclusive: boolean): Promise<void> {
   await immediateTransaction(engine.db, async (tx) => {
     const holder = await getSetting(tx, 'server_owner');
-    if (holder && holder !== engine.owner && ownerAlive(holder)) {
+    // An HTTP-only holder yields the folder to a server with workers.
+    if (holder && holder !== engine.owner && ownerAlive(holder) && (!exclusive || (await getSetting(tx, `${WORKER_PREFIX}${holder}`)) !== null)) {
+      if (!exclusive) return;
       const url = await getSetting(tx, 'server_url');
       throw new DataDirInUseError(`Another Docdesk server (process ${holder.split('@')[0]}) is already using the data folder ${engine.layout.root}${url ? ` at ${url}` : ''}.`);
     }
     await setSetting(tx, 'server_owner', engine.owner);
+    if (exclusive) await registerWorker(tx, engine.owner);
   });
 }
 
@@ -151,4 +171,51 @@ async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
     referenced.add(`files/artefacts/${r.id}`);
   }
   await engine.blobs.sweepOrphans(referenced, orphanGraceMs(engine.blobs));
+}
+
+/** How long a stopping process lets running documents finish before releasing their jobs (DOCDESK_SHUTDOWN_GRACE_MS, default 10 s). */
+function shutdownGraceMs(): number {
+  const fromEnv = Number(process.env.DOCDESK_SHUTDOWN_GRACE_MS);
+  return Number.isInteger(fromEnv) && fromEnv >= 0 ? fromEnv : 10_000;
+}
+
+export interface WorkerHandle {
+  engine: EngineContext;
+  scheduler: Scheduler;
+  /** Stops claiming, lets running documents finish within the grace period, releases the rest. */
+  close(): Promise<void>;
+}
+
+/**
+ * `docdesk worker`: processes jobs and delivers webhooks, no HTTP. Any number of them may
+ * run beside `docdesk serve --no-workers` on the same database.
+ */
+export async function startWorker(opts: { dataDir: string; concurrency?: number; keys?: SecretKeyOptions }): Promise<WorkerHandle> {
+  const engine = await openEngineContext(opts.dataDir, opts.keys);
+  const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
+  const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
+  // Its artefact writes in progress keep other processes' start-up sweeps away.
+  await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
+  await scheduler.start();
+  await registerWorker(engine.db, engine.owner);
+  webhooks.start();
+  engine.wakeWebhooks = () => webhooks.wake();
+  // The scheduler's timers do not hold the process (no HTTP server does here): this does.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  let closing: Promise<void> | null = null;
+  return {
+    engine,
+    scheduler,
+    close() {
+      closing ??= (async () => {
+        clearInterval(keepAlive);
+        await unregisterWorker(engine.db, engine.owner);
+        webhooks.stop();
+        await scheduler.stop(shutdownGraceMs());
+        await deleteSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`);
+        await engine.close();
+      })();
+      return closing;
+    },
+  };
 }

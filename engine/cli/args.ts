@@ -4,7 +4,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['json', 'batch-lane', 'help', 'key-stdin', 'wait', 'watch']);
+const BOOLEAN_FLAGS = new Set(['json', 'batch-lane', 'help', 'key-stdin', 'wait', 'watch', 'no-workers']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];

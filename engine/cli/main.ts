@@ -5,7 +5,7 @@ import { ABILITIES } from '../accounts/abilities.js';
 import { balance, entries, grant } from '../billing/ledger.js';
 import { resolveDataDir } from '../config/paths.js';
 import { openEngineContext, type EngineContext } from '../context.js';
-import { DataDirInUseError, signInUrl, startServer } from '../index.js';
+import { DataDirInUseError, signInUrl, startServer, startWorker } from '../index.js';
 import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
 import { ownerAlive } from '../config/owner.js';
@@ -23,8 +23,11 @@ const HELP = `docdesk ${DOCDESK_VERSION} — offline document extraction worksta
 
 Usage: docdesk <command> [options]     (every command: --data-dir DIR, --json)
 
-  serve [--host 127.0.0.1] [--port 0] [--public-origin URL]
+  serve [--host 127.0.0.1] [--port 0] [--public-origin URL] [--no-workers]
                                              run the engine, the API and the web UI
+                                             (--no-workers: HTTP only; several may share a data folder, \`docdesk worker\` processes the documents)
+  worker [--concurrency N]                   process documents and deliver webhooks, no HTTP (any number, beside serve --no-workers);
+                                             SIGTERM lets running documents finish (DOCDESK_SHUTDOWN_GRACE_MS), then hands the rest back
   signin-url                                 a new one-time browser sign-in link for the running server
   account create --name N [--credits N] [--rate-profile P] [--batch-lane] [--concurrency N]
   account list | suspend ID | resume ID
@@ -90,7 +93,7 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
   const publicOrigin = stringFlag(args, 'public-origin') ?? process.env.DOCDESK_PUBLIC_ORIGIN;
   // The desktop shell hands over the data key it unwrapped from the OS keychain.
   const secretKey = args.flags.has('key-stdin') ? await readKeyFromStdin() : null;
-  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host, port: portText ? Number(portText) : 0, publicOrigin, keys: { secretKey } });
+  const handle = await startServer({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), host, port: portText ? Number(portText) : 0, publicOrigin, keys: { secretKey }, workers: !args.flags.has('no-workers') });
   const address = handle.app.server.address();
   const warning = nonLoopbackWarning(host, typeof address === 'object' && address ? address.port : 0, publicOrigin ? normalizeOrigin(publicOrigin) : null);
   if (warning) process.stderr.write(`${warning}\n`);
@@ -102,15 +105,35 @@ async function serve(args: ParsedArgs, out: Output): Promise<void> {
     if (handle.bootstrap.createdAccount) process.stderr.write(`first start: created the "Local workspace" account\n`);
     process.stderr.write(`app token: ${handle.bootstrap.appTokenFile}${handle.bootstrap.createdToken ? ' (new)' : ''}\n`);
   }
+  stopOnSignals(() => handle.close());
+}
+
+/** SIGINT/SIGTERM: a clean close (documents in progress finish or are handed back), then exit. */
+function stopOnSignals(close: () => Promise<void>): void {
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await handle.close();
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+async function worker(args: ParsedArgs, out: Output): Promise<void> {
+  const concurrency = intFlag(args, 'concurrency');
+  if (concurrency !== undefined && concurrency < 1) throw new UsageError('--concurrency must be at least 1');
+  const handle = await startWorker({ dataDir: resolveDataDir(stringFlag(args, 'data-dir')), concurrency });
+  const size = handle.scheduler.pool.size;
+  out.print(`worker ${process.pid} processing documents of ${handle.engine.layout.root} (${size} worker process${size === 1 ? '' : 'es'}, ${handle.scheduler.documentSlots} documents at once)`, {
+    worker: handle.engine.owner,
+    pid: process.pid,
+    data_dir: handle.engine.layout.root,
+    concurrency: size,
+    document_slots: handle.scheduler.documentSlots,
+  });
+  stopOnSignals(() => handle.close());
 }
 
 async function readKeyFromStdin(): Promise<Buffer> {
@@ -290,6 +313,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve':
         await serve(args, out);
         return -1; // keeps running
+      case 'worker':
+        await worker(args, out);
+        return -1;
       case 'account':
         await account(args, out);
         return 0;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { WAITING_FOR_CAPACITY } from '../store/rows.js';
+import { jobQueueFor } from '../queue/queue.js';
 
 export { WAITING_FOR_CAPACITY };
 
@@ -29,7 +30,7 @@ export async function admitWaiting(tx: Db, accountId: number): Promise<number[]>
   if (free <= 0) return [];
   const waiting = await tx
     .selectFrom('documents')
-    .select('id')
+    .select(['id', 'processing_lane'])
     .where('account_id', '=', accountId)
     .where('status', '=', 'pending')
     .where('processing_stage', '=', WAITING_FOR_CAPACITY)
@@ -40,6 +41,8 @@ export async function admitWaiting(tx: Db, accountId: number): Promise<number[]>
   const ids = waiting.map((w) => w.id);
   if (ids.length) {
     await tx.updateTable('documents').set({ processing_stage: 'queued', updated_at: nowTimestamp() }).where('id', 'in', ids).execute();
+    // In the same transaction: a queue that holds only admitted jobs gets them now.
+    await jobQueueFor(tx).admit(tx, waiting.map((w) => ({ document_id: w.id, account_id: accountId, lane: w.processing_lane })));
   }
   return ids;
 }

@@ -4,6 +4,7 @@ import type { AuthenticatedToken } from '../accounts/accounts.js';
 import { bandTotal, creditCostFor } from '../billing/bands.js';
 import { applyFirstBand, balance } from '../billing/ledger.js';
 import { admittedStandardCount, WAITING_FOR_CAPACITY } from './capacity.js';
+import { enqueueDocumentJob } from '../queue/queue.js';
 import { immediateTransaction, type Db } from '../store/db.js';
 import type { StagedUpload, BlobStore } from '../store/blobs.js';
 import { nowTimestamp } from '../store/time.js';
@@ -138,10 +139,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       }
 
       if (!blocked) {
-        await tx
-          .insertInto('jobs')
-          .values({ document_id: doc.id, account_id: auth.accountId, lane: fields.processing_lane, status: 'queued', attempts: 0, max_attempts: 3, interruptions: 0, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
-          .execute();
+        await enqueueDocumentJob(tx, { document_id: doc.id, account_id: auth.accountId, lane: fields.processing_lane, admitted: stage !== WAITING_FOR_CAPACITY });
       }
       if (input.idempotencyRowId !== null) {
         await tx.updateTable('idempotency_keys').set({ document_id: doc.id, updated_at: ts }).where('id', '=', input.idempotencyRowId).execute();

@@ -5,6 +5,7 @@
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { WAITING_FOR_CAPACITY, admittedStandardCount } from './capacity.js';
+import { enqueueDocumentJob } from '../queue/queue.js';
 import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 
 export class ReprocessError extends Error {}
@@ -75,10 +76,7 @@ export async function reprocessDocument(db: Db, documentId: number, scope?: Docu
       .where('id', '=', doc.id)
       .execute();
     await tx.deleteFrom('previews').where('document_id', '=', doc.id).execute();
-    await tx
-      .insertInto('jobs')
-      .values({ document_id: doc.id, account_id: doc.account_id, lane: doc.processing_lane, status: 'queued', attempts: 0, max_attempts: 3, interruptions: 0, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
-      .execute();
+    await enqueueDocumentJob(tx, { document_id: doc.id, account_id: doc.account_id, lane: doc.processing_lane, admitted: !waiting });
     return { runId };
   });
 }

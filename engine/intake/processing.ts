@@ -5,8 +5,7 @@
 import type { EngineContext } from '../context.js';
 import { Scheduler } from '../jobs/scheduler.js';
 import { workerCount } from '../jobs/worker-pool.js';
-import { ownerAlive } from '../config/owner.js';
-import { getSetting } from '../store/settings.js';
+import { otherWorkersRunning } from '../jobs/workers.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../webhooks/dispatcher.js';
 
 export type ProcessingHost = 'server' | 'this process';
@@ -16,9 +15,9 @@ export interface Processing {
   stop(): Promise<void>;
 }
 
+/** A server or `docdesk worker` processing this database's jobs (a `serve --no-workers` does not count). */
 export async function runningServer(engine: EngineContext): Promise<boolean> {
-  const owner = await getSetting(engine.db, 'server_owner');
-  return owner !== null && owner !== engine.owner && ownerAlive(owner);
+  return otherWorkersRunning(engine.db, engine.owner);
 }
 
 export async function ensureProcessing(engine: EngineContext, concurrency?: number): Promise<Processing> {

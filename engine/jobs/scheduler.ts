@@ -1,19 +1,15 @@
-// The durable job queue: jobs live in SQLite, are claimed under a lease, and survive
-// crashes. Standard-lane work first; batch only when no standard job can start.
+// Runs the documents of the job queue (queue.ts: SQLite on the desktop, pg-boss on the
+// team server): claims under a lease, renews it while working, retries, and recovers the
+// jobs of processes that died. Standard-lane work first; batch only when no standard job can start.
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
 import type { EngineContext } from '../context.js';
 import { findDocumentForJob } from './queries.js';
-import { immediateTransaction } from '../store/db.js';
-import type { JobsTable } from '../store/schema.js';
-import { nowTimestamp, toTimestamp } from '../store/time.js';
+import type { Db } from '../store/db.js';
+import { nowTimestamp } from '../store/time.js';
 import { processDocument, DocumentFailure, PageBandBlocked, RetryableFailure, type PipelineDeps } from '../pipeline/index.js';
 import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
-import { WAITING_FOR_CAPACITY } from '../documents/capacity.js';
-import { ownerAlive } from '../config/owner.js';
+import { jobQueueFor, type ClaimedJob, type JobQueue } from '../queue/queue.js';
 import { WorkerPool } from './worker-pool.js';
-
-type Job = Selectable<JobsTable>;
 
 /** ENOSPC from this process, from a worker (its message), or SQLite's own "database or disk is full". */
 function diskFull(err: unknown): boolean {
@@ -21,10 +17,7 @@ function diskFull(err: unknown): boolean {
   return e?.code === 'ENOSPC' || e?.code === 'SQLITE_FULL' || /\bENOSPC\b|database or disk is full/.test(String(e?.message ?? ''));
 }
 
-const LEASE_MS = 60_000;
-const HEARTBEAT_MS = 15_000;
-const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
-const MAX_INTERRUPTIONS = 5;
+const HEARTBEAT_MS = Number(process.env.DOCDESK_JOB_HEARTBEAT_MS ?? 15_000);
 /** Idle worker processes exit after this long (DOCDESK_WORKER_IDLE_MS overrides; the first page after idle pays one start). */
 const WORKER_IDLE_EXIT_MS = Number(process.env.DOCDESK_WORKER_IDLE_MS ?? 60_000);
 
@@ -40,24 +33,31 @@ export interface SchedulerOptions {
   documentSlots?: number;
   /** Called after every terminal transition (webhooks, UI notifications). */
   onTerminal?: (documentId: number) => void;
+  /** The queue to run (default: the one that serves the engine's database). */
+  queue?: JobQueue;
 }
 
 export class Scheduler {
-  private running = new Map<number, Promise<void>>();
+  private running = new Map<string, { job: ClaimedJob; done: Promise<void> }>();
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private pumping = false;
-  private retryAt = new Map<number, number>();
+  /** Until then a retried job may become runnable (its backoff): poll more often. */
+  private retryUntil = 0;
   readonly pool: WorkerPool;
   readonly documentSlots: number;
+  readonly queue: JobQueue;
 
   constructor(private readonly engine: EngineContext, private readonly opts: SchedulerOptions) {
     this.documentSlots = opts.documentSlots ?? Math.max(4, opts.concurrency * 2);
+    this.queue = opts.queue ?? jobQueueFor(engine.db);
     this.pool = new WorkerPool(new URL('../pipeline/worker-entry.js', import.meta.url), opts.concurrency, { maxRssBytes: 1536 * 1024 * 1024, maxTasksPerWorker: 500, idleExitMs: WORKER_IDLE_EXIT_MS });
   }
 
   async start(): Promise<void> {
+    await this.queue.start();
+    await this.queue.subscribe?.(() => this.wake());
     await this.recover();
     this.engine.wakeScheduler = () => this.wake();
     this.heartbeat = setInterval(() => void this.renewLeases().then(() => this.recover()).catch(() => undefined), HEARTBEAT_MS);
@@ -83,11 +83,11 @@ export class Scheduler {
       while (!this.stopped && this.running.size < this.documentSlots) {
         const job = await this.claimNext();
         if (!job) break;
-        const p = this.execute(job).finally(() => {
+        const done = this.execute(job).finally(() => {
           this.running.delete(job.id);
           this.wake();
         });
-        this.running.set(job.id, p);
+        this.running.set(job.id, { job, done });
       }
     } catch (err) {
       console.error('scheduler: claim failed', err);
@@ -95,75 +95,39 @@ export class Scheduler {
       this.pumping = false;
     }
     // A safety net for jobs made runnable by another process (or a retry backoff).
-    this.schedulePoll(this.retryAt.size ? 1_000 : 5_000);
+    this.schedulePoll(Date.now() < this.retryUntil ? 1_000 : 5_000);
   }
 
   /**
-   * Claims the next runnable job, or null: standard lane first, then batch; within a lane
-   * the account with the fewest documents in progress first, then the oldest job. An account
-   * already holding half of the document slots waits for one of them.
+   * Claims the next runnable job, or null (queue.ts: standard lane first; an account
+   * already holding half of the document slots waits for one of them). The document and its
+   * run are marked started in the claim's transaction.
    */
-  async claimNext(): Promise<Job | null> {
-    const now = Date.now();
-    const notBefore = [...this.retryAt.entries()].filter(([, at]) => at > now).map(([id]) => id);
-    const perAccount = Math.max(1, Math.ceil(this.documentSlots / 2));
-    return immediateTransaction(this.engine.db, async (tx) => {
-      const inProgress = sql<number>`(SELECT COUNT(*) FROM jobs AS rj JOIN documents AS rd ON rd.id = rj.document_id WHERE rj.status = 'running' AND rd.account_id = documents.account_id)`;
-      let q = tx
-        .selectFrom('jobs')
-        .innerJoin('documents', 'documents.id', 'jobs.document_id')
-        .selectAll('jobs')
-        .where('jobs.status', '=', 'queued')
-        .where((eb) => eb.or([eb('documents.processing_stage', 'is', null), eb('documents.processing_stage', '!=', WAITING_FOR_CAPACITY)]))
-        .where(inProgress, '<', perAccount)
-        .orderBy(sql`CASE jobs.lane WHEN 'standard' THEN 0 ELSE 1 END`)
-        .orderBy(inProgress)
-        .orderBy('jobs.id')
-        .limit(1);
-      if (notBefore.length) q = q.where('jobs.id', 'not in', notBefore);
-      const job = await q.executeTakeFirst();
-      if (!job) return null;
-      const ts = nowTimestamp();
-      const claimed = await tx
-        .updateTable('jobs')
-        .set({ status: 'running', attempts: job.attempts + 1, owner: this.engine.owner, lease_until: toTimestamp((Date.now() + LEASE_MS) * 1000), updated_at: ts })
-        .where('id', '=', job.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx
-        .updateTable('documents')
-        .set({ processing_started_at: sql`COALESCE(processing_started_at, ${ts})`, updated_at: ts })
-        .where('id', '=', job.document_id)
-        .execute();
-      await tx.updateTable('extraction_runs').set({ status: 'processing', started_at: sql`COALESCE(started_at, ${ts})` }).where('document_id', '=', job.document_id).where('status', '=', 'pending').execute();
-      return claimed;
-    });
+  async claimNext(): Promise<ClaimedJob | null> {
+    return this.queue.claim({ owner: this.engine.owner, perAccount: Math.max(1, Math.ceil(this.documentSlots / 2)), onClaim: markStarted });
   }
 
-  private async execute(job: Job): Promise<void> {
+  private async execute(job: ClaimedJob): Promise<void> {
     const doc = await findDocumentForJob(this.engine.db, job.document_id);
     if (!doc || doc.status !== 'pending') {
-      await this.engine.db.updateTable('jobs').set({ status: 'done', owner: null, updated_at: nowTimestamp() }).where('id', '=', job.id).execute();
+      await this.queue.complete(job);
       return;
     }
     const deps: PipelineDeps = { db: this.engine.db, blobs: this.engine.blobs, pool: this.pool, share: { account: doc.account_id, document: doc.id } };
     try {
       await processDocument(deps, doc);
-      await completeDocument(this.engine.db, doc.id, job.id);
-      this.retryAt.delete(job.id);
-      this.opts.onTerminal?.(doc.id);
+      await completeDocument(this.engine.db, doc.id, job.row_id);
+      await this.finished(job);
     } catch (err) {
-      if (this.stopped) return; // shutting down: the lease lapses and the job is retried
+      if (this.stopped) return; // shutting down: stop() releases the job for another process
       if (err instanceof PageBandBlocked) {
-        await blockDocument(this.engine.db, doc.id, job.id, 'page_band_insufficient_credits');
-        this.retryAt.delete(job.id);
-        this.opts.onTerminal?.(doc.id);
+        await blockDocument(this.engine.db, doc.id, job.row_id, 'page_band_insufficient_credits');
+        await this.finished(job);
         return;
       }
       if (err instanceof DocumentFailure) {
-        await failDocument(this.engine.db, doc.id, job.id, err.message, err.errorCode);
-        this.retryAt.delete(job.id);
-        this.opts.onTerminal?.(doc.id);
+        await failDocument(this.engine.db, doc.id, job.row_id, err.message, err.errorCode);
+        await this.finished(job);
         return;
       }
       const reason = err instanceof Error ? err.message : String(err);
@@ -171,59 +135,67 @@ export class Scheduler {
         const full = diskFull(err);
         const code = err instanceof RetryableFailure ? err.errorCode : full ? 'disk_full' : 'processing_failed';
         const message = full ? `The disk that holds Docdesk's data folder was full each of the ${job.attempts} times Docdesk tried to process this document; free some space and upload it again.` : `Processing failed ${job.attempts} times; last error: ${reason}`;
-        await failDocument(this.engine.db, doc.id, job.id, message, code);
-        this.retryAt.delete(job.id);
+        await failDocument(this.engine.db, doc.id, job.row_id, message, code);
+        await this.queue.fail(job, reason);
         this.opts.onTerminal?.(doc.id);
-      } else {
-        await this.engine.db.updateTable('jobs').set({ status: 'queued', owner: null, lease_until: null, last_error: reason, updated_at: nowTimestamp() }).where('id', '=', job.id).execute();
-        this.retryAt.set(job.id, Date.now() + (RETRY_BACKOFF_MS[job.attempts] ?? 10_000));
+      } else if ((await this.queue.fail(job, reason)) === 'retry') {
+        this.retryUntil = Date.now() + 15_000;
       }
     }
+  }
+
+  /** The document is terminal: the job is done, listeners hear of it. */
+  private async finished(job: ClaimedJob): Promise<void> {
+    await this.queue.complete(job);
+    this.opts.onTerminal?.(job.document_id);
   }
 
   private async renewLeases(): Promise<void> {
-    if (this.running.size === 0) return;
-    await this.engine.db
-      .updateTable('jobs')
-      .set({ lease_until: toTimestamp((Date.now() + LEASE_MS) * 1000) })
-      .where('owner', '=', this.engine.owner)
-      .where('status', '=', 'running')
-      .execute();
+    await this.queue.heartbeat(this.engine.owner, [...this.running.values()].map((r) => r.job));
   }
 
   /**
-   * Jobs left `running` by an engine process that died (kill -9, power loss) go back to
-   * the queue. Such an interruption is not the step's fault, so it does not use up one of
-   * the step's attempts; it is bounded on its own, so a step that kills the engine every
-   * time still ends its document in `error`.
+   * Jobs of engine processes that died go back to the queue (queue.ts); a job interrupted
+   * too often ends its document in `error`, so a step that kills the engine every time
+   * cannot loop forever.
    */
   async recover(): Promise<void> {
-    const nowTs = nowTimestamp();
-    const orphans = await this.engine.db.selectFrom('jobs').selectAll().where('status', '=', 'running').where('owner', '!=', this.engine.owner).execute();
-    for (const job of orphans) {
-      const leaseExpired = job.lease_until !== null && job.lease_until < nowTs;
-      if (job.owner && ownerAlive(job.owner) && !leaseExpired) continue;
-      const interruptions = job.interruptions + 1;
-      if (interruptions >= MAX_INTERRUPTIONS) {
-        await failDocument(this.engine.db, job.document_id, job.id, `Processing was interrupted ${interruptions} times (the engine stopped while working on this document); giving up.`, 'processing_interrupted');
-        this.opts.onTerminal?.(job.document_id);
-      } else {
-        await this.engine.db
-          .updateTable('jobs')
-          .set({ status: 'queued', owner: null, lease_until: null, attempts: Math.max(0, job.attempts - 1), interruptions, last_error: 'interrupted: the engine stopped during this step', updated_at: nowTimestamp() })
-          .where('id', '=', job.id)
-          .where('status', '=', 'running')
-          .execute();
-      }
+    const { givenUp } = await this.queue.recover(this.engine.owner);
+    for (const job of givenUp) {
+      await failDocument(this.engine.db, job.document_id, job.row_id, `Processing was interrupted ${job.interruptions} times (the engine stopped while working on this document); giving up.`, 'processing_interrupted');
+      await this.queue.complete(job);
+      this.opts.onTerminal?.(job.document_id);
     }
   }
 
-  /** Stops claiming; waits for running steps up to `graceMs`, then leaves them to recovery. */
+  /**
+   * Stops claiming; waits for running documents up to `graceMs`, then releases the jobs still
+   * running so another process takes them at once (their steps are idempotent).
+   */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.heartbeat) clearInterval(this.heartbeat);
-    await Promise.race([Promise.allSettled([...this.running.values()]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    const unfinished = [...this.running.values()].map((r) => r.job);
     await this.pool.close();
+    if (unfinished.length) await this.queue.release(unfinished, 'released: the engine stopped during this step').catch(() => undefined);
+    await this.queue.stop();
   }
+
+  /** Documents being processed now. */
+  get inProgress(): number {
+    return this.running.size;
+  }
+}
+
+/** In the claim's transaction: the document and its pending run are now being processed. */
+async function markStarted(tx: Db, job: ClaimedJob): Promise<void> {
+  const ts = nowTimestamp();
+  await tx
+    .updateTable('documents')
+    .set({ processing_started_at: sql`COALESCE(processing_started_at, ${ts})`, updated_at: ts })
+    .where('id', '=', job.document_id)
+    .execute();
+  await tx.updateTable('extraction_runs').set({ status: 'processing', started_at: sql`COALESCE(started_at, ${ts})` }).where('document_id', '=', job.document_id).where('status', '=', 'pending').execute();
 }

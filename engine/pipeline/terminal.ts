@@ -6,12 +6,12 @@ import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { enqueueDocumentEvent } from '../documents/events.js';
 
-export async function completeDocument(db: Db, documentId: number, jobId: number): Promise<void> {
+export async function completeDocument(db: Db, documentId: number, jobId: number | null): Promise<void> {
   await immediateTransaction(db, async (tx) => {
     const ts = nowTimestamp();
     const doc = await tx.updateTable('documents').set({ status: 'completed', processing_stage: 'completed', processed_at: ts, updated_at: ts }).where('id', '=', documentId).returning('account_id').executeTakeFirstOrThrow();
     await tx.updateTable('extraction_runs').set({ status: 'completed', completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
-    await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
+    if (jobId !== null) await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
     await recordDuplicates(tx, documentId);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
@@ -47,7 +47,7 @@ export async function failDocument(db: Db, documentId: number, jobId: number | n
  * A further page band is not covered (spec 3): the first band has already been returned by
  * settleBands; the document and run end `blocked` with `page_band_insufficient_credits`.
  */
-export async function blockDocument(db: Db, documentId: number, jobId: number, reason: string): Promise<void> {
+export async function blockDocument(db: Db, documentId: number, jobId: number | null, reason: string): Promise<void> {
   await immediateTransaction(db, async (tx) => {
     const ts = nowTimestamp();
     const doc = await tx
@@ -57,7 +57,7 @@ export async function blockDocument(db: Db, documentId: number, jobId: number, r
       .returning('account_id')
       .executeTakeFirstOrThrow();
     await tx.updateTable('extraction_runs').set({ status: 'blocked', blocked_reason: reason, credits_charged: 0, completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
-    await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
+    if (jobId !== null) await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.blocked');
   });

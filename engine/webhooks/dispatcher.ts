@@ -80,8 +80,19 @@ export class WebhookDispatcher {
     const timestamp = Math.floor(Date.now() / 1000);
     const attempts = d.attempts + 1;
     // The attempt is on record before the request leaves: if the engine dies while the
-    // receiver is answering, the count and the backoff still hold after the restart.
-    await this.db.updateTable('webhook_deliveries').set({ attempts, next_attempt_at: Date.now() + backoffMs(attempts, this.opts.retryBaseMs) }).where('id', '=', d.id).execute();
+    // receiver is answering, the count and the backoff still hold after the restart. The
+    // same write claims the row (compare-and-set on `attempts`) with a lease covering the
+    // request, so of several processes sharing the outbox exactly one sends each attempt.
+    const started = Date.now();
+    const backoff = backoffMs(attempts, this.opts.retryBaseMs);
+    const held = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ attempts, next_attempt_at: started + Math.max(backoff, this.opts.timeoutMs + 5_000) })
+      .where('id', '=', d.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', d.attempts)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) return;
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -111,7 +122,7 @@ export class WebhookDispatcher {
     } else if (attempts >= this.opts.maxAttempts) {
       await this.db.updateTable('webhook_deliveries').set({ ...base, status: 'failed' }).where('id', '=', d.id).execute();
     } else {
-      await this.db.updateTable('webhook_deliveries').set(base).where('id', '=', d.id).execute();
+      await this.db.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: started + backoff }).where('id', '=', d.id).execute();
     }
   }
 

@@ -54,7 +54,7 @@ describe('scheduler', () => {
       const job = await scheduler.claimNext();
       assert.ok(job);
       order.push(job.document_id);
-      await completeDocument(engine.db, job.document_id, job.id);
+      await completeDocument(engine.db, job.document_id, job.row_id);
     }
     assert.deepEqual(order, [s1.id, s2.id, b1.id, b2.id]);
     assert.equal(await scheduler.claimNext(), null);
@@ -71,7 +71,7 @@ describe('scheduler', () => {
     assert.deepEqual([first?.document_id, second?.document_id], [docs[0]!.id, docs[1]!.id]);
     assert.equal(await scheduler.claimNext(), null, 'the account is at its limit');
 
-    await completeDocument(engine.db, first!.document_id, first!.id);
+    await completeDocument(engine.db, first!.document_id, first!.row_id);
     const stage = (id: number) => engine.db.selectFrom('documents').select('processing_stage').where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal((await stage(docs[2]!.id)).processing_stage, 'queued');
     assert.equal((await stage(docs[3]!.id)).processing_stage, 'waiting_for_capacity');
@@ -80,7 +80,7 @@ describe('scheduler', () => {
   });
 
   it('takes turns between accounts: a later account starts before an earlier one\'s backlog, and no account holds more than half the document slots', async () => {
-    for (let job = await scheduler.claimNext(); job; job = await scheduler.claimNext()) await completeDocument(engine.db, job.document_id, job.id);
+    for (let job = await scheduler.claimNext(); job; job = await scheduler.claimNext()) await completeDocument(engine.db, job.document_id, job.row_id);
     const busy = await account({ concurrency: 10, batch: false });
     const other = await account({ concurrency: 10, batch: false });
     const backlog = [];
