@@ -86,7 +86,9 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
     ...titleLines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale),
     ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.segments[0]!.text.length < 70),
   ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
-  const type = classifyType({ titles, hasTotals: Boolean(sel.chosen.gross_amount), hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
+  const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
+  const type = classifyType({ titles, hasTotals, hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type'] };
   all.push(typeCand);
@@ -96,6 +98,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   if (type.value === 'letter' || type.value === 'other') {
     for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
+
+  if (type.value === 'credit-note') creditNoteMagnitudes(sel);
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
   if (type.value === 'invoice' || type.value === 'credit-note') {
@@ -153,6 +157,25 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
   };
   if (!w) provenance.method = 'derived';
   return { value: chosen.value, candidates: list.length ? list : null, provenance };
+}
+
+const MONEY_FIELDS = new Set<GenericField>(['gross_amount', 'net_amount', 'tax_amount', 'tax_breakdowns']);
+
+/** EN 16931 / UBL: a credit note's amounts are positive, the type carries the sign. A credit note
+ *  printed with minus signs throughout is reported in magnitudes; mixed signs stay as printed. */
+export function creditNoteMagnitudes(sel: { chosen: Partial<Record<GenericField, { value: unknown; transforms?: string[] }>> }) {
+  const gross = sel.chosen.gross_amount?.value;
+  if (typeof gross !== 'string' || !gross.startsWith('-')) return;
+  const rows = (sel.chosen.tax_breakdowns?.value ?? []) as Array<{ taxable_amount: string | null; tax_amount: string }>;
+  const amounts = [gross, sel.chosen.net_amount?.value, sel.chosen.tax_amount?.value, ...rows.flatMap((r) => [r.taxable_amount, r.tax_amount])].filter((v): v is string => typeof v === 'string');
+  if (!amounts.every((v) => v.startsWith('-') || /^0+(\.0+)?$/.test(v))) return;
+  const flip = (v: string) => v.replace(/^-/, '');
+  for (const f of ['gross_amount', 'net_amount', 'tax_amount'] as GenericField[]) {
+    const c = sel.chosen[f];
+    if (c && typeof c.value === 'string') sel.chosen[f] = { ...c, value: flip(c.value), transforms: [...(c.transforms ?? []), 'sign:credit-note-magnitude'] };
+  }
+  const tb = sel.chosen.tax_breakdowns;
+  if (tb && rows.length) sel.chosen.tax_breakdowns = { ...tb, value: rows.map((r) => ({ ...r, taxable_amount: r.taxable_amount === null ? null : flip(r.taxable_amount), tax_amount: flip(r.tax_amount) })), transforms: [...(tb.transforms ?? []), 'sign:credit-note-magnitude'] };
 }
 
 function roundBox(b: { x: number; y: number; w: number; h: number }) {

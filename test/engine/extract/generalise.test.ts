@@ -19,8 +19,10 @@ const DATE: Record<Lang, string> = { de: '12.02.2025', en: '12/02/2025', fr: '12
 const AMOUNT = (lang: Lang, v: string) => (lang === 'en' ? v : v.replace(',', '#').replace('.', ',').replace('#', '.'));
 
 /** One invoice; `variant` moves the sender block, the meta block and the totals. */
-function invoice(lang: Lang, variant: number, terms: string): ReturnType<typeof pageFromLines> {
+function invoice(lang: Lang, variant: number, terms: string, credit?: { title: string }): ReturnType<typeof pageFromLines> {
   const w = WORDS[lang];
+  // A credit note printed with minus signs throughout.
+  const m = (v: string) => (credit ? '-' : '') + AMOUNT(lang, v);
   const right = variant % 2 === 1;
   const y0 = 60 + (variant % 3) * 20;
   const lines: Array<[number, number, number, string]> = [
@@ -30,14 +32,14 @@ function invoice(lang: Lang, variant: number, terms: string): ReturnType<typeof 
     [60, 185, 10, 'Atelier Sonnenberg BV'],
     [60, 198, 10, 'Kade 4'],
     [60, 211, 10, '1011 AB Amsterdam'],
-    [60, 280, 16, w.title],
+    [60, 280, 16, credit?.title ?? w.title],
     [right ? 60 : 360, 300, 10, `${w.no} NT-2025-${100 + variant}`],
     [right ? 60 : 360, 314, 10, `${w.date} ${DATE[lang]}`],
     [60, 360, 10, 'Wartung Kältetechnik Februar'],
-    [470, 360, 10, AMOUNT(lang, '1,000.00')],
+    [470, 360, 10, m('1,000.00')],
   ];
   const ty = 420 + variant * 10;
-  lines.push([300, ty, 10, w.net], [470, ty, 10, AMOUNT(lang, '1,000.00')], [300, ty + 14, 10, w.tax], [470, ty + 14, 10, AMOUNT(lang, '190.00')], [300, ty + 28, 10, w.gross], [470, ty + 28, 10, AMOUNT(lang, '1,190.00')]);
+  lines.push([300, ty, 10, w.net], [470, ty, 10, m('1,000.00')], [300, ty + 14, 10, w.tax], [470, ty + 14, 10, m('190.00')], [300, ty + 28, 10, w.gross], [470, ty + 28, 10, m('1,190.00')]);
   lines.push([60, ty + 70, 10, terms]);
   lines.push([60, 780, 8, `${w.vat} DE811907980 · IBAN DE02120300000000202051 · BIC BYLADEM1001`]);
   return pageFromLines(lines);
@@ -82,5 +84,24 @@ describe('generic extraction on unseen layouts', () => {
   it('a discount period alone gives no due date (precision over recall)', () => {
     const r = run(invoice('de', 0, 'Bei Zahlung innerhalb 8 Tagen gewähren wir 3 % Skonto.'));
     assert.equal(r.fields.payment_due_date.value, null);
+  });
+
+  // EN 16931: a credit note's amounts are positive and its type carries the sign.
+  const credits: Array<[Lang, string]> = [['de', 'Gutschriftsanzeige'], ['en', 'Credit note'], ['fr', "Facture d'avoir"], ['nl', 'Creditnota']];
+  for (const [lang, title] of credits) {
+    it(`${lang}: a credit note printed with minus signs is a credit note in magnitudes`, () => {
+      const r = run(invoice(lang, 1, '', { title }));
+      assert.equal(r.fields.type.value, 'credit-note');
+      assert.equal(r.fields.gross_amount.value, '1190.00');
+      assert.equal(r.fields.net_amount.value, '1000.00');
+      assert.equal(r.fields.tax_amount.value, '190.00');
+      assert.ok(r.fields.gross_amount.provenance?.transforms.includes('sign:credit-note-magnitude'));
+    });
+  }
+
+  it('an invoice printed with minus signs keeps them (a negative invoice is not a credit note)', () => {
+    const r = run(invoice('de', 1, '', { title: 'Rechnung' }));
+    assert.equal(r.fields.type.value, 'invoice');
+    assert.equal(r.fields.gross_amount.value, '-1190.00');
   });
 });
