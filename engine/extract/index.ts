@@ -88,7 +88,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
-  const type = classifyType({ titles, hasTotals, hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  const type = classifyType({ titles, hasTotals, hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type'] };
   all.push(typeCand);
