@@ -374,7 +374,9 @@ function taxHeaderAbove(ev: Evidence, line: EvLine): boolean {
   for (let k = line.index - 1; k >= 0 && k >= line.index - 6; k--) {
     const l = ev.lines[k]!;
     if (l.page !== line.page) return false;
-    if (l.segments.length >= 2 && !findAmounts(l.text).length && TAX_HEADER.test(l.text)) return true;
+    // Header cells hold no amounts; a totals cell may share the row ("Taxe  Base  Montant  Total HT -218,48").
+    const cells = l.segments.filter((s) => !findAmounts(s.text).length);
+    if (cells.length >= 2 && TAX_HEADER.test(cells.map((s) => s.text).join(' '))) return true;
   }
   return false;
 }

@@ -99,8 +99,6 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
     for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
 
-  if (type.value === 'credit-note') creditNoteMagnitudes(sel);
-
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
   if (type.value === 'invoice' || type.value === 'credit-note') {
     if (!sel.chosen.gross_amount) sel.reasons.add('gross_amount_not_found');
@@ -160,23 +158,6 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
 }
 
 const MONEY_FIELDS = new Set<GenericField>(['gross_amount', 'net_amount', 'tax_amount', 'tax_breakdowns']);
-
-/** EN 16931 / UBL: a credit note's amounts are positive, the type carries the sign. A credit note
- *  printed with minus signs throughout is reported in magnitudes; mixed signs stay as printed. */
-export function creditNoteMagnitudes(sel: { chosen: Partial<Record<GenericField, { value: unknown; transforms?: string[] }>> }) {
-  const gross = sel.chosen.gross_amount?.value;
-  if (typeof gross !== 'string' || !gross.startsWith('-')) return;
-  const rows = (sel.chosen.tax_breakdowns?.value ?? []) as Array<{ taxable_amount: string | null; tax_amount: string }>;
-  const amounts = [gross, sel.chosen.net_amount?.value, sel.chosen.tax_amount?.value, ...rows.flatMap((r) => [r.taxable_amount, r.tax_amount])].filter((v): v is string => typeof v === 'string');
-  if (!amounts.every((v) => v.startsWith('-') || /^0+(\.0+)?$/.test(v))) return;
-  const flip = (v: string) => v.replace(/^-/, '');
-  for (const f of ['gross_amount', 'net_amount', 'tax_amount'] as GenericField[]) {
-    const c = sel.chosen[f];
-    if (c && typeof c.value === 'string') sel.chosen[f] = { ...c, value: flip(c.value), transforms: [...(c.transforms ?? []), 'sign:credit-note-magnitude'] };
-  }
-  const tb = sel.chosen.tax_breakdowns;
-  if (tb && rows.length) sel.chosen.tax_breakdowns = { ...tb, value: rows.map((r) => ({ ...r, taxable_amount: r.taxable_amount === null ? null : flip(r.taxable_amount), tax_amount: flip(r.tax_amount) })), transforms: [...(tb.transforms ?? []), 'sign:credit-note-magnitude'] };
-}
 
 function roundBox(b: { x: number; y: number; w: number; h: number }) {
   const r = (n: number) => Math.round(n * 10) / 10;
