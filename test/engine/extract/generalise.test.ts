@@ -118,4 +118,16 @@ describe('generic extraction on unseen layouts', () => {
     assert.deepEqual((r.fields.tax_breakdowns.value as Array<{ tax_rate: string; taxable_amount: string; tax_amount: string }>).map((t) => [t.tax_rate, t.taxable_amount, t.tax_amount]), [['20.00', '500.00', '100.00'], ['5.50', '500.00', '27.50']]);
     assert.equal(r.fields.tax_amount.value, '127.50');
   });
+
+  for (const [label, net, tax, gross] of [['zuzüglich 19% MwSt.', '845,00', '160,55', '1.005,55'], ['plus 20 % VAT', '845.00', '169.00', '1,014.00']] as const) {
+    it(`a tax line naming its rate before the tax word: "${label}"`, () => {
+      const lines: Array<[number, number, number, string]> = [
+        [60, 60, 14, 'Kraxi GmbH'], [60, 280, 16, 'Rechnung'], [360, 300, 10, 'Rechnungsnummer: 2014-03'],
+        [60, 420, 10, 'Rechnungssumme netto'], [470, 420, 10, net], [60, 434, 10, label], [470, 434, 10, tax], [60, 448, 10, 'Rechnungssumme brutto'], [470, 448, 10, gross],
+      ];
+      const r = run(pageFromLines(lines));
+      assert.equal(r.fields.tax_amount.value, tax.replace(/[.,](?=\d{3})/g, '').replace(',', '.'));
+      assert.equal((r.fields.tax_breakdowns.value as Array<{ tax_rate: string }>)[0]?.tax_rate, label.includes('19') ? '19.00' : '20.00');
+    });
+  }
 });
