@@ -130,4 +130,9 @@ describe('generic extraction on unseen layouts', () => {
       assert.equal((r.fields.tax_breakdowns.value as Array<{ tax_rate: string }>)[0]?.tax_rate, label.includes('19') ? '19.00' : '20.00');
     });
   }
+
+  it('a date that is both the delivery and the invoice date is the issue date', () => {
+    const r = run(pageFromLines([[60, 60, 14, 'Kraxi GmbH'], [60, 280, 16, 'Rechnung'], [60, 300, 10, 'Rechnungsnummer: 2014-03'], [300, 300, 10, 'Liefer- und Rechnungsdatum: 11. Juli 2014']]));
+    assert.equal(r.fields.issue_date.value, '2014-07-11');
+  });
 });
