@@ -296,6 +296,8 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
 // Versicherungsteuer  220,00 €", "darin enthaltene Umsatzsteuer  35,13 €".
 const GROSS_IN_TEXT = /\b(inkl(?:\.|usive)?|incl(?:\.|uding|usief)?|y compris|compreso|ttc)\b[^\d\n]{0,20}(\d{1,2}(?:[.,]\d+)?\s?%\s*)?(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
 const TAX_IN_TEXT = /\b(enthaltene?|included|inbegriffen|darin|davon|dont|waarvan|di cui|incluido)\b[^\d\n]{0,30}(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)/iu;
+/** Tax added with its rate before the tax word: "zuzüglich 19% MwSt.", "plus 20 % VAT", "+ 21% btw". */
+const ADDED_TAX_IN_TEXT = /(?:\b(?:zzgl\.?|zuz[üu]gl(?:\.|ich)|plus|en sus)|\+)\s*\d{1,2}(?:[.,]\d+)?\s?%\s*(?:[\p{L}-]*steuer|mwst|ust|vat|tax|btw|tva|iva)\b/iu;
 
 function inTextAmounts(line: EvLine, push: (c: Candidate) => void) {
   if (line.segments.length < 2) return;
@@ -304,7 +306,7 @@ function inTextAmounts(line: EvLine, push: (c: Candidate) => void) {
   const a = findAmounts(last.text);
   if (a.length !== 1 || PARTIAL_AMOUNT.test(label)) return;
   const amount = a[0]!;
-  const tax = TAX_IN_TEXT.exec(label);
+  const tax = TAX_IN_TEXT.exec(label) ?? ADDED_TAX_IN_TEXT.exec(label);
   const gross = tax ? null : GROSS_IN_TEXT.exec(label);
   if (tax) push({ field: 'tax_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: tax[0], transforms: transformsFor(amount), meta: { line: line.index, page: line.page, rate: parseRate(label) } });
   else if (gross) push({ field: 'gross_amount', value: amount.value, raw: amount.raw, score: 2.2, method: methodFor(line, 'label_value'), source: src(line, last, line.text), label: gross[0], transforms: transformsFor(amount) });
@@ -374,7 +376,9 @@ function taxHeaderAbove(ev: Evidence, line: EvLine): boolean {
   for (let k = line.index - 1; k >= 0 && k >= line.index - 6; k--) {
     const l = ev.lines[k]!;
     if (l.page !== line.page) return false;
-    if (l.segments.length >= 2 && !findAmounts(l.text).length && TAX_HEADER.test(l.text)) return true;
+    // Header cells hold no amounts; a totals cell may share the row ("Taxe  Base  Montant  Total HT -218,48").
+    const cells = l.segments.filter((s) => !findAmounts(s.text).length);
+    if (cells.length >= 2 && TAX_HEADER.test(cells.map((s) => s.text).join(' '))) return true;
   }
   return false;
 }

@@ -86,7 +86,9 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
     ...titleLines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale),
     ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.segments[0]!.text.length < 70),
   ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
-  const type = classifyType({ titles, hasTotals: Boolean(sel.chosen.gross_amount), hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
+  const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
+  const type = classifyType({ titles, hasTotals, hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type'] };
   all.push(typeCand);
@@ -154,6 +156,8 @@ function fieldResult(field: GenericField, chosen: { value: unknown; winner: Cand
   if (!w) provenance.method = 'derived';
   return { value: chosen.value, candidates: list.length ? list : null, provenance };
 }
+
+const MONEY_FIELDS = new Set<GenericField>(['gross_amount', 'net_amount', 'tax_amount', 'tax_breakdowns']);
 
 function roundBox(b: { x: number; y: number; w: number; h: number }) {
   const r = (n: number) => Math.round(n * 10) / 10;

@@ -20,6 +20,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'avoir', 'avoir n°', 'credit note', 'creditnota', 'nota di credito', 'nota de cr[ée]dito',
   ),
   issue_date: L(
+    // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
+    'liefer-? und rechnungsdatum', 'rechnungs-? und lieferdatum', 'invoice (?:and|/) delivery date', 'delivery (?:and|/) invoice date',
     'rechnungsdatum', 'belegdatum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
     'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
   ),

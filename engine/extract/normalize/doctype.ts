@@ -4,7 +4,7 @@ export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-sta
 
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
-  ['credit-note', /\b(gutschrift|stornorechnung|credit[- ]?note|credit memo|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
+  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],
@@ -21,6 +21,8 @@ export interface TypeEvidence {
   /** Whether money totals were found (an invoice without totals is unlikely). */
   hasTotals: boolean;
   hasSalutation: boolean;
+  /** A labelled invoice number: with an invoice title, an invoice whose totals were not read (a garbled scan). */
+  hasInvoiceNumber?: boolean;
 }
 
 export interface TypeDecision {
@@ -48,7 +50,7 @@ export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeD
   let value = candidates[0] ?? null;
   // Invoices carry totals; a priced letter (e.g. a price change notice) without totals is a letter.
   // A corrected invoice ("Rechnungskorrektur") is an invoice (TypeCode 384 family), not a credit note.
-  if (value === 'invoice' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
+  if (value === 'invoice' && !e.hasTotals && !e.hasInvoiceNumber) value = e.hasSalutation ? 'letter' : 'other';
   if (value === 'credit-note' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
   if (!value) value = e.hasTotals ? 'invoice' : e.hasSalutation ? 'letter' : 'other';
   return { value, matched: e.titles.find((t) => TITLE_WORDS.some(([k, re]) => k === value && re.test(t))) ?? null, candidates: candidates.length ? candidates : [value] };

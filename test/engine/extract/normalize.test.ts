@@ -163,5 +163,11 @@ describe('document type', () => {
     assert.equal(classifyType({ titles: ['Deine Preise ändern sich'], hasTotals: false, hasSalutation: true }).value, 'letter');
     assert.equal(classifyType({ titles: ['Lieferschein 4711'], hasTotals: false, hasSalutation: false }, ['lieferschein']).value, 'lieferschein');
     assert.equal(classifyType({ titles: ['Kontoauszug Nr. 3'], hasTotals: false, hasSalutation: false }).value, 'bank-statement');
+    // Compound credit-note titles; an invoice title with a labelled number stays an invoice when
+    // its totals were not read (a garbled scan), while a title alone without either is not.
+    assert.equal(classifyType({ titles: ['Gutschriftsanzeige Nr. 12'], hasTotals: true, hasSalutation: false }).value, 'credit-note');
+    assert.equal(classifyType({ titles: ["Facture d'avoir"], hasTotals: true, hasSalutation: false }).value, 'credit-note');
+    assert.equal(classifyType({ titles: ['Rechnung'], hasTotals: false, hasSalutation: false, hasInvoiceNumber: true }).value, 'invoice');
+    assert.equal(classifyType({ titles: ['Rechnung'], hasTotals: false, hasSalutation: false }).value, 'other');
   });
 });
