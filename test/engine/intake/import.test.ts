@@ -69,8 +69,13 @@ describe('docdesk import', () => {
       writeFileSync(join(extra, 'b.pdf'), pdfBytes(1, 'plain progress b'));
       const res = runImport(dataDir, [extra, '--mode', 'thumbnail']);
       assert.equal(res.status, 0, res.stderr);
-      assert.match(res.stderr, /^imported\s+\S+a\.pdf document \d+ \(1\/2\)$/m);
-      assert.match(res.stderr, /\(2\/2\)$/m);
+      // Uploads run concurrently: one line per file in completion order, the counter
+      // counting completed files, so either file may be (1/2).
+      const lines = res.stderr.split('\n').filter((l) => /^imported\s/.test(l));
+      assert.equal(lines.length, 2, res.stderr);
+      const counters = lines.map((l) => /^imported\s+\S+[ab]\.pdf document \d+ \((\d)\/2\)$/.exec(l)?.[1]);
+      assert.deepEqual(counters, ['1', '2'], res.stderr);
+      assert.deepEqual(lines.map((l) => /([ab])\.pdf /.exec(l)?.[1]).sort(), ['a', 'b'], res.stderr);
       assert.match(res.stdout, /2\/2 files · imported 2 · skipped 0 · failed 0 · [\d.]+ files\/s/);
     } finally {
       removeDir(extra);
