@@ -4,8 +4,9 @@
 // configurable). What was taken is recorded in SQLite per (folder, path, size, mtime), and
 // uploads use the content-keyed Idempotency-Key, so a restart — even one between upload and
 // record — never creates a document twice.
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, extname, join, relative, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { EngineContext } from '../context.js';
 import { nowTimestamp } from '../store/time.js';
@@ -135,7 +136,15 @@ export class FolderWatcher {
       await rename(path, dest);
       this.seen.delete(path);
     } else if (this.target.after === 'mark') {
-      await writeFile(path + DONE_MARK_SUFFIX, `${JSON.stringify({ documents: results.map((r) => r.document_id), at: nowTimestamp() })}\n`);
+      // Temp + rename: a reader (or a crash) never sees a half-written marker. The temp name
+      // is a dotfile in the same folder, so the scan ignores it and rename stays atomic.
+      const marker = path + DONE_MARK_SUFFIX;
+      const tmp = join(dirname(marker), `.${basename(marker)}.${randomUUID()}.tmp`);
+      await writeFile(tmp, `${JSON.stringify({ documents: results.map((r) => r.document_id), at: nowTimestamp() })}\n`);
+      await rename(tmp, marker).catch(async (err: unknown) => {
+        await unlink(tmp).catch(() => undefined);
+        throw err;
+      });
     }
   }
 }
