@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
+import { WINDOW_SECONDS } from '../../engine/ratelimit/policies.js';
 import { cli, createAccountWithToken, getJson, serverForSuite, upload } from '../helpers/server.js';
 
 const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } }).png().toBuffer();
@@ -15,6 +16,23 @@ async function hammer(n: number, fn: () => Promise<Response>): Promise<Response[
     out.push(res);
   }
   return out;
+}
+
+// Minute windows are fixed and aligned to the Unix minute (the limiter's WINDOW_SECONDS) on
+// the server's clock, which is this machine's. A burst that straddles a boundary sees its
+// count restart half-way, so when the current window may not hold the whole burst (a generous
+// budget per request, for a loaded machine) the burst starts at the next window instead.
+async function freshWindowFor(requests: number): Promise<void> {
+  const windowMs = WINDOW_SECONDS.minute * 1000;
+  const needMs = 5_000 + requests * 25;
+  const leftMs = windowMs - (Date.now() % windowMs);
+  if (leftMs < needMs) await new Promise((r) => setTimeout(r, leftMs + 50));
+}
+
+/** The premise of a minute-limit test: every response was counted in the same window. */
+function assertOneWindow(responses: Response[]): void {
+  const resets = new Set(responses.map((r) => r.headers.get('x-ratelimit-reset')));
+  assert.equal(resets.size, 1, `the burst straddled a window boundary: resets ${[...resets].join(', ')}`);
 }
 
 function assertLimitHeaders(res: Response, expected: { limit: number; remaining: number; profile: string; scope: string; window: string }) {
@@ -32,10 +50,12 @@ describe('rate limits', () => {
   it('limits reads per token (restricted: 300/min) with exact headers and body', async () => {
     const { token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'restricted'] });
     const ping = () => fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${token}` } });
+    await freshWindowFor(301);
     const ok = await hammer(300, ping);
     assert.ok(ok.every((r) => r.status === 200));
     assertLimitHeaders(ok[299]!, { limit: 300, remaining: 0, profile: 'restricted', scope: 'token', window: 'minute' });
     const res = await ping();
+    assertOneWindow([...ok, res]);
     assert.equal(res.status, 429);
     assertLimitHeaders(res, { limit: 300, remaining: 0, profile: 'restricted', scope: 'token', window: 'minute' });
     const retryAfter = Number(res.headers.get('retry-after'));
@@ -52,12 +72,16 @@ describe('rate limits', () => {
   it('limits reads per workspace across tokens (trusted: 1,440/min)', async () => {
     const { accountId, token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'trusted'] });
     const tokens = [token, ...[1, 2].map(() => cli(suite.dataDir, ['token', 'create', '--account', String(accountId), '--mode', 'live', '--abilities', 'documents:read']).token as string)];
+    await freshWindowFor(1441);
+    const all: Response[] = [];
     for (const [i, t] of tokens.entries()) {
       const n = i < 2 ? 720 : 0;
       const rs = await hammer(n, () => fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${t}` } }));
       assert.ok(rs.every((r) => r.status === 200));
+      all.push(...rs);
     }
     const res = await fetch(`${suite.server.url}/api/v1/ping`, { headers: { Authorization: `Bearer ${tokens[2]}` } });
+    assertOneWindow([...all, res]);
     assert.equal(res.status, 429);
     assertLimitHeaders(res, { limit: 1440, remaining: 0, profile: 'trusted', scope: 'account', window: 'minute' });
     assert.equal(((await res.json()) as any).rate_limit_scope, 'account');
@@ -66,9 +90,11 @@ describe('rate limits', () => {
   it('limits deletes per token (standard: 120/min)', async () => {
     const { token } = createAccountWithToken(suite.dataDir);
     const del = () => fetch(`${suite.server.url}/api/v1/documents/999999`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    await freshWindowFor(121);
     const rs = await hammer(120, del);
     assert.ok(rs.every((r) => r.status === 404), 'deletes of unknown documents still count');
     const res = await del();
+    assertOneWindow([...rs, res]);
     assert.equal(res.status, 429);
     assertLimitHeaders(res, { limit: 120, remaining: 0, profile: 'standard', scope: 'token', window: 'minute' });
   });
@@ -76,6 +102,7 @@ describe('rate limits', () => {
   it('answers a 429 on uploads, and the same keyed upload succeeds after Retry-After and then replays', { timeout: 120_000 }, async () => {
     const { token } = createAccountWithToken(suite.dataDir, { extra: ['--rate-profile', 'restricted'], credits: 0 });
     // Requests rejected by validation still count as uploads.
+    await freshWindowFor(31);
     const rs = await hammer(30, () => upload(suite.server.url, { token, key: null, fields: { processing_mode: 'thumbnail' } }));
     assert.ok(rs.every((r) => r.status === 422));
     const file = { name: 'late.png', data: await png() };
