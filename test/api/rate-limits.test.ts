@@ -32,6 +32,7 @@ async function freshWindowFor(requests: number): Promise<void> {
 /** The premise of a minute-limit test: every response was counted in the same window. */
 function assertOneWindow(responses: Response[]): void {
   const resets = new Set(responses.map((r) => r.headers.get('x-ratelimit-reset')));
+  assert.ok([...resets].every((r) => /^\d{10}$/.test(r ?? '')), 'every response names its window');
   assert.equal(resets.size, 1, `the burst straddled a window boundary: resets ${[...resets].join(', ')}`);
 }
 
@@ -152,9 +153,11 @@ describe('rate limits', () => {
 
   it('limits anonymous x402 status checks per IP (120/min) without a profile header', async () => {
     const check = () => fetch(`${suite.server.url}/api/v1/x402/extractions/1`);
+    await freshWindowFor(121);
     const rs = await hammer(120, check);
     assert.ok(rs.every((r) => r.status === 404));
     const res = await check();
+    assertOneWindow([...rs, res]);
     assert.equal(res.status, 429);
     assert.equal(res.headers.get('x-ratelimit-scope'), 'ip');
     assert.equal(res.headers.get('x-ratelimit-profile'), null);
