@@ -2,7 +2,7 @@
 import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import { BlobStore } from './store/blobs.js';
-import { openDatabase, type Db } from './store/db.js';
+import { databaseTarget, openDatabase, type Db } from './store/db.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './jobs/owner.js';
@@ -24,18 +24,16 @@ export interface EngineContext {
 export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
   preparePrivateRoot(layout.root);
-  const opened = openDatabase(layout.database);
+  const opened = await openDatabase(databaseTarget(layout.database));
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
   const blobs = new BlobStore(layout);
   await blobs.init();
-  // Asked on every authenticated request: prepared once (db.pragma() prepares each call).
-  const dataVersion = opened.raw.prepare('PRAGMA data_version').pluck();
   return {
     layout,
     db: opened.db,
     blobs,
-    accounts: new AccountService(opened.db, () => dataVersion.get() as number),
+    accounts: new AccountService(opened.db, opened.changeVersion),
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
