@@ -21,10 +21,11 @@ export interface EngineContext {
   close(): Promise<void>;
 }
 
-export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}): Promise<EngineContext> {
+/** `database`: a SQLite file or postgres:// URL; by default DOCDESK_DATABASE_URL, else the data folder's file. */
+export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}, database?: string): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
   preparePrivateRoot(layout.root);
-  const opened = await openDatabase(databaseTarget(layout.database));
+  const opened = await openDatabase(database ?? databaseTarget(layout.database));
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
   const blobs = new BlobStore(layout);

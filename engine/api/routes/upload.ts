@@ -10,7 +10,8 @@ import { acceptUpload } from '../../documents/intake.js';
 import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from '../../documents/upload-rules.js';
 import type { StagedUpload } from '../../store/blobs.js';
 import { ApiError, forbidden, validationFailed } from '../errors.js';
-import { claimKey, completeKey, releaseKey } from '../idempotency.js';
+import { storageApiError } from '../storage-errors.js';
+import { claimKey, completeKey, releaseKey } from '../../store/idempotency.js';
 import { presentDocument, presentThumbnailUpload } from '../presenters.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse, schemaRef } from '../schemas.js';
@@ -21,9 +22,13 @@ interface ReadUpload {
   filename: string;
 }
 
-/** The request body is not well-formed multipart: a client error, never a 500. */
+/**
+ * The request body is not well-formed multipart: a client error, never a 500. A full disk
+ * surfaces through the part stream too (the staged copy's writer destroys it) and stays
+ * what it is, 507.
+ */
 function unreadableBody(err: unknown): ApiError {
-  return validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
+  return storageApiError(err) ?? validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
 }
 
 async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext): Promise<ReadUpload> {
