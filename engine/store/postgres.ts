@@ -43,11 +43,13 @@ export async function openPostgres(url: string): Promise<OpenedDatabase> {
     throw err;
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const feed = await AuthChangeFeed.start(url);
+  // Listening costs a connection: opened on the first authentication, so CLI commands
+  // that never authenticate a request do not pay for it.
+  const feed = new AuthChangeFeed(url);
   return {
     db,
     dialect: 'postgres',
-    changeVersion: () => feed.version,
+    changeVersion: () => feed.current(),
     async close() {
       await feed.stop();
       await db.destroy();
@@ -59,6 +61,12 @@ export async function openPostgres(url: string): Promise<OpenedDatabase> {
 async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // The common case, an up-to-date database, without taking the lock.
+    const { rows: present } = await client.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+    if (present[0]?.present) {
+      const { rows: done } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
+      if (done[0]?.v === migrations[migrations.length - 1]!.version) return;
+    }
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, LOCK_MIGRATE]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
@@ -95,12 +103,17 @@ class AuthChangeFeed {
   private retry: NodeJS.Timeout | null = null;
   private counter = 0;
 
-  private constructor(private readonly url: string) {}
+  private started = false;
 
-  static async start(url: string): Promise<AuthChangeFeed> {
-    const feed = new AuthChangeFeed(url);
-    await feed.connect();
-    return feed;
+  constructor(private readonly url: string) {}
+
+  /** The version now; NaN until the first connection is listening. */
+  current(): number {
+    if (!this.started && !this.stopped) {
+      this.started = true;
+      void this.connect();
+    }
+    return this.version;
   }
 
   private async connect(): Promise<void> {

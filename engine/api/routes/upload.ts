@@ -61,6 +61,10 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
           if (part.fieldname !== 'file') raw.fields.push({ name: part.fieldname, value: '', truncated: true });
           continue;
         }
+        // When the body arrived (and broke off) before it was read (the idempotency claim
+        // awaited the database meanwhile), the parser hands over a part stream it already
+        // destroyed; a pipeline from it would wait forever.
+        if (part.file.destroyed && !part.file.readableEnded) throw unreadableBody(new Error('the body ended before the file part was complete'));
         // A failure of the part stream itself is the body's fault (ends early); a failure
         // writing the staged copy is ours and stays a 500.
         let partError: unknown = null;
