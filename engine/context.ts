@@ -5,7 +5,7 @@ import { BlobStore } from './store/blobs.js';
 import { databaseTarget, openDatabase, type Db } from './store/db.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
-import { ownerId } from './jobs/owner.js';
+import { ownerId } from './config/owner.js';
 
 export interface EngineContext {
   layout: DataLayout;

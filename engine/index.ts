@@ -12,7 +12,7 @@ import { sealPlainSecrets } from './webhooks/endpoints.js';
 import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { workerCount } from './jobs/worker-pool.js';
-import { ownerAlive } from './jobs/owner.js';
+import { ownerAlive } from './config/owner.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting } from './store/settings.js';
 import { WatchFolderService } from './intake/watch.js';

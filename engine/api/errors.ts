@@ -1,6 +1,9 @@
 // The spec's error envelope (section 7). Every failure leaving the API is an ApiError
-// rendered by the one error handler in server.ts.
-export type FieldErrors = Record<string, string[]>;
+// rendered by the one error handler in server.ts; domain errors thrown below the API are
+// mapped to theirs here (apiErrorOf).
+import { Conflict, DomainError, InvalidInput, NotFound, type FieldErrors } from '../domain/errors.js';
+
+export type { FieldErrors };
 
 export class ApiError extends Error {
   constructor(
@@ -21,22 +24,16 @@ export function validationFailed(errors: FieldErrors, message?: string): ApiErro
 
 export const unauthenticated = (message = 'A valid bearer token is required.') => new ApiError(401, 'unauthenticated', message);
 export const forbidden = (message: string, code = 'forbidden') => new ApiError(403, code, message);
-export const notFound = (what = 'resource') => new ApiError(404, 'not_found', `The requested ${what} does not exist in this account.`);
+export const notFound = (what = 'resource') => apiErrorOf(new NotFound(what));
 
 export function envelope(err: ApiError, requestId: string): Record<string, unknown> {
   return { message: err.message, code: err.code, request_id: requestId, ...err.extra };
 }
 
-/** Collects field errors, then throws one 422 with all of them. */
-export class FieldErrorCollector {
-  readonly errors: FieldErrors = {};
-  add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
-  }
-  get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
-  }
-  throwIfAny(): void {
-    if (!this.empty) throw validationFailed(this.errors);
-  }
+/** The status of each domain error: the one place the domain meets HTTP. */
+export function apiErrorOf(err: DomainError): ApiError {
+  if (err instanceof NotFound) return new ApiError(404, err.code, err.message);
+  if (err instanceof Conflict) return new ApiError(409, err.code, err.message);
+  if (err instanceof InvalidInput) return validationFailed(err.errors, err.message);
+  return new ApiError(422, err.code, err.message); // any other refusal of the request as sent
 }

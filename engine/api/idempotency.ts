@@ -1,7 +1,7 @@
 // Idempotency-Key recovery at startup; the records themselves live in store/idempotency.ts.
 import type { Db } from '../store/db.js';
 import { attemptsInProgress, markInterrupted, releaseKey } from '../store/idempotency.js';
-import { ownerAlive } from '../jobs/owner.js';
+import { ownerAlive } from '../config/owner.js';
 import { failDocument } from '../pipeline/terminal.js';
 
 /**

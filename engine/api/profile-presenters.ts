@@ -2,48 +2,10 @@
 // (2.9) and cited pages, review decisions (2.10), export descriptors (2.7/2.8 `exports`)
 // and the two 201 bodies of a review (4.14: audit metadata, or everything with documents:read).
 import type { ProfileResult, ReviewDecision } from '../store/profile-results.js';
-import { findProfile } from '../profiles/registry.js';
-import { exportReady } from '../documents/profile-results.js';
-
-export const exportUrl = (baseUrl: string, documentId: number, projection: string) => `${baseUrl}/api/v1/documents/${documentId}/exports/${projection}`;
+import { presentProfileSummary } from '../documents/representation.js';
 
 export const evidencePageUrl = (baseUrl: string, documentId: number, runId: number, page: number) =>
   `${baseUrl}/api/v1/documents/${documentId}/extraction-runs/${runId}/pages/${page}/preview`;
-
-/** The registered projections of a result's profile with stable URL, contract version and availability. */
-export function exportDescriptors(result: ProfileResult, baseUrl: string): Record<string, unknown> {
-  const profile = findProfile(result.profile);
-  const registered = profile && profile.readable_versions.includes(result.profile_version) ? Object.values(profile.exports) : [];
-  return Object.fromEntries(
-    registered.map((p) => [
-      p.name,
-      { url: exportUrl(baseUrl, result.document_id, p.name), filename: p.filename, content_type: p.content_type, contract_version: p.contract_version, batch: p.batch, available: exportReady(result) },
-    ]),
-  );
-}
-
-/**
- * Spec 2.7 `sector_extraction_summary`; export descriptors as in `sector_extraction` (2.8).
- */
-export function presentProfileSummary(r: ProfileResult, baseUrl: string) {
-  return {
-    id: r.id,
-    extraction_run_id: r.run_id,
-    profile: r.profile,
-    profile_version: r.profile_version,
-    schema_version: r.schema_version,
-    machine_outcome: r.machine_outcome,
-    effective_outcome: r.effective_outcome,
-    handoff_status: r.handoff_status,
-    review_reasons: r.review_reasons,
-    handoff_review_reasons: r.handoff_review_reasons,
-    warnings: r.warnings,
-    lock_version: r.lock_version,
-    etag: r.etag,
-    extractions_url: `${baseUrl}/api/v1/documents/${r.document_id}/extractions`,
-    exports: exportDescriptors(r, baseUrl),
-  };
-}
 
 export function presentDecision(d: ReviewDecision) {
   return {

@@ -8,7 +8,8 @@ import type { AuthenticatedToken } from '../accounts/accounts.js';
 import type { EngineContext } from '../context.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { storageApiError } from './storage-errors.js';
-import { ApiError, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
+import { ApiError, apiErrorOf, envelope, forbidden, notFound, unauthenticated, validationFailed, type FieldErrors } from './errors.js';
+import { DomainError } from '../domain/errors.js';
 import { buildOpenApi } from './openapi.js';
 import type { RouteDef } from './route.js';
 import { documentRoutes } from './routes/documents.js';
@@ -151,7 +152,7 @@ export async function buildServer(engine: EngineContext, opts: ServerOptions = {
     }
   });
 
-  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+  app.setErrorHandler((err: FastifyError | ApiError | DomainError, req, reply) => {
     const apiError = toApiError(err, req);
     for (const [k, v] of Object.entries(apiError.headers)) reply.header(k, v);
     void reply.code(apiError.status).send(envelope(apiError, req.id));
@@ -266,8 +267,9 @@ async function authenticate(engine: EngineContext, req: FastifyRequest, reply: F
   return auth;
 }
 
-function toApiError(err: FastifyError | ApiError, req: FastifyRequest): ApiError {
+function toApiError(err: FastifyError | ApiError | DomainError, req: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) return apiErrorOf(err);
   const fe = err as FastifyError & { validationContext?: string };
   if (fe.validation) {
     // A malformed path id cannot name a resource of this account.

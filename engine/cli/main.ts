@@ -8,7 +8,7 @@ import { openEngineContext, type EngineContext } from '../context.js';
 import { DataDirInUseError, signInUrl, startServer } from '../index.js';
 import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
-import { ownerAlive } from '../jobs/owner.js';
+import { ownerAlive } from '../config/owner.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';

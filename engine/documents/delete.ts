@@ -1,16 +1,17 @@
 // DELETE (spec 4.6, section 3): terminal documents only; the row is hidden from the
 // account at once, then the source file, thumbnail and previews are removed.
-import { ApiError, notFound } from '../api/errors.js';
-import type { EngineContext } from '../context.js';
+import { Conflict, NotFound } from '../domain/errors.js';
+import type { BlobStore } from '../store/blobs.js';
+import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { findDocument, type DocumentScope } from './queries.js';
 import { join } from 'node:path';
 
-export async function deleteDocument(engine: Pick<EngineContext, 'db' | 'blobs'>, scope: DocumentScope, id: number): Promise<void> {
+export async function deleteDocument(engine: { db: Db; blobs: BlobStore }, scope: DocumentScope, id: number): Promise<void> {
   const doc = await findDocument(engine.db, scope, id);
-  if (!doc) throw notFound('document');
+  if (!doc) throw new NotFound('document');
   if (doc.status === 'pending') {
-    throw new ApiError(409, 'document_processing_active', 'The document is still being processed; retry the deletion after it reaches a terminal status.');
+    throw new Conflict('document_processing_active', 'The document is still being processed; retry the deletion after it reaches a terminal status.');
   }
   const previews = await engine.db.selectFrom('previews').select('path').where('document_id', '=', id).execute();
   await engine.db.updateTable('documents').set({ deleted_at: nowTimestamp(), updated_at: nowTimestamp() }).where('id', '=', id).where('deleted_at', 'is', null).execute();

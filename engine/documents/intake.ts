@@ -3,15 +3,15 @@
 import type { AuthenticatedToken } from '../accounts/accounts.js';
 import { bandTotal, creditCostFor } from '../billing/bands.js';
 import { applyFirstBand, balance } from '../billing/ledger.js';
-import { admittedStandardCount, WAITING_FOR_CAPACITY } from '../jobs/capacity.js';
+import { admittedStandardCount, WAITING_FOR_CAPACITY } from './capacity.js';
 import { immediateTransaction, type Db } from '../store/db.js';
 import type { StagedUpload, BlobStore } from '../store/blobs.js';
 import { nowTimestamp } from '../store/time.js';
-import type { DocumentView } from '../api/presenters.js';
+import type { DocumentView } from '../store/rows.js';
 import { loadView } from './queries.js';
 import { sameFileDocuments } from './duplicates.js';
 import { attachDocument } from '../store/idempotency.js';
-import { enqueueDocumentEvent } from '../webhooks/outbox.js';
+import { enqueueDocumentEvent } from './events.js';
 import type { UploadFields } from './upload-rules.js';
 import { profileVersionFor, runVersionsFor } from './versions.js';
 

@@ -4,7 +4,7 @@
 import type { Db } from '../store/db.js';
 import type { BlobStore } from '../store/blobs.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments, profileResultForRun, type ProfileResult } from '../store/profile-results.js';
-import type { DocumentRow } from '../api/presenters.js';
+import type { DocumentRow } from '../store/rows.js';
 import { findProfile } from '../profiles/registry.js';
 import type { ExportProjection } from '../profiles/types.js';
 

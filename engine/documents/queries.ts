@@ -4,7 +4,7 @@ import type { Db } from '../store/db.js';
 import { prepared } from '../store/prepared.js';
 import { DEFAULT_PROFILE } from '../profiles/registry.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments } from '../store/profile-results.js';
-import type { DocumentView, DocumentRow } from '../api/presenters.js';
+import type { DocumentView, DocumentRow } from '../store/rows.js';
 import type { TokenMode } from '../store/schema.js';
 
 /**

@@ -4,7 +4,7 @@
 // is charged its page-band total only if it leaves a usable result.
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import { WAITING_FOR_CAPACITY, admittedStandardCount } from '../jobs/capacity.js';
+import { WAITING_FOR_CAPACITY, admittedStandardCount } from './capacity.js';
 import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 
 export class ReprocessError extends Error {}

@@ -1,6 +1,6 @@
 // Upload field rules of spec 4.3, section 8 and rules R1-R4. Pure: takes the raw
 // multipart fields and the sniffed file format, returns normalized fields or field errors.
-import { FieldErrorCollector } from '../api/errors.js';
+import { FieldErrorCollector } from '../domain/errors.js';
 import type { FileFormat, FormatFamily } from '../formats/detect.js';
 import { DEFAULT_PROFILE, PROFILE_IDS, findProfile, type ExtractionProfile } from '../profiles/registry.js';
 import type { ProcessingLane, ProcessingMode } from '../store/schema.js';

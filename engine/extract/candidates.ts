@@ -1,11 +1,12 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, parseRate, type AmountHit } from './normalize/amount.js';
+import { findAmounts, parseRate, STANDARD_RATES, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
+import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
@@ -137,6 +138,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? -2 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
       }
     } else if (h.field === 'payment_reference') {
+      // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
+      if (/^(reference|r[ée]f[ée]rence|referenz|kenmerk)\W*$/i.test(h.label) && !inPaymentContext(ev, h.line)) continue;
       for (const v of labelValues(ev, h)) {
         const t = v.text.replace(/^[:\s]+/, '').trim();
         const m = /^([A-Z0-9][A-Z0-9./ _-]{2,40}?[A-Z0-9])(?:\s{2,}|$|\s+(?=[a-zäöü]))/i.exec(t);
@@ -148,8 +151,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         if (num) push({ field: 'customer_number', value: num, raw: v.text, score: base - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'sender_name' || h.field === 'recipient_name') {
-      // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name.
-      if (h.rest && !/:\s*$/.test(h.label) && !/:\s*$/.test(h.rest)) continue;
+      // Party labels head a block ("Rechnungsempfänger", "Bill to:"); "Lieferant GmbH" is a name,
+      // "Facture à régler par virement :" a sentence. Parties are named on the first page.
+      if (h.rest && !/:\s*$/.test(h.label) && !(/:\s*$/.test(h.rest) && h.rest.split(/\s+/).length <= 3)) continue;
+      if (h.line.page !== firstPageOf(ev)) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -169,7 +174,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   }
 
   // ---------------------------------------------------------------- per-line patterns
-  const firstPage = Math.min(...[...ev.pages.keys()].filter((p) => p > 0));
+  const firstPage = firstPageOf(ev);
   for (const line of ev.lines) {
     if (line.page === firstPage && line.bbox.y < line.pageHeight * 0.4) {
       for (const seg of line.segments) {
@@ -192,6 +197,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? -2 : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
     }
+    // Self-checking references (ISO 11649 "RF…", Belgian "+++…+++") are payment references wherever printed.
+    for (const r of findPaymentReferences(text)) {
+      push({ field: 'payment_reference', value: r.value, raw: r.raw, score: 4, method: methodFor(line, 'pattern'), source: src(line, segAt(line, r.index), r.raw), transforms: [`reference:${r.kind}`] });
+    }
     for (const b of findBics(text)) {
       const before = text.slice(Math.max(0, b.index - 12), b.index);
       if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
@@ -203,7 +212,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
-    taxRowsFromLine(line, text, push);
+    taxRowsFromLine(ev, line, text, push);
     inTextAmounts(line, push);
   }
 
@@ -219,6 +228,19 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
   return out;
+}
+
+/** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
+function inPaymentContext(ev: Evidence, line: EvLine): boolean {
+  for (let k = line.index - 2; k <= line.index + 2; k++) {
+    const l = ev.lines[k];
+    if (l && l.page === line.page && (PAYMENT_CUES.test(l.text) || findIbans(l.text).length)) return true;
+  }
+  return false;
+}
+
+function firstPageOf(ev: Evidence): number {
+  return Math.min(...[...ev.pages.keys()].filter((p) => p > 0));
 }
 
 function segAt(line: EvLine, offset: number): Segment | null {
@@ -297,26 +319,64 @@ function transformsFor(a: AmountHit): string[] {
   return t;
 }
 
-/** Tax rows: a rate and two amounts where one is the rate applied to the other. */
-function taxRowsFromLine(line: EvLine, text: string, push: (c: Candidate) => void) {
-  const rateMatch = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
-  if (!rateMatch) return;
-  const rate = parseRate(rateMatch[0]);
-  if (rate === null) return;
-  const amounts = findAmounts(text.slice(rateMatch.index + rateMatch[0].length)).concat(findAmounts(text.slice(0, rateMatch.index)));
-  const r = Number(rate);
-  for (const t of amounts) {
-    for (const b of amounts) {
-      if (t === b) continue;
-      const bc = Number(b.cents);
-      const tc = Number(t.cents);
-      if (Math.abs(bc) < Math.abs(tc) || bc === 0) continue;
-      if (Math.abs((bc * r) / 100 - tc) <= 1.01) {
-        push({ field: 'tax_breakdowns', value: { taxable_amount: b.value, tax_amount: t.value, tax_rate: rate }, raw: text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page } });
-        return;
-      }
+/** A tax column header: a tax word or a percent sign in a row of several cells. */
+const TAX_HEADER = /(%|\b(?:mwst|ust|vat|tax|tva|btw|iva|igic|steuer|taxe|taxes|satz|rate|taux|tarief)\b|steuer|mwst-|ust-)/i;
+/** A bare rate cell ("19,0", "20.0", "5.5") beside the amounts of a tax table row. */
+const BARE_RATE = /(?<![\d.,\p{L}-])(\d{1,2}(?:[.,]\d{1,2})?)(?![\d.,%]|\s?(?:\p{L}|[€$£]))/gu;
+
+/**
+ * Tax rows: a rate and two amounts where one is the rate applied to the other. The rate is
+ * printed with a percent sign, or (tax tables laid out in columns) as a bare standard rate under
+ * a header row that names a tax or percent column.
+ */
+function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Candidate) => void) {
+  const rates: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
+  const pct = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  const pr = pct ? parseRate(pct[0]) : null;
+  if (pct && pr !== null) rates.push({ rate: pr, index: pct.index, length: pct[0].length, bare: false });
+  else if (line.segments.length >= 2 && taxHeaderAbove(ev, line)) {
+    const amounts = findAmounts(text);
+    for (const m of text.matchAll(BARE_RATE)) {
+      const n = Number(m[1]!.replace(',', '.'));
+      // Not inside an amount, a non-zero rate of the standard list.
+      if (!n || !STANDARD_RATES.includes(n) || amounts.some((a) => m.index! >= a.index && m.index! < a.index + a.length)) continue;
+      rates.push({ rate: n.toFixed(2), index: m.index!, length: m[0].length, bare: true });
     }
   }
+  for (const rm of rates) {
+    const r = Number(rm.rate);
+    const amounts = findAmounts(text.slice(rm.index + rm.length)).concat(findAmounts(text.slice(0, rm.index)));
+    const cents = new Set(amounts.map((a) => a.cents));
+    // Of several base/tax pairs that fit the rate, the one whose sum (the row's gross) is also
+    // printed on the row, then the closest.
+    let best: { b: AmountHit; t: AmountHit; rank: number } | null = null;
+    for (const t of amounts) {
+      for (const b of amounts) {
+        if (t === b) continue;
+        const bc = Number(b.cents);
+        const tc = Number(t.cents);
+        if (Math.abs(bc) < Math.abs(tc) || bc === 0 || (tc !== 0 && (tc < 0) !== (bc < 0))) continue;
+        const err = Math.abs((bc * r) / 100 - tc);
+        if (err > 1.01) continue;
+        const rank = (cents.has(b.cents + t.cents) ? 0 : 10) + err;
+        if (!best || rank < best.rank) best = { b, t, rank };
+      }
+    }
+    if (best) {
+      push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare } });
+      return;
+    }
+  }
+}
+
+/** A header row naming a tax or percent column within the few rows above (same page). */
+function taxHeaderAbove(ev: Evidence, line: EvLine): boolean {
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 6; k--) {
+    const l = ev.lines[k]!;
+    if (l.page !== line.page) return false;
+    if (l.segments.length >= 2 && !findAmounts(l.text).length && TAX_HEADER.test(l.text)) return true;
+  }
+  return false;
 }
 
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
@@ -374,6 +434,16 @@ function units(ev: Evidence, page: number): EvLine[][] {
 
 function sentences(ev: Evidence, page: number, opts: GenerateOptions, push: (c: Candidate) => void) {
   for (const unit of units(ev, page)) sentencesOf(ev, unit, opts, push);
+  // Customer-account blocks laid out as label/value rows ("Dein Konto  DE68 …", "Auszahlung").
+  for (const line of ev.pages.get(page) ?? []) {
+    const prev = ev.lines[line.index - 1];
+    const ctx = `${prev && prev.page === line.page ? prev.text : ''} ${line.text}`;
+    for (const hit of findIbans(line.text)) {
+      if (CUSTOMER_ACCOUNT_CUES.test(line.text.slice(0, hit.index)) || (/^(auszahlung|zahlung|erstattung|refund|payment)$/i.test((prev?.text ?? '').trim()) && CUSTOMER_ACCOUNT_CUES.test(ctx))) {
+        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: -8, method: 'pattern', source: src(line, null), transforms: ['iban:compact'], meta: { status: hit.check.status, customer: true, line: line.index } });
+      }
+    }
+  }
 }
 
 function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: (c: Candidate) => void) {
@@ -396,7 +466,14 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     // Due date: a payment verb, then a date; refunds and advance plans are not due dates.
     const verb = PAY_VERBS.exec(s);
     if (verb && !REFUND_CUES.test(s) && !PLAN_CUES.test(s)) {
-      const dates = findDates(s, opts.order);
+      // The two ends of a period ("vom 06.12.2013 bis zum 06.12.2014", "from … to …") are not due dates.
+      const found = findDates(s, opts.order);
+      const inPeriod = new Set<number>();
+      found.forEach((a, i) => {
+        const b = found[i + 1];
+        if (b && /^\s*(bis(?: zum| einschlie(?:ß|ss)lich)?|to|until|through|au|jusqu'au|tot(?: en met)?|[-–])\s*$/i.test(s.slice(a.index + a.raw.length, b.index))) inPeriod.add(i).add(i + 1);
+      });
+      const dates = found.filter((_, i) => !inPeriod.has(i));
       // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
@@ -453,23 +530,13 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       }
     }
   }
-  // Customer-account blocks laid out as label/value rows ("Dein Konto  DE68 …", "Auszahlung").
-  for (const line of ev.pages.get(page) ?? []) {
-    const prev = ev.lines[line.index - 1];
-    const ctx = `${prev && prev.page === line.page ? prev.text : ''} ${line.text}`;
-    for (const hit of findIbans(line.text)) {
-      if (CUSTOMER_ACCOUNT_CUES.test(line.text.slice(0, hit.index)) || (/^(auszahlung|zahlung|erstattung|refund|payment)$/i.test((prev?.text ?? '').trim()) && CUSTOMER_ACCOUNT_CUES.test(ctx))) {
-        push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: -8, method: 'pattern', source: src(line, null), transforms: ['iban:compact'], meta: { status: hit.check.status, customer: true, line: line.index } });
-      }
-    }
-  }
 }
 
 // ---------------------------------------------------------------- parties
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|\brechnung|\binvoice\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 /** Closing phrases of letters: the name after them is a signature, not part of it. */
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
@@ -479,6 +546,9 @@ function cleanName(t: string): string | null {
   // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
   if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
   if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
+  // Running text ("régler par virement sur le compte suivant") is not a name.
+  const words = v.split(/\s+/).filter(Boolean);
+  if (!LEGAL_FORM.test(v) && words.length >= 4 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length * 0.6) return null;
   return v;
 }
 
@@ -538,25 +608,49 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     break;
   }
 
-  // An address block in the upper left of page 1 that ends in a postcode and town: its
-  // first line is the addressee (layouts without a return-address line).
+  // Address blocks in the upper half of page 1: a postcode-and-town line and the lines above it
+  // in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
+  // delivery address); an unlabelled block on the left is the address window (the recipient), one
+  // on the right is weaker (often the sender's letterhead). The name is the block's first line.
   const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}/u;
-  for (const line of pageLines.slice(0, 50)) {
-    if (line.bbox.y > line.pageHeight * 0.45) break;
-    const seg = line.segments[0]!;
-    if (seg.bbox.x > line.pageWidth * 0.5 || !POSTCODE_TOWN.test(seg.text)) continue;
-    const block: Segment[] = [seg];
-    let cur = seg;
-    for (let k = 0; k < 5; k++) {
-      const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
-      // A label ("Lieferant", "Rechnungsempfänger") or an identifier line ends the block.
-      if (!up || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || Object.values(LABELS).some((re) => re.test(up.text))) break;
-      block.unshift(up);
-      cur = up;
+  for (const line of pageLines) {
+    if (line.bbox.y > line.pageHeight * 0.5) break;
+    for (const seg of line.segments) {
+      if (!POSTCODE_TOWN.test(seg.text)) continue;
+      const block: Segment[] = [seg];
+      let cur = seg;
+      let heading: LabelField | 'other' | null = null;
+      for (let k = 0; k < 5; k++) {
+        const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+        if (!up) break;
+        // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
+        const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
+        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text)) {
+          heading = label ? label[0] : 'other';
+          break;
+        }
+        block.unshift(up);
+        cur = up;
+      }
+      if (heading === 'delivery_address') continue;
+      const role = heading === 'sender_name' ? 'sender_name' : 'recipient_name';
+      const labelled = heading === 'sender_name' || heading === 'recipient_name';
+      if (block.length < (labelled ? 2 : 3)) continue;
+      // A salutation inside the block ("Herrn", "Mrs") starts the addressee: lines above it
+      // belong to someone else (the sender's name set above the window).
+      const salutation = block.findIndex((b) => SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text));
+      const from = salutation > 0 ? salutation : 0;
+      const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+      const rn = firstName ? cleanName(firstName.text) : null;
+      if (!rn) continue;
+      const left = seg.bbox.x < line.pageWidth * 0.45;
+      const score = labelled ? 3.5 : left ? 2.2 : 1.2;
+      // The block's column down to a few lines below its town line: identifiers printed there
+      // (a VAT id) belong to the same party.
+      const h = seg.bbox.h || 10;
+      const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
+      push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right', region } });
     }
-    const firstName = block.slice(0, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
-    const rn = firstName ? cleanName(firstName.text) : null;
-    if (rn && block.length >= 3) push({ field: 'recipient_name', value: rn, raw: firstName!.text, score: 2, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'] });
   }
 
   // A salutation line in the upper part of page 1: "Herrn Thomas Brandt" or "Frau" + next line.

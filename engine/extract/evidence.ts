@@ -61,6 +61,13 @@ function clean(s: string): string {
   return s.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+const ocrConf = new WeakMap<BBox, number>();
+
+/** The lowest OCR word confidence (0–100) of the cell whose box this is; undefined for text layers. */
+export function ocrConfidence(bbox: BBox | null | undefined): number | undefined {
+  return bbox ? ocrConf.get(bbox) : undefined;
+}
+
 export function buildEvidence(pages: PageText[], extraText: string | null = null): Evidence {
   const lines: EvLine[] = [];
   const byPage = new Map<number, EvLine[]>();
@@ -87,6 +94,8 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         if (cur.length) segs.push({ words: cur });
         const index = lines.length + pageLines.length;
         const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence).
+        if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, Math.min(...s.words.map((w) => w.confidence))));
         if (!segments.length) continue;
         pageLines.push({ index, page: page.page, component_ref: page.component_ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: wh / hMed, pageLine: pageLines.length, pageHeight: page.height, pageWidth: page.width, source: page.source, positioned: true });
       }

@@ -3,7 +3,7 @@
 // selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
 import type { PageText } from '../formats/model.js';
 import { generate, labelHits, labelledNumbers } from './candidates.js';
-import { buildEvidence, pageSizeOf, type Evidence } from './evidence.js';
+import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType } from './normalize/doctype.js';
 import { select } from './select.js';
@@ -15,6 +15,9 @@ export { buildEvidence } from './evidence.js';
 export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-26.1';
 export const NORMALIZATION_VERSION = 'normalize:2026-11-26.1';
 export const EXTRACTION_SCHEMA_VERSION = 'generic:2026-11-26.1';
+
+const LOW_OCR_CONFIDENCE = 70;
+const OCR_SENSITIVE = new Set<GenericField>(['document_number', 'issue_date', 'payment_due_date', 'sender_name', 'recipient_name', 'sender_vat_number', 'bic', 'payment_reference', 'customer_number']);
 
 const FINANCIAL = /(rechnung|invoice|factuur|facture|fattura|factura|gutschrift|credit note|iban|total|summe|betrag|amount|btw|mwst|ust|vat|tva|iva)/gi;
 
@@ -65,6 +68,15 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const order = inferDayOrder(text, /^en[-_](us|ph)$/i.test(input.locale ?? '') ? 'mdy' : 'dmy');
   const customTypes = input.custom_types ?? [];
   const all = generate(ev, hits, { order, customTypes });
+  // Values read by OCR from a cell with a doubtful word are weaker (a misread name or code is
+  // worse than none); amounts are checked by arithmetic and IBANs by checksum instead.
+  for (const c of all) {
+    const conf = ocrConfidence(c.source?.bbox);
+    if (conf !== undefined && conf < LOW_OCR_CONFIDENCE && OCR_SENSITIVE.has(c.field)) {
+      c.score -= 1.5;
+      c.transforms = [...c.transforms, 'ocr:low-confidence'];
+    }
+  }
   const sel = select(all, text);
 
   // Type: the most prominent heading words; invoices carry totals.

@@ -1,7 +1,7 @@
 // Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
 // the start of a text segment; the value sits after it, right of it or below it.
 
-export type LabelField = 'contract_account' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
+export type LabelField = 'contract_account' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
 
 // Longer alternatives first: the most specific label of a family wins ("date de facture" before "date").
 const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
@@ -16,6 +16,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'rechnung', 'gutschrift', 'rechnungskorrektur', 'factuur', 'facture', 'fattura', 'factura', 'beleg-?nr',
     // Compound titles ("Handelsrechnung Nr. TX-471102"); the value must hold a digit.
     '\\p{L}+rechnung\\s*(?:nr\\.?|nummer|no\\.?)',
+    // Credit notes: "Avoir AV-2017-0005", "Credit note CN-12", "Creditnota 2024-7".
+    'avoir', 'avoir n°', 'credit note', 'creditnota', 'nota di credito', 'nota de cr[ée]dito',
   ),
   issue_date: L(
     'rechnungsdatum', 'belegdatum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
@@ -29,21 +31,24 @@ export const LABELS: Record<LabelField, RegExp> = {
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
     'n° tva', 'tva intracommunautaire', 'num[ée]ro de tva', 'tva', 'btw(?:-?nummer| nr| id)?', 'p\\.?\\s?iva', 'partita iva', 'nif', 'cif', 'n\\.?i\\.?f\\.?',
   ),
-  recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw'),
+  recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw', 'n° tva client', 'tva client', 'num[ée]ro de tva client', 'btw(?:-?nummer)? klant', 'vat (?:id|number) (?:of the )?(?:customer|buyer)'),
   iban: L('iban(?:-?nr)?'),
   bic: L('bic', 'swift(?:-?code)?', 'bic/swift', 'swift/bic'),
   payment_reference: L(
     'verwendungszweck', 'zahlungsreferenz', 'referenz \\(bitte bei zahlung angeben\\)', 'payment reference', 'reference for payment', 'remittance reference',
     'please use the following communication for your payment', 'communication', 'betalingskenmerk', 'r[ée]f[ée]rence de paiement', 'r[ée]f[ée]rence [àa] rappeler', 'causale', 'referencia de pago', 'concepto',
+    'mitteilung', 'remittance information', 'payment ref', 'betalingsreferentie', 'mededeling', 'gestructureerde mededeling', 'communication structur[ée]e', 'r[ée]f[ée]rence (?:du |de )?virement', 'r[ée]f[ée]rence [àa] indiquer',
+    // Bare words: a payment reference only inside transfer instructions (checked with the value).
+    'reference', 'r[ée]f[ée]rence', 'referenz', 'kenmerk',
   ),
   net_amount: L(
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
-    'warenwert netto', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
+    'warenwert netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
     'total ht', 'montant ht', 'total hors taxes', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
-    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
+    'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'rechnungsbeitrag', 'bruttobeitrag', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
     'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
   ),
   tax_amount: L(
@@ -52,10 +57,16 @@ export const LABELS: Record<LabelField, RegExp> = {
     'vat', 'tax', 'sales tax', 'tva', 'btw', 'iva', 'imposta', 'igic',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor'),
-  recipient_name: L('rechnungsempf[äa]nger', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario'),
+  recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
-  // Read so that its value is not taken for another field; not reported.
+  // Read so that their values are not taken for another field; not reported. A delivery address
+  // heads the goods' recipient, who need not be the invoice's; a related document's number is
+  // not this document's.
+  delivery_address: L('lieferadresse', 'lieferanschrift', 'warenempf[äa]nger', 'adresse de livraison', 'livr[ée] [àa]', 'ship to', 'shipping address', 'delivery address', 'deliver to', 'afleveradres', 'leveringsadres', 'indirizzo di consegna', 'direcci[óo]n de entrega'),
+  // The buyer's or the seller's file reference, an order reference: not a payment reference.
+  buyer_reference: L('votre r[ée]f[ée]rence', 'notre r[ée]f[ée]rence', 'your reference', 'our reference', 'ihre referenz', 'unsere referenz', 'ihr zeichen', 'unser zeichen', 'uw referentie', 'uw kenmerk', 'ons kenmerk', 'order reference', 'r[ée]f\\. march[ée]', 'customer reference', 'kundenreferenz', 'r[ée]f[ée]rence client', 'referentie klant'),
+  related_document: L('facture li[ée]e', "facture d'origine", 'facture initiale', 'related invoice', 'original invoice', 'corrected invoice', 'ursprungsrechnung', 'bezugsrechnung', 'urspr[üu]ngliche rechnung', 'zu rechnung', 'oorspronkelijke factuur', 'gerelateerde factuur'),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };
 

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { findAmounts, formatCents, toCents } from './normalize/amount.js';
+import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -57,9 +57,21 @@ export function select(all: Candidate[], text: string): Selection {
 
   pickSimple(sel, 'document_number', by('document_number'));
   pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
-  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient), { min: 1 });
+  // A VAT id printed in the recipient's block (address window, bill-to) is the recipient's.
+  type Region = { page: number; x0: number; x1: number; y0: number; y1: number };
+  const regions = by('recipient_name').filter((c) => c.score >= 2 && c.meta?.region).map((c) => c.meta!.region as Region);
+  const inRecipientBlock = (c: Candidate) => {
+    const b = c.source?.bbox;
+    return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
+  };
+  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c)), { min: 1 });
   pickSimple(sel, 'currency', by('currency'));
-  pickSimple(sel, 'sender_name', by('sender_name'), { min: 1 });
+  // A name that heads the address window or a bill-to block is the recipient's: weak sender
+  // readings of it (a legal form somewhere on the page) are dropped.
+  const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
+  const senders = by('sender_name');
+  const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
+  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
   pickSimple(sel, 'payment_reference', by('payment_reference'), { min: 2 });
 
   const recipients = by('recipient_name').filter((c) => JSON.stringify(c.value).toLowerCase() !== JSON.stringify(sel.chosen.sender_name?.value ?? '').toLowerCase());
@@ -138,6 +150,19 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       subsets.push([...s, r]);
     }
   }
+  // How well a set of tax rows fits the printed tax table: its bases add up to the net, a printed
+  // tax total equals its sum, and no other complete row (rate, base and tax printed) is left out.
+  const complete = rowList.filter((r) => r.rate !== null && r.base !== null && r.cand.field === 'tax_breakdowns');
+  const totals = new Set(rowList.filter((r) => r.rate === null).map((r) => r.tax));
+  const tableFit = (s: Row[], net: bigint) => {
+    let fit = 0;
+    const bases = s.every((r) => r.base !== null) ? s.reduce((a, r) => a + r.base!, 0n) : null;
+    if (s.length > 1 && bases !== null && (bases - net <= BigInt(s.length) && net - bases <= BigInt(s.length))) fit += 2;
+    if (s.length > 1 && totals.has(s.reduce((a, r) => a + r.tax, 0n))) fit += 1;
+    const rates = new Set(s.map((r) => r.rate));
+    fit -= 1.5 * complete.filter((r) => !s.includes(r) && !rates.has(r.rate) && r.base !== net).length;
+    return fit;
+  };
   type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null };
   const holder: { best: Combo | null } = { best: null };
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived']) => {
@@ -160,7 +185,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length, n, g, s, null);
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
@@ -169,24 +194,36 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
       if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
+      // Printed bases must add up to the derived net (a lone row's base that is not the net
+      // means other rows were not read).
+      const bases = s.every((r) => r.base !== null) ? s.reduce((a, r) => a + r.base!, 0n) : null;
+      if (bases !== null && (bases - nc > BigInt(s.length) || nc - bases > BigInt(s.length))) continue;
       const rateOk = s.length === 1 && s[0]!.rate !== null && Math.abs(Number(s[0]!.base ?? nc) * Number(s[0]!.rate) / 100 - Number(s[0]!.tax)) <= 2;
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
       const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2), null, g, s, 'net');
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net');
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
   for (const n of nets) {
     for (const s of subsets) {
-      if (s.length !== 1 || s[0]!.rate === null) continue;
-      const r = s[0]!;
+      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null))) continue;
       const nc = toCents(n.best.value as string);
-      if (Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2) consider(n.score + r.score + 2, n, null, s, 'gross');
+      // Every row's tax is its rate applied to its base (the net, for a single row without one);
+      // several rows must also add up to the net.
+      if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
+      if (s.length > 1 && tableFit(s, nc) < 2) continue;
+      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross');
     }
   }
   if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
+  // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
+  // total stays unexplained: the rows read are incomplete. Keep the labelled total, nothing derived.
+  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0])) {
+    holder.best = { score: grosses[0].score, net: null, gross: grosses[0], rows: [], derived: null };
+  }
   const b = holder.best;
   if (!b) return;
   const consistent = Boolean(b.net && b.gross && (b.rows.length || toCents(b.net.best.value as string) === toCents(b.gross.best.value as string))) || b.derived !== null;
@@ -218,7 +255,11 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
   if (b.rows.length || b.net || b.derived) {
-    sel.chosen.tax_breakdowns = { value: rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
+    // A row without its rate or its base is not a breakdown the document shows: the tax total
+    // stays, the rows are left empty (review) rather than half-read.
+    const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
+    if (partial) sel.reasons.add('tax_breakdown_incomplete');
+    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
     sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: b.rows.length > 1 ? ['sum:tax_breakdowns'] : undefined };
   }
   if (!consistent) {
@@ -227,8 +268,6 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   }
 }
 
-/** VAT rates in use in Europe: a rate is inferred from taxable and tax only when it is one of them. */
-const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
 
 function standardRate(taxable: bigint | null, tax: bigint): string | null {
   if (taxable === null || taxable === 0n) return null;

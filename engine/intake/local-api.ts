@@ -10,7 +10,7 @@ import { buildServer } from '../api/server.js';
 import { createSession, endSession, SESSION_COOKIE } from '../accounts/sessions.js';
 import type { EngineContext } from '../context.js';
 import { deleteSetting, getSetting, setSetting } from '../store/settings.js';
-import { ownerAlive } from '../jobs/owner.js';
+import { ownerAlive } from '../config/owner.js';
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -5,7 +5,7 @@
 import type { EngineContext } from '../context.js';
 import { Scheduler } from '../jobs/scheduler.js';
 import { workerCount } from '../jobs/worker-pool.js';
-import { ownerAlive } from '../jobs/owner.js';
+import { ownerAlive } from '../config/owner.js';
 import { getSetting } from '../store/settings.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../webhooks/dispatcher.js';
 

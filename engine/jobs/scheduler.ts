@@ -9,8 +9,8 @@ import type { JobsTable } from '../store/schema.js';
 import { nowTimestamp, toTimestamp } from '../store/time.js';
 import { processDocument, DocumentFailure, PageBandBlocked, RetryableFailure, type PipelineDeps } from '../pipeline/index.js';
 import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
-import { WAITING_FOR_CAPACITY } from './capacity.js';
-import { ownerAlive } from './owner.js';
+import { WAITING_FOR_CAPACITY } from '../documents/capacity.js';
+import { ownerAlive } from '../config/owner.js';
 import { WorkerPool } from './worker-pool.js';
 
 type Job = Selectable<JobsTable>;

@@ -7,6 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import type { TaskShare } from '../pipeline/steps.js';
 
 /** Processing workers of an engine process: DOCDESK_WORKERS, else one per core. */
 export function workerCount(): number {
@@ -35,11 +36,7 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
-/** Whose work a task is: the pool takes turns between accounts, then between documents. */
-export interface TaskShare {
-  account: number;
-  document: number;
-}
+export type { TaskShare };
 
 interface Pending {
   share: TaskShare | null;

@@ -2,8 +2,8 @@
 // (spec 2.1), previews (2.5), quality.pdf / quality.email / quality.structured (2.3) and the
 // page model (words with boxes) that later steps cite as evidence.
 import { join, relative } from 'node:path';
-import type { DocumentRow, RunRow } from '../api/presenters.js';
-import { plainText } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
+import { plainText } from '../documents/representation.js';
 import type { FileFormat } from '../formats/detect.js';
 import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
 import { immediateTransaction } from '../store/db.js';

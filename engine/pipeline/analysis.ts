@@ -3,7 +3,7 @@
 // → counting_pages → (band settlement) → reading → ocr → assembling → completed.
 // Extraction mode reads the same way (readForRun) and then extracts (./extraction.ts).
 import { join } from 'node:path';
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
 import { familyOf } from '../formats/detect.js';
 import type { Component, PageText, XmlInvoiceDetection } from '../formats/model.js';

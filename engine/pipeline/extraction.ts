@@ -3,7 +3,7 @@
 // with candidates and provenance, optionally a second opinion from the configured AI
 // provider, stored on the run. Stages: scanning → thumbnailing → counting_pages → reading →
 // ocr → assembling → extracting → completed.
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import { EXTRACTION_SCHEMA_VERSION, EXTRACTOR_VERSION, NORMALIZATION_VERSION, extractGeneric, provenanceSummary, type FieldResult, type GenericField } from '../extract/index.js';
 import { baseAiQuality, runAi, type AiQuality } from '../extract/ai/merge.js';
 import { OpenAiCompatibleProvider } from '../extract/ai/openai-http.js';

@@ -1,6 +1,6 @@
 // One document through the steps of its processing mode (spec 1, modes table). Steps
 // are named after the `processing_stage` they report.
-import type { DocumentRow } from '../api/presenters.js';
+import type { DocumentRow } from '../store/rows.js';
 import { runAnalysis } from './analysis.js';
 import { runExtraction } from './extraction.js';
 import { runValidation } from './validation.js';

@@ -3,7 +3,7 @@
 // settlement at the run's recorded rate, native text, OCR for image pages, previews), then
 // the profile's run, then the run's versions and quality and the profile result are stored.
 // A run without a usable payload ends the document in `error` (credits returned).
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import { OpenAiCompatibleProvider } from '../extract/ai/openai-http.js';
 import { getAiSettings } from '../extract/ai/settings.js';
 import type { FileFormat } from '../formats/detect.js';

@@ -6,18 +6,33 @@ import { bandTotal } from '../billing/bands.js';
 import { settleBands } from '../billing/ledger.js';
 import { BILLING_REPROCESS_FREE } from '../documents/reprocess.js';
 import { immediateTransaction } from '../store/db.js';
-import type { WorkerPool } from '../jobs/worker-pool.js';
-import { TaskError, type TaskShare } from '../jobs/worker-pool.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { WorkerTask } from './worker-entry.js';
+
+/** Whose work a task is: the pool takes turns between accounts, then between documents. */
+export interface TaskShare {
+  account: number;
+  document: number;
+}
+
+/**
+ * Runs the CPU-heavy part of a step in a worker process (worker-entry.ts). The job runner
+ * passes its pool in; a deterministic failure about the input rejects with an error whose
+ * `failure.userFacing` is true.
+ */
+export interface TaskRunner {
+  /** Tasks it runs at once (worker processes). */
+  readonly size: number;
+  run<T>(task: WorkerTask, timeoutMs: number, share: TaskShare | null): Promise<T>;
+}
 
 export interface PipelineDeps {
   db: Db;
   blobs: BlobStore;
-  pool: WorkerPool;
+  pool: TaskRunner;
   /** The account and document the work is for: the pool takes turns between them. */
   share?: TaskShare;
 }
@@ -77,7 +92,7 @@ export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs
   try {
     return await deps.pool.run<T>(task, timeoutMs, deps.share ?? null);
   } catch (err) {
-    if (err instanceof TaskError && err.failure.userFacing) throw new DocumentFailure(err.message);
+    if ((err as { failure?: { userFacing?: unknown } } | null)?.failure?.userFacing === true) throw new DocumentFailure((err as Error).message);
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 // 2.6, Q4, Q5): what extraction mode does with an invoice XML it found. Pure decisions over
 // an `Assessed` (validation-work.ts) — accepted values become v1 fields with provenance
 // `structured_invoice`; rejected XML never feeds a field silently.
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
 import { DocumentFailure, RetryableFailure, runTask, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';

@@ -1,10 +1,10 @@
 // Terminal transitions (spec 3): document, run, credits, job and capacity in ONE transaction.
 import { recordDuplicates } from '../documents/duplicates.js';
 import { returnAll } from '../billing/ledger.js';
-import { admitWaiting } from '../jobs/capacity.js';
+import { admitWaiting } from '../documents/capacity.js';
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import { enqueueDocumentEvent } from '../webhooks/outbox.js';
+import { enqueueDocumentEvent } from '../documents/events.js';
 
 export async function completeDocument(db: Db, documentId: number, jobId: number): Promise<void> {
   await immediateTransaction(db, async (tx) => {

@@ -3,7 +3,7 @@
 // in a PDF, the visible-PDF linkage check. No thumbnail, no previews, no retained text.
 // Stages: scanning → counting_pages → (band settlement) → validating → linking (hybrid PDFs
 // with a valid XML only) → assembling → completed.
-import type { DocumentRow, RunRow } from '../api/presenters.js';
+import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
 import { checkLinkage, linkagePages, type LinkageReport } from '../einvoice/linkage.js';
 import { unavailable, type StructuredQuality } from '../einvoice/index.js';

@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Split (fixed, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
+// Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
 // "<repo>:<family>" starts with 0-3, is held out; the rest is tuned on. A scanned variant is made for documents whose sha256's second hex digit is 0-5.
 import { execFileSync } from 'node:child_process';
@@ -45,7 +45,11 @@ export function familyOf(path) {
   return basename(path, '.pdf').toLowerCase().replace(/[_-]?(basic[_-]?wl|basicwl|basic|en16931|minimum|extended|comfort|xrechnung|type\d{3})(?=[_-]|$)/g, '').replace(/[_-]+$/, '');
 }
 
+/** The split fixed in eval/generic-split.json; a document not listed there gets the rule's side. */
+const FIXED_SPLIT = JSON.parse(readFileSync(join(dirname(new URL(import.meta.url).pathname), '..', '..', 'eval', 'generic-split.json'), 'utf8')).documents;
+
 export function splitOf(repo, path) {
+  if (FIXED_SPLIT[`${repo}:${path}`]) return FIXED_SPLIT[`${repo}:${path}`];
   return HELD_OUT_REPOS.includes(repo) || '0123'.includes(sha256(`${repo}:${familyOf(path)}`)[0]) ? 'held-out' : 'tuned';
 }
 

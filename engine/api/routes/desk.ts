@@ -16,7 +16,7 @@ import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
 import { sendStoredBytes } from '../stored-bytes.js';
-import { presentDocument, thumbnailUrl } from '../presenters.js';
+import { presentDocument, thumbnailUrl } from '../../documents/representation.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 import { REVIEW_STATUSES } from './documents.js';

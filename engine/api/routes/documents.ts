@@ -4,7 +4,7 @@ import { findDocument, listDocuments, loadView } from '../../documents/queries.j
 import { deleteDocument } from '../../documents/delete.js';
 import { PROFILE_IDS } from '../../profiles/registry.js';
 import { notFound } from '../errors.js';
-import { presentDocument, presentPreview } from '../presenters.js';
+import { presentDocument, presentPreview } from '../../documents/representation.js';
 import { sendStoredBytes } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, documentParam, errorResponse, schemaRef } from '../schemas.js';

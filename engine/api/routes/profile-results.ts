@@ -10,7 +10,7 @@ import { latestProfileResultForDocument, listReviewDecisions, type ProfileResult
 import { PROFILES } from '../../profiles/registry.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
 import { claimKey, completeKey, releaseKey } from '../../store/idempotency.js';
-import { presentExtractions } from '../presenters.js';
+import { presentExtractions } from '../../documents/representation.js';
 import { presentDecision, presentDecisionAudit, presentResultAudit, presentSectorExtraction } from '../profile-presenters.js';
 import { reviewRequestSchema } from '../profile-schemas.js';
 import { sendStoredBytes } from '../stored-bytes.js';

@@ -12,7 +12,7 @@ import type { StagedUpload } from '../../store/blobs.js';
 import { ApiError, forbidden, validationFailed } from '../errors.js';
 import { storageApiError } from '../storage-errors.js';
 import { claimKey, completeKey, releaseKey } from '../../store/idempotency.js';
-import { presentDocument, presentThumbnailUpload } from '../presenters.js';
+import { presentDocument, presentThumbnailUpload } from '../../documents/representation.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse, schemaRef } from '../schemas.js';
 

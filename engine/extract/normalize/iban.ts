@@ -15,14 +15,18 @@ export function ibanFormatValid(iban: string): boolean {
   return len !== undefined && iban.length === len && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban);
 }
 
-export function ibanChecksumValid(iban: string): boolean {
-  const moved = iban.slice(4) + iban.slice(0, 4);
+/** ISO 7064 mod 97-10 over an upper-case alphanumeric string (letters A=10 … Z=35). */
+export function mod97(s: string): number {
   let rem = 0;
-  for (const ch of moved) {
+  for (const ch of s) {
     const code = ch >= 'A' && ch <= 'Z' ? String(ch.charCodeAt(0) - 55) : ch;
     for (const d of code) rem = (rem * 10 + Number(d)) % 97;
   }
-  return rem === 1;
+  return rem;
+}
+
+export function ibanChecksumValid(iban: string): boolean {
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
 export type IbanCheck = { status: 'valid'; iban: string } | { status: 'checksum_failed'; iban: string } | { status: 'invalid' };

@@ -10,7 +10,7 @@ import { assessForExtraction, fieldConflicts, planStructuredExtraction } from '.
 import { WorkerPool } from '../../../engine/jobs/worker-pool.js';
 import { BlobStore } from '../../../engine/store/blobs.js';
 import { dataLayout } from '../../../engine/config/paths.js';
-import type { DocumentRow, RunRow } from '../../../engine/api/presenters.js';
+import type { DocumentRow, RunRow } from '../../../engine/store/rows.js';
 import type { PipelineDeps } from '../../../engine/pipeline/steps.js';
 import { attachmentPdf } from '../../helpers/pdf-fixtures.js';
 import { buildXml } from '../../helpers/fixtures.js';

@@ -4,8 +4,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { WAITING_FOR_CAPACITY } from '../store/rows.js';
 
-export const WAITING_FOR_CAPACITY = 'waiting_for_capacity';
+export { WAITING_FOR_CAPACITY };
 
 export async function admittedStandardCount(tx: Db, accountId: number): Promise<number> {
   const row = await tx

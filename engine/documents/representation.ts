@@ -1,12 +1,9 @@
-// Turns stored rows into the spec's resource shapes (sections 2.1, 2.2, 2.5).
-import type { Selectable } from 'kysely';
+// The document representation of the spec (sections 2.1, 2.2, 2.5, 2.7): what the API
+// answers and what a webhook event carries, so it lives below both.
 import type { ProfileResult } from '../store/profile-results.js';
-import { presentProfileSummary } from './profile-presenters.js';
-import type { DocumentsTable, ExtractionRunsTable, PreviewsTable } from '../store/schema.js';
-
-export type DocumentRow = Selectable<DocumentsTable>;
-export type RunRow = Selectable<ExtractionRunsTable>;
-export type PreviewRow = Selectable<PreviewsTable>;
+import type { DocumentRow, DocumentView, PreviewRow, RunRow } from '../store/rows.js';
+import { findProfile } from '../profiles/registry.js';
+import { exportReady } from './profile-results.js';
 
 const parseJson = <T>(v: string | null): T | null => (v === null ? null : (JSON.parse(v) as T));
 
@@ -51,14 +48,6 @@ export function presentPreview(p: PreviewRow, baseUrl: string) {
   };
 }
 
-export interface DocumentView {
-  doc: DocumentRow;
-  run: RunRow | null;
-  previews: PreviewRow[];
-  /** The latest profile result of the document (specialised profiles only). */
-  profile?: ProfileResult | null;
-}
-
 export function thumbnailUrl(doc: Pick<DocumentRow, 'id' | 'thumbnail_path'>, baseUrl: string): string | null {
   return doc.thumbnail_path ? `${baseUrl}/api/v1/documents/${doc.id}/thumbnail` : null;
 }
@@ -66,6 +55,43 @@ export function thumbnailUrl(doc: Pick<DocumentRow, 'id' | 'thumbnail_path'>, ba
 /** spec 2.6: the generic field map of a run, keyed by field name ({} when none was stored). */
 export function presentExtractions(run: RunRow | null): Record<string, unknown> {
   return parseJson<Record<string, unknown>>(run?.fields ?? null) ?? {};
+}
+
+export const exportUrl = (baseUrl: string, documentId: number, projection: string) => `${baseUrl}/api/v1/documents/${documentId}/exports/${projection}`;
+
+/** The registered projections of a result's profile with stable URL, contract version and availability. */
+export function exportDescriptors(result: ProfileResult, baseUrl: string): Record<string, unknown> {
+  const profile = findProfile(result.profile);
+  const registered = profile && profile.readable_versions.includes(result.profile_version) ? Object.values(profile.exports) : [];
+  return Object.fromEntries(
+    registered.map((p) => [
+      p.name,
+      { url: exportUrl(baseUrl, result.document_id, p.name), filename: p.filename, content_type: p.content_type, contract_version: p.contract_version, batch: p.batch, available: exportReady(result) },
+    ]),
+  );
+}
+
+/**
+ * Spec 2.7 `sector_extraction_summary`; export descriptors as in `sector_extraction` (2.8).
+ */
+export function presentProfileSummary(r: ProfileResult, baseUrl: string) {
+  return {
+    id: r.id,
+    extraction_run_id: r.run_id,
+    profile: r.profile,
+    profile_version: r.profile_version,
+    schema_version: r.schema_version,
+    machine_outcome: r.machine_outcome,
+    effective_outcome: r.effective_outcome,
+    handoff_status: r.handoff_status,
+    review_reasons: r.review_reasons,
+    handoff_review_reasons: r.handoff_review_reasons,
+    warnings: r.warnings,
+    lock_version: r.lock_version,
+    etag: r.etag,
+    extractions_url: `${baseUrl}/api/v1/documents/${r.document_id}/extractions`,
+    exports: exportDescriptors(r, baseUrl),
+  };
 }
 
 /** previews/extractions: empty arrays where the spec promises them, null while not loaded. */

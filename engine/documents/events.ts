@@ -1,8 +1,8 @@
 // The durable outbox: a terminal transition writes its webhook deliveries in the same
 // transaction, so a committed `completed`/`error`/`blocked` always has its events queued.
 import { randomUUID } from 'node:crypto';
-import { presentDocument } from '../api/presenters.js';
-import { loadView } from '../documents/queries.js';
+import { presentDocument } from './representation.js';
+import { loadView } from './queries.js';
 import type { Db } from '../store/db.js';
 import type { WebhookEvent } from '../store/schema.js';
 import { getSetting } from '../store/settings.js';
