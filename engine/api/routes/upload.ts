@@ -101,6 +101,9 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
     }
   } catch (err) {
     if (staged) await ctx.engine.blobs.discard(staged.tmpPath);
+    // Answering before the body was read to its end (e.g. a full disk mid-file): the rest of
+    // it is never read, so the connection cannot carry another request.
+    if (!req.raw.complete) reply.header('Connection', 'close');
     throw err;
   }
   if (staged && !staged.truncated && staged.size > 0) {
