@@ -3,7 +3,7 @@ import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import type { BlobStore } from './store/blobs.js';
 import { createBlobStore } from './store/blob-config.js';
-import { openDatabase, type Db } from './store/db.js';
+import { databaseTarget, openDatabase, type Db } from './store/db.js';
 import { registerSqliteDocumentReads } from './store/document-reads.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
@@ -23,22 +23,22 @@ export interface EngineContext {
   close(): Promise<void>;
 }
 
-export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}): Promise<EngineContext> {
+/** `database`: a SQLite file or postgres:// URL; by default DOCDESK_DATABASE_URL, else the data folder's file. */
+export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}, database?: string): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
   preparePrivateRoot(layout.root);
-  const opened = openDatabase(layout.database);
+  const opened = await openDatabase(database ?? databaseTarget(layout.database));
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
-  registerSqliteDocumentReads(opened.db, opened.raw);
+  // The single-statement document read exists on SQLite only; Postgres takes the kysely path.
+  if (opened.raw) registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = createBlobStore(layout);
   await blobs.init();
-  // Asked on every authenticated request: prepared once (db.pragma() prepares each call).
-  const dataVersion = opened.raw.prepare('PRAGMA data_version').pluck();
   return {
     layout,
     db: opened.db,
     blobs,
-    accounts: new AccountService(opened.db, () => dataVersion.get() as number),
+    accounts: new AccountService(opened.db, opened.changeVersion),
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
