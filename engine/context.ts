@@ -5,6 +5,7 @@ import type { BlobStore } from './store/blobs.js';
 import { createBlobStore } from './store/blob-config.js';
 import { databaseTarget, openDatabase, type Db } from './store/db.js';
 import { registerSqliteDocumentReads } from './store/document-reads.js';
+import { openServerQueue, registerServerQueue, type JobQueue } from './queue/queue.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './config/owner.js';
@@ -27,13 +28,25 @@ export interface EngineContext {
 export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}, database?: string): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
   preparePrivateRoot(layout.root);
-  const opened = await openDatabase(database ?? databaseTarget(layout.database));
+  const target = database ?? databaseTarget(layout.database);
+  const opened = await openDatabase(target);
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
   // The single-statement document read exists on SQLite only; Postgres takes the kysely path.
   if (opened.raw) registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = createBlobStore(layout);
   await blobs.init();
+  // On PostgreSQL every process (API, worker, CLI) enqueues through pg-boss, so each opens it.
+  // One such database per process: the queue is registered process-wide (queue.ts).
+  let queue: JobQueue | null = null;
+  if (opened.dialect === 'postgres') {
+    try {
+      queue = await openServerQueue(opened.db, target);
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
+  }
   return {
     layout,
     db: opened.db,
@@ -42,6 +55,12 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
-    close: () => opened.close(),
+    async close() {
+      if (queue) {
+        await queue.stop();
+        registerServerQueue(null);
+      }
+      await opened.close();
+    },
   };
 }

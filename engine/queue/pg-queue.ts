@@ -175,9 +175,15 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
-    await this.boss.stop({ graceful: false, wait: true, close: true });
+  private stopping: Promise<void> | null = null;
+
+  /** Idempotent: the scheduler stops it, then the process closing its database again. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      await this.listener?.end().catch(() => undefined);
+      this.listener = null;
+      if (this.starting) await this.boss.stop({ graceful: false, wait: true, close: true });
+    })();
+    return this.stopping;
   }
 }
