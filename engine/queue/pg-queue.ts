@@ -120,6 +120,9 @@ export class PgBossJobQueue implements JobQueue {
       const [row] = await this.boss.fetch<JobData>(DOCUMENT_QUEUE, { db: through(tx), includeMetadata: true });
       if (!row) return null;
       const job = this.claimed(row);
+      // Who holds the job, readable by operators and tests while it is active (pg-boss
+      // overwrites `output` when the job completes or fails).
+      await sql`UPDATE pgboss.job SET output = jsonb_build_object('owner', ${opts.owner}::text) WHERE name = ${DOCUMENT_QUEUE} AND id = ${row.id}::uuid`.execute(tx);
       await opts.onClaim?.(tx, job);
       return job;
     });
