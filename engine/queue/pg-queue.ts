@@ -100,6 +100,7 @@ export class PgBossJobQueue implements JobQueue {
 
   private async send(tx: Db, jobs: DocumentJob[]): Promise<void> {
     if (jobs.length === 0) return;
+    await this.start();
     for (const job of jobs) {
       const data: JobData = { document_id: job.document_id, account_id: job.account_id, lane: job.lane };
       const id = await this.boss.send(DOCUMENT_QUEUE, data, { priority: priority(job.lane), db: through(tx) });
