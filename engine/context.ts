@@ -36,17 +36,9 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   if (opened.raw) registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = createBlobStore(layout);
   await blobs.init();
-  // On PostgreSQL every process (API, worker, CLI) enqueues through pg-boss, so each opens it.
-  // One such database per process: the queue is registered process-wide (queue.ts).
-  let queue: JobQueue | null = null;
-  if (opened.dialect === 'postgres') {
-    try {
-      queue = await openServerQueue(opened.db, target);
-    } catch (err) {
-      await opened.close();
-      throw err;
-    }
-  }
+  // On PostgreSQL every process (API, worker, CLI) enqueues through pg-boss, which starts on
+  // first use. One such database per process: the queue is registered process-wide (queue.ts).
+  const queue: JobQueue | null = opened.dialect === 'postgres' ? await openServerQueue(opened.db, target) : null;
   return {
     layout,
     db: opened.db,
