@@ -21,7 +21,7 @@ async function realisticPages(dataDir: string, documentId: number, runId: number
   const sample = samplePath('energy', 'energy-7-0001.pdf');
   const images: Buffer[] = [];
   for (let p = 1; p <= 6; p++) images.push((await renderPdfPage(sample, p, { dpi: 150, format: 'jpeg' })).data);
-  const { db, close } = openDatabase(join(dataDir, 'docdesk.sqlite'));
+  const { db, close } = await openDatabase(join(dataDir, 'docdesk.sqlite'));
   try {
     const rows = await db.selectFrom('previews').select(['id', 'page', 'path']).where('document_id', '=', documentId).where('run_id', '=', runId).execute();
     for (const row of rows) {

@@ -18,7 +18,7 @@ const DOCS = Number(process.env.BENCH_RENDERER_DOCS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 export async function seed(dataDir: string, count: number): Promise<void> {
-  const { db, close } = openDatabase(join(dataDir, 'docdesk.sqlite'));
+  const { db, close } = await openDatabase(join(dataDir, 'docdesk.sqlite'));
   try {
     const account = await db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow();
     const user = await db.selectFrom('users').select('id').where('account_id', '=', account.id).orderBy('id').executeTakeFirstOrThrow();

@@ -2,11 +2,13 @@
 // thumbnail and analysis modes, from the first upload to the last terminal document, with
 // 1, 2 and 4 `docdesk worker` processes behind one `docdesk serve --no-workers`, against the
 // single-process desktop (`docdesk serve` with its own workers) on the same machine.
-// Database: the shared SQLite file of one data folder.
+// Databases: the shared SQLite file of one data folder (the desktop's own queue), and
+// PostgreSQL with pg-boss (a throwaway server from Debian's binaries, a fresh database per run).
 import sharp from 'sharp';
 import { buildPdf } from '../test/helpers/fixtures.js';
 import { createAccountWithToken, removeDir, startServerProcess, tempDataDir, upload, waitTerminal, type ServerProcess } from '../test/helpers/server.js';
 import { startWorkerProcess, type WorkerProcess } from '../test/helpers/team.js';
+import { skipUnlessPostgres, startPostgres, type TestPostgres } from '../test/helpers/postgres.js';
 import { printTable } from './table.js';
 
 type Mode = 'thumbnail' | 'analysis';
@@ -19,6 +21,8 @@ async function documentFor(mode: Mode, i: number): Promise<{ name: string; data:
 
 interface Setup {
   label: string;
+  /** Runs on a fresh PostgreSQL database instead of the data folder's SQLite file. */
+  postgres?: boolean;
   /** Starts the processes on a fresh data folder; returns the API and a stop function. */
   start(dataDir: string): Promise<{ api: ServerProcess; stop(): Promise<void> }>;
 }
@@ -35,9 +39,10 @@ function desktop(poolSize: number): Setup {
   };
 }
 
-function team(workers: number): Setup {
+function team(workers: number, postgres = false): Setup {
   return {
-    label: `team: serve --no-workers + ${workers} docdesk worker`,
+    label: `team${postgres ? ' on PostgreSQL' : ''}: serve --no-workers + ${workers} docdesk worker`,
+    postgres,
     async start(dataDir) {
       const api = await startServerProcess({ dataDir, env: ENV, extraArgs: ['--no-workers'] });
       const procs: WorkerProcess[] = [];
@@ -53,9 +58,16 @@ function team(workers: number): Setup {
   };
 }
 
-async function measure(setup: Setup, mode: Mode, count: number): Promise<number> {
+let databases = 0;
+
+async function measure(setup: Setup, mode: Mode, count: number, server: TestPostgres | null): Promise<number> {
   const dataDir = tempDataDir('docdesk-bench-team-');
-  const { api, stop } = await setup.start(dataDir);
+  // Every process of the run (API, workers, the CLI creating the account) inherits it.
+  if (setup.postgres) process.env.DOCDESK_DATABASE_URL = await server!.createDatabase(`bench_team_${++databases}`);
+  const { api, stop } = await setup.start(dataDir).catch((err) => {
+    delete process.env.DOCDESK_DATABASE_URL;
+    throw err;
+  });
   try {
     const { token } = createAccountWithToken(dataDir, { credits: 100_000, extra: ['--concurrency', '100', '--rate-profile', 'enterprise'] });
     const files = await Promise.all(Array.from({ length: count }, (_, i) => documentFor(mode, i)));
@@ -78,22 +90,27 @@ async function measure(setup: Setup, mode: Mode, count: number): Promise<number>
     return count / ((performance.now() - started) / 60_000);
   } finally {
     await stop();
+    delete process.env.DOCDESK_DATABASE_URL;
     removeDir(dataDir);
   }
 }
 
 export async function benchTeam(count = Number(process.env.BENCH_TEAM_DOCS ?? 40)): Promise<void> {
-  const setups = [desktop(2), team(1), team(2), team(4)];
+  const noPostgres = skipUnlessPostgres();
+  const server = noPostgres ? null : await startPostgres();
+  const setups = [desktop(2), team(1), team(2), team(4), ...(server ? [team(1, true), team(2, true), team(4, true)] : [])];
   const rows: string[][] = [];
   const baseline: Record<Mode, number> = { thumbnail: 0, analysis: 0 };
   for (const setup of setups) {
     const row = [setup.label];
     for (const mode of ['thumbnail', 'analysis'] as Mode[]) {
-      const perMinute = await measure(setup, mode, count);
+      const perMinute = await measure(setup, mode, count, server);
       if (!baseline[mode]) baseline[mode] = perMinute;
       row.push(perMinute.toFixed(0), (perMinute / baseline[mode]).toFixed(2));
     }
     rows.push(row);
   }
-  printTable(`Documents per minute, ${count} documents per run, upload to last terminal (SQLite file shared by the processes; ratio against the desktop)`, ['setup', 'thumbnail docs/min', 'ratio', 'analysis docs/min', 'ratio'], rows);
+  await server?.stop();
+  if (noPostgres) console.log(`PostgreSQL rows skipped: ${noPostgres}`);
+  printTable(`Documents per minute, ${count} documents per run, upload to last terminal (SQLite file shared by the processes, or PostgreSQL + pg-boss; ratio against the SQLite desktop)`, ['setup', 'thumbnail docs/min', 'ratio', 'analysis docs/min', 'ratio'], rows);
 }

@@ -3,8 +3,9 @@ import { AccountService } from './accounts/accounts.js';
 import { dataLayout, type DataLayout } from './config/paths.js';
 import type { BlobStore } from './store/blobs.js';
 import { createBlobStore } from './store/blob-config.js';
-import { openDatabase, type Db } from './store/db.js';
+import { databaseTarget, openDatabase, type Db } from './store/db.js';
 import { registerSqliteDocumentReads } from './store/document-reads.js';
+import { openServerQueue, registerServerQueue, type JobQueue } from './queue/queue.js';
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './config/owner.js';
@@ -23,25 +24,35 @@ export interface EngineContext {
   close(): Promise<void>;
 }
 
-export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}): Promise<EngineContext> {
+/** `database`: a SQLite file or postgres:// URL; by default DOCDESK_DATABASE_URL, else the data folder's file. */
+export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOptions = {}, database?: string): Promise<EngineContext> {
   const layout = dataLayout(dataDir);
   preparePrivateRoot(layout.root);
-  const opened = openDatabase(layout.database);
+  const target = database ?? databaseTarget(layout.database);
+  const opened = await openDatabase(target);
   // The data key is read only when a secret is sealed or opened (most CLI commands never do).
   registerSecretBox(opened.db, new SecretBox(() => loadSecretKey(layout.root, keyOptions)));
-  registerSqliteDocumentReads(opened.db, opened.raw);
+  // The single-statement document read exists on SQLite only; Postgres takes the kysely path.
+  if (opened.raw) registerSqliteDocumentReads(opened.db, opened.raw);
   const blobs = createBlobStore(layout);
   await blobs.init();
-  // Asked on every authenticated request: prepared once (db.pragma() prepares each call).
-  const dataVersion = opened.raw.prepare('PRAGMA data_version').pluck();
+  // On PostgreSQL every process (API, worker, CLI) enqueues through pg-boss, which starts on
+  // first use. One such database per process: the queue is registered process-wide (queue.ts).
+  const queue: JobQueue | null = opened.dialect === 'postgres' ? await openServerQueue(opened.db, target) : null;
   return {
     layout,
     db: opened.db,
     blobs,
-    accounts: new AccountService(opened.db, () => dataVersion.get() as number),
+    accounts: new AccountService(opened.db, opened.changeVersion),
     owner: ownerId(),
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
-    close: () => opened.close(),
+    async close() {
+      if (queue) {
+        await queue.stop();
+        registerServerQueue(null);
+      }
+      await opened.close();
+    },
   };
 }

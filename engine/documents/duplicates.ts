@@ -3,6 +3,7 @@
 // document number and gross amount). Only a warning: nothing is blocked or merged.
 import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
+import { jsonText } from '../store/dialect.js';
 
 export type DuplicateReason = 'same_file' | 'same_invoice';
 
@@ -56,7 +57,7 @@ export async function recordDuplicates(tx: Db, documentId: number): Promise<void
       .where('d.id', '!=', doc.id)
       .where('d.deleted_at', 'is', null)
       .where('d.status', '=', 'completed')
-      .where(sql<string>`json_extract(r.fields, '$.document_number.value')`, '=', String(number))
+      .where(jsonText(tx, 'r.fields', ['document_number', 'value']), '=', String(number))
       .where('r.id', '=', (eb) => eb.selectFrom('extraction_runs').select(sql<number>`MAX(id)`.as('id')).whereRef('document_id', '=', 'd.id'))
       .execute();
     for (const c of candidates) {

@@ -7,6 +7,7 @@ import type { Db } from '../store/db.js';
 import type { WebhookEvent } from '../store/schema.js';
 import { getSetting } from '../store/settings.js';
 import { nowTimestamp } from '../store/time.js';
+import { queueDelivery } from '../store/webhook-deliveries.js';
 
 export const EVENT_FOR_STATUS: Record<'completed' | 'error' | 'blocked', WebhookEvent> = {
   completed: 'document.completed',
@@ -28,10 +29,7 @@ export async function enqueueDocumentEvent(tx: Db, accountId: number, documentId
   for (const endpoint of endpoints) {
     const deliveryId = randomUUID();
     const body = JSON.stringify({ id: deliveryId, event, created_at: createdAt, data: { document } });
-    await tx
-      .insertInto('webhook_deliveries')
-      .values({ delivery_id: deliveryId, endpoint_id: endpoint.id, account_id: accountId, document_id: documentId, event, body, status: 'pending', attempts: 0, next_attempt_at: Date.now(), last_status_code: null, last_error: null, created_at: createdAt, delivered_at: null })
-      .execute();
+    await queueDelivery(tx, { delivery_id: deliveryId, endpoint_id: endpoint.id, account_id: accountId, document_id: documentId, event, body, created_at: createdAt });
   }
   return endpoints.length;
 }

@@ -11,6 +11,7 @@ import { nowTimestamp } from '../store/time.js';
 import type { DocumentView } from '../store/rows.js';
 import { loadView } from './queries.js';
 import { sameFileDocuments } from './duplicates.js';
+import { attachDocument } from '../store/idempotency.js';
 import { enqueueDocumentEvent } from './events.js';
 import type { UploadFields } from './upload-rules.js';
 import { profileVersionFor, runVersionsFor } from './versions.js';
@@ -142,7 +143,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
         await enqueueDocumentJob(tx, { document_id: doc.id, account_id: auth.accountId, lane: fields.processing_lane, admitted: stage !== WAITING_FOR_CAPACITY });
       }
       if (input.idempotencyRowId !== null) {
-        await tx.updateTable('idempotency_keys').set({ document_id: doc.id, updated_at: ts }).where('id', '=', input.idempotencyRowId).execute();
+        await attachDocument(tx, input.idempotencyRowId, doc.id, ts);
       }
       // A document blocked at upload has reached `blocked`: the same event as later blocks.
       if (blocked) await enqueueDocumentEvent(tx, auth.accountId, doc.id, 'document.blocked');

@@ -100,6 +100,7 @@ export class PgBossJobQueue implements JobQueue {
 
   private async send(tx: Db, jobs: DocumentJob[]): Promise<void> {
     if (jobs.length === 0) return;
+    await this.start();
     for (const job of jobs) {
       const data: JobData = { document_id: job.document_id, account_id: job.account_id, lane: job.lane };
       const id = await this.boss.send(DOCUMENT_QUEUE, data, { priority: priority(job.lane), db: through(tx) });
@@ -120,6 +121,9 @@ export class PgBossJobQueue implements JobQueue {
       const [row] = await this.boss.fetch<JobData>(DOCUMENT_QUEUE, { db: through(tx), includeMetadata: true });
       if (!row) return null;
       const job = this.claimed(row);
+      // Who holds the job, readable by operators and tests while it is active (pg-boss
+      // overwrites `output` when the job completes or fails).
+      await sql`UPDATE pgboss.job SET output = jsonb_build_object('owner', ${opts.owner}::text) WHERE name = ${DOCUMENT_QUEUE} AND id = ${row.id}::uuid`.execute(tx);
       await opts.onClaim?.(tx, job);
       return job;
     });
@@ -175,9 +179,15 @@ export class PgBossJobQueue implements JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
-    await this.boss.stop({ graceful: false, wait: true, close: true });
+  private stopping: Promise<void> | null = null;
+
+  /** Idempotent: the scheduler stops it, then the process closing its database again. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      await this.listener?.end().catch(() => undefined);
+      this.listener = null;
+      if (this.starting) await this.boss.stop({ graceful: false, wait: true, close: true });
+    })();
+    return this.stopping;
   }
 }

@@ -88,13 +88,13 @@ export function jobQueueFor(db: Db): JobQueue {
 }
 
 /**
- * A process on PostgreSQL: starts pg-boss (its schema and queues are created on first use,
- * so an API process can enqueue before any worker ever ran) and registers it.
+ * A process on PostgreSQL registers pg-boss as its queue. pg-boss starts on first use (its
+ * schema and queues are created then, so an API process can enqueue before any worker ever
+ * ran), so CLI commands that never enqueue do not pay for it.
  */
 export async function openServerQueue(db: Db, connectionString: string): Promise<JobQueue> {
   const { PgBossJobQueue } = await import('./pg-queue.js');
   const queue = new PgBossJobQueue(db, { connectionString });
-  await queue.start();
   registerServerQueue(queue);
   return queue;
 }

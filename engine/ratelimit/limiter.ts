@@ -1,7 +1,8 @@
 // Fixed-window counters for the rate-limit policies. Minute windows live in memory (a
-// restart at most forgives one minute); hour and day windows live in SQLite, so they hold
+// restart at most forgives one minute); hour and day windows live in the database, so they hold
 // across restarts. A request counts against every policy only when all of them allow it.
 import { immediateTransaction, type Db } from '../store/db.js';
+import { countInWindow, deleteEndedWindows, windowCount } from '../store/rate-windows.js';
 import { WINDOW_SECONDS, type Policy } from './policies.js';
 
 export interface PolicyState {
@@ -62,18 +63,13 @@ export class RateLimiter {
       const counts = new Map<number, number>();
       for (const [i, p] of policies.entries()) {
         if (!persistent(p)) continue;
-        const row = await tx.selectFrom('rate_counters').select('count').where('counter_key', '=', p.key).where('window_start', '=', starts[i]!).executeTakeFirst();
-        counts.set(i, row?.count ?? 0);
+        counts.set(i, await windowCount(tx, p.key, starts[i]!));
       }
       const blocked = policies.some((p, i) => (persistent(p) ? counts.get(i)! : this.memoryCount(p.key, starts[i]!)) >= p.limit);
       if (!blocked) {
         for (const [i, p] of policies.entries()) {
           if (!persistent(p)) continue;
-          await tx
-            .insertInto('rate_counters')
-            .values({ counter_key: p.key, window_start: starts[i]!, window_seconds: WINDOW_SECONDS[p.window], count: 1 })
-            .onConflict((oc) => oc.columns(['counter_key', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) })))
-            .execute();
+          await countInWindow(tx, p.key, starts[i]!, WINDOW_SECONDS[p.window]);
         }
       }
       return counts;
@@ -97,6 +93,6 @@ export class RateLimiter {
     this.sweepAt = nowMs + 60_000;
     const currentMinute = Math.floor(nowMs / 60_000) * 60;
     for (const [key, entry] of this.memory) if (entry.windowStart < currentMinute) this.memory.delete(key);
-    void this.db.deleteFrom('rate_counters').where((eb) => eb(eb('window_start', '+', eb.ref('window_seconds')), '<', Math.floor(nowMs / 1000))).execute().catch(() => undefined);
+    void deleteEndedWindows(this.db, Math.floor(nowMs / 1000)).catch(() => undefined);
   }
 }

@@ -1,21 +1,45 @@
-// Opens the one SQLite file (WAL, foreign keys, busy timeout) and applies migrations.
-// Several processes (the server and the CLI) may open the same file at once.
+// Opens the one database and applies migrations: the SQLite file (the desktop default: WAL,
+// foreign keys, busy timeout) or, for the team server, PostgreSQL when the target is a
+// postgres:// URL. Several processes (servers, workers, the CLI) may open it at once.
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { migrations } from './migrations.js';
+import { migrations, renderMigration } from './migrations.js';
 import { nowTimestamp } from './time.js';
+import { dialectOf, isPostgresUrl, type DialectName } from './dialect.js';
+import { openPostgres, postgresWriteLock } from './postgres.js';
 
 export type Db = Kysely<Database>;
 export type DbTx = Kysely<Database> | Transaction<Database>;
 
 export interface OpenedDatabase {
   db: Db;
-  raw: BetterSqlite3.Database;
+  dialect: DialectName;
+  /** The better-sqlite3 handle behind `db` (SQLite only): for reads prepared directly on it. */
+  raw?: BetterSqlite3.Database;
+  /**
+   * A number that changes whenever another process may have changed accounts, tokens or
+   * sessions (SQLite: PRAGMA data_version; Postgres: notifications); NaN while unknown.
+   */
+  changeVersion(): number;
   close(): Promise<void>;
 }
 
-export function openDatabase(file: string): OpenedDatabase {
+/** Where the engine's database lives: DOCDESK_DATABASE_URL (Postgres) or the data folder's SQLite file. */
+export function databaseTarget(sqliteFile: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.DOCDESK_DATABASE_URL?.trim();
+  if (!url) return sqliteFile;
+  if (!isPostgresUrl(url)) throw new Error('DOCDESK_DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file in the data folder)');
+  return url;
+}
+
+/** Opens a SQLite file path or a postgres:// URL, migrated to the current schema. */
+export async function openDatabase(target: string): Promise<OpenedDatabase> {
+  if (isPostgresUrl(target)) return openPostgres(target);
+  return openSqlite(target);
+}
+
+function openSqlite(file: string): OpenedDatabase {
   const raw = new BetterSqlite3(file, { timeout: 10_000 });
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
@@ -23,9 +47,13 @@ export function openDatabase(file: string): OpenedDatabase {
   raw.pragma('busy_timeout = 10000');
   migrate(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  // Asked on every authenticated request: prepared once (raw.pragma() prepares each call).
+  const dataVersion = raw.prepare('PRAGMA data_version').pluck();
   return {
     db,
+    dialect: 'sqlite',
     raw,
+    changeVersion: () => dataVersion.get() as number,
     async close() {
       await db.destroy();
     },
@@ -69,7 +97,7 @@ function migrate(raw: BetterSqlite3.Database): void {
     const current = row.v ?? 0;
     for (const m of migrations) {
       if (m.version <= current) continue;
-      raw.exec(m.sql);
+      raw.exec(renderMigration(m, 'sqlite'));
       raw.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, nowTimestamp());
     }
   });
@@ -77,13 +105,18 @@ function migrate(raw: BetterSqlite3.Database): void {
 }
 
 /**
- * Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so a
- * read-then-write cannot fail half-way with SQLITE_BUSY when another process writes.
+ * The unit of work for a read-then-write: runs `fn` in one transaction that holds the
+ * database's write lock from its first statement, so no other writer can interleave and a
+ * read-then-write cannot fail half-way. SQLite: BEGIN IMMEDIATE. Postgres: a READ COMMITTED
+ * transaction that first takes one transaction-scoped advisory lock, the same
+ * single-writer guarantee across processes and machines (docs/decisions.md).
  */
 export async function immediateTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const postgres = dialectOf(db) === 'postgres';
   return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
+    await (postgres ? sql`BEGIN` : sql`BEGIN IMMEDIATE`).execute(conn);
     try {
+      if (postgres) await postgresWriteLock(conn);
       const result = await fn(conn);
       await sql`COMMIT`.execute(conn);
       return result;

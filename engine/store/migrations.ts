@@ -1,9 +1,29 @@
-// Versioned schema migrations. Each entry runs once, in order, inside one transaction;
-// never edit an applied migration: append a new one.
+// Versioned schema migrations, one source for SQLite and PostgreSQL. Each entry runs once,
+// in order, inside one transaction; never edit an applied migration: append a new one.
+// The DDL is written in SQLite's words and runs on SQLite exactly as written (files created
+// by earlier releases keep their schema); `renderMigration` translates the few SQLite-isms
+// for Postgres. Triggers differ in kind (RAISE vs plpgsql), so they are declared as data
+// and rendered for each database.
+import type { DialectName } from './dialect.js';
+
+/** A trigger that refuses a change with `message` (append-only tables, immutable columns). */
+export interface RefusalTrigger {
+  name: string;
+  table: string;
+  /** e.g. `UPDATE`, `DELETE`, `UPDATE OF a, b`. */
+  event: string;
+  message: string;
+  /** SQL comment written above the trigger. */
+  comment?: string;
+}
+
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  triggers?: RefusalTrigger[];
+  /** Postgres only: statements with no SQLite counterpart (change notifications). */
+  postgres?: string;
 }
 
 export const migrations: Migration[] = [
@@ -188,6 +208,17 @@ CREATE TABLE settings (
   updated_at TEXT NOT NULL
 );
 `,
+    // Postgres has no data_version: writes that can change who is authenticated notify the
+    // API processes, which drop their resolved-token caches (docs/decisions.md).
+    postgres: `
+CREATE FUNCTION docdesk_notify_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('docdesk_auth_changed', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER accounts_auth_changed AFTER INSERT OR UPDATE OR DELETE ON accounts FOR EACH STATEMENT EXECUTE FUNCTION docdesk_notify_auth_change();
+CREATE TRIGGER api_tokens_auth_changed AFTER INSERT OR UPDATE OR DELETE ON api_tokens FOR EACH STATEMENT EXECUTE FUNCTION docdesk_notify_auth_change();
+`,
   },
   {
     version: 2,
@@ -256,6 +287,9 @@ CREATE TABLE desk_login_codes (
   expires_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 `,
+    postgres: `
+CREATE TRIGGER desk_sessions_auth_changed AFTER INSERT OR UPDATE OR DELETE ON desk_sessions FOR EACH STATEMENT EXECUTE FUNCTION docdesk_notify_auth_change();
+`,
   },
   {
     version: 5,
@@ -297,13 +331,6 @@ CREATE TABLE profile_results (
 CREATE UNIQUE INDEX profile_results_run ON profile_results(run_id);
 CREATE INDEX profile_results_document ON profile_results(document_id, id);
 
--- The machine result never changes once written (spec 2.8: machine_outcome and machine_payload are immutable).
-CREATE TRIGGER profile_results_machine_immutable
-BEFORE UPDATE OF machine_payload, machine_outcome, document_id, run_id, profile, profile_version, schema_version ON profile_results
-BEGIN
-  SELECT RAISE(ABORT, 'profile_results: the machine result is immutable');
-END;
-
 CREATE TABLE profile_review_decisions (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   result_id INTEGER NOT NULL REFERENCES profile_results(id),
@@ -330,19 +357,18 @@ CREATE TABLE profile_review_decisions (
   created_at TEXT NOT NULL
 );
 CREATE INDEX profile_review_decisions_result ON profile_review_decisions(result_id, id);
-
--- Spec 2.10: the decision history is immutable.
-CREATE TRIGGER profile_review_decisions_no_update
-BEFORE UPDATE ON profile_review_decisions
-BEGIN
-  SELECT RAISE(ABORT, 'profile_review_decisions is append-only');
-END;
-CREATE TRIGGER profile_review_decisions_no_delete
-BEFORE DELETE ON profile_review_decisions
-BEGIN
-  SELECT RAISE(ABORT, 'profile_review_decisions is append-only');
-END;
 `,
+    triggers: [
+      {
+        name: 'profile_results_machine_immutable',
+        table: 'profile_results',
+        event: 'UPDATE OF machine_payload, machine_outcome, document_id, run_id, profile, profile_version, schema_version',
+        message: 'profile_results: the machine result is immutable',
+        comment: 'The machine result never changes once written (spec 2.8: machine_outcome and machine_payload are immutable).',
+      },
+      { name: 'profile_review_decisions_no_update', table: 'profile_review_decisions', event: 'UPDATE', message: 'profile_review_decisions is append-only', comment: 'Spec 2.10: the decision history is immutable.' },
+      { name: 'profile_review_decisions_no_delete', table: 'profile_review_decisions', event: 'DELETE', message: 'profile_review_decisions is append-only' },
+    ],
   },
   {
     version: 8,
@@ -390,3 +416,30 @@ CREATE TABLE watch_files (
 `,
   },
 ];
+
+const REFUSE_FUNCTION = `CREATE OR REPLACE FUNCTION docdesk_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation';
+END $$;
+`;
+
+function renderTrigger(t: RefusalTrigger, dialect: DialectName): string {
+  const comment = t.comment ? `-- ${t.comment}\n` : '';
+  if (dialect === 'sqlite') return `${comment}CREATE TRIGGER ${t.name}\nBEFORE ${t.event} ON ${t.table}\nBEGIN\n  SELECT RAISE(ABORT, '${t.message}');\nEND;\n`;
+  return `${comment}CREATE TRIGGER ${t.name} BEFORE ${t.event} ON ${t.table} FOR EACH ROW EXECUTE FUNCTION docdesk_refuse_change('${t.message}');\n`;
+}
+
+/**
+ * The migration's SQL for one database. Postgres: ids become identity columns, every
+ * INTEGER a BIGINT (epoch milliseconds do not fit 32 bits; the pool parses BIGINT back to
+ * numbers), and WITHOUT ROWID (a SQLite storage hint) is dropped.
+ */
+export function renderMigration(m: Migration, dialect: DialectName): string {
+  const triggers = (m.triggers ?? []).map((t) => renderTrigger(t, dialect));
+  if (dialect === 'sqlite') return [m.sql, ...triggers].join('\n');
+  const ddl = m.sql
+    .replace(/\bINTEGER PRIMARY KEY AUTOINCREMENT\b/g, 'BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY')
+    .replace(/\bINTEGER\b/g, 'BIGINT')
+    .replace(/\)\s*WITHOUT ROWID;/g, ');');
+  return [ddl, triggers.length ? REFUSE_FUNCTION : '', ...triggers, m.postgres ?? ''].join('\n');
+}

@@ -1,8 +1,8 @@
 // Delivers queued webhooks: signed POSTs, retried with exponential backoff and jitter on
 // a non-2xx answer, a network error or a timeout, up to a bounded number of attempts.
-// State lives in SQLite, so a restart resumes exactly where delivery stopped.
+// State lives in the database, so a restart resumes exactly where delivery stopped.
 import type { Db } from '../store/db.js';
-import { nowTimestamp } from '../store/time.js';
+import { claimAttempt, dueDeliveries, nextDueAt, recordAttempt, requeueDelivery, type DueDelivery } from '../store/webhook-deliveries.js';
 import { HEADER_DELIVERY, HEADER_EVENT, HEADER_SIGNATURE, HEADER_TIMESTAMP, sign } from './signature.js';
 import { endpointSecret } from './endpoints.js';
 
@@ -55,15 +55,7 @@ export class WebhookDispatcher {
     this.busy = true;
     try {
       for (;;) {
-        const due = await this.db
-          .selectFrom('webhook_deliveries')
-          .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-          .select(['webhook_deliveries.id', 'webhook_deliveries.delivery_id', 'webhook_deliveries.event', 'webhook_deliveries.body', 'webhook_deliveries.attempts', 'webhook_endpoints.url', 'webhook_endpoints.secret'])
-          .where('webhook_deliveries.status', '=', 'pending')
-          .where('webhook_deliveries.next_attempt_at', '<=', Date.now())
-          .orderBy('webhook_deliveries.next_attempt_at')
-          .limit(20)
-          .execute();
+        const due = await dueDeliveries(this.db, Date.now(), 20);
         if (due.length === 0 || this.stopped) break;
         await Promise.all(due.map((d) => this.attempt(d)));
       }
@@ -72,27 +64,21 @@ export class WebhookDispatcher {
     } finally {
       this.busy = false;
     }
-    const next = await this.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst().catch(() => undefined);
-    this.schedule(next ? Math.min(5_000, Math.max(50, next.next_attempt_at - Date.now())) : 5_000);
+    const next = await nextDueAt(this.db).catch(() => null);
+    this.schedule(next !== null ? Math.min(5_000, Math.max(50, next - Date.now())) : 5_000);
   }
 
-  private async attempt(d: { id: number; delivery_id: string; event: string; body: string; attempts: number; url: string; secret: string }): Promise<void> {
+  private async attempt(d: DueDelivery): Promise<void> {
     const timestamp = Math.floor(Date.now() / 1000);
     const attempts = d.attempts + 1;
     // The attempt is on record before the request leaves: if the engine dies while the
     // receiver is answering, the count and the backoff still hold after the restart. The
-    // same write claims the row (compare-and-set on `attempts`) with a lease covering the
-    // request, so of several processes sharing the outbox exactly one sends each attempt.
+    // same write claims the row (compare-and-set on `attempts`, so of several processes
+    // sharing the outbox exactly one sends each attempt) with a lease covering the request:
+    // no other process retries it while this one may still be waiting for the answer.
     const started = Date.now();
     const backoff = backoffMs(attempts, this.opts.retryBaseMs);
-    const held = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ attempts, next_attempt_at: started + Math.max(backoff, this.opts.timeoutMs + 5_000) })
-      .where('id', '=', d.id)
-      .where('status', '=', 'pending')
-      .where('attempts', '=', d.attempts)
-      .executeTakeFirst();
-    if (Number(held.numUpdatedRows) !== 1) return;
+    if (!(await claimAttempt(this.db, d.id, attempts, started + Math.max(backoff, this.opts.timeoutMs + 5_000)))) return;
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -117,13 +103,7 @@ export class WebhookDispatcher {
       error = err instanceof Error ? (err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : err.message) : String(err);
     }
     const base = { attempts, last_status_code: status, last_error: error };
-    if (!error) {
-      await this.db.updateTable('webhook_deliveries').set({ ...base, status: 'delivered', delivered_at: nowTimestamp() }).where('id', '=', d.id).execute();
-    } else if (attempts >= this.opts.maxAttempts) {
-      await this.db.updateTable('webhook_deliveries').set({ ...base, status: 'failed' }).where('id', '=', d.id).execute();
-    } else {
-      await this.db.updateTable('webhook_deliveries').set({ ...base, next_attempt_at: started + backoff }).where('id', '=', d.id).execute();
-    }
+    await recordAttempt(this.db, d.id, { ...base, status: !error ? 'delivered' : attempts >= this.opts.maxAttempts ? 'failed' : undefined, next_attempt_at: started + backoff });
   }
 
   stop(): void {
@@ -134,8 +114,5 @@ export class WebhookDispatcher {
 
 /** Puts a failed (or pending) delivery back at the front of the queue. */
 export async function retryDelivery(db: Db, id: number, accountId?: number): Promise<void> {
-  let q = db.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: Date.now() }).where('id', '=', id).where('status', '!=', 'delivered');
-  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new Error(`no undelivered webhook delivery with id ${id}`);
+  if (!(await requeueDelivery(db, id, accountId))) throw new Error(`no undelivered webhook delivery with id ${id}`);
 }

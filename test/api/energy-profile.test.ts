@@ -5,8 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { openDatabase } from '../../engine/store/db.js';
+import { testDatabaseTarget } from '../helpers/database.js';
 import { buildFixturePdf, textPagesPdf } from '../helpers/pdf-fixtures.js';
 import { cli, createAccountWithToken, getJson, serverForSuite, upload, waitTerminal } from '../helpers/server.js';
 import { samplePath, skipUnlessSamples } from '../helpers/samples.js';
@@ -25,12 +25,12 @@ describe('energy profile pipeline', () => {
     return waitTerminal(suite.server.url, token, accepted.id, 300_000);
   };
 
-  const storedResult = (documentId: number) => {
-    const db = new BetterSqlite3(join(suite.dataDir, 'docdesk.sqlite'), { readonly: true });
+  const storedResult = async (documentId: number) => {
+    const { db, close } = await openDatabase(testDatabaseTarget(suite.dataDir));
     try {
-      return db.prepare('SELECT * FROM profile_results WHERE document_id = ? ORDER BY id DESC').get(documentId) as any;
+      return (await db.selectFrom('profile_results').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').executeTakeFirst()) as any;
     } finally {
-      db.close();
+      await close();
     }
   };
 
@@ -64,7 +64,7 @@ describe('energy profile pipeline', () => {
     assert.deepEqual(Object.keys(s.exports).sort(), ['canonical_json', 'invoice_lines_csv']);
     assert.equal(s.exports.canonical_json.contract_version, '2.0.0');
 
-    const row = storedResult(doc.id);
+    const row = (await storedResult(doc.id));
     assert.equal(row.run_id, r.id);
     const payload = JSON.parse(row.machine_payload);
     assert.deepEqual(JSON.parse(row.effective_payload), payload);
@@ -88,11 +88,11 @@ describe('energy profile pipeline', () => {
     const first = await run('again.pdf', readFileSync(samplePath('energy', 'energy-7-0007.pdf')));
     assert.equal(first.status, 'completed', first.processing_error);
     // A document uploaded while 2.0.0 was current keeps 2.0.0 when processed again (spec 9.7).
-    const db = new BetterSqlite3(join(suite.dataDir, 'docdesk.sqlite'));
+    const { db, close } = await openDatabase(testDatabaseTarget(suite.dataDir));
     try {
-      db.prepare("UPDATE extraction_runs SET profile_version = '2.0.0' WHERE id = ?").run(first.latest_extraction_run.id);
+      await db.updateTable('extraction_runs').set({ profile_version: '2.0.0' }).where('id', '=', first.latest_extraction_run.id).execute();
     } finally {
-      db.close();
+      await close();
     }
     const { run_id } = cli(suite.dataDir, ['document', 'reprocess', String(first.id)]);
     assert.ok(run_id > first.latest_extraction_run.id);
@@ -115,7 +115,7 @@ describe('energy profile pipeline', () => {
     assert.equal(doc.status, 'completed', doc.processing_error);
     assert.equal(doc.sector_extraction_summary.machine_outcome, 'unsupported');
     assert.ok(doc.sector_extraction_summary.review_reasons.includes('unsupported_document'));
-    assert.deepEqual(JSON.parse(storedResult(doc.id).machine_payload).invoices, []);
+    assert.deepEqual(JSON.parse((await storedResult(doc.id)).machine_payload).invoices, []);
   });
 
   it('bills 3 / 6 / 9 credits for 1–10, 11–20 and 21–30 pages', async () => {
@@ -135,6 +135,6 @@ describe('energy profile pipeline', () => {
     assert.equal(doc.latest_extraction_run.error_code, 'no_usable_text');
     assert.equal(doc.latest_extraction_run.credits_charged, 0);
     assert.equal(doc.sector_extraction_summary.machine_outcome, 'failed');
-    assert.equal(storedResult(doc.id).machine_payload, null);
+    assert.equal((await storedResult(doc.id)).machine_payload, null);
   });
 });

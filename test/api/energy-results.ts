@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { openDatabase } from '../../engine/store/db.js';
+import { testDatabaseTarget } from '../helpers/database.js';
 import { insertProfileResult, type ProfileResult } from '../../engine/store/profile-results.js';
 import { evaluateEnergyPayload } from '../../engine/profiles/energy/policy.js';
 import type { EnergyEvidence, EnergyPayload } from '../../engine/profiles/energy/payload.js';
@@ -42,7 +43,7 @@ export async function seedEnergyResult(server: { url: string; dataDir: string },
   const truth = truthResult(opts.sample ?? 'energy-7-0001');
   opts.mutate?.(truth.payload, truth.evidence);
   const judged = evaluateEnergyPayload(truth.payload, truth.evidence, []);
-  const { db, close } = openDatabase(join(server.dataDir, 'docdesk.sqlite'));
+  const { db, close } = await openDatabase(testDatabaseTarget(server.dataDir));
   try {
     const accountId = (await db.selectFrom('documents').select('account_id').where('id', '=', documentId).executeTakeFirstOrThrow()).account_id;
     const status = opts.failed ? 'error' : 'completed';

@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, openSync, rmSync, unlinkSync, writeFileSync, writ
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildPdf } from '../helpers/fixtures.js';
+import { sqliteOnly } from '../helpers/database.js';
 import { getJson, removeDir, REPO_ROOT, serverForSuite, startServerProcess, tempDataDir, upload, waitTerminal } from '../helpers/server.js';
 
 async function accepted(res: Response): Promise<number> {
@@ -35,7 +36,7 @@ describe('faults', () => {
     assert.equal(doc.latest_extraction_run.credits_charged, 1);
   });
 
-  it('SQLite locked by another process beyond the busy timeout: writes answer 503 storage_busy with Retry-After, reads go on, and work resumes when the lock is gone', async () => {
+  it('SQLite locked by another process beyond the busy timeout: writes answer 503 storage_busy with Retry-After, reads go on, and work resumes when the lock is gone', { skip: sqliteOnly('a lock on the SQLite file') }, async () => {
     const holder = spawn(process.execPath, ['--input-type=module', '-e', `
       import Database from 'better-sqlite3';
       const db = new Database(${JSON.stringify(join(suite.dataDir, 'docdesk.sqlite'))});

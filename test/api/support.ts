@@ -198,19 +198,22 @@ export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * account-scoped; this gives it a real row and a real file to serve.
  */
 export async function seedPreview(dataDir: string, opts: { documentId: number; accountId: number; bytes: Buffer; contentType?: string }): Promise<number> {
-  const { default: Database } = await import('better-sqlite3');
+  const { openDatabase } = await import('../../engine/store/db.js');
+  const { testDatabaseTarget } = await import('../helpers/database.js');
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const rel = join('files', 'artefacts', String(opts.documentId), 'seeded-preview-1.png');
   mkdirSync(join(dataDir, 'files', 'artefacts', String(opts.documentId)), { recursive: true });
   writeFileSync(join(dataDir, rel), opts.bytes);
-  const db = new Database(join(dataDir, 'docdesk.sqlite'), { timeout: 10_000 });
+  const { db, close } = await openDatabase(testDatabaseTarget(dataDir));
   try {
-    const info = db
-      .prepare('INSERT INTO previews (document_id, run_id, account_id, page, filename, file_format, content_type, file_size, path, created_at) VALUES (?, NULL, ?, 1, ?, ?, ?, ?, ?, ?)')
-      .run(opts.documentId, opts.accountId, 'page-1.png', 'png', opts.contentType ?? 'image/png', opts.bytes.length, rel, '2026-01-01T00:00:00.000000Z');
-    return Number(info.lastInsertRowid);
+    const row = await db
+      .insertInto('previews')
+      .values({ document_id: opts.documentId, run_id: null, account_id: opts.accountId, page: 1, filename: 'page-1.png', file_format: 'png', content_type: opts.contentType ?? 'image/png', file_size: opts.bytes.length, path: rel, created_at: '2026-01-01T00:00:00.000000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   } finally {
-    db.close();
+    await close();
   }
 }

@@ -56,8 +56,9 @@ async function waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<vo
 }
 
 const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
-// Long enough that the engine is killed between the first and the second attempt.
-const env = { DOCDESK_WEBHOOK_RETRY_BASE_MS: '1500' };
+// Long enough that the engine is killed between the first and the second attempt (at least
+// 3 s: the `docdesk webhook deliveries` poll takes up to ~2 s on the Postgres pass).
+const env = { DOCDESK_WEBHOOK_RETRY_BASE_MS: '4000' };
 
 describe('webhooks', () => {
   const suite = serverForSuite({ env });

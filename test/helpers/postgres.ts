@@ -12,6 +12,8 @@ export interface TestPostgres {
   url: string;
   /** A new empty database on the same server, for one suite or test. */
   createDatabase(name?: string): Promise<string>;
+  /** The same, synchronously (psql), for helpers that are synchronous themselves. */
+  createDatabaseSync(name: string): string;
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     }
   };
   process.once('exit', () => {
-    if (!stopped) spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop']);
+    if (stopped) return;
+    spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
   });
   return {
     url,
@@ -95,6 +99,12 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    createDatabaseSync(name) {
+      const clean = name.replace(/"/g, '');
+      const r = spawnSync(join(bin, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `CREATE DATABASE "${clean}"`], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`CREATE DATABASE ${clean} failed: ${r.stderr || r.stdout}`);
+      return `postgres://postgres@127.0.0.1:${port}/${clean}`;
     },
     stop,
   };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
+import { testDatabaseEnv } from './database.js';
 
 export const REPO_ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const BIN = join(REPO_ROOT, 'bin', 'docdesk.js');
@@ -32,7 +33,7 @@ export interface ServerProcess {
 export async function startServerProcess(opts: { dataDir?: string; env?: Record<string, string>; concurrency?: number; extraArgs?: string[] } = {}): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? tempDataDir();
   const proc = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0', '--json', ...(opts.extraArgs ?? [])], {
-    env: { ...process.env, ...(opts.env ?? {}) },
+    env: { ...process.env, ...testDatabaseEnv(dataDir), ...(opts.env ?? {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -75,13 +76,13 @@ export async function startServerProcess(opts: { dataDir?: string; env?: Record<
 
 /** Runs `docdesk <args> --data-dir DIR --json` and returns the parsed JSON output. */
 export function cli<T = any>(dataDir: string, args: string[]): T {
-  const res = spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir, '--json'], { encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir, '--json'], { encoding: 'utf8', env: { ...process.env, ...testDatabaseEnv(dataDir) } });
   if (res.status !== 0) throw new Error(`docdesk ${args.join(' ')} failed (${res.status}): ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop()!) as T;
 }
 
 export function cliRaw(dataDir: string, args: string[]) {
-  return spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  return spawnSync(process.execPath, [BIN, ...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, ...testDatabaseEnv(dataDir) } });
 }
 
 export function removeDir(dir: string): void {

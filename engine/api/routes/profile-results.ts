@@ -9,7 +9,7 @@ import { recordReviewDecision, ReviewRefused } from '../../documents/profile-rev
 import { latestProfileResultForDocument, listReviewDecisions, type ProfileResult } from '../../store/profile-results.js';
 import { PROFILES } from '../../profiles/registry.js';
 import { ApiError, notFound, validationFailed } from '../errors.js';
-import { claimKey, completeKey, releaseKey } from '../idempotency.js';
+import { claimKey, completeKey, releaseKey } from '../../store/idempotency.js';
 import { presentExtractions } from '../../documents/representation.js';
 import { presentDecision, presentDecisionAudit, presentResultAudit, presentSectorExtraction } from '../profile-presenters.js';
 import { reviewRequestSchema } from '../profile-schemas.js';

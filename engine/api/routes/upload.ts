@@ -10,7 +10,8 @@ import { acceptUpload } from '../../documents/intake.js';
 import { UPLOAD_LIMITS, validateUpload, type RawUpload, type UploadFields } from '../../documents/upload-rules.js';
 import type { StagedUpload } from '../../store/blobs.js';
 import { ApiError, forbidden, validationFailed } from '../errors.js';
-import { claimKey, completeKey, releaseKey } from '../idempotency.js';
+import { storageApiError } from '../storage-errors.js';
+import { claimKey, completeKey, releaseKey } from '../../store/idempotency.js';
 import { presentDocument, presentThumbnailUpload } from '../../documents/representation.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
 import { commonErrors, errorResponse, schemaRef } from '../schemas.js';
@@ -21,9 +22,13 @@ interface ReadUpload {
   filename: string;
 }
 
-/** The request body is not well-formed multipart: a client error, never a 500. */
+/**
+ * The request body is not well-formed multipart: a client error, never a 500. A full disk
+ * surfaces through the part stream too (the staged copy's writer destroys it) and stays
+ * what it is, 507.
+ */
 function unreadableBody(err: unknown): ApiError {
-  return validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
+  return storageApiError(err) ?? validationFailed({ file: [`The multipart body could not be read: ${(err as Error)?.message ?? String(err)}`] });
 }
 
 async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext): Promise<ReadUpload> {
@@ -56,6 +61,10 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
           if (part.fieldname !== 'file') raw.fields.push({ name: part.fieldname, value: '', truncated: true });
           continue;
         }
+        // When the body arrived (and broke off) before it was read (the idempotency claim
+        // awaited the database meanwhile), the parser hands over a part stream it already
+        // destroyed; a pipeline from it would wait forever.
+        if (part.file.destroyed && !part.file.readableEnded) throw unreadableBody(new Error('the body ended before the file part was complete'));
         // A failure of the part stream itself is the body's fault (ends early); a failure
         // writing the staged copy is ours and stays a 500.
         let partError: unknown = null;
@@ -92,6 +101,9 @@ async function readMultipart(req: FastifyRequest, reply: FastifyReply, ctx: Hand
     }
   } catch (err) {
     if (staged) await ctx.engine.blobs.discard(staged.tmpPath);
+    // Answering before the body was read to its end (e.g. a full disk mid-file): the rest of
+    // it is never read, so the connection cannot carry another request.
+    if (!req.raw.complete) reply.header('Connection', 'close');
     throw err;
   }
   if (staged && !staged.truncated && staged.size > 0) {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { cli, cliRaw, getJson, REPO_ROOT, removeDir, startServerProcess, tempDataDir, type ServerProcess } from '../../helpers/server.js';
+import { testDatabaseEnv } from '../../helpers/database.js';
 
 describe('docdesk CLI', () => {
   let dir: string;
@@ -20,7 +21,7 @@ describe('docdesk CLI', () => {
 
   it('serve prints exactly one line "listening on http://HOST:PORT"', async () => {
     const other = tempDataDir();
-    const proc = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'docdesk.js'), 'serve', '--data-dir', other, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'docdesk.js'), 'serve', '--data-dir', other, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...testDatabaseEnv(other) } });
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: proc.stdout! }).once('line', resolve));
       assert.match(line, /^listening on http:\/\/127\.0\.0\.1:\d+$/);

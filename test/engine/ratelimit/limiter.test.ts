@@ -4,6 +4,7 @@ import { openEngineContext, type EngineContext } from '../../../engine/index.js'
 import { RateLimiter } from '../../../engine/ratelimit/limiter.js';
 import { policiesFor, UPLOAD_LIMITS, READ_DELETE_LIMITS } from '../../../engine/ratelimit/policies.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
+import { testDatabaseTarget } from '../../helpers/database.js';
 
 const subject = (over: Partial<{ tokenId: number; accountId: number; userId: number; testMode: boolean }> = {}) => ({ tokenId: 1, accountId: 1, userId: 1, profile: 'restricted' as const, testMode: false, ...over });
 
@@ -27,7 +28,7 @@ describe('rate limiter', () => {
   let engine: EngineContext;
   before(async () => {
     dir = tempDataDir();
-    engine = await openEngineContext(dir);
+    engine = await openEngineContext(dir, {}, testDatabaseTarget(dir));
   });
   after(async () => {
     await engine.close();

@@ -1,28 +1,28 @@
-// Profile result rows and the append-only review decisions, on a real SQLite file.
+// Profile result rows and the append-only review decisions, on the real database (SQLite or Postgres).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { openDatabase, type OpenedDatabase } from '../../../engine/store/db.js';
 import { nowTimestamp } from '../../../engine/store/time.js';
 import { applyReviewDecision, insertProfileResult, latestProfileResultForDocument, listReviewDecisions, profileResultForRun, type EffectiveState, type NewReviewDecision } from '../../../engine/store/profile-results.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
+import { testDatabaseTarget } from '../../helpers/database.js';
 
 async function seedRun(opened: OpenedDatabase): Promise<{ accountId: number; documentId: number; runId: number }> {
   const ts = nowTimestamp();
   const db = opened.db;
   const account = await db.insertInto('accounts').values({ name: 'a', status: 'active', rate_limit_profile: 'standard', batch_lane_eligible: 0, concurrent_standard_limit: 4, created_at: ts, updated_at: ts }).returning('id').executeTakeFirstOrThrow();
   const user = await db.insertInto('users').values({ account_id: account.id, name: 'u', role: 'owner', created_at: ts }).returning('id').executeTakeFirstOrThrow();
-  const raw = opened.raw;
-  const doc = raw
-    .prepare(`INSERT INTO documents (account_id, user_id, mode, processing_mode, processing_lane, status, filename, file_format, file_size, file_sha256, ai_processing, extraction_profile, profile_version, is_e_invoice, created_at, updated_at)
-              VALUES (?, ?, 'live', 'extraction', 'standard', 'pending', 'a.pdf', 'pdf', 1, 'x', 1, 'de.energy.supply-invoice', '2.0.1', 0, ?, ?)`)
-    .run(account.id, user.id, ts, ts);
-  const documentId = Number(doc.lastInsertRowid);
-  const run = raw
-    .prepare(`INSERT INTO extraction_runs (document_id, account_id, mode, processing_lane, status, extraction_profile, profile_version, billing_mode, credit_cost, credit_cost_source, created_at)
-              VALUES (?, ?, 'live', 'standard', 'pending', 'de.energy.supply-invoice', '2.0.1', 'standard', 3, 'profile_rate', ?)`)
-    .run(documentId, account.id, ts);
-  return { accountId: account.id, documentId, runId: Number(run.lastInsertRowid) };
+  const doc = await db
+    .insertInto('documents')
+    .values({ account_id: account.id, user_id: user.id, mode: 'live', processing_mode: 'extraction', processing_lane: 'standard', status: 'pending', filename: 'a.pdf', file_format: 'pdf', file_size: 1, file_sha256: 'x', ai_processing: 1, extraction_profile: 'de.energy.supply-invoice', profile_version: '2.0.1', is_e_invoice: 0, created_at: ts, updated_at: ts })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const run = await db
+    .insertInto('extraction_runs')
+    .values({ document_id: doc.id, account_id: account.id, mode: 'live', processing_lane: 'standard', status: 'pending', extraction_profile: 'de.energy.supply-invoice', profile_version: '2.0.1', billing_mode: 'standard', credit_cost: 3, credit_cost_source: 'profile_rate', created_at: ts })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { accountId: account.id, documentId: doc.id, runId: run.id };
 }
 
 const machine = { packet: { page_count: 1, invoice_count: 1 }, invoices: [{ invoice_ref: 'inv-1', data: { identity: { invoice_number: 'R-1' } } }] };
@@ -44,7 +44,7 @@ describe('profile results store', () => {
   let ids: { accountId: number; documentId: number; runId: number };
   before(async () => {
     dir = tempDataDir();
-    opened = openDatabase(join(dir, 'docdesk.sqlite'));
+    opened = await openDatabase(testDatabaseTarget(dir));
     ids = await seedRun(opened);
   });
   after(async () => {
@@ -98,12 +98,14 @@ describe('profile results store', () => {
     assert.equal((await applyReviewDecision(opened.db, 999_999, 1, decision(), nextState())).ok, false);
   });
 
-  it('decisions are append-only and the machine result immutable (SQLite triggers)', async () => {
+  it('decisions are append-only and the machine result immutable (database triggers)', async () => {
     const r = (await profileResultForRun(opened.db, ids.runId))!;
-    assert.throws(() => opened.raw.prepare('UPDATE profile_review_decisions SET reason = ? WHERE result_id = ?').run('x', r.id), /append-only/);
-    assert.throws(() => opened.raw.prepare('DELETE FROM profile_review_decisions WHERE result_id = ?').run(r.id), /append-only/);
-    assert.throws(() => opened.raw.prepare("UPDATE profile_results SET machine_outcome = 'accepted' WHERE id = ?").run(r.id), /immutable/);
-    assert.throws(() => opened.raw.prepare("UPDATE profile_results SET machine_payload = '{}' WHERE id = ?").run(r.id), /immutable/);
+    const db = opened.db;
+    await assert.rejects(db.updateTable('profile_review_decisions').set({ reason: 'x' }).where('result_id', '=', r.id).execute(), /append-only/);
+    await assert.rejects(db.deleteFrom('profile_review_decisions').where('result_id', '=', r.id).execute(), /append-only/);
+    await assert.rejects(db.updateTable('profile_results').set({ machine_outcome: 'accepted' }).where('id', '=', r.id).execute(), /immutable/);
+    await assert.rejects(db.updateTable('profile_results').set({ machine_payload: '{}' }).where('id', '=', r.id).execute(), /immutable/);
+    assert.equal((await listReviewDecisions(db, r.id)).length, 1, 'the refused changes left the history as it was');
   });
 
   it('a reviewed result is never replaced by a retried run', async () => {
