@@ -1,8 +1,10 @@
-// Fixed-window counters for the rate-limit policies. Minute windows live in memory (a
-// restart at most forgives one minute); hour and day windows live in the database, so they hold
-// across restarts. A request counts against every policy only when all of them allow it.
+// Fixed-window counters for the rate-limit policies. On the desktop, minute windows live in
+// memory (a restart at most forgives one minute); hour and day windows live in the database, so
+// they hold across restarts. On the team server (PostgreSQL) every window lives in the database:
+// several API replicas answer one account, and each must see the others' requests. A request counts against every policy only when all of them allow it.
 import { immediateTransaction, type Db } from '../store/db.js';
 import { countInWindow, deleteEndedWindows, windowCount } from '../store/rate-windows.js';
+import { dialectOf } from '../store/dialect.js';
 import { WINDOW_SECONDS, type Policy } from './policies.js';
 
 export interface PolicyState {
@@ -20,24 +22,28 @@ export interface LimitDecision {
   retryAfter: number | null;
 }
 
-const persistent = (p: Policy) => p.window !== 'minute';
-
 export class RateLimiter {
   private memory = new Map<string, { windowStart: number; count: number }>();
   private sweepAt = 0;
 
-  constructor(private readonly db: Db) {}
+  /** Whether a policy's window is counted in the database (shared by every process) or in memory. */
+  private readonly persistent: (p: Policy) => boolean;
+
+  constructor(private readonly db: Db) {
+    const shared = dialectOf(db) === 'postgres';
+    this.persistent = (p) => shared || p.window !== 'minute';
+  }
 
   async consume(policies: Policy[], nowMs = Date.now()): Promise<LimitDecision | null> {
     if (policies.length === 0) return null;
     const nowSec = Math.floor(nowMs / 1000);
     const starts = policies.map((p) => nowSec - (nowSec % WINDOW_SECONDS[p.window]));
-    const stored = policies.some(persistent) ? await this.consumePersistent(policies, starts) : null;
+    const stored = policies.some(this.persistent) ? await this.consumePersistent(policies, starts) : null;
     return this.decide(policies, starts, nowMs, stored);
   }
 
   private decide(policies: Policy[], starts: number[], nowMs: number, stored: Map<number, number> | null): LimitDecision {
-    const counts = policies.map((p, i) => (persistent(p) ? stored!.get(i)! : this.memoryCount(p.key, starts[i]!)));
+    const counts = policies.map((p, i) => (this.persistent(p) ? stored!.get(i)! : this.memoryCount(p.key, starts[i]!)));
     const states: PolicyState[] = policies.map((p, i) => ({ policy: p, remaining: Math.max(0, p.limit - counts[i]!), reset: starts[i]! + WINDOW_SECONDS[p.window] }));
     const failing = states.filter((s, i) => counts[i]! >= s.policy.limit);
     if (failing.length) {
@@ -45,7 +51,7 @@ export class RateLimiter {
       return { allowed: false, reported: { ...worst, remaining: 0 }, retryAfter: Math.max(1, Math.ceil(worst.reset - nowMs / 1000)) };
     }
     policies.forEach((p, i) => {
-      if (!persistent(p)) this.memoryIncrement(p.key, starts[i]!);
+      if (!this.persistent(p)) this.memoryIncrement(p.key, starts[i]!);
       states[i]!.remaining = Math.max(0, states[i]!.remaining - 1);
     });
     this.sweep(nowMs);
@@ -62,13 +68,13 @@ export class RateLimiter {
     return immediateTransaction(this.db, async (tx) => {
       const counts = new Map<number, number>();
       for (const [i, p] of policies.entries()) {
-        if (!persistent(p)) continue;
+        if (!this.persistent(p)) continue;
         counts.set(i, await windowCount(tx, p.key, starts[i]!));
       }
-      const blocked = policies.some((p, i) => (persistent(p) ? counts.get(i)! : this.memoryCount(p.key, starts[i]!)) >= p.limit);
+      const blocked = policies.some((p, i) => (this.persistent(p) ? counts.get(i)! : this.memoryCount(p.key, starts[i]!)) >= p.limit);
       if (!blocked) {
         for (const [i, p] of policies.entries()) {
-          if (!persistent(p)) continue;
+          if (!this.persistent(p)) continue;
           await countInWindow(tx, p.key, starts[i]!, WINDOW_SECONDS[p.window]);
         }
       }

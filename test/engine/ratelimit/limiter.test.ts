@@ -4,7 +4,7 @@ import { openEngineContext, type EngineContext } from '../../../engine/index.js'
 import { RateLimiter } from '../../../engine/ratelimit/limiter.js';
 import { policiesFor, UPLOAD_LIMITS, READ_DELETE_LIMITS } from '../../../engine/ratelimit/policies.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
-import { testDatabaseTarget } from '../../helpers/database.js';
+import { TEST_ON_POSTGRES, testDatabaseTarget } from '../../helpers/database.js';
 
 const subject = (over: Partial<{ tokenId: number; accountId: number; userId: number; testMode: boolean }> = {}) => ({ tokenId: 1, accountId: 1, userId: 1, profile: 'restricted' as const, testMode: false, ...over });
 
@@ -74,5 +74,21 @@ describe('rate limiter', () => {
     // token 22: 299 left of 300; workspace: 700 left of 1,000 → the workspace is tighter.
     assert.equal(d.reported.policy.scope, 'account');
     assert.equal(d.reported.remaining, 700);
+  });
+  it('counts minute windows across API replicas on the team server; per process on the desktop', async () => {
+    // Two limiters on one database stand for two API processes answering the same token.
+    const t0 = Date.UTC(2026, 10, 25, 16, 0, 5);
+    const policies = policiesFor('delete', subject({ tokenId: 31, accountId: 31 }), '');
+    const limit = Math.min(...policies.map((p) => p.limit));
+    const replicaA = new RateLimiter(engine.db);
+    const replicaB = new RateLimiter(engine.db);
+    for (let i = 0; i < limit; i++) assert.equal((await (i % 2 ? replicaB : replicaA).consume(policies, t0))!.allowed, true);
+    const next = (await replicaB.consume(policies, t0))!;
+    if (TEST_ON_POSTGRES) {
+      assert.equal(next.allowed, false, 'the replica must see the requests the other one counted');
+      assert.equal(next.reported.reset, t0 / 1000 + 55);
+    } else {
+      assert.equal(next.allowed, true, 'the desktop counts minute windows in memory, per process');
+    }
   });
 });
