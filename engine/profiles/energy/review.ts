@@ -4,7 +4,7 @@
 // checked decision is applied to a copy of the payload and evidence (`applyReviewDecision`).
 // Nothing here knows HTTP: failures are field errors the API turns into a 422.
 import { findDates } from '../../extract/normalize/date.js';
-import { checkIban } from '../../extract/normalize/iban.js';
+import { checkIban, mod97 } from '../../extract/normalize/iban.js';
 import { maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import type { EffectiveState, ProfileResult } from '../../store/profile-results.js';
 import type { ReviewFieldErrors } from '../types.js';
@@ -368,16 +368,6 @@ function resolveEntity(invoice: EnergyInvoice, entityRef: string): Target | null
 // Identifiers (V5): normalized, then format- and checksum-checked.
 
 const compact = (s: string) => s.replace(/[\s.\u00a0]/g, '').toUpperCase();
-
-/** ISO 7064 mod 97-10 over an alphanumeric string (letters A=10 … Z=35). */
-function mod97(s: string): number {
-  let rem = 0;
-  for (const ch of s) {
-    const code = ch >= 'A' && ch <= 'Z' ? String(ch.charCodeAt(0) - 55) : ch;
-    for (const digit of code) rem = (rem * 10 + Number(digit)) % 97;
-  }
-  return rem;
-}
 
 /** SEPA creditor identifier: CC + check digits + 3-character business code + national id. */
 function creditorIdValid(v: string): boolean {
