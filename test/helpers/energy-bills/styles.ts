@@ -40,6 +40,35 @@ function balanceLabel(b: Bill): string {
   return b.direction === 'credit' ? 'Guthaben' : 'Nachzahlung';
 }
 
+/** The compact and ledger styles' closing block: totals, payment text, consumption, advance plan. */
+function totalsAndPlan(w: PageWriter, b: Bill, o: { grossLabel: string; planPerRow: number; planColumn: number; planAmountRight: number; currency: string }): void {
+  const sum = (k: string, v: string) => {
+    w.need(12);
+    w.text(300, w.y, k, 8.5, 'F2');
+    w.right(555, w.y, v, 8.5, 'F2');
+    w.y += 12;
+  };
+  sum('Summe netto', money(b.net_cents));
+  sum(`Umsatzsteuer 19 % auf ${money(b.net_cents)}`, money(b.vat_cents));
+  sum(o.grossLabel, money(b.gross_cents));
+  if (b.advances_cents) sum(`abzüglich Abschläge (${b.advance_count})`, `-${money(b.advances_cents)}`);
+  sum(balanceLabel(b), money(b.balance_cents));
+  w.y += 6;
+  w.para(40, 515, paymentText(b), 8.5);
+  if (b.kind !== 'interim_invoice') w.para(40, 515, `Ihr Verbrauch ${de(b.total_kwh, 0)} kWh; Vorjahr ${de(b.prior_kwh, 0)} kWh.`, 8.5);
+  if (!b.plan.length) return;
+  w.need(24 + 6 * 12);
+  w.text(40, w.y, 'Abschlagsplan', 9, 'F2');
+  w.y += 12;
+  for (let i = 0; i < b.plan.length; i += o.planPerRow) {
+    b.plan.slice(i, i + o.planPerRow).forEach((p, j) => {
+      w.text(40 + j * o.planColumn, w.y, dmy(p.date), 8.5);
+      w.right(o.planAmountRight + j * o.planColumn, w.y, `${money(p.cents)} ${o.currency}`, 8.5);
+    });
+    w.y += 12;
+  }
+}
+
 // ------------------------------------------------------------------ 1. monospace mass print
 
 function mono(b: Bill): Rendered {
@@ -598,32 +627,7 @@ function compact(b: Bill): Rendered {
     w.right(555, w.y, money(c.net_cents), 8);
     w.y += 12;
   }
-  const sum = (k: string, v: string) => {
-    w.need(12);
-    w.text(300, w.y, k, 8.5, 'F2');
-    w.right(555, w.y, v, 8.5, 'F2');
-    w.y += 12;
-  };
-  sum('Summe netto', money(b.net_cents));
-  sum(`Umsatzsteuer 19 % auf ${money(b.net_cents)}`, money(b.vat_cents));
-  sum('Gesamtbetrag', money(b.gross_cents));
-  if (b.advances_cents) sum(`abzüglich Abschläge (${b.advance_count})`, `-${money(b.advances_cents)}`);
-  sum(balanceLabel(b), money(b.balance_cents));
-  w.y += 6;
-  w.para(40, 515, paymentText(b), 8.5);
-  if (b.kind !== 'interim_invoice') w.para(40, 515, `Ihr Verbrauch ${de(b.total_kwh, 0)} kWh; Vorjahr ${de(b.prior_kwh, 0)} kWh.`, 8.5);
-  if (b.plan.length) {
-    w.need(24 + 6 * 12);
-    w.text(40, w.y, 'Abschlagsplan', 9, 'F2');
-    w.y += 12;
-    for (let i = 0; i < b.plan.length; i += 2) {
-      b.plan.slice(i, i + 2).forEach((p, j) => {
-        w.text(40 + j * 200, w.y, dmy(p.date), 8.5);
-        w.right(190 + j * 200, w.y, `${money(p.cents)} EUR`, 8.5);
-      });
-      w.y += 12;
-    }
-  }
+  totalsAndPlan(w, b, { grossLabel: 'Gesamtbetrag', planPerRow: 2, planColumn: 200, planAmountRight: 190, currency: 'EUR' });
   const pages = w.finish((pw, i, n) => {
     pw.right(555, 80, `${i + 1}/${n}`, 8, 'F1', i);
     pw.text(40, 798, `${b.supplier.name} · Sitz ${b.supplier.city} · ${b.supplier.court}, ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
@@ -714,32 +718,7 @@ function ledger(b: Bill): Rendered {
     }
     w.y += 13;
   }
-  const sum = (k: string, v: string) => {
-    w.need(12);
-    w.text(300, w.y, k, 8.5, 'F2');
-    w.right(555, w.y, v, 8.5, 'F2');
-    w.y += 12;
-  };
-  sum('Summe netto', money(b.net_cents));
-  sum(`Umsatzsteuer 19 % auf ${money(b.net_cents)}`, money(b.vat_cents));
-  sum('Rechnungsbetrag', money(b.gross_cents));
-  if (b.advances_cents) sum(`abzüglich Abschläge (${b.advance_count})`, `-${money(b.advances_cents)}`);
-  sum(balanceLabel(b), money(b.balance_cents));
-  w.y += 6;
-  w.para(40, 515, paymentText(b), 8.5);
-  if (b.kind !== 'interim_invoice') w.para(40, 515, `Ihr Verbrauch ${de(b.total_kwh, 0)} kWh; Vorjahr ${de(b.prior_kwh, 0)} kWh.`, 8.5);
-  if (b.plan.length) {
-    w.need(24 + 6 * 12);
-    w.text(40, w.y, 'Abschlagsplan', 9, 'F2');
-    w.y += 12;
-    for (let i = 0; i < b.plan.length; i += 3) {
-      b.plan.slice(i, i + 3).forEach((p, j) => {
-        w.text(40 + j * 170, w.y, dmy(p.date), 8.5);
-        w.right(170 + j * 170, w.y, `${money(p.cents)} €`, 8.5);
-      });
-      w.y += 12;
-    }
-  }
+  totalsAndPlan(w, b, { grossLabel: 'Rechnungsbetrag', planPerRow: 3, planColumn: 170, planAmountRight: 170, currency: '€' });
   const pages = w.finish((pw, i, n) => {
     pw.right(555, 40, `Seite ${i + 1} von ${n}`, 8, 'F1', i);
     pw.text(40, 798, `${b.supplier.name} · ${b.supplier.court} ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
