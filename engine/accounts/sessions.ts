@@ -1,6 +1,6 @@
 // Desk sessions (docs/desk-api.md): a browser or the Electron window signs in once and then
 // carries an http-only cookie that stands for one API token. Sessions and one-time sign-in
-// codes live in SQLite so `docdesk signin-url` (another process) can mint a code.
+// codes live in the database so `docdesk signin-url` (another process) can mint a code.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../store/db.js';
 import * as store from '../store/sessions.js';
