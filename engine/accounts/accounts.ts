@@ -2,13 +2,13 @@
 // SHA-256 hash is stored, so a leaked database does not leak credentials.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import type { AccountsTable, RateLimitProfile, TokenMode } from '../store/schema.js';
+import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { nowTimestamp } from '../store/time.js';
+import * as store from '../store/accounts.js';
+import type { AccountRow, TokenAuthRow, TokenRow } from '../store/accounts.js';
 import { parseAbilities, type Ability } from './abilities.js';
-import type { Selectable } from 'kysely';
-import { prepared } from '../store/prepared.js';
 
-export type Account = Selectable<AccountsTable>;
+export type Account = AccountRow;
 
 export const RATE_LIMIT_PROFILES: RateLimitProfile[] = ['restricted', 'standard', 'trusted', 'high_volume', 'enterprise'];
 export const DEFAULT_CONCURRENT_STANDARD_LIMIT = 4;
@@ -83,34 +83,26 @@ export class AccountService {
     if (!Number.isInteger(limit) || limit < 1) throw new Error('concurrency must be a positive integer');
     const ts = nowTimestamp();
     return this.db.transaction().execute(async (tx) => {
-      const account = await tx
-        .insertInto('accounts')
-        .values({
-          name,
-          status: 'active',
-          rate_limit_profile: profile,
-          batch_lane_eligible: input.batchLaneEligible ? 1 : 0,
-          concurrent_standard_limit: limit,
-          created_at: ts,
-          updated_at: ts,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const user = await tx
-        .insertInto('users')
-        .values({ account_id: account.id, name: `${name} owner`, role: 'owner', created_at: ts })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { account, ownerUserId: user.id };
+      const account = await store.insertAccount(tx, {
+        name,
+        status: 'active',
+        rate_limit_profile: profile,
+        batch_lane_eligible: input.batchLaneEligible ? 1 : 0,
+        concurrent_standard_limit: limit,
+        created_at: ts,
+        updated_at: ts,
+      });
+      const ownerUserId = await store.insertOwnerUser(tx, account.id, `${name} owner`, ts);
+      return { account, ownerUserId };
     });
   }
 
   listAccounts(): Promise<Account[]> {
-    return this.db.selectFrom('accounts').selectAll().orderBy('id').execute();
+    return store.listAccounts(this.db);
   }
 
   async getAccount(id: number): Promise<Account> {
-    const account = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const account = await store.findAccount(this.db, id);
     if (!account) throw new Error(`no account with id ${id}`);
     return account;
   }
@@ -118,21 +110,21 @@ export class AccountService {
   async setStatus(id: number, status: 'active' | 'suspended'): Promise<Account> {
     await this.getAccount(id);
     this.invalidate();
-    await this.db.updateTable('accounts').set({ status, updated_at: nowTimestamp() }).where('id', '=', id).execute();
+    await store.setAccountStatus(this.db, id, status);
     return this.getAccount(id);
   }
 
   /** The upload scanner's per-account allowance for PDFs with document JavaScript. */
   async setAllowPdfJavaScript(id: number, allow: boolean): Promise<Account> {
     await this.getAccount(id);
-    await this.db.updateTable('accounts').set({ allow_pdf_javascript: allow ? 1 : 0, updated_at: nowTimestamp() }).where('id', '=', id).execute();
+    await store.setAllowPdfJavaScript(this.db, id, allow);
     return this.getAccount(id);
   }
 
   async ownerUserId(accountId: number): Promise<number> {
-    const user = await this.db.selectFrom('users').select('id').where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
-    if (!user) throw new Error(`account ${accountId} has no user`);
-    return user.id;
+    const userId = await store.firstUserOf(this.db, accountId);
+    if (userId === undefined) throw new Error(`account ${accountId} has no user`);
+    return userId;
   }
 
   /** Creates a token and returns its secret; the secret is never retrievable again. */
@@ -142,46 +134,35 @@ export class AccountService {
     await this.getAccount(input.accountId);
     const userId = input.userId ?? (await this.ownerUserId(input.accountId));
     const token = `dd_${input.mode}_${randomBytes(24).toString('base64url')}`;
-    const row = await this.db
-      .insertInto('api_tokens')
-      .values({
-        account_id: input.accountId,
-        user_id: userId,
-        name: input.name?.trim() || `${input.mode} token`,
-        mode: input.mode,
-        abilities: JSON.stringify(abilities),
-        token_hash: hashToken(token),
-        token_prefix: token.slice(0, 12),
-        created_at: nowTimestamp(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await store.insertToken(this.db, {
+      account_id: input.accountId,
+      user_id: userId,
+      name: input.name?.trim() || `${input.mode} token`,
+      mode: input.mode,
+      abilities: JSON.stringify(abilities),
+      token_hash: hashToken(token),
+      token_prefix: token.slice(0, 12),
+      created_at: nowTimestamp(),
+    });
     return { token, listing: toListing(row) };
   }
 
   async listTokens(accountId?: number): Promise<TokenListing[]> {
-    let q = this.db.selectFrom('api_tokens').selectAll().orderBy('id');
-    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-    return (await q.execute()).map(toListing);
+    return (await store.listTokens(this.db, accountId)).map(toListing);
   }
 
   async revokeToken(id: number, accountId?: number): Promise<TokenListing> {
     this.invalidate();
-    let q = this.db.updateTable('api_tokens').set({ revoked_at: nowTimestamp() }).where('id', '=', id).where('revoked_at', 'is', null);
-    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-    await q.execute();
-    let s = this.db.selectFrom('api_tokens').selectAll().where('id', '=', id);
-    if (accountId !== undefined) s = s.where('account_id', '=', accountId);
-    const row = await s.executeTakeFirst();
+    await store.markTokenRevoked(this.db, id, accountId);
+    const row = await store.findToken(this.db, id, accountId);
     if (!row) throw new Error(`no token with id ${id}`);
     return toListing(row);
   }
 
   /** Adds abilities to an existing token (used to bring an older app token up to date). */
   async addAbilities(tokenId: number, add: Ability[]): Promise<void> {
-    const row = await this.db.selectFrom('api_tokens').select('abilities').where('id', '=', tokenId).executeTakeFirstOrThrow();
-    const abilities = [...new Set([...(JSON.parse(row.abilities) as Ability[]), ...add])];
-    await this.db.updateTable('api_tokens').set({ abilities: JSON.stringify(abilities) }).where('id', '=', tokenId).execute();
+    const abilities = [...new Set([...(JSON.parse(await store.tokenAbilities(this.db, tokenId)) as Ability[]), ...add])];
+    await store.setTokenAbilities(this.db, tokenId, JSON.stringify(abilities));
     this.invalidate();
   }
 
@@ -199,13 +180,13 @@ export class AccountService {
 
   /** Resolves a bearer token; null when missing, unknown or revoked. */
   async authenticate(token: string): Promise<AuthenticatedToken | null> {
-    return this.resolve(`t:${token}`, () => tokenByHash(this.db, hashToken(token)));
+    return this.resolve(`t:${token}`, () => store.tokenByHash(this.db, hashToken(token)));
   }
 
   /** Resolves a desk session cookie to the token it stands for; null when expired or revoked. */
   async authenticateSession(sessionId: string): Promise<AuthenticatedToken | null> {
     const hash = hashToken(sessionId);
-    const auth = await this.resolve(`s:${hash}`, () => tokenBySession(this.db, hash, Date.now()));
+    const auth = await this.resolve(`s:${hash}`, () => store.tokenBySession(this.db, hash, Date.now()));
     // A cached session may have expired since; expiry is rare, so re-check only then.
     if (auth && auth.sessionExpiresAt !== undefined && auth.sessionExpiresAt <= Date.now()) {
       this.authCache.delete(`s:${hash}`);
@@ -247,52 +228,11 @@ export class AccountService {
     const now = Date.now();
     if (now - (this.lastUsedWrites.get(tokenId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
     this.lastUsedWrites.set(tokenId, now);
-    void this.db.updateTable('api_tokens').set({ last_used_at: nowTimestamp() }).where('id', '=', tokenId).execute().catch(() => undefined);
+    void store.touchToken(this.db, tokenId).catch(() => undefined);
   }
 }
 
-type TokenAuthRow = {
-  tokenId: number;
-  accountId: number;
-  userId: number;
-  mode: TokenMode;
-  abilities: string;
-  revokedAt: string | null;
-  accountStatus: 'active' | 'suspended';
-  rateLimitProfile: RateLimitProfile;
-  batchLaneEligible: number;
-  concurrentStandardLimit: number;
-  sessionExpiresAt?: number;
-};
-
-const tokenAuthColumns = [
-  'api_tokens.id as tokenId',
-  'api_tokens.account_id as accountId',
-  'api_tokens.user_id as userId',
-  'api_tokens.mode as mode',
-  'api_tokens.abilities as abilities',
-  'api_tokens.revoked_at as revokedAt',
-  'accounts.status as accountStatus',
-  'accounts.rate_limit_profile as rateLimitProfile',
-  'accounts.batch_lane_eligible as batchLaneEligible',
-  'accounts.concurrent_standard_limit as concurrentStandardLimit',
-] as const;
-
-const tokenByHash = prepared(1, (db: Db, hash: string) =>
-  db.selectFrom('api_tokens').innerJoin('accounts', 'accounts.id', 'api_tokens.account_id').select(tokenAuthColumns).where('api_tokens.token_hash', '=', hash),
-);
-
-const tokenBySession = prepared(2, (db: Db, hash: string, now: number) =>
-  db
-    .selectFrom('desk_sessions')
-    .innerJoin('api_tokens', 'api_tokens.id', 'desk_sessions.token_id')
-    .innerJoin('accounts', 'accounts.id', 'api_tokens.account_id')
-    .select([...tokenAuthColumns, 'desk_sessions.expires_at as sessionExpiresAt'])
-    .where('desk_sessions.session_hash', '=', hash)
-    .where('desk_sessions.expires_at', '>', now),
-);
-
-function toListing(row: { id: number; account_id: number; user_id: number; name: string; mode: TokenMode; abilities: string; token_prefix: string; created_at: string; last_used_at: string | null; revoked_at: string | null }): TokenListing {
+function toListing(row: TokenRow): TokenListing {
   return {
     id: row.id,
     account_id: row.account_id,

@@ -8,6 +8,7 @@ import { openEngineContext, type EngineContext } from '../context.js';
 import { DataDirInUseError, signInUrl, startServer, startWorker } from '../index.js';
 import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
+import { recentDeliveries } from '../store/webhook-deliveries.js';
 import { ownerAlive } from '../config/owner.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
@@ -241,14 +242,7 @@ async function webhook(args: ParsedArgs, out: Output): Promise<void> {
       const endpoint = await rotateSecret(engine.db, idPositional(args, 2, 'webhook'));
       out.print(`new signing secret of webhook ${endpoint.id}: ${endpoint.secret}`, presentEndpoint(endpoint, true));
     } else if (sub === 'deliveries') {
-      let q = engine.db
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'delivery_id', 'endpoint_id', 'document_id', 'event', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
-        .orderBy('id', 'desc')
-        .limit(intFlag(args, 'limit') ?? 50);
-      const accountId = intFlag(args, 'account');
-      if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-      const rows = await q.execute();
+      const rows = await recentDeliveries(engine.db, intFlag(args, 'limit') ?? 50, intFlag(args, 'account'));
       out.print(table(rows as unknown as Record<string, unknown>[], ['id', 'endpoint_id', 'document_id', 'event', 'status', 'attempts', 'last_status_code', 'last_error']), rows);
     } else if (sub === 'retry') {
       const id = idPositional(args, 2, 'delivery');

@@ -10,6 +10,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { EngineContext } from '../context.js';
 import { nowTimestamp } from '../store/time.js';
+import { activeFolders, isFileRecorded, recordFile, recordFolderScan } from '../store/watch-folders.js';
 import { DONE_MARK_SUFFIX, itemsOf, listFiles } from './files.js';
 import { importItem, ImportRefused, type ImportSettings, type ItemResult } from './importer.js';
 import { LocalApi, type Credential } from './local-api.js';
@@ -97,8 +98,7 @@ export class FolderWatcher {
   }
 
   private async recorded(path: string, v: Seen): Promise<boolean> {
-    const row = await this.engine.db.selectFrom('watch_files').select('id').where('folder_key', '=', this.target.key).where('path', '=', path).where('size', '=', v.size).where('mtime_ms', '=', v.mtimeMs).executeTakeFirst();
-    return row !== undefined;
+    return isFileRecorded(this.engine.db, this.target.key, path, v.size, v.mtimeMs);
   }
 
   private async take(path: string, v: Seen): Promise<ItemResult[]> {
@@ -112,11 +112,7 @@ export class FolderWatcher {
     }
     const failed = results.find((r) => r.status === 'failed');
     const documentId = results.find((r) => r.document_id !== null)?.document_id ?? null;
-    await this.engine.db
-      .insertInto('watch_files')
-      .values({ folder_key: this.target.key, path, size: v.size, mtime_ms: v.mtimeMs, sha256: null, status: failed ? 'failed' : results.every((r) => r.status === 'skipped') ? 'skipped' : 'imported', document_id: documentId, error: failed ? (failed.message ?? failed.reason) : null, updated_at: nowTimestamp() })
-      .onConflict((oc) => oc.columns(['folder_key', 'path', 'size', 'mtime_ms']).doNothing())
-      .execute();
+    await recordFile(this.engine.db, { folder_key: this.target.key, path, size: v.size, mtime_ms: v.mtimeMs, sha256: null, status: failed ? 'failed' : results.every((r) => r.status === 'skipped') ? 'skipped' : 'imported', document_id: documentId, error: failed ? (failed.message ?? failed.reason) : null });
     if (!failed) await this.afterImport(path, results);
     for (const r of results) this.hooks.onItem?.(r);
     return results;
@@ -188,7 +184,7 @@ export class WatchFolderService {
   }
 
   async sync(): Promise<void> {
-    const rows = await this.engine.db.selectFrom('watch_folders').selectAll().where('active', '=', 1).execute();
+    const rows = await activeFolders(this.engine.db);
     const wanted = new Map(rows.map((r) => [r.id, r]));
     for (const id of [...this.watchers.keys()]) {
       const row = wanted.get(id);
@@ -199,7 +195,7 @@ export class WatchFolderService {
       const credential: Credential = { tokenId: row.token_id };
       const api = await LocalApi.open(this.engine, credential, this.app);
       const watcher = new FolderWatcher(this.engine, api, targetOf(row), {
-        onScan: (error) => void this.engine.db.updateTable('watch_folders').set({ last_scan_at: nowTimestamp(), last_error: error }).where('id', '=', row.id).execute().catch(() => undefined),
+        onScan: (error) => void recordFolderScan(this.engine.db, row.id, error).catch(() => undefined),
       });
       this.watchers.set(row.id, { watcher, api, signature: signatureOf(row) });
       watcher.start(this.opts.intervalMs ?? 1000);

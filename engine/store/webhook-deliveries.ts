@@ -41,6 +41,17 @@ export async function nextDueAt(db: Db): Promise<number | null> {
   return row?.next_attempt_at ?? null;
 }
 
+/** The latest deliveries (of one account when given), newest first, without their bodies. */
+export function recentDeliveries(db: Db, limit: number, accountId?: number) {
+  let q = db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'delivery_id', 'endpoint_id', 'document_id', 'event', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at'])
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+  return q.execute();
+}
+
 /**
  * Records attempt number `attempts` before the request leaves (its count and backoff hold if
  * the process dies meanwhile). False when another process claimed this attempt first.

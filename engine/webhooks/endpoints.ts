@@ -1,13 +1,13 @@
 // Webhook endpoints per account: URL, signing secret, subscribed events.
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
 import type { Db } from '../store/db.js';
-import type { WebhookEndpointsTable, WebhookEvent } from '../store/schema.js';
+import type { WebhookEvent } from '../store/schema.js';
 import { nowTimestamp } from '../store/time.js';
+import * as store from '../store/webhook-endpoints.js';
 import { isSealed, secretBoxFor } from '../config/secrets.js';
 
 export const WEBHOOK_EVENTS: WebhookEvent[] = ['document.completed', 'document.failed', 'document.blocked'];
-export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type WebhookEndpoint = store.WebhookEndpointRow;
 
 export function parseEvents(input: string | undefined): WebhookEvent[] {
   if (!input) return [...WEBHOOK_EVENTS];
@@ -40,40 +40,28 @@ const opened = (db: Db, row: WebhookEndpoint): WebhookEndpoint => ({ ...row, sec
 
 export async function addEndpoint(db: Db, accountId: number, url: string, events: WebhookEvent[]): Promise<WebhookEndpoint> {
   const ts = nowTimestamp();
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({ account_id: accountId, url: validateUrl(url), secret: secretBoxFor(db).seal(newSecret()), events: JSON.stringify(events), active: 1, created_at: ts, updated_at: ts })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await store.insertEndpoint(db, { account_id: accountId, url: validateUrl(url), secret: secretBoxFor(db).seal(newSecret()), events: JSON.stringify(events), active: 1, created_at: ts, updated_at: ts });
   return opened(db, row);
 }
 
 /** Seals secrets stored in plain text by an older version; returns how many it sealed. */
 export async function sealPlainSecrets(db: Db): Promise<number> {
-  const rows = await db.selectFrom('webhook_endpoints').select(['id', 'secret']).execute();
-  const plain = rows.filter((r) => !isSealed(r.secret));
-  for (const r of plain) await db.updateTable('webhook_endpoints').set({ secret: secretBoxFor(db).seal(r.secret) }).where('id', '=', r.id).execute();
+  const plain = (await store.endpointSecrets(db)).filter((r) => !isSealed(r.secret));
+  for (const r of plain) await store.storeEndpointSecret(db, r.id, secretBoxFor(db).seal(r.secret));
   return plain.length;
 }
 
 export async function listEndpoints(db: Db, accountId?: number): Promise<WebhookEndpoint[]> {
-  let q = db.selectFrom('webhook_endpoints').selectAll().where('active', '=', 1).orderBy('id');
-  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  return (await q.execute()).map((row) => opened(db, row));
+  return (await store.activeEndpoints(db, accountId)).map((row) => opened(db, row));
 }
 
 /** Deactivates an endpoint; its delivery log stays. */
 export async function removeEndpoint(db: Db, id: number, accountId?: number): Promise<void> {
-  let q = db.updateTable('webhook_endpoints').set({ active: 0, updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
-  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw new Error(`no webhook endpoint with id ${id}`);
+  if (!(await store.deactivateEndpoint(db, id, accountId))) throw new Error(`no webhook endpoint with id ${id}`);
 }
 
 export async function rotateSecret(db: Db, id: number, accountId?: number): Promise<WebhookEndpoint> {
-  let q = db.updateTable('webhook_endpoints').set({ secret: secretBoxFor(db).seal(newSecret()), updated_at: nowTimestamp() }).where('id', '=', id).where('active', '=', 1);
-  if (accountId !== undefined) q = q.where('account_id', '=', accountId);
-  const row = await q.returningAll().executeTakeFirst();
+  const row = await store.rotateEndpointSecret(db, id, secretBoxFor(db).seal(newSecret()), accountId);
   if (!row) throw new Error(`no webhook endpoint with id ${id}`);
   return opened(db, row);
 }

@@ -1,5 +1,6 @@
 // ping, preview download and the anonymous x402 routes (spec 4.1, 4.4, 4.9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findPreviewFile } from '../../store/document-reads.js';
 import { ApiError, notFound } from '../errors.js';
 import { sendStoredBlob } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
@@ -11,15 +12,7 @@ async function ping() {
 
 async function preview(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { preview: id } = req.params as { preview: number };
-  const row = await ctx.engine.db
-    .selectFrom('previews')
-    .innerJoin('documents', 'documents.id', 'previews.document_id')
-    .select(['previews.path', 'previews.content_type', 'previews.filename', 'previews.file_format'])
-    .where('previews.id', '=', id)
-    .where('previews.account_id', '=', ctx.auth!.accountId)
-    .where('documents.mode', '=', ctx.auth!.mode)
-    .where('documents.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findPreviewFile(ctx.engine.db, ctx.auth!.accountId, ctx.auth!.mode, id);
   if (!row) throw notFound('preview');
   // HTML previews are only ever Docdesk's own e-invoice visualization (escaped, no script);
   // an XML source preview is served as text, whatever its root element.

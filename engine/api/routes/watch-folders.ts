@@ -4,14 +4,11 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { WatchFoldersTable } from '../../store/schema.js';
 import { nowTimestamp } from '../../store/time.js';
+import { accountFolders, deleteFolder as deleteFolderRow, folderFileCounts, insertFolder, isFolderWatched, recentFolderFiles, type WatchFolderRow as FolderRow } from '../../store/watch-folders.js';
 import { ApiError, forbidden, notFound, validationFailed } from '../errors.js';
 import { defineRoutes, type HandlerContext, type JsonSchema } from '../route.js';
 import { commonErrors, errorResponse } from '../schemas.js';
-
-type FolderRow = Selectable<WatchFoldersTable>;
 
 const int = { type: 'integer' };
 const nstr = { type: ['string', 'null'] };
@@ -43,8 +40,8 @@ const folderSchema: JsonSchema = {
 
 async function present(ctx: HandlerContext, row: FolderRow) {
   const key = `watch:${row.id}`;
-  const counts = await ctx.engine.db.selectFrom('watch_files').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('folder_key', '=', key).groupBy('status').execute();
-  const recent = await ctx.engine.db.selectFrom('watch_files').select(['path', 'status', 'document_id', 'error', 'updated_at']).where('folder_key', '=', key).orderBy('id', 'desc').limit(10).execute();
+  const counts = await folderFileCounts(ctx.engine.db, key);
+  const recent = await recentFolderFiles(ctx.engine.db, key, 10);
   const count = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   return {
     id: row.id,
@@ -64,7 +61,7 @@ async function present(ctx: HandlerContext, row: FolderRow) {
 }
 
 async function listFolders(_req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
-  const rows = await ctx.engine.db.selectFrom('watch_folders').selectAll().where('account_id', '=', ctx.auth!.accountId).orderBy('id').execute();
+  const rows = await accountFolders(ctx.engine.db, ctx.auth!.accountId);
   return { data: await Promise.all(rows.map((r) => present(ctx, r))) };
 }
 
@@ -76,34 +73,28 @@ async function createFolder(req: FastifyRequest, reply: FastifyReply, ctx: Handl
   const path = resolve(body.path);
   if (!(await stat(path).catch(() => null))?.isDirectory()) throw validationFailed({ path: ['No folder at this path.'] });
   if (body.done_folder && !isAbsolute(body.done_folder)) throw validationFailed({ done_folder: ['Give an absolute path.'] });
-  const exists = await ctx.engine.db.selectFrom('watch_folders').select('id').where('account_id', '=', auth.accountId).where('path', '=', path).executeTakeFirst();
-  if (exists) throw new ApiError(409, 'watch_folder_exists', 'This folder is already watched.');
-  const row = await ctx.engine.db
-    .insertInto('watch_folders')
-    .values({
-      account_id: auth.accountId,
-      token_id: auth.tokenId,
-      path,
-      processing_mode: (body.processing_mode ?? 'extraction') as FolderRow['processing_mode'],
-      extraction_profile: body.extraction_profile ?? null,
-      pages: body.pages ?? null,
-      after_import: (body.after_import ?? 'keep') as FolderRow['after_import'],
-      done_folder: body.done_folder ? resolve(body.done_folder) : null,
-      active: 1,
-      last_scan_at: null,
-      last_error: null,
-      created_at: nowTimestamp(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  if (await isFolderWatched(ctx.engine.db, auth.accountId, path)) throw new ApiError(409, 'watch_folder_exists', 'This folder is already watched.');
+  const row = await insertFolder(ctx.engine.db, {
+    account_id: auth.accountId,
+    token_id: auth.tokenId,
+    path,
+    processing_mode: (body.processing_mode ?? 'extraction') as FolderRow['processing_mode'],
+    extraction_profile: body.extraction_profile ?? null,
+    pages: body.pages ?? null,
+    after_import: (body.after_import ?? 'keep') as FolderRow['after_import'],
+    done_folder: body.done_folder ? resolve(body.done_folder) : null,
+    active: 1,
+    last_scan_at: null,
+    last_error: null,
+    created_at: nowTimestamp(),
+  });
   reply.code(201);
   return { data: await present(ctx, row) };
 }
 
 async function deleteFolder(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const gone = await ctx.engine.db.deleteFrom('watch_folders').where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw notFound('watched folder');
+  if (!(await deleteFolderRow(ctx.engine.db, id, ctx.auth!.accountId))) throw notFound('watched folder');
   return reply.code(204).send();
 }
 
