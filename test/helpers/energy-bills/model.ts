@@ -280,6 +280,8 @@ export interface HardCases {
   readings_day_before: boolean;
   /** dd.mm.yy for the invoice date, long dates for the period. */
   date_style: 'short_year' | 'long' | 'plain';
+  /** The customer is a firm (a legal form in the address block) and no sender line names the supplier. */
+  company_customer: boolean;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -343,8 +345,15 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
       prior_delta_first: rng.chance(0.6),
       readings_day_before: rng.chance(0.4),
       date_style: rng.pick(['short_year', 'long', 'plain'] as const),
+      company_customer: false,
     };
-    if (!hard.co_line && rng.chance(0.5)) {
+    if (!hard.co_line && rng.chance(0.4)) {
+      hard.company_customer = true;
+      customer.name = `${rng.pick(['Bäckerei', 'Hausverwaltung', 'Autohaus', 'Praxis'])} ${customer.name.split(' ').at(-1)} GmbH`;
+      customer.salutation = 'Firma';
+      service.name = customer.name;
+    }
+    if (!hard.co_line && !hard.company_customer && rng.chance(0.5)) {
       hard.name_second_line = `${other.name.split(' ')[0]} ${customer.name.split(' ').slice(1).join(' ')}`;
       customer.name = `${customer.name} und ${hard.name_second_line}`;
       service.name = customer.name;

@@ -739,11 +739,11 @@ function ledger(b: Bill): Rendered {
  * day before the period) and the prior-year change as a kWh difference before the figure.
  */
 function portal(b: Bill): Rendered {
-  const h = b.hard ?? { co_line: null, name_second_line: null, previous_invoice: null, prior_delta_first: false, readings_day_before: false, date_style: 'plain' as const };
+  const h = b.hard ?? { co_line: null, name_second_line: null, previous_invoice: null, prior_delta_first: false, readings_day_before: false, date_style: 'plain' as const, company_customer: false };
   const date = (iso: string) => (h.date_style === 'long' ? longDate(iso) : h.date_style === 'short_year' ? `${dmy(iso).slice(0, 6)}${iso.slice(2, 4)}` : dmy(iso));
   const w = new PageWriter();
   w.text(40, 36, b.supplier.short, 18, 'F2');
-  w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
+  if (!h.company_customer) w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
   const first = h.name_second_line ? b.customer.name.slice(0, b.customer.name.length - h.name_second_line.length).trim() : b.customer.name;
   const block = [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
   block.forEach((t, i) => w.text(40, 106 + i * 12, t, 10));
@@ -862,7 +862,7 @@ function portal(b: Bill): Rendered {
     pw.text(40, 798, `${b.supplier.name} · ${b.supplier.court} ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
     pw.text(40, 808, `${b.supplier.bank} · IBAN ${groupIban(b.supplier.iban)} · BIC ${b.supplier.bic}`, 6.5, 'F1', i);
   });
-  return { pages, omit: ['registers.obis_code'] };
+  return { pages, omit: ['registers.obis_code', ...(h.company_customer ? ['supplier.address'] : [])] };
 }
 
 export function renderBill(style: Style, b: Bill): Rendered {

@@ -296,6 +296,26 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       }
     }
   }
+  if (s.name) {
+    // The legal line (commercial register, VAT id) names the company that issues the bill: a
+    // first legal-form name elsewhere (the customer's firm, a service provider) is not settled
+    // by position when the legal block names another company.
+    const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+    const legal = log.records.filter((r) => r.entity_ref === 'supplier' && (r.field === 'vat_id' || r.field === 'commercial_register'));
+    const block = (r: (typeof legal)[number]) => view.lines.filter((l) => l.page === r.physical_page && r.bbox && l.bbox.y <= r.bbox.y + 1 && r.bbox.y - l.bbox.y < 40);
+    if (legal.length && !legal.some((r) => block(r).some((l) => key(l.text).includes(key(s.name!))))) {
+      // The one company the legal block names is the issuer; its address is then not the one read for the other name.
+      const named = legal.flatMap((r) => block(r)).flatMap((l) => l.text.split(/\s[·|•]\s|,\s/).map((h) => ({ l, h: h.trim() })))
+        .filter((x) => LEGAL_FORM.test(x.h) && x.h.length <= 60 && /^\p{Lu}/u.test(x.h) && !/netz|messstellen|amtsgericht|register|sparkasse|bank|sitz|ust|steuer/i.test(x.h));
+      const names = [...new Set(named.map((x) => x.h.replace(/\s+/g, ' ')))];
+      if (names.length === 1) {
+        s.name = names[0]!;
+        s.address = null;
+        log.records.splice(0, log.records.length, ...log.records.filter((r) => !(r.entity_ref === 'supplier' && (r.field === 'name' || r.field === 'address'))));
+        log.add('supplier', 'name', spanOf(named[0]!.l, null, named[0]!.h));
+      } else log.doubt('supplier', 'name', 'the legal block (register, VAT id) does not name this company');
+    }
+  }
   return s;
 }
 
