@@ -235,7 +235,12 @@ function checkValueFormats(data: InvoiceData, c: Checks): void {
   }
 }
 
-function checkArithmetic(data: InvoiceData, c: Checks): void {
+/**
+ * `printed(key)`: the value was read, not computed. A register's consumption computed from its
+ * readings agrees with them by construction, so the register check vouches for it (and the
+ * multiplier) only when the consumption was printed; else the billed consumption must.
+ */
+function checkArithmetic(data: InvoiceData, c: Checks, printed: (key: string) => boolean = () => true): void {
   const s = data.settlement;
   const net = cents(s?.net_total);
   const vat = cents(s?.vat_total);
@@ -297,7 +302,7 @@ function checkArithmetic(data: InvoiceData, c: Checks): void {
         const tolerance = value === null ? 0 : 0.5 * 10 ** -decimalsOf(r.consumption_value!) + 1e-9;
         c.check('register_consumption', 'arithmetic_mismatch', expected !== null && value !== null && Math.abs(expected - value) <= tolerance, [`${r.entity_ref}.reading_start`, `${r.entity_ref}.reading_end`, `${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`], () =>
           expected === null || value === null ? `${r.entity_ref}: readings and consumption cannot be compared (a value is missing)` : `${r.entity_ref}: (${r.reading_end?.value} − ${r.reading_start?.value}) × ${r.multiplier ?? 1} = ${expected}, consumption is ${r.consumption_value}`,
-          [`${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`]);
+          printed(`${r.entity_ref}.consumption_value`) ? [`${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`] : []);
       }
       // gas: energy_kwh ≈ volume_m3 × z_number × calorific_value (±0.5 %)
       const gas = [r.volume_m3, r.z_number, r.calorific_value_kwh_per_m3, r.energy_kwh];
@@ -364,9 +369,13 @@ function confirmCrossFields(data: InvoiceData, c: Checks): void {
     const gas = regs.length > 0 && regs.every((r) => r.energy_kwh != null && c.confirmed.has(`${r.entity_ref}.energy_kwh`)) && Math.abs(regs.reduce((a, r) => a + num(r.energy_kwh)!, 0) - q) < 0.5;
     if (gas || kwhLines.some((ch) => Math.abs(num(ch.quantity)! - q) < 0.5) || (energy > 0 && Math.abs(energy - q) < 0.5)) {
       c.confirmed.add(`${cons.entity_ref}.quantity_kwh`);
-      // Its registers' consumption, and so the readings' difference, is billed as printed.
-      if (!gas && regs.length && Math.abs(regs.reduce((a, r) => a + (num(r.consumption_value) ?? NaN), 0) - q) < 0.5) for (const r of regs) c.confirmed.add(`${r.entity_ref}.consumption_value`);
+      // Its registers' consumption, and so the readings' difference times the multiplier, is billed as printed.
+      if (!gas && regs.length && Math.abs(regs.reduce((a, r) => a + (num(r.consumption_value) ?? NaN), 0) - q) < 0.5) for (const r of regs) for (const f of ['consumption_value', 'multiplier']) c.confirmed.add(`${r.entity_ref}.${f}`);
     }
+  }
+  // Gas: the volume of a conversion that checks out is the register's consumption.
+  for (const r of data.meters.flatMap((m) => m.registers)) {
+    if (c.confirmed.has(`${r.entity_ref}.volume_m3`) && num(r.volume_m3) !== null && num(r.volume_m3) === num(r.consumption_value)) for (const f of ['consumption_value', 'multiplier']) c.confirmed.add(`${r.entity_ref}.${f}`);
   }
   const period = data.identity?.billing_period;
   const periods = data.charges.map((ch) => ch.period).filter((p): p is { start: string; end: string } => !!p?.start && !!p?.end);
@@ -432,7 +441,10 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   checkRequired(data, c);
   checkValueFormats(data, c);
   checkIdentifiers(data, c);
-  checkArithmetic(data, c);
+  checkArithmetic(data, c, (key) => {
+    const ev = evidence.get(`${inv.invoice_ref}|${key}`);
+    return !!ev && ev.field_status !== 'derived';
+  });
   checkAssociation(data, c);
   confirmChargeLines(data, c);
   confirmTariffPrices(data, c);

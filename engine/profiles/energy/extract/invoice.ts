@@ -644,7 +644,9 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       if (m) mult = m;
     }
     const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
-    const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
+    // Without a printed multiplier the difference itself (the policy counts a missing multiplier as 1;
+    // only the consumption billed by the charge lines confirms it).
+    const consumption = String(Math.round((Number(end) - Number(start)) * Number(mult ?? 1) * 1000) / 1000);
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
       reading_start: { date: ds[0]!.value, value: start, kind: k1 },

@@ -356,6 +356,20 @@ describe('energy validation policy: confirmation by construction (generated bill
     assert.match(failuresOf(payload, evidence()).find((f) => f.code === 'unconfirmed_value')!.detail, /no check confirmed it \(consumption_billed\)/);
   });
 
+  it('a consumption computed from the readings is confirmed by the billed consumption, never by the register check alone', () => {
+    const { payload, evidence } = generated(1209, { style: 'compact' });
+    const d = payload.invoices[0]!.data;
+    const reg = d.meters[0]!.registers[0]!;
+    const derived = (ev: EnergyEvidence[]) => ev.map((e) => (e.entity_ref === reg.entity_ref && e.field === 'consumption_value' ? { ...e, field_status: 'derived' as const } : e));
+    assert.equal(evaluateEnergyPayload(payload, derived(evidence()), []).machine_outcome, 'accepted', 'billed as read');
+    // Readings misread by the same offset on the end: the register still multiplies out, the bill does not.
+    reg.reading_end = { ...reg.reading_end!, value: String(Number(reg.reading_end!.value) + 7) };
+    reg.consumption_value = String(Number(reg.consumption_value) + 7);
+    assert.ok(unconfirmed(payload, derived(evidence())).includes(`${reg.entity_ref}.consumption_value`));
+    // A printed consumption that agrees with the readings is what the register check vouches for.
+    assert.ok(!unconfirmed(payload, evidence()).includes(`${reg.entity_ref}.consumption_value`));
+  });
+
   it('a field the table does not know never stands unchecked', () => {
     const { payload, evidence } = generated(1205, { style: 'compact' });
     (payload.invoices[0]!.data.identity as unknown as Record<string, unknown>).print_run = 'A7';
