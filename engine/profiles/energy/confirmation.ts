@@ -93,7 +93,7 @@ export const FIELD_CONFIRMATION: Record<EntityKind, Record<string, FieldConfirma
     mandate_reference: span(),
     creditor_id: check('creditor_id'),
   },
-  advance_plan: { due_date: span(), amount: span() },
+  advance_plan: { due_date: check('plan_regular'), amount: check('plan_regular') },
 };
 
 export function entityKind(ref: string): EntityKind | null {

@@ -377,6 +377,16 @@ function confirmCrossFields(data: InvoiceData, c: Checks): void {
   for (const r of data.meters.flatMap((m) => m.registers)) {
     if (c.confirmed.has(`${r.entity_ref}.volume_m3`) && num(r.volume_m3) !== null && num(r.volume_m3) === num(r.consumption_value)) for (const f of ['consumption_value', 'multiplier']) c.confirmed.add(`${r.entity_ref}.${f}`);
   }
+  // An advance plan is a regular series: equal amounts on dates a month (or a fixed number of
+  // months) apart; a misread digit breaks it, so a regular plan confirms its rows.
+  const plan = data.advance_plan;
+  if (plan.length >= 2) {
+    const months = plan.map((a) => (isDate(a.due_date ?? '') ? Number(a.due_date!.slice(0, 4)) * 12 + Number(a.due_date!.slice(5, 7)) : NaN));
+    const step = months[1]! - months[0]!;
+    const dayOk = plan.every((a) => a.due_date!.slice(8) === plan[0]!.due_date!.slice(8) || Number(a.due_date!.slice(8)) >= 28);
+    if (step > 0 && months.every((m, i) => i === 0 || m - months[i - 1]! === step) && dayOk) for (const a of plan) c.confirmed.add(`${a.entity_ref}.due_date`);
+    if (plan.every((a) => cents(a.amount) !== null && cents(a.amount) === cents(plan[0]!.amount))) for (const a of plan) c.confirmed.add(`${a.entity_ref}.amount`);
+  }
   const period = data.identity?.billing_period;
   const periods = data.charges.map((ch) => ch.period).filter((p): p is { start: string; end: string } => !!p?.start && !!p?.end);
   if (period?.start && period.end && periods.length && periods.map((p) => p.start).sort()[0] === period.start && periods.map((p) => p.end).sort().at(-1) === period.end) c.confirmed.add('identity.billing_period');

@@ -370,6 +370,19 @@ describe('energy validation policy: confirmation by construction (generated bill
     assert.ok(!unconfirmed(payload, evidence()).includes(`${reg.entity_ref}.consumption_value`));
   });
 
+  it('an advance plan is confirmed by its regularity: a missing month or an odd amount leaves it to review', () => {
+    const { payload, evidence } = generated(1210, { style: 'compact' });
+    const plan = payload.invoices[0]!.data.advance_plan;
+    assert.ok(plan.length >= 3);
+    assert.deepEqual(unconfirmed(payload, evidence()).filter((k) => k.startsWith('adv-')), []);
+    const gap = structuredClone(payload);
+    gap.invoices[0]!.data.advance_plan.splice(2, 1);
+    assert.ok(unconfirmed(gap, evidenceFor(gap as Truth)).some((k) => /^adv-\d+\.due_date$/.test(k)));
+    const odd = structuredClone(payload);
+    odd.invoices[0]!.data.advance_plan[1]!.amount = '1' + odd.invoices[0]!.data.advance_plan[1]!.amount;
+    assert.ok(unconfirmed(odd, evidenceFor(odd as Truth)).includes('adv-1.amount'));
+  });
+
   it('a field the table does not know never stands unchecked', () => {
     const { payload, evidence } = generated(1205, { style: 'compact' });
     (payload.invoices[0]!.data.identity as unknown as Record<string, unknown>).print_run = 'A7';
