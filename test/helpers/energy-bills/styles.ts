@@ -71,6 +71,37 @@ function totalsAndPlan(w: PageWriter, b: Bill, o: { grossLabel: string; planPerR
   }
 }
 
+/** A tariff table row per price period: name, validity, ct/kWh and €/year right-aligned. */
+function tariffRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; ctRight: number; baseRight: number; size: number; lead: number }): void {
+  for (const t of b.tariffs) {
+    w.text(o.x, w.y, t.name, o.size);
+    w.text(o.spanX, w.y, span(t.from, t.to), o.size);
+    w.right(o.ctRight, w.y, `${dec(t.ct)} ct/kWh`, o.size);
+    w.right(o.baseRight, w.y, `${dec(t.base_year)} €/Jahr`, o.size);
+    w.y += o.lead;
+  }
+}
+
+/** The gas conversion as label/value rows (Z, Hs, energy). */
+function gasRows(kv: (k: string, v: string) => void, g: NonNullable<Bill['gas']>): void {
+  kv('Zustandszahl', dec(g.z));
+  kv('Brennwert', `${dec(g.hs)} kWh/m³`);
+  kv('Energiemenge', `${de(g.kwh, 0)} kWh`);
+}
+
+/** A charge table row per line: description, period, quantity, price and amount right-aligned. */
+function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }): void {
+  for (const c of b.charges) {
+    w.need(o.lead);
+    w.text(o.x, w.y, c.description, o.size);
+    w.text(o.spanX, w.y, span(c.start, c.end), o.size);
+    w.right(o.qtyRight, w.y, qty(c), o.size);
+    w.right(o.priceRight, w.y, price(c), o.size);
+    w.right(o.amountRight, w.y, `${money(c.net_cents)}${o.amountSuffix}`, o.size);
+    w.y += o.lead;
+  }
+}
+
 // ------------------------------------------------------------------ 1. monospace mass print
 
 function mono(b: Bill): Rendered {
@@ -230,11 +261,7 @@ function sidebar(b: Bill): Rendered {
       w.text(X, w.y, `Wandlerfaktor ${r.multiplier} · Verbrauch ${de(r.consumption, 0)} ${b.gas ? 'm³' : 'kWh'}`, 9);
       w.y += 16;
     }
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
     w.y += 6;
   }
   w.text(X, w.y, 'Ihre Preise', 11, 'F2');
@@ -385,13 +412,7 @@ function longtable(b: Bill): Rendered {
   w.y += 10;
   w.text(40, w.y, 'Preisblatt', 11, 'F2');
   w.y += 15;
-  for (const t of b.tariffs) {
-    w.text(40, w.y, t.name, 8.5);
-    w.text(200, w.y, span(t.from, t.to), 8.5);
-    w.right(450, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
-    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
-    w.y += 13;
-  }
+  tariffRows(w, b, { x: 40, spanX: 200, ctRight: 450, baseRight: 555, size: 8.5, lead: 13 });
   w.y += 10;
   // The charge table: generous rows so it runs over the page break with carry-overs.
   const tableHead = () => {
@@ -490,35 +511,17 @@ function cooperative(b: Bill): Rendered {
     kv('Zählernummer', b.meter_number);
     kv('Messeinrichtung', METER_DE[b.meter_type]);
     for (const r of b.registers) kv(`Zählwerk ${regLabel(r)}${r.obis ? ` (${r.obis})` : ''}`, `${dmy(b.period.start)}: ${r.start} (${KIND_DE[r.kind_start]}) → ${dmy(b.period.end)}: ${r.end} (${KIND_DE[r.kind_end]}), Faktor ${r.multiplier}`);
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
   }
   w.y += 10;
   w.text(60, w.y, 'Ihre Tarife', 10, 'F2');
   w.y += 14;
-  for (const t of b.tariffs) {
-    w.text(60, w.y, t.name, 9);
-    w.text(200, w.y, span(t.from, t.to), 9);
-    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 9);
-    w.right(535, w.y, `${dec(t.base_year)} €/Jahr`, 9);
-    w.y += 13;
-  }
+  tariffRows(w, b, { x: 60, spanX: 200, ctRight: 420, baseRight: 535, size: 9, lead: 13 });
   w.newPage();
   w.y = 70;
   w.text(60, w.y, 'Abrechnungspositionen', 10, 'F2');
   w.y += 15;
-  for (const c of b.charges) {
-    w.need(13);
-    w.text(60, w.y, c.description, 8.5);
-    w.text(200, w.y, span(c.start, c.end), 8.5);
-    w.right(370, w.y, qty(c), 8.5);
-    w.right(455, w.y, price(c), 8.5);
-    w.right(535, w.y, `${money(c.net_cents)} €`, 8.5);
-    w.y += 13;
-  }
+  chargeRows(w, b, { x: 60, spanX: 200, qtyRight: 370, priceRight: 455, amountRight: 535, size: 8.5, lead: 13, amountSuffix: ' €' });
   const sum = (k: string, v: string) => {
     w.text(280, w.y, k, 9, 'F2');
     w.right(535, w.y, v, 9, 'F2');
@@ -686,22 +689,12 @@ function ledger(b: Bill): Rendered {
     }
     w.text(40, w.y + 2, 'Ableseart (alt/neu): A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung', 7);
     w.y += 14;
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
   }
   w.y += 8;
   w.text(40, w.y, 'Preise', 10, 'F2');
   w.y += 13;
-  for (const t of b.tariffs) {
-    w.text(40, w.y, t.name, 8.5);
-    w.text(180, w.y, span(t.from, t.to), 8.5);
-    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
-    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
-    w.y += 12;
-  }
+  tariffRows(w, b, { x: 40, spanX: 180, ctRight: 420, baseRight: 555, size: 8.5, lead: 12 });
   w.newPage();
   w.y = 80;
   w.text(40, w.y, 'Rechnungspositionen', 10, 'F2');
@@ -791,35 +784,17 @@ function portal(b: Bill): Rendered {
       const cut = b.registers.find((r) => r.end_date)?.end_date ?? b.period.end;
       w.para(40, 515, `Zählerwechsel am ${dmy(cut)}: Zähler ${b.meter_numbers[0]} ausgebaut, Zähler ${b.meter_numbers[1]} eingebaut.`, 8);
     }
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
   }
   w.y += 8;
   w.text(40, w.y, 'Ihr Tarif', 9, 'F2');
   w.y += 12;
-  for (const t of b.tariffs) {
-    w.text(40, w.y, t.name, 8.5);
-    w.text(180, w.y, span(t.from, t.to), 8.5);
-    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
-    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
-    w.y += 12;
-  }
+  tariffRows(w, b, { x: 40, spanX: 180, ctRight: 420, baseRight: 555, size: 8.5, lead: 12 });
   w.newPage();
   w.y = 80;
   w.text(40, w.y, 'Ihre Kosten im Detail', 10, 'F2');
   w.y += 14;
-  for (const c of b.charges) {
-    w.need(12);
-    w.text(40, w.y, c.description, 8);
-    w.text(200, w.y, span(c.start, c.end), 8);
-    w.right(375, w.y, qty(c), 8);
-    w.right(470, w.y, price(c), 8);
-    w.right(555, w.y, money(c.net_cents), 8);
-    w.y += 12;
-  }
+  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' });
   const sum = (k: string, v: string) => {
     w.need(12);
     w.text(300, w.y, k, 8.5, 'F2');
