@@ -9,7 +9,7 @@
 // Metrics: field F1 per entity, invoice-split accuracy, outcome accuracy and the number of
 // wrong values inside `accepted` invoices. Reading results are cached by file hash.
 // Environment: DOCDESK_SAMPLES, EVAL_NO_CACHE=1, EVAL_GEN=<count> (0 skips the generated set),
-// EVAL_GEN_SEED, EVAL_GEN_SCANNED=<ratio>, EVAL_SAMPLES=0 (generated set only), EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
+// EVAL_GEN_SEED, EVAL_GEN_SCANNED=<ratio>, EVAL_HARD=<count> (hard-case house styles, default 16; 0 skips), EVAL_HARD_SCANNED=<ratio> (default 0), EVAL_SAMPLES=0 (generated set only), EVAL_ONLY=<id substring>, EVAL_VERBOSE=1 (lists wrong fields of tuned/generated
 // bills only; held-out failures are never printed).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -163,6 +163,8 @@ function evaluate(docs, label, { showFailures }) {
     let outcomeOk = 0;
     let outcomeN = 0;
     let wrongAccepted = 0;
+    /** Wrong values inside accepted invoices by field (tuned and generated sets only). */
+    const wrongByField = {};
     let accepted = 0;
     let invoices = 0;
     let ms = 0;
@@ -195,7 +197,12 @@ function evaluate(docs, label, { showFailures }) {
         if (pi && pi.outcome === 'accepted') {
           accepted++;
           wrongAccepted += w;
-          for (let k = before; k < wrongList.length; k++) if (!/got=null$/.test(wrongList[k])) wrongList[k] = `WRONG IN ACCEPTED ${wrongList[k]}`;
+          for (let k = before; k < wrongList.length; k++) {
+            if (/got=null$/.test(wrongList[k])) continue;
+            const field = wrongList[k].split(':')[0];
+            wrongByField[field] = (wrongByField[field] ?? 0) + 1;
+            wrongList[k] = `WRONG IN ACCEPTED ${wrongList[k]}`;
+          }
         }
         if (pi) wrongList.push(`(${pi.invoice_ref} outcome ${pi.outcome}: ${pi.review_reasons.join(', ')})`);
       });
@@ -212,6 +219,8 @@ function evaluate(docs, label, { showFailures }) {
       outcome: outcomeN ? (outcomeOk / outcomeN).toFixed(2) : 'n/a (no policy)',
       wrong_in_accepted: applyPolicy ? wrongAccepted : 'n/a',
       accepted: applyPolicy ? `${accepted}/${invoices}` : 'n/a',
+      // Held-out: the count only, never which field (rule 7).
+      wrong_by_field: showFailures ? wrongByField : null,
       ms_per_page: (ms / Math.max(1, pages)).toFixed(1),
     });
   }
@@ -224,6 +233,7 @@ function printRows(rows) {
   for (const r of rows) {
     console.log(`\n${r.set} · ${r.mode}: ${r.docs} docs · field F1 ${r.field_f1} · split ${r.split} · outcome ${r.outcome} · wrong values in accepted ${r.wrong_in_accepted} (accepted invoices ${r.accepted}) · extraction ${r.ms_per_page} ms/page`);
     console.table(Object.fromEntries(entityCols.filter((c) => r[c] !== undefined).map((c) => [c, { f1: r[c] }])));
+    if (r.wrong_by_field && Object.keys(r.wrong_by_field).length) console.log(`   wrong in accepted by field: ${Object.entries(r.wrong_by_field).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   }
 }
 
@@ -249,8 +259,8 @@ async function sampleDocs() {
   return out;
 }
 
-async function generatedDocs() {
-  const count = Number(process.env.EVAL_GEN ?? 16);
+async function generatedDocs(hard = false) {
+  const count = Number((hard ? process.env.EVAL_HARD : process.env.EVAL_GEN) ?? 16);
   if (!count) return [];
   const gen = new URL('../dist/test/helpers/energy-bills/index.js', import.meta.url);
   if (!existsSync(gen)) {
@@ -259,12 +269,12 @@ async function generatedDocs() {
   }
   const { generateSet } = await import(gen.href);
   const seed = Number(process.env.EVAL_GEN_SEED ?? 101);
-  const ratio = Number(process.env.EVAL_GEN_SCANNED ?? 0.25);
+  const ratio = Number((hard ? process.env.EVAL_HARD_SCANNED : process.env.EVAL_GEN_SCANNED) ?? (hard ? 0 : 0.25));
   const genHash = createHash('sha256');
   const genDir = new URL('../dist/test/helpers/energy-bills/', import.meta.url);
   for (const f of readdirSync(genDir).filter((n) => n.endsWith('.js')).sort()) genHash.update(readFileSync(new URL(f, genDir)));
-  const dir = join(cacheDir, `gen-${seed}-${count}-${ratio}-${genHash.digest('hex').slice(0, 8)}`);
-  const docs = await generateSet(dir, { seed, count, scannedRatio: ratio });
+  const dir = join(cacheDir, `gen-${hard ? 'hard-' : ''}${seed}-${count}-${ratio}-${genHash.digest('hex').slice(0, 8)}`);
+  const docs = await generateSet(dir, { seed, count, scannedRatio: ratio, hard });
   const out = [];
   for (const d of docs) {
     if (only && !d.id.includes(only)) continue;
@@ -275,9 +285,11 @@ async function generatedDocs() {
 
 try {
   const generated = await generatedDocs();
+  const hard = await generatedDocs(true);
   const s = await sampleDocs();
   const rows = [
     ...evaluate(generated, 'generated (development set)', { showFailures: true }),
+    ...evaluate(hard, 'generated hard cases (development set)', { showFailures: true }),
     ...evaluate(s.tuned, 'samples · tuned half', { showFailures: true }),
     ...evaluate(s.held_out, 'samples · HELD-OUT half', { showFailures: false }),
   ];

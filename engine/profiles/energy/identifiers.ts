@@ -1,6 +1,6 @@
 // Technical identifiers of German energy bills (contract "Checks"): normalizers and
 // format/check-digit tests, shared by the validation policy and review validation (V5).
-import { checkIban } from '../../extract/normalize/iban.js';
+import { checkIban, mod97 } from '../../extract/normalize/iban.js';
 
 /** MaLo-ID: 11 digits, first 1–9, BDEW check digit (odd positions + 2 × even positions). */
 export function maloValid(id: string): boolean {
@@ -54,4 +54,11 @@ export function vatIdValid(id: string): boolean {
 /** ISO 13616 mod-97, the generic extractor's check. */
 export function ibanValid(raw: string): boolean {
   return checkIban(raw).status === 'valid';
+}
+
+/** SEPA creditor identifier: CC + check digits + 3-character business code + national id (ISO 7064 mod 97 over id + CC + check). */
+export function creditorIdValid(v: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(v)) return false;
+  if (v.startsWith('DE') && v.length !== 18) return false;
+  return mod97(v.slice(7) + v.slice(0, 4)) === 1;
 }

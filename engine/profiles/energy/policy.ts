@@ -9,9 +9,10 @@
 // cannot be evaluated (an operand is missing or unreadable) counts as failed.
 import type { HandoffStatus } from '../../store/schema.js';
 import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
-import { ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
+import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
+import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.2';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.3';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -197,6 +198,7 @@ function checkIdentifiers(data: InvoiceData, c: Checks): void {
     if (sp.network_operator_code) c.check('operator_code', 'invalid_identifier', operatorCodeValid(sp.network_operator_code), [`${sp.entity_ref}.network_operator_code`], () => `operator code ${sp.network_operator_code} is not 13 digits with a valid check digit`);
   }
   if (data.payment?.iban) c.check('iban', 'invalid_identifier', ibanValid(data.payment.iban), ['payment.iban'], () => `IBAN ${data.payment.iban} fails ISO 13616 mod-97`);
+  if (data.payment?.creditor_id) c.check('creditor_id', 'invalid_identifier', creditorIdValid(data.payment.creditor_id.replace(/\s/g, '').toUpperCase()), ['payment.creditor_id'], () => `creditor id ${data.payment.creditor_id} fails ISO 7064 mod-97`);
   if (data.supplier?.vat_id) c.check('vat_id', 'invalid_identifier', vatIdValid(data.supplier.vat_id), ['supplier.vat_id'], () => `VAT ID ${data.supplier.vat_id} is not DE + 9 digits with a valid check digit`);
 }
 
@@ -233,7 +235,12 @@ function checkValueFormats(data: InvoiceData, c: Checks): void {
   }
 }
 
-function checkArithmetic(data: InvoiceData, c: Checks): void {
+/**
+ * `printed(key)`: the value was read, not computed. A register's consumption computed from its
+ * readings agrees with them by construction, so the register check vouches for it (and the
+ * multiplier) only when the consumption was printed; else the billed consumption must.
+ */
+function checkArithmetic(data: InvoiceData, c: Checks, printed: (key: string) => boolean = () => true): void {
   const s = data.settlement;
   const net = cents(s?.net_total);
   const vat = cents(s?.vat_total);
@@ -295,7 +302,7 @@ function checkArithmetic(data: InvoiceData, c: Checks): void {
         const tolerance = value === null ? 0 : 0.5 * 10 ** -decimalsOf(r.consumption_value!) + 1e-9;
         c.check('register_consumption', 'arithmetic_mismatch', expected !== null && value !== null && Math.abs(expected - value) <= tolerance, [`${r.entity_ref}.reading_start`, `${r.entity_ref}.reading_end`, `${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`], () =>
           expected === null || value === null ? `${r.entity_ref}: readings and consumption cannot be compared (a value is missing)` : `${r.entity_ref}: (${r.reading_end?.value} − ${r.reading_start?.value}) × ${r.multiplier ?? 1} = ${expected}, consumption is ${r.consumption_value}`,
-          [`${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`]);
+          printed(`${r.entity_ref}.consumption_value`) ? [`${r.entity_ref}.multiplier`, `${r.entity_ref}.consumption_value`] : []);
       }
       // gas: energy_kwh ≈ volume_m3 × z_number × calorific_value (±0.5 %)
       const gas = [r.volume_m3, r.z_number, r.calorific_value_kwh_per_m3, r.energy_kwh];
@@ -346,6 +353,88 @@ function confirmTariffPrices(data: InvoiceData, c: Checks): void {
   }
 }
 
+/**
+ * Cross-field confirmations (confirm-only): the consumption billed by the charge lines, the
+ * billing period spanned by the charge periods, a transfer reference that repeats the invoice
+ * number, and a charge's VAT rate by the VAT row whose base its lines add up to.
+ */
+function confirmCrossFields(data: InvoiceData, c: Checks): void {
+  for (const cons of data.consumption) {
+    const q = num(cons.quantity_kwh);
+    if (q === null) continue;
+    const regs = data.meters.flatMap((m) => m.registers);
+    const kwhLines = data.charges.filter((ch) => ch.unit === 'kWh' && num(ch.quantity) !== null);
+    const energy = kwhLines.filter((ch) => ch.category === 'energy').reduce((a, ch) => a + num(ch.quantity)!, 0);
+    // Gas: the converted energy of every register (each passed its conversion check) adds up to it.
+    const gas = regs.length > 0 && regs.every((r) => r.energy_kwh != null && c.confirmed.has(`${r.entity_ref}.energy_kwh`)) && Math.abs(regs.reduce((a, r) => a + num(r.energy_kwh)!, 0) - q) < 0.5;
+    if (gas || kwhLines.some((ch) => Math.abs(num(ch.quantity)! - q) < 0.5) || (energy > 0 && Math.abs(energy - q) < 0.5)) {
+      c.confirmed.add(`${cons.entity_ref}.quantity_kwh`);
+      // Its registers' consumption, and so the readings' difference times the multiplier, is billed as printed.
+      if (!gas && regs.length && Math.abs(regs.reduce((a, r) => a + (num(r.consumption_value) ?? NaN), 0) - q) < 0.5) for (const r of regs) for (const f of ['consumption_value', 'multiplier']) c.confirmed.add(`${r.entity_ref}.${f}`);
+    }
+  }
+  // Gas: the volume of a conversion that checks out is the register's consumption.
+  for (const r of data.meters.flatMap((m) => m.registers)) {
+    if (c.confirmed.has(`${r.entity_ref}.volume_m3`) && num(r.volume_m3) !== null && num(r.volume_m3) === num(r.consumption_value)) for (const f of ['consumption_value', 'multiplier']) c.confirmed.add(`${r.entity_ref}.${f}`);
+  }
+  // An advance plan is a regular series: equal amounts on dates a month (or a fixed number of
+  // months) apart; a misread digit breaks it, so a regular plan confirms its rows.
+  const plan = data.advance_plan;
+  if (plan.length >= 2) {
+    const months = plan.map((a) => (isDate(a.due_date ?? '') ? Number(a.due_date!.slice(0, 4)) * 12 + Number(a.due_date!.slice(5, 7)) : NaN));
+    const step = months[1]! - months[0]!;
+    const dayOk = plan.every((a) => a.due_date!.slice(8) === plan[0]!.due_date!.slice(8) || Number(a.due_date!.slice(8)) >= 28);
+    if (step > 0 && months.every((m, i) => i === 0 || m - months[i - 1]! === step) && dayOk) for (const a of plan) c.confirmed.add(`${a.entity_ref}.due_date`);
+    if (plan.every((a) => cents(a.amount) !== null && cents(a.amount) === cents(plan[0]!.amount))) for (const a of plan) c.confirmed.add(`${a.entity_ref}.amount`);
+  }
+  const period = data.identity?.billing_period;
+  const periods = data.charges.map((ch) => ch.period).filter((p): p is { start: string; end: string } => !!p?.start && !!p?.end);
+  if (period?.start && period.end && periods.length && periods.map((p) => p.start).sort()[0] === period.start && periods.map((p) => p.end).sort().at(-1) === period.end) c.confirmed.add('identity.billing_period');
+  const ref = data.payment?.payment_reference;
+  if (ref && data.identity?.invoice_number && ref.replace(/[\s./-]/g, '') === data.identity.invoice_number.replace(/[\s./-]/g, '')) {
+    c.confirmed.add('payment.payment_reference');
+    c.confirmed.add('identity.invoice_number');
+  }
+  for (const t of data.taxes.filter((x) => x.tax_type === 'vat')) {
+    const base = cents(t.taxable_amount);
+    if (base === null || !c.confirmed.has(`${t.entity_ref}.rate`)) continue;
+    const at = data.charges.filter((ch) => num(ch.vat_rate) !== null && num(ch.vat_rate) === num(t.rate));
+    if (at.length && at.reduce((a, ch) => a + (cents(ch.net_amount) ?? NaN), 0) === base) for (const ch of at) c.confirmed.add(`${ch.entity_ref}.vat_rate`);
+  }
+}
+
+const DAY = 86_400_000;
+const dayOf = (v: string | null | undefined) => (v && isDate(v) ? Date.parse(`${v}T00:00:00Z`) / DAY : null);
+
+/**
+ * Dates that contradict each other leave both to a reviewer (each may be the misread one): a
+ * due date before the invoice date or more than 120 days after it, a reading dated far outside
+ * the billing period (45 days either side).
+ */
+function implausibleDates(data: InvoiceData): Map<string, string> {
+  const out = new Map<string, string>();
+  const inv = dayOf(data.identity?.invoice_date);
+  const due = dayOf(data.payment?.due_date);
+  if (inv !== null && due !== null && (due < inv || due - inv > 120)) {
+    const why = `due date ${data.payment.due_date} and invoice date ${data.identity.invoice_date} do not fit together`;
+    out.set('payment.due_date', why);
+    out.set('identity.invoice_date', why);
+  }
+  const start = dayOf(data.identity?.billing_period?.start);
+  const end = dayOf(data.identity?.billing_period?.end);
+  if (start !== null && end !== null) {
+    for (const m of data.meters) {
+      for (const r of m.registers) {
+        for (const k of ['reading_start', 'reading_end'] as const) {
+          const d = dayOf(r[k]?.date);
+          if (d !== null && (d < start - 45 || d > end + 45)) out.set(`${r.entity_ref}.${k}`, `a reading dated ${r[k]!.date}, far outside the billing period`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -362,10 +451,14 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   checkRequired(data, c);
   checkValueFormats(data, c);
   checkIdentifiers(data, c);
-  checkArithmetic(data, c);
+  checkArithmetic(data, c, (key) => {
+    const ev = evidence.get(`${inv.invoice_ref}|${key}`);
+    return !!ev && ev.field_status !== 'derived';
+  });
   checkAssociation(data, c);
   confirmChargeLines(data, c);
   confirmTariffPrices(data, c);
+  confirmCrossFields(data, c);
 
   const quality: Record<string, FieldQuality> = {};
   const unevidenced: string[] = [];
@@ -384,14 +477,20 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   // A reviewer trusts `accepted` blindly: a value whose span the extractor could not settle
   // (a competing candidate, a cell that may go on, an OCR identifier without a check digit)
   // stands only when a check confirms it or a reviewer has.
+  // By construction (confirmation.ts): a field is confirmed by a passing check, or — where the
+  // table allows it — by an undoubted span; anything else waits for a reviewer.
   const unconfirmed: string[] = [];
   const why: string[] = [];
+  const implausible = implausibleDates(data);
   for (const f of fieldsOf(data)) {
     if (!present(f.value) || c.confirmed.has(f.key) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
-    if (!ev?.unconfirmed || ev.field_status === 'reviewed' || ev.match === 'manual') continue;
+    if (ev && (ev.field_status === 'reviewed' || ev.match === 'manual')) continue;
+    const rule = confirmationOf(f.entity_ref, f.field);
+    const doubt = !rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? implausible.get(f.key) ?? null);
+    if (!doubt) continue;
     unconfirmed.push(f.key);
-    why.push(`${f.key}: ${ev.unconfirmed}`);
+    why.push(`${f.key}: ${doubt}`);
   }
   c.check('confirmation', 'unconfirmed_value', unconfirmed.length === 0, unconfirmed, () => why.join('; '));
 

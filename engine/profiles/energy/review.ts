@@ -4,8 +4,8 @@
 // checked decision is applied to a copy of the payload and evidence (`applyReviewDecision`).
 // Nothing here knows HTTP: failures are field errors the API turns into a 422.
 import { findDates } from '../../extract/normalize/date.js';
-import { checkIban, mod97 } from '../../extract/normalize/iban.js';
-import { maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
+import { checkIban } from '../../extract/normalize/iban.js';
+import { creditorIdValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import type { EffectiveState, ProfileResult } from '../../store/profile-results.js';
 import type { ReviewFieldErrors } from '../types.js';
 import type { Address, EnergyEvidence, EnergyInvoice, EnergyPayload } from './payload.js';
@@ -368,13 +368,6 @@ function resolveEntity(invoice: EnergyInvoice, entityRef: string): Target | null
 // Identifiers (V5): normalized, then format- and checksum-checked.
 
 const compact = (s: string) => s.replace(/[\s.\u00a0]/g, '').toUpperCase();
-
-/** SEPA creditor identifier: CC + check digits + 3-character business code + national id. */
-function creditorIdValid(v: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(v)) return false;
-  if (v.startsWith('DE') && v.length !== 18) return false;
-  return mod97(v.slice(7) + v.slice(0, 4)) === 1;
-}
 
 /** Normalizes an identifier; a string message when it fails its format. */
 function normalizeIdentifier(type: IdentifierType, raw: string, field: string): { value: string } | { error: string } {

@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { renderPdfPage } from '../../../engine/formats/pdf/index.js';
 import { ENERGY_PROFILE_ID, ENERGY_PROFILE_VERSION, ENERGY_SCHEMA_VERSION, type EnergyInvoice } from '../../../engine/profiles/energy/payload.js';
 import { buildFixturePdf, type FixturePage } from '../pdf-fixtures.js';
-import { type Bill, type Kind, Rng, billModel, customerModel, supplierModel } from './model.js';
-import { STYLES, type Style, priceLetter, renderBill } from './styles.js';
+import { type Bill, type HardCases, type Kind, Rng, billModel, customerModel, supplierModel } from './model.js';
+import { HARD_STYLES, STYLES, type Style, priceLetter, renderBill } from './styles.js';
 import { invoiceData } from './truth.js';
 
-export { STYLES, type Style } from './styles.js';
+export { HARD_STYLES, STYLES, type Style } from './styles.js';
 export { billModel, Rng } from './model.js';
 
 const COURIER = () => '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>';
@@ -28,6 +28,8 @@ export interface GeneratedTruth {
   packet: { page_count: number; invoice_count: number; commodities: string[]; supplier_name: string | null; source_components: Array<{ component_ref: string; kind: string; pages: number[] }> };
   invoices: EnergyInvoice[];
   expected_outcome: 'accepted' | 'unsupported';
+  /** The traps a hard-case house style printed (model.HardCases), for tests that must cover them. */
+  hard_cases?: HardCases[];
 }
 
 export interface GeneratedDoc {
@@ -64,7 +66,7 @@ export function generateDocument(seed: number, spec: Spec, id = `gen-${seed}`): 
       bills.push({ bill: b, ...renderBill('compact', b) });
     }
   } else {
-    const b = billModel(rng, { kind: spec.kind ?? 'invoice', commodity: spec.commodity ?? 'electricity', supplier, customer, twoRegisters: spec.twoRegisters, priceChange: spec.priceChange, longNames: spec.style === 'ledger' });
+    const b = billModel(rng, { kind: spec.kind ?? 'invoice', commodity: spec.commodity ?? 'electricity', supplier, customer, twoRegisters: spec.twoRegisters, priceChange: spec.priceChange, longNames: spec.style === 'ledger', hard: (HARD_STYLES as readonly string[]).includes(spec.style) });
     bills.push({ bill: b, ...renderBill(spec.style, b) });
   }
   const pages = bills.flatMap((x) => x.pages);
@@ -85,26 +87,28 @@ export function generateDocument(seed: number, spec: Spec, id = `gen-${seed}`): 
       source_components: [{ component_ref: 'main', kind: 'pdf', pages: pages.map((_, i) => i + 1) }],
     },
     invoices, expected_outcome: letter ? 'unsupported' : 'accepted',
+    ...(bills.some((x) => x.bill.hard) ? { hard_cases: bills.map((x) => x.bill.hard).filter((h): h is HardCases => h !== null) } : {}),
   };
   return { pdf, truth };
 }
 
 /** A development set: styles, kinds and commodities cycle with the seed; some documents scanned. */
-export function specFor(i: number, rng: Rng): Spec {
-  const styles: Array<Spec['style']> = [...STYLES, 'multi', 'letter'];
+export function specFor(i: number, rng: Rng, hard = false): Spec {
+  const styles: Array<Spec['style']> = hard ? [...HARD_STYLES] : [...STYLES, 'multi', 'letter'];
   const style = styles[i % styles.length]!;
   const kind = rng.pick<Kind>(['invoice', 'invoice', 'invoice', 'final_invoice', 'credit_note', 'interim_invoice']);
   return { style, kind, commodity: rng.chance(0.3) ? 'gas' : 'electricity', twoRegisters: rng.chance(0.3), priceChange: rng.chance(0.4) };
 }
 
-export async function generateSet(dir: string, opts: { seed: number; count: number; scannedRatio?: number }): Promise<GeneratedDoc[]> {
+/** `hard`: only the hard-case house styles (HARD_STYLES), every bill with model.HardCases. */
+export async function generateSet(dir: string, opts: { seed: number; count: number; scannedRatio?: number; hard?: boolean }): Promise<GeneratedDoc[]> {
   mkdirSync(dir, { recursive: true });
   const rng = new Rng(opts.seed);
   const out: GeneratedDoc[] = [];
   for (let i = 0; i < opts.count; i++) {
-    const spec = specFor(i, rng);
+    const spec = specFor(i, rng, opts.hard);
     const scanned = rng.chance(opts.scannedRatio ?? 0);
-    const id = `gen-${opts.seed}-${String(i + 1).padStart(3, '0')}`;
+    const id = `gen-${opts.hard ? 'hard-' : ''}${opts.seed}-${String(i + 1).padStart(3, '0')}`;
     const pdfPath = join(dir, `${id}.pdf`);
     const truthPath = join(dir, `${id}.truth.json`);
     if (existsSync(pdfPath) && existsSync(truthPath)) {

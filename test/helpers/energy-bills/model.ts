@@ -194,6 +194,11 @@ export interface RegisterModel {
   kind_end: 'actual' | 'estimated' | 'customer';
   multiplier: number;
   consumption: number;
+  /** Reading dates when they are not the billing period's ends (a meter exchange, a reading taken on another day). */
+  start_date?: string;
+  end_date?: string;
+  /** Index into Bill.meter_numbers (a meter exchange bills two meters); 0 when absent. */
+  meter?: number;
 }
 
 export interface GasModel {
@@ -250,6 +255,33 @@ export interface Bill {
   customer_bic: string;
   mandate: string;
   plan: Array<{ date: string; cents: number }>;
+  /** Every meter billed (the first is meter_number); two after a meter exchange. */
+  meter_numbers: string[];
+  /** Hard cases a house style may print (see HardCases). */
+  hard: HardCases | null;
+}
+
+/**
+ * Printing traps for the extractor, each true to real bills: a second line in the address
+ * block, a competing number under an invoice-number label, the prior-year change printed
+ * as a kWh difference before the prior-year figure, a meter exchange (two meters, readings
+ * on the exchange day), start readings dated the day before the period, short and long dates.
+ */
+export interface HardCases {
+  /** "c/o …" line between the customer's name and street. */
+  co_line: string | null;
+  /** A second line of the customer's name ("Anna Brinkmann und" / "Lukas Brinkmann"). */
+  name_second_line: string | null;
+  /** An earlier invoice's number cited in the text ("Rechnung Nr. … vom …"). */
+  previous_invoice: { number: string; date: string } | null;
+  /** The prior-year comparison as a difference ("um 246 kWh gestiegen") before the figure. */
+  prior_delta_first: boolean;
+  /** Start readings dated the day before the billing period starts. */
+  readings_day_before: boolean;
+  /** dd.mm.yy for the invoice date, long dates for the period. */
+  date_style: 'short_year' | 'long' | 'plain';
+  /** The customer is a firm (a legal form in the address block) and no sender line names the supplier. */
+  company_customer: boolean;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -264,9 +296,9 @@ const LONG_NAMES: Record<string, string> = {
   'CO2-Preis nach BEHG': 'CO2-Preis nach dem Brennstoffemissionshandelsgesetz',
 };
 
-export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity' | 'gas'; supplier?: SupplierModel; customer?: Party & { salutation: string }; twoRegisters?: boolean; priceChange?: boolean; longNames?: boolean }): Bill {
+export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity' | 'gas'; supplier?: SupplierModel; customer?: Party & { salutation: string }; twoRegisters?: boolean; priceChange?: boolean; longNames?: boolean; hard?: boolean }): Bill {
   const supplier = opts.supplier ?? supplierModel(rng);
-  const customer = opts.customer ?? customerModel(rng);
+  const customer = { ...(opts.customer ?? customerModel(rng)) };
   const service = rng.chance(0.7) ? { ...customer } : { ...customerModel(rng), name: customer.name };
   const gas = opts.commodity === 'gas';
   const startY = rng.pick([2024, 2025]);
@@ -300,6 +332,44 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     registers.push({ label: 'single', obis: rng.chance(0.6) ? '1-0:1.8.0' : null, start: s0, end: s0 + total, kind_start: rng.pick(['actual', 'customer'] as const), kind_end: rng.pick(['actual', 'customer', 'estimated'] as const), multiplier: 1, consumption: total });
   }
   const kwhTotal = gasModel ? gasModel.kwh : total;
+  const meterNumber = () => `${rng.int(1, 9)}${rng.pick(['EBZ', 'ITF', 'LGZ', 'ESY'])}${rng.digits(8)}`;
+  /** Meters beyond the first (drawn here; the first is drawn where it always was, so older bills stay byte-identical). */
+  const extraMeters: string[] = [];
+  let hard: HardCases | null = null;
+  if (opts.hard) {
+    const other = customerModel(rng);
+    hard = {
+      co_line: rng.chance(0.35) ? `c/o Hausverwaltung ${rng.pick(LAST)}` : null,
+      name_second_line: null,
+      previous_invoice: rng.chance(0.6) ? { number: `${rng.int(10, 99)}${rng.digits(8)}`, date: iso(addDays(start, -rng.int(20, 60))) } : null,
+      prior_delta_first: rng.chance(0.6),
+      readings_day_before: rng.chance(0.4),
+      date_style: rng.pick(['short_year', 'long', 'plain'] as const),
+      company_customer: false,
+    };
+    if (!hard.co_line && rng.chance(0.4)) {
+      hard.company_customer = true;
+      customer.name = `${rng.pick(['Bäckerei', 'Hausverwaltung', 'Autohaus', 'Praxis'])} ${customer.name.split(' ').at(-1)} GmbH`;
+      customer.salutation = 'Firma';
+      service.name = customer.name;
+    }
+    if (!hard.co_line && !hard.company_customer && rng.chance(0.5)) {
+      hard.name_second_line = `${other.name.split(' ')[0]} ${customer.name.split(' ').slice(1).join(' ')}`;
+      customer.name = `${customer.name} und ${hard.name_second_line}`;
+      service.name = customer.name;
+    }
+    // A meter exchange: the old meter is read on the day it is removed, the new one starts at 0.
+    if (!gas && !twoReg && nDays > 90 && rng.chance(0.5)) {
+      const r = registers[0]!;
+      const cut = addDays(start, Math.floor(nDays * (0.3 + rng.next() * 0.4)));
+      const first = Math.round((r.consumption * days(start, cut)) / nDays);
+      extraMeters.push(meterNumber());
+      registers.splice(0, 1,
+        { ...r, end: r.start + first, consumption: first, kind_end: 'actual', end_date: iso(cut), meter: 0 },
+        { ...r, obis: r.obis, start: 0, end: r.consumption - first, consumption: r.consumption - first, kind_start: 'actual', start_date: iso(cut), meter: 1 });
+    }
+    if (hard.readings_day_before) for (const r of registers) if (!r.start_date) r.start_date = iso(addDays(start, -1));
+  }
   // Tariffs: one, or a price change in the middle of the period.
   const names = gas ? ['Erdgas Basis', 'Gas Komfort 24', 'WärmeGas Fix'] : ['Strom Basis', 'Ökostrom Plus', 'Strom Fix 24', 'Heimstrom'];
   const tname = rng.pick(names);
@@ -384,7 +454,7 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     customer_number: rng.digits(rng.int(7, 9)), contract_account: rng.digits(12), contract_number: `V${rng.digits(8)}`,
     malo: malo(rng), melo: melo(rng, service.postal_code),
     operator: rng.pick(OPERATORS), operator_code: operatorCode(rng), metering_operator: rng.pick(METERING),
-    meter_number: `${rng.int(1, 9)}${rng.pick(['EBZ', 'ITF', 'LGZ', 'ESY'])}${rng.digits(8)}`, meter_type: rng.pick(['conventional', 'modern', 'smart'] as const),
+    ...((m: string) => ({ meter_number: m, meter_numbers: [m, ...extraMeters] }))(meterNumber()), hard, meter_type: rng.pick(['conventional', 'modern', 'smart'] as const),
     registers, gas: gasModel, tariffs, total_kwh: kwhTotal, prior_kwh: Math.round(kwhTotal * (0.85 + rng.next() * 0.3)),
     charges, vat_rate: vatRate, net_cents: netCents, vat_cents: vatCents, gross_cents: gross, advances_cents: advances, advance_count: interim ? 0 : advanceCount,
     balance_cents: Math.abs(balance), direction: opts.kind === 'credit_note' || balance < 0 ? 'credit' : direction,

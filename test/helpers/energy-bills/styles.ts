@@ -13,7 +13,9 @@ export interface Rendered {
 }
 
 export const STYLES = ['mono', 'sidebar', 'prose', 'longtable', 'cooperative', 'compact', 'ledger'] as const;
-export type Style = (typeof STYLES)[number];
+/** House styles printing the hard cases of model.HardCases (bills built with `hard: true`). */
+export const HARD_STYLES = ['portal'] as const;
+export type Style = (typeof STYLES)[number] | (typeof HARD_STYLES)[number];
 
 const KIND_DE = { actual: 'Ablesung', customer: 'Kundenablesung', estimated: 'Schätzung' } as const;
 const METER_DE = { conventional: 'Ferraris-Zähler', modern: 'moderne Messeinrichtung', smart: 'intelligentes Messsystem' } as const;
@@ -66,6 +68,37 @@ function totalsAndPlan(w: PageWriter, b: Bill, o: { grossLabel: string; planPerR
       w.right(o.planAmountRight + j * o.planColumn, w.y, `${money(p.cents)} ${o.currency}`, 8.5);
     });
     w.y += 12;
+  }
+}
+
+/** A tariff table row per price period: name, validity, ct/kWh and €/year right-aligned. */
+function tariffRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; ctRight: number; baseRight: number; size: number; lead: number }): void {
+  for (const t of b.tariffs) {
+    w.text(o.x, w.y, t.name, o.size);
+    w.text(o.spanX, w.y, span(t.from, t.to), o.size);
+    w.right(o.ctRight, w.y, `${dec(t.ct)} ct/kWh`, o.size);
+    w.right(o.baseRight, w.y, `${dec(t.base_year)} €/Jahr`, o.size);
+    w.y += o.lead;
+  }
+}
+
+/** The gas conversion as label/value rows (Z, Hs, energy). */
+function gasRows(kv: (k: string, v: string) => void, g: NonNullable<Bill['gas']>): void {
+  kv('Zustandszahl', dec(g.z));
+  kv('Brennwert', `${dec(g.hs)} kWh/m³`);
+  kv('Energiemenge', `${de(g.kwh, 0)} kWh`);
+}
+
+/** A charge table row per line: description, period, quantity, price and amount right-aligned. */
+function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }): void {
+  for (const c of b.charges) {
+    w.need(o.lead);
+    w.text(o.x, w.y, c.description, o.size);
+    w.text(o.spanX, w.y, span(c.start, c.end), o.size);
+    w.right(o.qtyRight, w.y, qty(c), o.size);
+    w.right(o.priceRight, w.y, price(c), o.size);
+    w.right(o.amountRight, w.y, `${money(c.net_cents)}${o.amountSuffix}`, o.size);
+    w.y += o.lead;
   }
 }
 
@@ -228,11 +261,7 @@ function sidebar(b: Bill): Rendered {
       w.text(X, w.y, `Wandlerfaktor ${r.multiplier} · Verbrauch ${de(r.consumption, 0)} ${b.gas ? 'm³' : 'kWh'}`, 9);
       w.y += 16;
     }
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
     w.y += 6;
   }
   w.text(X, w.y, 'Ihre Preise', 11, 'F2');
@@ -383,13 +412,7 @@ function longtable(b: Bill): Rendered {
   w.y += 10;
   w.text(40, w.y, 'Preisblatt', 11, 'F2');
   w.y += 15;
-  for (const t of b.tariffs) {
-    w.text(40, w.y, t.name, 8.5);
-    w.text(200, w.y, span(t.from, t.to), 8.5);
-    w.right(450, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
-    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
-    w.y += 13;
-  }
+  tariffRows(w, b, { x: 40, spanX: 200, ctRight: 450, baseRight: 555, size: 8.5, lead: 13 });
   w.y += 10;
   // The charge table: generous rows so it runs over the page break with carry-overs.
   const tableHead = () => {
@@ -488,35 +511,17 @@ function cooperative(b: Bill): Rendered {
     kv('Zählernummer', b.meter_number);
     kv('Messeinrichtung', METER_DE[b.meter_type]);
     for (const r of b.registers) kv(`Zählwerk ${regLabel(r)}${r.obis ? ` (${r.obis})` : ''}`, `${dmy(b.period.start)}: ${r.start} (${KIND_DE[r.kind_start]}) → ${dmy(b.period.end)}: ${r.end} (${KIND_DE[r.kind_end]}), Faktor ${r.multiplier}`);
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
   }
   w.y += 10;
   w.text(60, w.y, 'Ihre Tarife', 10, 'F2');
   w.y += 14;
-  for (const t of b.tariffs) {
-    w.text(60, w.y, t.name, 9);
-    w.text(200, w.y, span(t.from, t.to), 9);
-    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 9);
-    w.right(535, w.y, `${dec(t.base_year)} €/Jahr`, 9);
-    w.y += 13;
-  }
+  tariffRows(w, b, { x: 60, spanX: 200, ctRight: 420, baseRight: 535, size: 9, lead: 13 });
   w.newPage();
   w.y = 70;
   w.text(60, w.y, 'Abrechnungspositionen', 10, 'F2');
   w.y += 15;
-  for (const c of b.charges) {
-    w.need(13);
-    w.text(60, w.y, c.description, 8.5);
-    w.text(200, w.y, span(c.start, c.end), 8.5);
-    w.right(370, w.y, qty(c), 8.5);
-    w.right(455, w.y, price(c), 8.5);
-    w.right(535, w.y, `${money(c.net_cents)} €`, 8.5);
-    w.y += 13;
-  }
+  chargeRows(w, b, { x: 60, spanX: 200, qtyRight: 370, priceRight: 455, amountRight: 535, size: 8.5, lead: 13, amountSuffix: ' €' });
   const sum = (k: string, v: string) => {
     w.text(280, w.y, k, 9, 'F2');
     w.right(535, w.y, v, 9, 'F2');
@@ -684,22 +689,12 @@ function ledger(b: Bill): Rendered {
     }
     w.text(40, w.y + 2, 'Ableseart (alt/neu): A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung', 7);
     w.y += 14;
-    if (b.gas) {
-      kv('Zustandszahl', dec(b.gas.z));
-      kv('Brennwert', `${dec(b.gas.hs)} kWh/m³`);
-      kv('Energiemenge', `${de(b.gas.kwh, 0)} kWh`);
-    }
+    if (b.gas) gasRows(kv, b.gas);
   }
   w.y += 8;
   w.text(40, w.y, 'Preise', 10, 'F2');
   w.y += 13;
-  for (const t of b.tariffs) {
-    w.text(40, w.y, t.name, 8.5);
-    w.text(180, w.y, span(t.from, t.to), 8.5);
-    w.right(420, w.y, `${dec(t.ct)} ct/kWh`, 8.5);
-    w.right(555, w.y, `${dec(t.base_year)} €/Jahr`, 8.5);
-    w.y += 12;
-  }
+  tariffRows(w, b, { x: 40, spanX: 180, ctRight: 420, baseRight: 555, size: 8.5, lead: 12 });
   w.newPage();
   w.y = 80;
   w.text(40, w.y, 'Rechnungspositionen', 10, 'F2');
@@ -727,8 +722,126 @@ function ledger(b: Bill): Rendered {
   return { pages, omit: [] };
 }
 
+// ------------------------------------------------------------------ 8. portal: an online supplier's statement with the hard cases
+
+/**
+ * An online supplier's statement that prints the traps of model.HardCases: header labels in
+ * their own words above the values ("Rechnungs-Nr.", "Datum"), short or long dates, a c/o or
+ * second name line in the address block, an earlier invoice's number in the text, a reading
+ * table with a meter-number column (two meters after an exchange, start readings dated the
+ * day before the period) and the prior-year change as a kWh difference before the figure.
+ */
+function portal(b: Bill): Rendered {
+  const h = b.hard ?? { co_line: null, name_second_line: null, previous_invoice: null, prior_delta_first: false, readings_day_before: false, date_style: 'plain' as const, company_customer: false };
+  const date = (iso: string) => (h.date_style === 'long' ? longDate(iso) : h.date_style === 'short_year' ? `${dmy(iso).slice(0, 6)}${iso.slice(2, 4)}` : dmy(iso));
+  const w = new PageWriter();
+  w.text(40, 36, b.supplier.short, 18, 'F2');
+  if (!h.company_customer) w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
+  const first = h.name_second_line ? b.customer.name.slice(0, b.customer.name.length - h.name_second_line.length).trim() : b.customer.name;
+  const block = [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
+  block.forEach((t, i) => w.text(40, 106 + i * 12, t, 10));
+  const grid: Array<[string, string]> = [['Rechnungs-Nr.', b.invoice_number], ['Datum', date(b.invoice_date)], ['Kd.-Nr.', b.customer_number], ['Vertragskonto-Nr.', b.contract_account]];
+  grid.forEach(([k, v], i) => {
+    w.text(40 + i * 130, 196, k, 7.5);
+    w.text(40 + i * 130, 206, v, 9, 'F2');
+  });
+  w.y = 234;
+  w.text(40, w.y, TITLE(b), 13, 'F2');
+  w.y += 18;
+  w.text(40, w.y, `Zeitraum: vom ${h.date_style === 'long' ? longDate(b.period.start) : dmy(b.period.start)} bis ${h.date_style === 'long' ? longDate(b.period.end) : dmy(b.period.end)}`, 9);
+  w.y += 16;
+  if (h.previous_invoice) {
+    w.para(40, 515, `Ihre letzte Rechnung Nr. ${h.previous_invoice.number} vom ${dmy(h.previous_invoice.date)} ist vollständig beglichen. Vielen Dank!`, 8.5);
+    w.y += 4;
+  }
+  const kv = (k: string, v: string) => {
+    w.need(12);
+    w.text(40, w.y, k, 8.5);
+    w.text(190, w.y, v, 8.5);
+    w.y += 12;
+  };
+  kv('Vertragsnummer', b.contract_number);
+  kv('Lieferadresse', addr(b.service));
+  kv('Marktlokations-ID', b.malo);
+  kv('Messlokations-ID', b.melo);
+  kv('Verteilnetzbetreiber', b.operator);
+  kv('MP-ID Netzbetreiber', b.operator_code);
+  kv('Messstellenbetreiber', b.metering_operator);
+  if (b.kind !== 'interim_invoice') {
+    kv('Zählerart', METER_DE[b.meter_type]);
+    w.y += 8;
+    w.text(40, w.y, 'Zählerstände', 9, 'F2');
+    w.y += 12;
+    const cols = [40, 110, 165, 220, 280, 335, 395, 500];
+    ['Zähler-Nr.', 'Zählwerk', 'Stand am', 'Zählerstand', 'Stand am', 'Zählerstand', 'Ableseart', 'Faktor'].forEach((t, i) => w.text(cols[i]!, w.y, t, 7.5, 'F2'));
+    w.y += 11;
+    for (const r of b.registers) {
+      const kinds = `${KIND_DE[r.kind_start].replace('Kundenablesung', 'Kunde')}/${KIND_DE[r.kind_end].replace('Kundenablesung', 'Kunde')}`;
+      [b.meter_numbers[r.meter ?? 0]!, regLabel(r), dmy(r.start_date ?? b.period.start), String(r.start), dmy(r.end_date ?? b.period.end), String(r.end), kinds, String(r.multiplier)].forEach((c, i) => w.text(cols[i]!, w.y, c, 8));
+      w.y += 11;
+    }
+    if (b.meter_numbers.length > 1) {
+      const cut = b.registers.find((r) => r.end_date)?.end_date ?? b.period.end;
+      w.para(40, 515, `Zählerwechsel am ${dmy(cut)}: Zähler ${b.meter_numbers[0]} ausgebaut, Zähler ${b.meter_numbers[1]} eingebaut.`, 8);
+    }
+    if (b.gas) gasRows(kv, b.gas);
+  }
+  w.y += 8;
+  w.text(40, w.y, 'Ihr Tarif', 9, 'F2');
+  w.y += 12;
+  tariffRows(w, b, { x: 40, spanX: 180, ctRight: 420, baseRight: 555, size: 8.5, lead: 12 });
+  w.newPage();
+  w.y = 80;
+  w.text(40, w.y, 'Ihre Kosten im Detail', 10, 'F2');
+  w.y += 14;
+  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' });
+  const sum = (k: string, v: string) => {
+    w.need(12);
+    w.text(300, w.y, k, 8.5, 'F2');
+    w.right(555, w.y, v, 8.5, 'F2');
+    w.y += 12;
+  };
+  sum('Summe netto', money(b.net_cents));
+  sum(`Umsatzsteuer 19 % auf ${money(b.net_cents)}`, money(b.vat_cents));
+  sum('Rechnungsbetrag brutto', money(b.gross_cents));
+  if (b.advances_cents) sum(`abzüglich Abschlagszahlungen (${b.advance_count})`, `-${money(b.advances_cents)}`);
+  sum(balanceLabel(b), money(b.balance_cents));
+  w.y += 6;
+  w.para(40, 515, paymentText(b), 8.5);
+  if (b.kind !== 'interim_invoice') {
+    w.y += 4;
+    if (h.prior_delta_first) {
+      const delta = b.total_kwh - b.prior_kwh;
+      w.para(40, 515, `Gegenüber dem Vorjahr ist Ihr Verbrauch um ${de(Math.abs(delta), 0)} kWh ${delta >= 0 ? 'gestiegen' : 'gesunken'}.`, 8.5);
+    }
+    w.text(40, w.y, 'Verbrauchsvergleich', 9, 'F2');
+    w.y += 12;
+    kv('Abrechnungszeitraum', `${de(b.total_kwh, 0)} kWh`);
+    kv('Vorjahreszeitraum', `${de(b.prior_kwh, 0)} kWh`);
+  }
+  if (b.plan.length) {
+    w.need(24 + 6 * 12);
+    w.y += 6;
+    w.text(40, w.y, 'Abschlagsplan', 9, 'F2');
+    w.y += 12;
+    for (let i = 0; i < b.plan.length; i += 2) {
+      b.plan.slice(i, i + 2).forEach((p, j) => {
+        w.text(40 + j * 200, w.y, dmy(p.date), 8.5);
+        w.right(190 + j * 200, w.y, `${money(p.cents)} €`, 8.5);
+      });
+      w.y += 12;
+    }
+  }
+  const pages = w.finish((pw, i, n) => {
+    pw.right(555, 40, `Seite ${i + 1} von ${n}`, 8, 'F1', i);
+    pw.text(40, 798, `${b.supplier.name} · ${b.supplier.court} ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
+    pw.text(40, 808, `${b.supplier.bank} · IBAN ${groupIban(b.supplier.iban)} · BIC ${b.supplier.bic}`, 6.5, 'F1', i);
+  });
+  return { pages, omit: ['registers.obis_code', ...(h.company_customer ? ['supplier.address'] : [])] };
+}
+
 export function renderBill(style: Style, b: Bill): Rendered {
-  return { mono, sidebar, prose, longtable, cooperative, compact, ledger }[style](b);
+  return { mono, sidebar, prose, longtable, cooperative, compact, ledger, portal }[style](b);
 }
 
 // ------------------------------------------------------------------ price-change letter (not an invoice)

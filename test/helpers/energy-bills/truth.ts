@@ -20,16 +20,16 @@ export function invoiceData(b: Bill, omit: Omit): InvoiceData {
       entity_ref: 'sp-1', commodity: b.commodity, malo_id: b.malo, melo_id: b.melo, legacy_metering_point_id: null, service_address: addr(b.service),
       network_operator_name: b.operator, network_operator_code: b.operator_code, metering_operator_name: b.metering_operator,
     }],
-    meters: b.kind === 'interim_invoice' ? [] : [{
-      entity_ref: 'meter-1', supply_point_ref: 'sp-1', meter_number: b.meter_number, meter_type: b.meter_type,
-      registers: b.registers.map((r, i) => ({
-        entity_ref: `meter-1.reg-${i + 1}`, obis_code: r.obis, label: r.label,
-        reading_start: { date: b.period.start, value: String(r.start), kind: r.kind_start },
-        reading_end: { date: b.period.end, value: String(r.end), kind: r.kind_end },
+    meters: b.kind === 'interim_invoice' ? [] : b.meter_numbers.map((number, m) => ({
+      entity_ref: `meter-${m + 1}`, supply_point_ref: 'sp-1', meter_number: number, meter_type: b.meter_type,
+      registers: b.registers.filter((r) => (r.meter ?? 0) === m).map((r, i) => ({
+        entity_ref: `meter-${m + 1}.reg-${i + 1}`, obis_code: r.obis, label: r.label,
+        reading_start: { date: r.start_date ?? b.period.start, value: String(r.start), kind: r.kind_start },
+        reading_end: { date: r.end_date ?? b.period.end, value: String(r.end), kind: r.kind_end },
         multiplier: String(r.multiplier), consumption_value: String(r.consumption), consumption_unit: b.gas ? 'm3' : 'kWh',
         ...(b.gas ? { volume_m3: String(b.gas.volume_m3), calorific_value_kwh_per_m3: b.gas.hs, z_number: b.gas.z, energy_kwh: String(b.gas.kwh) } : {}),
       })),
-    }],
+    })),
     tariffs: b.tariffs.map((t, i) => ({ entity_ref: `tariff-${i + 1}`, name: t.name, commodity: b.commodity, energy_price_ct_per_kwh: t.ct, base_price_eur: t.base_year, base_price_period: 'year', valid_from: t.from, valid_to: t.to })),
     consumption: b.kind === 'interim_invoice' ? [] : [{ entity_ref: 'cons-1', supply_point_ref: 'sp-1', period: { ...b.period }, quantity_kwh: String(b.total_kwh), prior_year_quantity_kwh: String(b.prior_kwh) }],
     charges: b.charges.map((c, i) => ({
@@ -53,8 +53,8 @@ export function invoiceData(b: Bill, omit: Omit): InvoiceData {
     field_quality: {},
   };
   for (const o of omit) {
-    const [entity, field] = o.split('.') as [keyof InvoiceData, string];
-    const target = d[entity] as unknown;
+    const [entity, field] = o.split('.') as [keyof InvoiceData | 'registers', string];
+    const target = (entity === 'registers' ? d.meters.flatMap((m) => m.registers) : d[entity]) as unknown;
     const objs = Array.isArray(target) ? target : [target];
     for (const obj of objs) if (obj && typeof obj === 'object' && field in obj) (obj as Record<string, unknown>)[field] = null;
   }

@@ -296,6 +296,26 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
       }
     }
   }
+  if (s.name) {
+    // The legal line (commercial register, VAT id) names the company that issues the bill: a
+    // first legal-form name elsewhere (the customer's firm, a service provider) is not settled
+    // by position when the legal block names another company.
+    const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+    const legal = log.records.filter((r) => r.entity_ref === 'supplier' && (r.field === 'vat_id' || r.field === 'commercial_register'));
+    const block = (r: (typeof legal)[number]) => view.lines.filter((l) => l.page === r.physical_page && r.bbox && l.bbox.y <= r.bbox.y + 1 && r.bbox.y - l.bbox.y < 40);
+    if (legal.length && !legal.some((r) => block(r).some((l) => key(l.text).includes(key(s.name!))))) {
+      // The one company the legal block names is the issuer; its address is then not the one read for the other name.
+      const named = legal.flatMap((r) => block(r)).flatMap((l) => l.text.split(/\s[·|•]\s|,\s/).map((h) => ({ l, h: h.trim() })))
+        .filter((x) => LEGAL_FORM.test(x.h) && x.h.length <= 60 && /^\p{Lu}/u.test(x.h) && !/netz|messstellen|amtsgericht|register|sparkasse|bank|sitz|ust|steuer/i.test(x.h));
+      const names = [...new Set(named.map((x) => x.h.replace(/\s+/g, ' ')))];
+      if (names.length === 1) {
+        s.name = names[0]!;
+        s.address = null;
+        log.records.splice(0, log.records.length, ...log.records.filter((r) => !(r.entity_ref === 'supplier' && (r.field === 'name' || r.field === 'address'))));
+        log.add('supplier', 'name', spanOf(named[0]!.l, null, named[0]!.h));
+      } else log.doubt('supplier', 'name', 'the legal block (register, VAT id) does not name this company');
+    }
+  }
   return s;
 }
 
@@ -313,6 +333,7 @@ function below(view: DocView, seg: { line: number; bbox: { x: number; y: number;
 // ------------------------------------------------------------------ customer
 
 const SALUTATION = /^(?:herrn?|frau|firma|familie|eheleute)\b\s*/i;
+const CARE_OF = /^(?:c\/o|z\.\s?(?:hd\.?|h\.)|zu händen|zhd\.?)\s/i;
 
 function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Customer {
   const c: Customer = { entity_ref: 'customer', name: null, billing_address: null };
@@ -326,24 +347,45 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
       if (!city) continue;
       // Cells stacked above the city cell, same left edge: street, name, salutation.
       const above = upper
-        .filter((x) => x.bbox.y < seg.bbox.y - 1 && seg.bbox.y - x.bbox.y < seg.bbox.h * 6)
+        .filter((x) => x.bbox.y < seg.bbox.y - 1 && seg.bbox.y - x.bbox.y < seg.bbox.h * 8)
         .map((x) => x.segments.find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 6))
         .filter((c): c is NonNullable<typeof c> => Boolean(c))
         .sort((a, b) => b.bbox.y - a.bbox.y);
       const streetSeg = above[0];
       const street = streetSeg && parseStreet(streetSeg.text);
       if (!street) continue;
-      let nameSeg = above[1];
+      // The lines of the block above the street, nearest first, while they stay one block.
+      const block: Segment[] = [];
+      for (const x of above.slice(1)) {
+        const prev = block[block.length - 1] ?? streetSeg;
+        if (prev.bbox.y - x.bbox.y > prev.bbox.h * 2.2 || /[·|]/.test(x.text)) break;
+        block.push(x);
+        if (SALUTATION.test(x.text)) break;
+      }
+      // "c/o …", "z. Hd. …" name who receives the post, not the customer.
+      const careOf = block.filter((x) => CARE_OF.test(x.text)).length;
+      const lines = block.filter((x) => !CARE_OF.test(x.text));
+      let nameSeg = lines[0];
       if (!nameSeg) continue;
       let name = nameSeg.text.replace(SALUTATION, '').trim();
-      if (!name && above[2]) {
-        nameSeg = above[2];
+      let rest = lines.slice(1);
+      if (!name && lines[1]) {
+        nameSeg = lines[1];
         name = nameSeg.text;
+        rest = lines.slice(2);
       }
       if (!name || /[·|]|postfach|\d{5}/i.test(name) || SALUTATION.test(name)) continue;
+      // A name printed on two lines: the upper line ends in "und"/"&"/"," and is joined; any
+      // other text line between salutation and name leaves the name to a reviewer.
+      const over = rest.filter((x) => !SALUTATION.test(x.text) || x.text.replace(SALUTATION, '').trim());
+      if (over[0] && /(?:\bund|&|,)\s*$/i.test(over[0].text)) {
+        name = `${over[0].text.replace(SALUTATION, '').trim()} ${name}`;
+        over.shift();
+      }
+      const doubt = over.length ? `the address block has another line above the name ("${over[0]!.text}")` : null;
       c.name = name;
       c.billing_address = { ...street, ...city, country_code: 'DE' };
-      log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: nameSeg.text, label: null });
+      log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: careOf || name !== nameSeg.text.replace(SALUTATION, '').trim() ? block.map((x) => x.text).reverse().join(' ') : nameSeg.text, label: null }, { unconfirmed: doubt });
       log.add('customer', 'billing_address', { line: view.ev.lines[streetSeg.line]!, seg: streetSeg, text: `${streetSeg.text}, ${seg.text}`, label: null });
       return c;
     }
@@ -487,13 +529,64 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
     meter.meter_type = typeHit.value;
     log.add('meter-1', 'meter_type', typeHit);
   }
-  meter.registers = extractRegisters(view, log, body, meter, gas);
-  return [meter];
+  const rows = extractRegisters(view, log, body, meter, gas);
+  meter.registers = rows.map((r) => r.reg);
+  return splitMeters(view, log, meter, rows, meterNo.value);
+}
+
+/**
+ * Reading rows that name their meter (a meter-number column): rows of different meters are
+ * registers of different meters (a meter exchange). A printed exchange whose rows do not say
+ * which meter they belong to, or rows naming another meter than the labelled one, leave the
+ * readings to a reviewer.
+ */
+function splitMeters(view: DocView, log: EvidenceLog, meter: Meter, rows: RegisterRow[], labelled: string): Meter[] {
+  const numbers = [...new Set(rows.map((r) => r.meterNo?.value).filter((v): v is string => Boolean(v)))];
+  const exchange = view.grep(umlauts(/zählerwechsel|(?:zähler|gerät)\s.{0,30}\b(?:ausgebaut|eingebaut)|\b(?:ausbau|einbau)\s(?:des|am)\b/i))[0];
+  const doubtAll = (why: string) => {
+    for (const r of rows) for (const k of ['reading_start', 'reading_end'] as const) log.doubt(r.reg.entity_ref, k, why);
+    log.doubt(meter.entity_ref, 'meter_number', why);
+  };
+  if (numbers.length <= 1) {
+    if (numbers.length === 1 && !sameId(numbers[0]!, labelled)) doubtAll(`the reading rows name meter ${numbers[0]}, the label ${labelled}`);
+    else if (exchange && rows.length) doubtAll(`a meter exchange is printed ("${exchange.line.text}") and the rows do not name their meter`);
+    return [meter];
+  }
+  if (rows.some((r) => !r.meterNo)) {
+    doubtAll('some reading rows name a meter, others do not');
+    return [meter];
+  }
+  const meters: Meter[] = numbers.map((n, i) => ({ ...meter, entity_ref: `meter-${i + 1}`, meter_number: n, registers: [] }));
+  const typeEv = log.records.find((r) => r.entity_ref === meter.entity_ref && r.field === 'meter_type');
+  const spEv = log.records.find((r) => r.entity_ref === meter.entity_ref && r.field === 'supply_point_ref');
+  // Evidence of the first meter is re-cited per meter: its number from its own row.
+  log.records.splice(0, log.records.length, ...log.records.filter((r) => r.entity_ref !== meter.entity_ref || (r.field !== 'meter_number' && r.field !== 'meter_type' && r.field !== 'supply_point_ref')));
+  for (const r of rows) {
+    const m = meters[numbers.indexOf(r.meterNo!.value)]!;
+    const ref = `${m.entity_ref}.reg-${m.registers.length + 1}`;
+    for (const rec of log.records) if (rec.entity_ref === r.reg.entity_ref) rec.entity_ref = `\u0000${ref}`;
+    r.reg.entity_ref = ref;
+    m.registers.push(r.reg);
+    if (!log.has(m.entity_ref, 'meter_number')) log.add(m.entity_ref, 'meter_number', { line: view.ev.lines[r.meterNo!.seg.line]!, seg: r.meterNo!.seg, text: r.meterNo!.seg.text, label: 'Zähler-Nr.' }, { match: 'exact' });
+  }
+  for (const rec of log.records) if (rec.entity_ref.startsWith('\u0000')) rec.entity_ref = rec.entity_ref.slice(1);
+  for (const m of meters) {
+    if (typeEv && m.meter_type) log.records.push({ ...typeEv, entity_ref: m.entity_ref });
+    if (spEv && m.supply_point_ref) log.records.push({ ...spEv, entity_ref: m.entity_ref });
+  }
+  return meters;
+}
+
+interface RegisterRow {
+  reg: Register;
+  /** The meter number printed in the row (a meter-number column), if any. */
+  meterNo: { value: string; seg: Segment } | null;
 }
 
 /** Reading rows: two dated readings (start, end) of one register, as a table row or as prose. */
-function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): Register[] {
+function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter: Meter, isGas: boolean): RegisterRow[] {
   const regs: Register[] = [];
+  const rows: RegisterRow[] = [];
   let legend: Map<string, ReadingKind> | null = null;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
@@ -551,7 +644,9 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       if (m) mult = m;
     }
     const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
-    const consumption = mult ? String(Math.round((Number(end) - Number(start)) * Number(mult) * 1000) / 1000) : null;
+    // Without a printed multiplier the difference itself (the policy counts a missing multiplier as 1;
+    // only the consumption billed by the charge lines confirms it).
+    const consumption = String(Math.round((Number(end) - Number(start)) * Number(mult ?? 1) * 1000) / 1000);
     const reg: Register = {
       entity_ref: ref, obis_code: obis ? obis[0] : null, label: lab,
       reading_start: { date: ds[0]!.value, value: start, kind: k1 },
@@ -574,8 +669,13 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     log.add(ref, 'consumption_unit', sp);
     if (unit === 'm3') gasConversion(view, log, body, reg);
     regs.push(reg);
+    // A cell that is a meter number (letters and digits, or a long digit run), not a reading or date.
+    const meterToken = (t: string) => /^(?:\d[A-Z]{1,4}|[A-Z]{1,4}\d?)\d{6,16}$|^\d{9,20}$/.test(t) && !l.text.includes(`${t},`);
+    const meterCell = l.segments.find((sg) => sg.text.trim().split(/\s+/).some(meterToken));
+    const meterValue = meterCell?.text.trim().split(/\s+/).find(meterToken) ?? null;
+    rows.push({ reg, meterNo: meterCell && meterValue ? { value: meterValue, seg: meterCell } : null });
   }
-  return regs;
+  return rows;
 }
 
 function gasConversion(view: DocView, log: EvidenceLog, body: EvLine[], reg: Register): void {
@@ -1107,7 +1207,9 @@ function extractConsumption(view: DocView, log: EvidenceLog, body: EvLine[], id:
   const c: Consumption = { entity_ref: ref, supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, period: id.billing_period, quantity_kwh: total, prior_year_quantity_kwh: null };
   const f = view.flow(body);
   const priorRe = /vorjahr(?:eszeitraum|es)?[^\n\d]{0,60}?(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh|vorjahr(?:eszeitraum)?\s[^\n]*?\s(\d{1,3}(?:\.\d{3})+|\d+)\s?kwh/gi;
-  const priors = [...f.text.matchAll(priorRe)];
+  // "um 246 kWh gestiegen" compares with the prior year; it is a difference, not its figure.
+  const difference = (m: RegExpMatchArray) => /\b(?:um|von)\s*$/i.test(m[0].slice(0, m[0].lastIndexOf((m[1] ?? m[2])!))) || /^\s*(?:gestiegen|gesunken|mehr|weniger|höher|niedriger)/i.test(f.text.slice(m.index! + m[0].length));
+  const priors = [...f.text.matchAll(priorRe)].filter((m) => !difference(m));
   const m = priors[0];
   if (m) {
     c.prior_year_quantity_kwh = parseNumber((m[1] ?? m[2])!);

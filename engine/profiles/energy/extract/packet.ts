@@ -61,6 +61,8 @@ export interface NumberHit {
 }
 
 /** Invoice numbers printed after their label: in the label's cell, the next cell, or below it. */
+const OTHER_BILL = /(?:letzte[nr]?|vorherige[nr]?|vorige[nr]?|ursprüngliche[nr]?|bisherige[nr]?|frühere[nr]?|ersetzt(?: die| unsere)?|storniert(?: die)?|korrigiert(?: die)?|zu (?:ihrer|deiner|der|unserer))\s+(?:\p{L}+\s+)?$/iu;
+
 export function invoiceNumbersIn(ev: Evidence, lines: EvLine[]): NumberHit[] {
   const out: NumberHit[] = [];
   for (const l of lines) {
@@ -68,6 +70,8 @@ export function invoiceNumbersIn(ev: Evidence, lines: EvLine[]): NumberHit[] {
       const s = l.segments[i]!;
       const m = INVOICE_NUMBER_LABEL.exec(s.text);
       if (!m) continue;
+      // "Ihre letzte Rechnung Nr. …", "ersetzt die Rechnung Nr. …": another bill's number.
+      if (OTHER_BILL.test(s.text.slice(Math.max(0, m.index - 40), m.index))) continue;
       const rest = s.text.slice(m.index + m[0].length);
       let v = invoiceNumberOf(rest);
       let seg = s;

@@ -79,6 +79,40 @@ describe('energy extractor: generated bills of every house style', () => {
   }
 });
 
+describe('energy extractor: hard cases (portal house style)', () => {
+  // Each trap once made a wrong value that the policy accepted, or a right one it could not
+  // accept: a c/o or second name line, an earlier invoice's number in the text, the prior-year
+  // change as a kWh difference, a meter exchange (two meters), start readings a day early.
+  it('reads every trap right and accepts the bills without one wrong value', async () => {
+    const seen = { co_line: 0, name_second_line: 0, previous_invoice: 0, prior_delta_first: 0, readings_day_before: 0, meter_exchange: 0, company_customer: 0 };
+    for (let seed = 1100; seed < 1108; seed++) {
+      const { truth, x } = await run(seed, { style: 'portal', kind: 'invoice' });
+      const h = truth.hard_cases![0]!;
+      for (const k of ['co_line', 'name_second_line', 'previous_invoice', 'prior_delta_first', 'readings_day_before'] as const) if (h[k]) seen[k]++;
+      const want = truth.invoices[0]!.data;
+      if (want.meters.length > 1) seen.meter_exchange++;
+      const judged = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+      const got = judged.payload.invoices[0]!;
+      const d = got.data;
+      if (h.company_customer) {
+        // The firm in the address block is the first legal-form name on the page: it may be read
+        // as the supplier, but never accepted as one (the legal block names another company).
+        seen.company_customer++;
+        if (d.supplier.name !== want.supplier.name) {
+          assert.equal(got.outcome, 'needs_review');
+          assert.ok(judged.validation_summary.invoices[0]!.failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('supplier.name')));
+        }
+      } else assert.equal(got.outcome, 'accepted', `${seed}: ${JSON.stringify(judged.validation_summary.invoices[0]!.failures)}`);
+      assert.equal(d.customer.name, want.customer.name, `${seed} customer name`);
+      assert.equal(d.identity.invoice_number, want.identity.invoice_number, `${seed} invoice number`);
+      assert.equal(d.identity.invoice_date, want.identity.invoice_date, `${seed} invoice date`);
+      assert.equal(d.consumption[0]!.prior_year_quantity_kwh, want.consumption[0]!.prior_year_quantity_kwh, `${seed} prior year`);
+      assert.deepEqual(d.meters.map((m) => [m.meter_number, m.registers.map((r) => [r.reading_start, r.reading_end, r.consumption_value])]), want.meters.map((m) => [m.meter_number, m.registers.map((r) => [r.reading_start, r.reading_end, r.consumption_value])]), `${seed} meters`);
+    }
+    for (const [k, n] of Object.entries(seen)) assert.ok(n > 0, `the seeds cover ${k}`);
+  });
+});
+
 describe('energy extractor: packet analysis', () => {
   it('splits a packet of two independently issued invoices (electricity and gas) by page group', async () => {
     const { truth, x } = await run(931, { style: 'multi' });
