@@ -81,6 +81,8 @@ function registerSchemaProvider(): void {
 }
 
 const validators = new Map<SchemaKind, XsdValidator>();
+/** The main schema documents, alive as long as their compiled schemas (which may point into them). */
+const schemaDocs: XmlDocument[] = [];
 
 /** The compiled schema of `kind`, compiled once per process and kept. */
 function validatorFor(kind: SchemaKind): XsdValidator {
@@ -90,9 +92,11 @@ function validatorFor(kind: SchemaKind): XsdValidator {
     const doc = XmlDocument.fromBuffer(readFileSync(join(schemaResourceDir(), MAIN[kind])), { url: BASE + MAIN[kind], option: SAFE });
     try {
       v = XsdValidator.fromDoc(doc);
-    } finally {
+    } catch (err) {
       doc.dispose();
+      throw err;
     }
+    schemaDocs.push(doc);
     validators.set(kind, v);
   }
   return v;
