@@ -1,19 +1,19 @@
-// XML Schema validation with libxml2 (libxmljs2) against the official schemas shipped under
+// XML Schema validation with libxml2 against the official schemas shipped under
 // resources/schemas: OASIS UBL 2.1 (Invoice, CreditNote) and UN/CEFACT CII D16B (the SCRDM
 // subset with uncoupled code lists, as KoSIT's XRechnung configuration uses it). Runs after
-// the safe pre-parse (no DTD, no entities), with network access off.
+// the safe pre-parse (no DTD, no entities).
 //
-// libxmljs2 0.35 compiles the schema inside every validate() call (its API has no handle for
-// a compiled schema). The official files are mostly documentation, so once per machine and
-// schema version they are copied without their xsd:annotation elements (no effect on
-// validation) into a folder under the temp directory; each process keeps the loaded schema
-// documents, and a call then costs the compile of the lean copy plus the validation.
-import libxml from 'libxmljs2';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+// libxml2 is the WebAssembly build of libxml2-wasm: unlike libxmljs2 (whose validate()
+// compiles the schema on every call) it keeps a compiled schema, so each process compiles a
+// schema once, on first use, and then only parses and validates documents. The WebAssembly
+// module has no network and no file system of its own: the one input provider registered
+// here serves the shipped schema files under a virtual `docdesk-schemas:` base and refuses
+// every other name.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ParseOption, XmlDocument, XmlParseError, XmlValidateError, XsdValidator, xmlRegisterInputProvider, type ErrorDetail, type ParseOptions } from 'libxml2-wasm';
+import { decodeXml } from '../formats/safe-xml.js';
 
 export type SchemaKind = 'ubl-invoice' | 'ubl-credit-note' | 'cii';
 
@@ -22,10 +22,10 @@ const MAIN: Record<SchemaKind, string> = {
   'ubl-credit-note': 'ubl-2.1/xsd/maindoc/UBL-CreditNote-2.1.xsd',
   cii: 'cii-d16b/CrossIndustryInvoice_100pD16B.xsd',
 };
-const SCHEMA_SETS = ['ubl-2.1', 'cii-d16b'];
-const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
-/** libxml2 parser options: no network, no entity expansion, no external DTD. */
-const SAFE = { nonet: true, noent: false, dtdload: false, dtdvalid: false, dtdattr: false, xinclude: false } as const;
+/** Base of the schema files' names inside libxml2 (independent of the OS's path syntax). */
+const BASE = 'docdesk-schemas:/';
+/** No network, no external entities, no entity expansion, no DTD loading. */
+const SAFE = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
 
 /** The folder holding the shipped schema sets (source tree, build output or packaged app). */
 export function schemaResourceDir(): string {
@@ -42,65 +42,77 @@ export function schemaResourceDir(): string {
   return found;
 }
 
-function listXsd(dir: string, rel = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...listXsd(dir, r));
-    else if (e.name.endsWith('.xsd')) out.push(r);
-  }
-  return out.sort();
+/** The shipped file behind a `docdesk-schemas:` name, or null for anything else. */
+function schemaFile(name: string): string | null {
+  if (!name.startsWith(BASE) || !name.endsWith('.xsd')) return null;
+  const root = schemaResourceDir();
+  const path = normalize(join(root, ...name.slice(BASE.length).split('/')));
+  return path.startsWith(root + sep) ? path : null;
 }
 
-/** libxmljs2 reads a Buffer as bytes (honouring the encoding declaration); its types only say string. */
-function parseBytes(bytes: Buffer, options: libxml.ParserOptions = SAFE): libxml.Document {
-  return libxml.parseXml(bytes as unknown as string, options);
-}
+let providerRegistered = false;
 
-let leanDir: string | null = null;
-
-/** The annotation-free copy of the shipped schemas (made once per machine and version). */
-function leanSchemaDir(): string {
-  if (leanDir) return leanDir;
-  const src = schemaResourceDir();
-  const files = SCHEMA_SETS.flatMap((set) => listXsd(join(src, set)).map((f) => `${set}/${f}`));
-  const hash = createHash('sha256');
-  const contents = files.map((f) => {
-    const bytes = readFileSync(join(src, f));
-    hash.update(f).update('\0').update(bytes);
-    return bytes;
+/** Lets libxml2 read the shipped schema files (imports and includes) and nothing else. */
+function registerSchemaProvider(): void {
+  if (providerRegistered) return;
+  const open = new Map<number, { data: Buffer; at: number }>();
+  let next = 1;
+  const ok = xmlRegisterInputProvider({
+    // Every name is claimed, so no other reader (the module's in-memory file system) sees one.
+    match: () => true,
+    open: (name) => {
+      const path = schemaFile(name);
+      if (!path || !existsSync(path)) return undefined;
+      open.set(next, { data: readFileSync(path), at: 0 });
+      return next++;
+    },
+    read: (fd, buf) => {
+      const f = open.get(fd);
+      if (!f) return -1;
+      const n = Math.min(buf.byteLength, f.data.byteLength - f.at);
+      buf.set(f.data.subarray(f.at, f.at + n));
+      f.at += n;
+      return n;
+    },
+    close: (fd) => open.delete(fd),
   });
-  const target = join(tmpdir(), `docdesk-xsd-${hash.digest('hex').slice(0, 16)}`);
-  if (!existsSync(join(target, 'complete'))) {
-    const work = `${target}.${process.pid}.${Date.now()}`;
-    files.forEach((f, i) => {
-      const doc = parseBytes(contents[i]!);
-      for (const n of doc.find('//xsd:annotation', { xsd: XSD_NS })) n.remove();
-      mkdirSync(dirname(join(work, f)), { recursive: true });
-      writeFileSync(join(work, f), doc.toString(false));
-    });
-    writeFileSync(join(work, 'complete'), files.join('\n'));
-    try {
-      renameSync(work, target);
-    } catch {
-      // Another process made it first: theirs is identical.
-      rmSync(work, { recursive: true, force: true });
-    }
-  }
-  leanDir = target;
-  return target;
+  if (!ok) throw new Error('libxml2 did not accept the schema input provider');
+  providerRegistered = true;
 }
 
-const schemas = new Map<SchemaKind, libxml.Document>();
+const validators = new Map<SchemaKind, XsdValidator>();
+/** The main schema documents, alive as long as their compiled schemas (which may point into them). */
+const schemaDocs: XmlDocument[] = [];
 
-function schemaFor(kind: SchemaKind): libxml.Document {
-  let s = schemas.get(kind);
-  if (!s) {
-    const path = join(leanSchemaDir(), MAIN[kind]);
-    s = parseBytes(readFileSync(path), { ...SAFE, baseUrl: path });
-    schemas.set(kind, s);
+/** The compiled schema of `kind`, compiled once per process and kept. */
+function validatorFor(kind: SchemaKind): XsdValidator {
+  let v = validators.get(kind);
+  if (!v) {
+    registerSchemaProvider();
+    const doc = XmlDocument.fromBuffer(readFileSync(join(schemaResourceDir(), MAIN[kind])), { url: BASE + MAIN[kind], option: SAFE });
+    try {
+      v = XsdValidator.fromDoc(doc);
+    } catch (err) {
+      doc.dispose();
+      throw err;
+    }
+    schemaDocs.push(doc);
+    validators.set(kind, v);
   }
-  return s;
+  return v;
+}
+
+/**
+ * The document as libxml2 gets it: UTF-8 bytes. A document in another encoding is handed over
+ * as the text the pre-parse decoded, so both parsers read the same characters.
+ */
+function asUtf8(b: Uint8Array): { bytes: Uint8Array; options: ParseOptions } {
+  const bom = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+  const head = Buffer.from(b.buffer, b.byteOffset, Math.min(b.byteLength, 256)).toString('latin1');
+  const declared = /^<\?xml\s[^>]*?encoding\s*=\s*["']([^"']*)["']/.exec(head)?.[1]?.toLowerCase();
+  const utf16 = (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0x3c && b[1] === 0x00) || (b[0] === 0x00 && b[1] === 0x3c);
+  if (!utf16 && (bom || declared === undefined || declared === 'utf-8' || declared === 'utf8')) return { bytes: b, options: { option: SAFE } };
+  return { bytes: Buffer.from(decodeXml(b), 'utf8'), options: { option: SAFE | ParseOption.XML_PARSE_IGNORE_ENC, encoding: 'utf-8' } };
 }
 
 /**
@@ -141,16 +153,35 @@ export function isSchemaErrorId(id: string): boolean {
   return id.startsWith('cvc-') || id === 'generic-error';
 }
 
+const isError = (d: ErrorDetail) => (d.level ?? 2) >= 2;
+
 /**
  * Validates the document against the official schema of `kind`; returns the KoSIT error codes
  * of the schema messages (empty when schema-valid). The caller has already rejected DTDs and
- * entities with its own pre-parse.
+ * entities with its own pre-parse. Throws only for internal failures (the verdict is then
+ * `unavailable`).
  */
 export function validateXsd(xml: Uint8Array, kind: SchemaKind): string[] {
-  const schema = schemaFor(kind);
-  const doc = parseBytes(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength));
-  if (doc.validate(schema)) return [];
-  const codes = doc.validationErrors.filter((e) => (e.level ?? 2) >= 2).map((e) => schemaErrorCode(e.message));
-  // libxml2 may report failure with no message; still a schema failure.
-  return codes.length > 0 ? codes : ['generic-error'];
+  const validator = validatorFor(kind);
+  const input = asUtf8(xml);
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromBuffer(input.bytes, input.options);
+  } catch (err) {
+    // Well-formed for the pre-parse but not for libxml2 (e.g. nesting deeper than its limit):
+    // the XML parser rejects it before the schema, as in KoSIT.
+    if (err instanceof XmlParseError && !/memory/i.test(err.message)) return ['generic-error'];
+    throw err;
+  }
+  try {
+    validator.validate(doc);
+    return [];
+  } catch (err) {
+    if (!(err instanceof XmlValidateError)) throw err;
+    const codes = (err.details ?? []).filter(isError).map((d) => schemaErrorCode(d.message));
+    // libxml2 may report failure with no message; still a schema failure.
+    return codes.length > 0 ? codes : ['generic-error'];
+  } finally {
+    doc.dispose();
+  }
 }

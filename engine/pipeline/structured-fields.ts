@@ -7,7 +7,7 @@ import type { FileFormat } from '../formats/detect.js';
 import { DocumentFailure, RetryableFailure, runFiles, runTask, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';
 import { recordUnavailable, VALIDATOR_UNAVAILABLE, type ValidationStructured } from './validation.js';
-import { unavailable } from '../einvoice/index.js';
+import { unavailable } from '../einvoice/quality.js';
 
 /** Spec 2.6 field object. */
 export interface ExtractionField {

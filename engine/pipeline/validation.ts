@@ -6,7 +6,7 @@
 import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
 import { checkLinkage, linkagePages, type LinkageReport } from '../einvoice/linkage.js';
-import { unavailable, type StructuredQuality } from '../einvoice/index.js';
+import { unavailable, type StructuredQuality } from '../einvoice/quality.js';
 import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { DocumentFailure, RetryableFailure, runFiles, runTask, setStage, settlePageBands, type PipelineDeps } from './steps.js';
