@@ -163,10 +163,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     fit -= 1.5 * complete.filter((r) => !s.includes(r) && !rates.has(r.rate) && r.base !== net).length;
     return fit;
   };
-  type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null };
+  // How the chosen amounts are confirmed: `sum` net + Σ tax = gross exactly, `rate` every row's
+  // tax is its rate applied to its base, `zero` net = gross; none = a lone labelled total.
+  type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null; confirm: string[] };
   const holder: { best: Combo | null } = { best: null };
-  const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived']) => {
-    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived };
+  const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
+    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived, confirm };
   };
   for (const g of grosses) {
     const gc = toCents(g.best.value as string);
@@ -175,7 +177,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       if (nc === gc) {
         // No tax printed, or a zero-tax row.
         const zero = rowList.find((r) => r.tax === 0n);
-        consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null);
+        consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null, zero ? ['zero', 'row'] : ['zero']);
         continue;
       }
       for (const s of subsets) {
@@ -185,7 +187,8 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null);
+        const rated = s.every((r) => r.rate !== null) && rateOk;
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null, [diff === 0n ? 'sum' : 'sum~', ...(rated ? ['rate'] : [])]);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
@@ -203,7 +206,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
       const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net');
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : 'printed']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
@@ -215,22 +218,30 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       // several rows must also add up to the net.
       if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
       if (s.length > 1 && tableFit(s, nc) < 2) continue;
-      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross');
+      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross', ['rate']);
     }
   }
-  if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
+  // A total that nothing reconciles is output only when no net was read that could contradict
+  // it (a lone "Total", perhaps with a tax amount that has no base): then it is the only total.
+  if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null);
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
-  // total stays unexplained: the rows read are incomplete. Keep the labelled total, nothing derived.
+  // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the
+  // readings disagree, so no amount is output (a field left empty is better than a wrong one).
   if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0])) {
-    holder.best = { score: grosses[0].score, net: null, gross: grosses[0], rows: [], derived: null };
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
   }
   const b = holder.best;
-  if (!b) return;
+  if (!b) {
+    if (grosses.length) sel.reasons.add('amounts_not_consistent');
+    return;
+  }
+  const tag = [`confirm:${b.confirm.length ? b.confirm.join('+') : 'none'}`];
   const consistent = Boolean(b.net && b.gross && (b.rows.length || toCents(b.net.best.value as string) === toCents(b.gross.best.value as string))) || b.derived !== null;
   const grossC = b.gross ? toCents(b.gross.best.value as string) : null;
   const taxSum = b.rows.reduce((a, r) => a + r.tax, 0n);
-  if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best };
-  if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best };
+  if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best, transforms: tag };
+  if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best, transforms: tag };
   const netC = b.net ? toCents(b.net.best.value as string) : grossC !== null ? grossC - taxSum : null;
   if (b.derived === 'net' && grossC !== null) sel.chosen.net_amount = { value: formatCents(grossC - taxSum), winner: null, derived_from: ['gross_amount', 'tax_breakdowns'], transforms: ['derive:gross-minus-tax'] };
   if (b.derived === 'gross' && netC !== null) sel.chosen.gross_amount = { value: formatCents(netC + taxSum), winner: null, derived_from: ['net_amount', 'tax_breakdowns'], transforms: ['derive:net-plus-tax'] };
@@ -259,8 +270,8 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     // stays, the rows are left empty (review) rather than half-read.
     const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
     if (partial) sel.reasons.add('tax_breakdown_incomplete');
-    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
-    sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: b.rows.length > 1 ? ['sum:tax_breakdowns'] : undefined };
+    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined, transforms: tag };
+    sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: [...(b.rows.length > 1 ? ['sum:tax_breakdowns'] : []), ...tag] };
   }
   if (!consistent) {
     sel.reasons.add('amounts_not_consistent');
