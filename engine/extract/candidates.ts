@@ -289,7 +289,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
     cur = b;
   }
-  col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: null } }));
+  col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
 
 // Amount labels inside a longer description: "vierteljährlicher Beitrag inklusive 19 %
