@@ -227,7 +227,33 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   // ---------------------------------------------------------------- running text
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
+  itemBases(ev, push);
   return out;
+}
+
+/**
+ * Item lines that print their tax rate in a cell of its own ("Installation | 19 % | 1.119,36"):
+ * their amounts summed per rate, for tax rows whose base is not printed. Only a fact for the
+ * selection, which uses it when the sums reconcile with the net and with every row's tax.
+ */
+function itemBases(ev: Evidence, push: (c: Candidate) => void) {
+  const sums = new Map<string, bigint>();
+  let lines = 0;
+  for (const line of ev.lines) {
+    if (line.source === 'text_field' || line.segments.length < 3) continue;
+    const rateCells = line.segments.filter((s) => /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/.test(s.text.trim()));
+    if (rateCells.length !== 1) continue;
+    const last = line.segments[line.segments.length - 1]!;
+    const amounts = findAmounts(last.text);
+    if (amounts.length !== 1 || last === rateCells[0] || last.bbox.x < rateCells[0]!.bbox.x) continue;
+    // Totals and tax lines are not items.
+    if (Object.entries(LABELS).some(([f, re]) => /amount/.test(f) && re.test(line.segments[0]!.text))) continue;
+    const rate = parseRate(rateCells[0]!.text)!;
+    sums.set(rate, (sums.get(rate) ?? 0n) + BigInt(Math.round(Number(amounts[0]!.value) * 100)));
+    lines++;
+  }
+  if (sums.size < 2 || lines < 2) return;
+  push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
 }
 
 /** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */

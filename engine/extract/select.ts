@@ -265,6 +265,18 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
+  // Several rates whose bases are not printed: the item lines' sums per rate, when they add up
+  // to the net and every row's tax is its rate applied to that sum.
+  const items = all.find((c) => c.field === 'tax_amount' && c.meta?.itemBases)?.meta?.itemBases as Record<string, string> | undefined;
+  if (items && netC !== null && rowsOut.length > 1 && rowsOut.some((r) => r.taxable_amount === null)) {
+    const bases = rowsOut.map((r) => (r.tax_rate !== null && items[r.tax_rate] !== undefined ? BigInt(items[r.tax_rate]!) : null));
+    const sum = bases.reduce<bigint>((a, x) => a + (x ?? 0n), 0n);
+    const rated = bases.every((x, i) => x !== null && Math.abs((Number(x) * Number(rowsOut[i]!.tax_rate)) / 100 - Number(toCents(rowsOut[i]!.tax_amount))) <= 1);
+    if (rated && sum === netC && Object.keys(items).length === rowsOut.length) {
+      rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(bases[i]!)));
+      tag.push('confirm:item-sums');
+    }
+  }
   if (b.rows.length || b.net || b.derived) {
     // A row without its rate or its base is not a breakdown the document shows: the tax total
     // stays, the rows are left empty (review) rather than half-read.
