@@ -227,7 +227,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
   // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the
   // readings disagree, so no amount is output (a field left empty is better than a wrong one).
-  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0])) {
+  // Not so when the better-labelled amount is the reconciled total less a printed amount (an
+  // amount due after a prepayment: "Total 1,190.00 · Paid 500.00 · Amount due 690.00").
+  const settled = (c: Combo, top: (typeof grosses)[number]) => {
+    if (!c.gross || !c.confirm.includes('sum') || !c.confirm.includes('rate')) return false;
+    const d = toCents(c.gross.best.value as string) - toCents(top.best.value as string);
+    return d > 0n && printedAmounts.has(formatCents(d));
+  };
+  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0]) && !settled(holder.best, grosses[0])) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
   }
