@@ -208,7 +208,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     }
     const lineAmounts = findAmounts(text);
     for (const c of findCurrencies(text)) {
-      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25);
+      // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
+      const cell = c.iso ? segAt(line, c.index) : null;
+      const under = cell ? below(ev, cell, 1) : null;
+      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
