@@ -51,7 +51,9 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
 }
 
 export function select(all: Candidate[], text: string): Selection {
-  printedAmounts = new Set(findAmounts(text).map((a) => a.value.replace('-', '')));
+  const found = findAmounts(text);
+  printedAmounts = new Set(found.map((a) => a.value.replace('-', '')));
+  printedSigned = new Set(found.map((a) => a.value));
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
@@ -106,6 +108,7 @@ function addDays(isoDate: string, days: number): string {
 
 // ---------------------------------------------------------------- money
 let printedAmounts = new Set<string>();
+let printedSigned = new Set<string>();
 interface Row {
   rate: string | null;
   base: bigint | null;
@@ -205,7 +208,8 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
-      const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
+      // Printed with its sign: a net printed negative does not confirm a positive derived one.
+      const printed = printedSigned.has(formatCents(nc));
       if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : 'printed']);
     }
   }
@@ -237,6 +241,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0]) && !settled(holder.best, grosses[0])) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
+  }
+  // A chosen total whose magnitude is also printed with the other sign: the signs cannot be told
+  // (a minus is one thin glyph that OCR drops), so no amount is output.
+  const flipped = (v: unknown) => typeof v === 'string' && printedSigned.has(v.startsWith('-') ? v.slice(1) : `-${v}`) && !printedSigned.has(v);
+  if (holder.best && (flipped(holder.best.net?.best.value) || flipped(holder.best.gross?.best.value))) {
+    holder.best = null;
+    sel.conflict_fields.add('net_amount');
+    sel.reasons.add('amount_signs_conflict');
   }
   const b = holder.best;
   if (!b) {
