@@ -83,7 +83,7 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
     const r = rightOf(ev, h.seg);
     if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
   }
-  const b = below(ev, h.seg);
+  const b = below(ev, h.seg, 2, true);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
   const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
   if (br && br !== b) out.push({ text: br.text, seg: br, where: 'below', penalty: 0.7 });
@@ -210,7 +210,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     for (const c of findCurrencies(text)) {
       // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
       const cell = c.iso ? segAt(line, c.index) : null;
-      const under = cell ? below(ev, cell, 1) : null;
+      const under = cell ? below(ev, cell, 1, true) : null;
       const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
@@ -311,7 +311,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   const col: Array<{ a: AmountHit; seg: Segment; line: EvLine }> = [];
   let cur: Segment | null = h.seg;
   for (let k = 0; k < 6 && cur; k++) {
-    const b = below(ev, cur, 1);
+    const b = below(ev, cur, 1, true);
     if (!b) break;
     const a = findAmounts(b.text);
     if (a.length !== 1) break;
@@ -597,7 +597,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
     }
     if (!cur) return null;
-    cur = below(ev, cur, 1);
+    cur = below(ev, cur, 1, true);
     t = cur?.text ?? '';
   }
   return null;
@@ -693,7 +693,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const seg = line.segments[0]!;
     if (SALUTATION_ONLY.test(seg.text.trim())) {
-      const b = below(ev, seg, 1);
+      const b = below(ev, seg, 1, true);
       const rn = b && cleanName(b.text);
       if (rn) push({ field: 'recipient_name', value: rn, raw: b!.text, score: 1.5, method: 'address_block', source: src(ev.lines[b!.line]!, b), transforms: ['trim'] });
     } else if (SALUTATION_PREFIX.test(seg.text) && !/[,:]$/.test(seg.text)) {

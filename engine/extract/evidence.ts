@@ -152,14 +152,14 @@ function byY(ev: Evidence, page: number): EvLine[] {
 const sortedCache = new WeakMap<Evidence, Map<number, EvLine[]>>();
 
 /** The segment right below `s` (same column, the next rows), if any. */
-export function below(ev: Evidence, s: Segment, maxLines = 2): Segment | null {
+export function below(ev: Evidence, s: Segment, maxLines = 2, headerColumns = false): Segment | null {
   const line = ev.lines[s.line]!;
   const h = Math.max(6, s.bbox.h);
-  // A label in a header row of several labels owns the column up to the next label: a value
-  // right-aligned under a left-aligned heading ("Net | VAT | Total" over their amounts) is its.
-  // The last heading of such a row owns the rest of the row.
+  // With `headerColumns` (generic extraction), a label in a header row of several labels owns
+  // the column up to the next label, the last one the rest of the row: a value right-aligned
+  // under a left-aligned heading ("Net | VAT | Total" over their amounts) is its.
   const next = line.segments.filter((c) => c.bbox.x > s.bbox.x + s.bbox.w).sort((a, b) => a.bbox.x - b.bbox.x)[0];
-  const header = line.segments.length > 1;
+  const header = headerColumns && line.segments.length > 1;
   const inColumn = (c: Segment) => header && c.bbox.x >= s.bbox.x - 2 && c.bbox.x + c.bbox.w <= (next ? next.bbox.x - 2 : line.pageWidth);
   for (const l of byY(ev, line.page)) {
     if (l.bbox.y < s.bbox.y + h * 0.5 || l === line) continue;
