@@ -287,13 +287,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   // Several rates whose bases are not printed: the item lines' sums per rate, when they add up
   // to the net and every row's tax is its rate applied to that sum.
   const items = all.find((c) => c.field === 'tax_amount' && c.meta?.itemBases)?.meta?.itemBases as Record<string, string> | undefined;
+  const rowsTag = [...tag];
   if (items && netC !== null && rowsOut.length > 1 && rowsOut.some((r) => r.taxable_amount === null)) {
     const bases = rowsOut.map((r) => (r.tax_rate !== null && items[r.tax_rate] !== undefined ? BigInt(items[r.tax_rate]!) : null));
     const sum = bases.reduce<bigint>((a, x) => a + (x ?? 0n), 0n);
     const rated = bases.every((x, i) => x !== null && Math.abs((Number(x) * Number(rowsOut[i]!.tax_rate)) / 100 - Number(toCents(rowsOut[i]!.tax_amount))) <= 1);
     if (rated && sum === netC && Object.keys(items).length === rowsOut.length) {
       rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(bases[i]!)));
-      tag.push('confirm:item-sums');
+      rowsTag.push('confirm:item-sums');
     }
   }
   if (b.rows.length || b.net || b.derived) {
@@ -301,7 +302,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     // stays, the rows are left empty (review) rather than half-read.
     const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
     if (partial) sel.reasons.add('tax_breakdown_incomplete');
-    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined, transforms: tag };
+    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined, transforms: rowsTag };
     sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: [...(b.rows.length > 1 ? ['sum:tax_breakdowns'] : []), ...tag] };
   }
   if (!consistent) {
