@@ -215,8 +215,17 @@ function same(field, truth, pred) {
   return n(truth) === n(pred);
 }
 
+/** Generated pages in layouts the rules were not written for (test/engine/extract/fixtures/layouts.ts). */
+async function generatedTruths() {
+  const { generateInvoice, generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
+  return Array.from({ length: Number(process.env.EVAL_GENERATED ?? 120) }, (_, i) => {
+    const g = generateInvoice(i);
+    return { set: `generated-${g.layout}`, split: `generated-${generatedSplit(g.id)}`, id: g.id, page: g.page, truth: g.truth };
+  });
+}
+
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths()];
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths())];
 const only = process.env.EVAL_ONLY;
 /** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
 const statsBySplit = new Map();
@@ -224,13 +233,15 @@ const setStats = new Map();
 const excluded = [];
 const calibration = new Map();
 const misses = [];
+const traces = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
+const isHeldOut = (split) => split.endsWith('held-out');
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
 let pagesTotal = 0;
 for (const d of docs) {
   if (only && !d.id.includes(only)) continue;
-  const read = await readDocument(d.pdf);
+  const read = d.page ? { components: [{ ref: 'main', kind: 'pdf', filename: `${d.id}.pdf`, format: 'pdf', pages: [1] }], pages: [d.page] } : await readDocument(d.pdf);
   const t0 = performance.now();
   const result = extractGeneric({ components: read.components, pages: read.pages, text: null, custom_types: [] });
   extractMs += performance.now() - t0;
@@ -252,7 +263,7 @@ for (const d of docs) {
     if (field === 'tax_breakdowns' && Array.isArray(p) && p.length === 0) p = null;
     const why = unscoreable(field, truth, d, visible);
     if (why) {
-      if (d.split !== 'held-out') excluded.push(`${d.set}/${d.id} ${field}=${JSON.stringify(truth)}${why === true ? '' : ` (${why})`}`);
+      if (!isHeldOut(d.split)) excluded.push(`${d.set}/${d.id} ${field}=${JSON.stringify(truth)}${why === true ? '' : ` (${why})`}`);
       continue;
     }
     const stats = statsBySplit.get(d.split) ?? new Map();
@@ -268,11 +279,16 @@ for (const d of docs) {
       if (p !== null && p !== undefined) s.fp++;
       if (truth !== null && truth !== undefined) s.fn++;
       // Held-out failures are never listed: rules must not be fitted to them.
-      if (d.split !== 'held-out' && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
+      if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
     }
     stats.set(field, s);
+    // EVAL_TRACE=<field>: every tuned reading of that field with its provenance (never held-out).
+    if (process.env.EVAL_TRACE === field && !isHeldOut(d.split)) {
+      const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
+      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''}`);
+    }
     // Calibration (tuned documents only): right and wrong answers by the winning method.
-    if (d.split !== 'held-out' && p !== null && p !== undefined && truth !== null && truth !== undefined) {
+    if (!isHeldOut(d.split) && p !== null && p !== undefined && truth !== null && truth !== undefined) {
       const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
       const key = `${field} ${prov ? `${prov.method}${prov.transforms.filter((t) => /^(date|block|split|confirm|derive|strip|sum)/.test(t)).map((t) => `+${t}`).join('')}` : 'derived'}`;
       const c = calibration.get(key) ?? { right: 0, wrong: 0 };
@@ -295,7 +311,8 @@ const prf = (t) => {
 };
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
-for (const split of ['tuned', 'held-out']) {
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)' };
+for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
   const rows = [];
@@ -309,7 +326,7 @@ for (const split of ['tuned', 'held-out']) {
   rows.push(['micro', String(total.tp), String(total.fp), String(total.fn), ...prf(total).map(f3)]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${split === 'tuned' ? 'TUNED (rules developed on these)' : 'HELD-OUT (never tuned on; split in docs/decisions.md)'}`);
+  console.log(`\n${TITLES[split]}`);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   for (const [key, t] of [...setStats].filter(([k]) => k.startsWith(`${split}|`))) {
@@ -321,4 +338,5 @@ if (ranges.total) console.log(`  first-invoice page range (energy index): ${rang
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
+if (traces.length) console.log(`\ntrace (tuned) ${process.env.EVAL_TRACE}:\n  ${traces.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

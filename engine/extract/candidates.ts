@@ -83,7 +83,7 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
     const r = rightOf(ev, h.seg);
     if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
   }
-  const b = below(ev, h.seg);
+  const b = below(ev, h.seg, 2, true);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
   const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
   if (br && br !== b) out.push({ text: br.text, seg: br, where: 'below', penalty: 0.7 });
@@ -208,7 +208,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     }
     const lineAmounts = findAmounts(text);
     for (const c of findCurrencies(text)) {
-      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25);
+      // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
+      const cell = c.iso ? segAt(line, c.index) : null;
+      const under = cell ? below(ev, cell, 1, true) : null;
+      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
@@ -227,7 +230,33 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   // ---------------------------------------------------------------- running text
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
+  itemBases(ev, push);
   return out;
+}
+
+/**
+ * Item lines that print their tax rate in a cell of its own ("Installation | 19 % | 1.119,36"):
+ * their amounts summed per rate, for tax rows whose base is not printed. Only a fact for the
+ * selection, which uses it when the sums reconcile with the net and with every row's tax.
+ */
+function itemBases(ev: Evidence, push: (c: Candidate) => void) {
+  const sums = new Map<string, bigint>();
+  let lines = 0;
+  for (const line of ev.lines) {
+    if (line.source === 'text_field' || line.segments.length < 3) continue;
+    const rateCells = line.segments.filter((s) => /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/.test(s.text.trim()));
+    if (rateCells.length !== 1) continue;
+    const last = line.segments[line.segments.length - 1]!;
+    const amounts = findAmounts(last.text);
+    if (amounts.length !== 1 || last === rateCells[0] || last.bbox.x < rateCells[0]!.bbox.x) continue;
+    // Totals and tax lines are not items.
+    if (Object.entries(LABELS).some(([f, re]) => /amount/.test(f) && re.test(line.segments[0]!.text))) continue;
+    const rate = parseRate(rateCells[0]!.text)!;
+    sums.set(rate, (sums.get(rate) ?? 0n) + BigInt(Math.round(Number(amounts[0]!.value) * 100)));
+    lines++;
+  }
+  if (sums.size < 2 || lines < 2) return;
+  push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
 }
 
 /** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
@@ -282,14 +311,14 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   const col: Array<{ a: AmountHit; seg: Segment; line: EvLine }> = [];
   let cur: Segment | null = h.seg;
   for (let k = 0; k < 6 && cur; k++) {
-    const b = below(ev, cur, 1);
+    const b = below(ev, cur, 1, true);
     if (!b) break;
     const a = findAmounts(b.text);
     if (a.length !== 1) break;
     col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
     cur = b;
   }
-  col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: null } }));
+  col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
 
 // Amount labels inside a longer description: "vierteljährlicher Beitrag inklusive 19 %
@@ -540,7 +569,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|\btel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
 /** Closing phrases of letters: the name after them is a signature, not part of it. */
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
@@ -550,6 +579,8 @@ function cleanName(t: string): string | null {
   // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
   if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
   if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
+  // A heading alone ("Bill to", "Adresse de facturation") is a label, not the name under it.
+  if (Object.values(LABELS).some((re) => re.exec(v)?.[0].trim().length === v.length)) return null;
   // Running text ("régler par virement sur le compte suivant") is not a name.
   const words = v.split(/\s+/).filter(Boolean);
   if (!LEGAL_FORM.test(v) && words.length >= 4 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length * 0.6) return null;
@@ -566,7 +597,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
     }
     if (!cur) return null;
-    cur = below(ev, cur, 1);
+    cur = below(ev, cur, 1, true);
     t = cur?.text ?? '';
   }
   return null;
@@ -662,7 +693,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const seg = line.segments[0]!;
     if (SALUTATION_ONLY.test(seg.text.trim())) {
-      const b = below(ev, seg, 1);
+      const b = below(ev, seg, 1, true);
       const rn = b && cleanName(b.text);
       if (rn) push({ field: 'recipient_name', value: rn, raw: b!.text, score: 1.5, method: 'address_block', source: src(ev.lines[b!.line]!, b), transforms: ['trim'] });
     } else if (SALUTATION_PREFIX.test(seg.text) && !/[,:]$/.test(seg.text)) {

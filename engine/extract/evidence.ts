@@ -152,13 +152,19 @@ function byY(ev: Evidence, page: number): EvLine[] {
 const sortedCache = new WeakMap<Evidence, Map<number, EvLine[]>>();
 
 /** The segment right below `s` (same column, the next rows), if any. */
-export function below(ev: Evidence, s: Segment, maxLines = 2): Segment | null {
+export function below(ev: Evidence, s: Segment, maxLines = 2, headerColumns = false): Segment | null {
   const line = ev.lines[s.line]!;
   const h = Math.max(6, s.bbox.h);
+  // With `headerColumns` (generic extraction), a label in a header row of several labels owns
+  // the column up to the next label, the last one the rest of the row: a value right-aligned
+  // under a left-aligned heading ("Net | VAT | Total" over their amounts) is its.
+  const next = line.segments.filter((c) => c.bbox.x > s.bbox.x + s.bbox.w).sort((a, b) => a.bbox.x - b.bbox.x)[0];
+  const header = headerColumns && line.segments.length > 1;
+  const inColumn = (c: Segment) => header && c.bbox.x >= s.bbox.x - 2 && c.bbox.x + c.bbox.w <= (next ? next.bbox.x - 2 : line.pageWidth);
   for (const l of byY(ev, line.page)) {
     if (l.bbox.y < s.bbox.y + h * 0.5 || l === line) continue;
     if (l.bbox.y - (s.bbox.y + s.bbox.h) > h * 2.2 * maxLines) break;
-    const hit = l.segments.find((c) => overlapX(c.bbox, s.bbox) > 0.3 * Math.min(c.bbox.w, s.bbox.w) || Math.abs(c.bbox.x + c.bbox.w - (s.bbox.x + s.bbox.w)) < 6);
+    const hit = l.segments.find((c) => overlapX(c.bbox, s.bbox) > 0.3 * Math.min(c.bbox.w, s.bbox.w) || Math.abs(c.bbox.x + c.bbox.w - (s.bbox.x + s.bbox.w)) < 6) ?? l.segments.find(inColumn);
     if (hit) return hit;
   }
   return null;

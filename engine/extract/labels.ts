@@ -22,12 +22,12 @@ export const LABELS: Record<LabelField, RegExp> = {
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
     'liefer-? und rechnungsdatum', 'rechnungs-? und lieferdatum', 'invoice (?:and|/) delivery date', 'delivery (?:and|/) invoice date',
-    'rechnungsdatum', 'belegdatum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
+    'rechnungsdatum', 'belegdatum', 'date de facturation', 'date facture', 'billing date', 'invoice issue date', 'document date', 'factuur datum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
     'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
-    "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento',
+    "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento', 'due on', 'date limite de (?:paiement|r[èe]glement)', '[àa] r[ée]gler avant le', 'uiterste betaaldatum', 'vervaldag', 'f[äa]llig zum',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
@@ -45,18 +45,18 @@ export const LABELS: Record<LabelField, RegExp> = {
   ),
   net_amount: L(
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
-    'warenwert netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
-    'total ht', 'montant ht', 'total hors taxes', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
+    'warenwert netto', '(?:rechnungs|gesamt|end)betrag netto', 'gesamt netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
+    'total ht', 'montant ht', 'total hors taxes', 'montant hors taxes', 'total hors tva', 'montant net ht', 'total net ht', 'net ht', 'total exclusive of vat', 'net value', 'totaal exclusief btw', 'bedrag excl\\.? btw', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
     'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'rechnungsbeitrag', 'bruttobeitrag', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
-    'total ttc', 'montant ttc', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
+    'total ttc', 'montant ttc', 'montant total(?: ttc)?', 'total [àa] payer', 'total g[ée]n[ée]ral', 'totaal te betalen', 'te betalen bedrag', 'rechnungssumme', 'total invoice amount', 'invoice amount', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
     'zzgl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]gl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]glich (?:umsatzsteuer|mwst|ust)', 'umsatzsteuer', 'mehrwertsteuer', 'mwst\\.?', 'ust\\.?(?:-betrag)?', 'ust\\. gesamt', 'versicherungsteuer',
-    'vat', 'tax', 'sales tax', 'tva', 'btw', 'iva', 'imposta', 'igic',
+    'vat', 'tax', 'sales tax', 'taxes', 'total (?:vat|tva|tax|taxes|btw)', '(?:vat|tax|btw) total', 'totaal btw', 'montant des taxes', 'summe (?:ust|mwst|umsatzsteuer)', '(?:umsatzsteuer|mwst\\.?) gesamt', 'tva', 'btw', 'iva', 'imposta', 'igic',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario'),

@@ -51,7 +51,9 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
 }
 
 export function select(all: Candidate[], text: string): Selection {
-  printedAmounts = new Set(findAmounts(text).map((a) => a.value.replace('-', '')));
+  const found = findAmounts(text);
+  printedAmounts = new Set(found.map((a) => a.value.replace('-', '')));
+  printedSigned = new Set(found.map((a) => a.value));
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
@@ -106,6 +108,7 @@ function addDays(isoDate: string, days: number): string {
 
 // ---------------------------------------------------------------- money
 let printedAmounts = new Set<string>();
+let printedSigned = new Set<string>();
 interface Row {
   rate: string | null;
   base: bigint | null;
@@ -163,10 +166,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     fit -= 1.5 * complete.filter((r) => !s.includes(r) && !rates.has(r.rate) && r.base !== net).length;
     return fit;
   };
-  type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null };
+  // How the chosen amounts are confirmed: `sum` net + Σ tax = gross exactly, `rate` every row's
+  // tax is its rate applied to its base, `zero` net = gross; none = a lone labelled total.
+  type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null; confirm: string[] };
   const holder: { best: Combo | null } = { best: null };
-  const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived']) => {
-    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived };
+  const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
+    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived, confirm };
   };
   for (const g of grosses) {
     const gc = toCents(g.best.value as string);
@@ -175,7 +180,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       if (nc === gc) {
         // No tax printed, or a zero-tax row.
         const zero = rowList.find((r) => r.tax === 0n);
-        consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null);
+        consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null, zero ? ['zero', 'row'] : ['zero']);
         continue;
       }
       for (const s of subsets) {
@@ -185,7 +190,8 @@ function selectMoney(sel: Selection, all: Candidate[]) {
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
-        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null);
+        const rated = s.every((r) => r.rate !== null) && rateOk;
+        consider(g.score + n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 5 + (rateOk ? 1 : 0) - (diff === 0n ? 0 : 0.5) + 1.0 * s.filter((r) => r.rate !== null && r.base !== null).length + tableFit(s, nc), n, g, s, null, [diff === 0n ? 'sum' : 'sum~', ...(rated ? ['rate'] : [])]);
       }
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
@@ -202,8 +208,9 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       const zero = sum === 0n;
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
-      const printed = printedAmounts.has(formatCents(nc < 0n ? -nc : nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net');
+      // Printed with its sign: a net printed negative does not confirm a positive derived one.
+      const printed = printedSigned.has(formatCents(nc));
+      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : 'printed']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
@@ -215,22 +222,45 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       // several rows must also add up to the net.
       if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
       if (s.length > 1 && tableFit(s, nc) < 2) continue;
-      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross');
+      consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross', ['rate']);
     }
   }
-  if (!holder.best && grosses[0]) consider(grosses[0].score, null, grosses[0], [], null);
+  // A total that nothing reconciles is output only when no net was read that could contradict
+  // it (a lone "Total", perhaps with a tax amount that has no base): then it is the only total.
+  if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null);
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
-  // total stays unexplained: the rows read are incomplete. Keep the labelled total, nothing derived.
-  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0])) {
-    holder.best = { score: grosses[0].score, net: null, gross: grosses[0], rows: [], derived: null };
+  // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the
+  // readings disagree, so no amount is output (a field left empty is better than a wrong one).
+  // Not so when the better-labelled amount is the reconciled total less a printed amount (an
+  // amount due after a prepayment: "Total 1,190.00 · Paid 500.00 · Amount due 690.00").
+  const settled = (c: Combo, top: (typeof grosses)[number]) => {
+    if (!c.gross || !c.confirm.includes('sum') || !c.confirm.includes('rate')) return false;
+    const d = toCents(c.gross.best.value as string) - toCents(top.best.value as string);
+    return d > 0n && printedAmounts.has(formatCents(d));
+  };
+  if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0]) && !settled(holder.best, grosses[0])) {
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
+  }
+  // A chosen total whose magnitude is also printed with the other sign: the signs cannot be told
+  // (a minus is one thin glyph that OCR drops), so no amount is output.
+  const flipped = (v: unknown) => typeof v === 'string' && printedSigned.has(v.startsWith('-') ? v.slice(1) : `-${v}`) && !printedSigned.has(v);
+  if (holder.best && (flipped(holder.best.net?.best.value) || flipped(holder.best.gross?.best.value))) {
+    holder.best = null;
+    sel.conflict_fields.add('net_amount');
+    sel.reasons.add('amount_signs_conflict');
   }
   const b = holder.best;
-  if (!b) return;
+  if (!b) {
+    if (grosses.length) sel.reasons.add('amounts_not_consistent');
+    return;
+  }
+  const tag = [`confirm:${b.confirm.length ? b.confirm.join('+') : 'none'}`];
   const consistent = Boolean(b.net && b.gross && (b.rows.length || toCents(b.net.best.value as string) === toCents(b.gross.best.value as string))) || b.derived !== null;
   const grossC = b.gross ? toCents(b.gross.best.value as string) : null;
   const taxSum = b.rows.reduce((a, r) => a + r.tax, 0n);
-  if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best };
-  if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best };
+  if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best, transforms: tag };
+  if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best, transforms: tag };
   const netC = b.net ? toCents(b.net.best.value as string) : grossC !== null ? grossC - taxSum : null;
   if (b.derived === 'net' && grossC !== null) sel.chosen.net_amount = { value: formatCents(grossC - taxSum), winner: null, derived_from: ['gross_amount', 'tax_breakdowns'], transforms: ['derive:gross-minus-tax'] };
   if (b.derived === 'gross' && netC !== null) sel.chosen.gross_amount = { value: formatCents(netC + taxSum), winner: null, derived_from: ['net_amount', 'tax_breakdowns'], transforms: ['derive:net-plus-tax'] };
@@ -254,13 +284,26 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
+  // Several rates whose bases are not printed: the item lines' sums per rate, when they add up
+  // to the net and every row's tax is its rate applied to that sum.
+  const items = all.find((c) => c.field === 'tax_amount' && c.meta?.itemBases)?.meta?.itemBases as Record<string, string> | undefined;
+  const rowsTag = [...tag];
+  if (items && netC !== null && rowsOut.length > 1 && rowsOut.some((r) => r.taxable_amount === null)) {
+    const bases = rowsOut.map((r) => (r.tax_rate !== null && items[r.tax_rate] !== undefined ? BigInt(items[r.tax_rate]!) : null));
+    const sum = bases.reduce<bigint>((a, x) => a + (x ?? 0n), 0n);
+    const rated = bases.every((x, i) => x !== null && Math.abs((Number(x) * Number(rowsOut[i]!.tax_rate)) / 100 - Number(toCents(rowsOut[i]!.tax_amount))) <= 1);
+    if (rated && sum === netC && Object.keys(items).length === rowsOut.length) {
+      rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(bases[i]!)));
+      rowsTag.push('confirm:item-sums');
+    }
+  }
   if (b.rows.length || b.net || b.derived) {
     // A row without its rate or its base is not a breakdown the document shows: the tax total
     // stays, the rows are left empty (review) rather than half-read.
     const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
     if (partial) sel.reasons.add('tax_breakdown_incomplete');
-    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined };
-    sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: b.rows.length > 1 ? ['sum:tax_breakdowns'] : undefined };
+    sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined, transforms: rowsTag };
+    sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: [...(b.rows.length > 1 ? ['sum:tax_breakdowns'] : []), ...tag] };
   }
   if (!consistent) {
     sel.reasons.add('amounts_not_consistent');
