@@ -7,6 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Db } from './db.js';
 import { prepared } from './prepared.js';
+import { latestRunOf } from './runs.js';
 import type { DocumentsTable, ExtractionRunsTable, TokenMode } from './schema.js';
 
 export interface DocumentWithRun {
@@ -70,7 +71,6 @@ const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
 const documentByIdInMode = prepared(3, (db: Db, accountId: number, mode: TokenMode, id: number) =>
   db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).where('deleted_at', 'is', null),
 );
-const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
 
 /** A live document of the account (of one token mode when `mode` is given), without its run. */
 export async function findDocumentRow(db: Db, accountId: number, mode: TokenMode | null, id: number): Promise<Selectable<DocumentsTable> | undefined> {
@@ -101,6 +101,6 @@ export async function findDocumentWithRun(db: Db, accountId: number, mode: Token
   }
   const doc = await findDocumentRow(db, accountId, mode, id);
   if (!doc) return undefined;
-  const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
+  const run = doc.processing_mode === 'thumbnail' ? undefined : await latestRunOf(db, doc.id);
   return { doc, run: run ?? null };
 }

@@ -15,6 +15,11 @@ export interface DueDelivery {
   secret: string;
 }
 
+/** The account's active endpoints (with the events they subscribe to, as stored JSON): whom the outbox writes for. */
+export function activeEndpointsOf(tx: DbTx, accountId: number): Promise<Array<{ id: number; events: string }>> {
+  return tx.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', accountId).where('active', '=', 1).execute();
+}
+
 export async function queueDelivery(tx: DbTx, d: { delivery_id: string; endpoint_id: number; account_id: number; document_id: number; event: WebhookEvent; body: string; created_at: string }): Promise<void> {
   await tx
     .insertInto('webhook_deliveries')
