@@ -2,7 +2,8 @@
 // its stage is anything but waiting_for_capacity; at most `limit` admitted documents of an
 // account are unfinished at once. Batch-lane documents are not counted (spec 1.3).
 import type { Db } from '../store/db.js';
-import { countAdmittedStandard, markDocumentsQueued, standardLimitOf, waitingDocuments } from '../store/documents.js';
+import { countAdmittedStandard, markDocumentsQueued, waitingDocuments } from '../store/documents.js';
+import { standardLimitOf } from '../store/account-reads.js';
 import { WAITING_FOR_CAPACITY } from '../store/rows.js';
 import { jobQueueFor } from '../queue/queue.js';
 

@@ -70,11 +70,6 @@ export async function markDocumentsQueued(tx: DbTx, ids: number[]): Promise<void
   await tx.updateTable('documents').set({ processing_stage: 'queued', updated_at: nowTimestamp() }).where('id', 'in', ids).execute();
 }
 
-/** The account's concurrent standard-lane limit; undefined when there is no such account. */
-export async function standardLimitOf(tx: DbTx, accountId: number): Promise<number | undefined> {
-  return (await tx.selectFrom('accounts').select('concurrent_standard_limit').where('id', '=', accountId).executeTakeFirst())?.concurrent_standard_limit;
-}
-
 // --- the pipeline's steps -------------------------------------------------------------
 
 /** The job was claimed: the document's processing starts (the first start time stays). */
@@ -89,12 +84,6 @@ export async function markDocumentStarted(tx: DbTx, id: number, ts: string): Pro
 /** The `processing_stage` a document reports (spec 2.1). */
 export async function setProcessingStage(db: Db, id: number, stage: string): Promise<void> {
   await db.updateTable('documents').set({ processing_stage: stage, updated_at: nowTimestamp() }).where('id', '=', id).execute();
-}
-
-/** Whether the account lets PDFs with JavaScript through the upload scanner. */
-export async function allowsPdfJavascript(db: Db, accountId: number): Promise<boolean> {
-  const account = await db.selectFrom('accounts').select('allow_pdf_javascript').where('id', '=', accountId).executeTakeFirst();
-  return account?.allow_pdf_javascript === 1;
 }
 
 export type ScanRecord = Pick<DocumentsTable, 'scanner_status' | 'scanner_provider' | 'scanner_message'> & { scanned_at: string; file_format?: string };
