@@ -15,7 +15,8 @@ import { workerCount } from './jobs/worker-pool.js';
 import { ownerAlive } from './config/owner.js';
 import { registerWorker, unregisterWorker, WORKER_PREFIX } from './jobs/workers.js';
 import { immediateTransaction } from './store/db.js';
-import { deleteSetting, getSetting, setSetting } from './store/settings.js';
+import { deleteSetting, getSetting, setSetting, settingsWithPrefix } from './store/settings.js';
+import { liveDocumentBlobs } from './store/documents.js';
 import { orphanGraceMs } from './store/blob-config.js';
 import { WatchFolderService } from './intake/watch.js';
 import { UPLOADER_PREFIX } from './intake/local-api.js';
@@ -157,14 +158,14 @@ async function claimDataDir(engine: EngineContext, exclusive: boolean): Promise<
 async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
   // An import or MCP process uploading into this folder right now has staged and committed
   // files its transaction has not recorded yet: leave the sweep to a later start.
-  const uploaders = await engine.db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${UPLOADER_PREFIX}%`).execute();
+  const uploaders = await settingsWithPrefix(engine.db, UPLOADER_PREFIX);
   let busy = false;
   for (const u of uploaders) {
     if (ownerAlive(u.value)) busy = true;
     else await deleteSetting(engine.db, u.key);
   }
   if (busy) return;
-  const rows = await engine.db.selectFrom('documents').select(['id', 'blob_path']).where('deleted_at', 'is', null).execute();
+  const rows = await liveDocumentBlobs(engine.db);
   const referenced = new Set<string>();
   for (const r of rows) {
     if (r.blob_path) referenced.add(r.blob_path.split('\\').join('/'));

@@ -12,6 +12,7 @@ import { LocalApi } from '../intake/local-api.js';
 import { ensureProcessing, runningServer, waitForDocuments, type Processing } from '../intake/processing.js';
 import { progressSink, silentSink, summaryLine, throughput } from '../intake/progress.js';
 import { AFTER_IMPORT, DEFAULT_SETTLE_MS, FolderWatcher, type AfterImport } from '../intake/watch.js';
+import { pendingDocumentIds } from '../store/documents.js';
 import { intFlag, stringFlag, UsageError, type ParsedArgs } from './args.js';
 
 export const IMPORT_HELP = `  import PATH… [--wait] [--watch] [--mode M] [--profile P] [--pages S] [--lane L] [--token T]
@@ -114,7 +115,7 @@ export async function importCommand(args: ParsedArgs, engine: EngineContext, jso
       }
     } else {
       processing = (await runningServer(engine)) ? 'server' : 'queued';
-      const pending = ids.length ? await engine.db.selectFrom('documents').select('id').where('id', 'in', ids).where('status', '=', 'pending').execute() : [];
+      const pending = ids.length ? await pendingDocumentIds(engine.db, ids) : [];
       if (processing === 'queued' && pending.length && !json) {
         sink.note('queued: no Docdesk server runs on this data folder, so nothing processes these documents yet; they are processed when "docdesk serve" or the desk starts (or import with --wait).');
       }

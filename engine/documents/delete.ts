@@ -3,7 +3,8 @@
 import { Conflict, NotFound } from '../domain/errors.js';
 import type { BlobStore } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
-import { nowTimestamp } from '../store/time.js';
+import { markDocumentDeleted } from '../store/documents.js';
+import { previewPathsOf } from '../store/previews.js';
 import { findDocument, type DocumentScope } from './queries.js';
 import { ARTEFACTS_PREFIX } from '../store/blobs.js';
 
@@ -13,13 +14,13 @@ export async function deleteDocument(engine: { db: Db; blobs: BlobStore }, scope
   if (doc.status === 'pending') {
     throw new Conflict('document_processing_active', 'The document is still being processed; retry the deletion after it reaches a terminal status.');
   }
-  const previews = await engine.db.selectFrom('previews').select('path').where('document_id', '=', id).execute();
-  await engine.db.updateTable('documents').set({ deleted_at: nowTimestamp(), updated_at: nowTimestamp() }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  const previews = await previewPathsOf(engine.db, id);
+  await markDocumentDeleted(engine.db, id);
   // Best effort: the spec promises removal is attempted, not a storage deletion receipt.
   await Promise.allSettled([
     engine.blobs.remove(doc.blob_path),
     engine.blobs.remove(doc.thumbnail_path),
-    ...previews.map((p) => engine.blobs.remove(p.path)),
+    ...previews.map((path) => engine.blobs.remove(path)),
     engine.blobs.removeFolder(`${ARTEFACTS_PREFIX}${id}`),
   ]);
 }

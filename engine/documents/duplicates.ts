@@ -1,25 +1,11 @@
 // Duplicate warnings (issue 18): a document that repeats an earlier one of the same account,
 // either byte for byte (`same_file`) or as the same invoice again (`same_invoice`: sender,
 // document number and gross amount). Only a warning: nothing is blocked or merged.
-import { sql } from 'kysely';
 import type { Db } from '../store/db.js';
-import { jsonText } from '../store/dialect.js';
+import { completedWithDocumentNumber, duplicateFactsOf, duplicateMarksOf, sameFileDocuments, setDuplicateMarks } from '../store/documents.js';
+import { latestRunOf } from '../store/runs.js';
 
 export type DuplicateReason = 'same_file' | 'same_invoice';
-
-/** Earlier live documents of the account with the same content hash. */
-export async function sameFileDocuments(db: Db, accountId: number, sha256: string, exceptId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('file_sha256', '=', sha256)
-    .where('deleted_at', 'is', null)
-    .where('id', '<', exceptId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
 
 const fieldValue = (fields: Record<string, { value?: unknown } | undefined>, name: string): unknown => fields[name]?.value ?? null;
 
@@ -38,9 +24,9 @@ function sameSender(a: Record<string, { value?: unknown }>, b: Record<string, { 
  * sender, document number and gross amount. Runs inside the terminal transaction.
  */
 export async function recordDuplicates(tx: Db, documentId: number): Promise<void> {
-  const doc = await tx.selectFrom('documents').select(['id', 'account_id', 'file_sha256', 'duplicate_of', 'duplicate_reason']).where('id', '=', documentId).executeTakeFirst();
+  const doc = await duplicateFactsOf(tx, documentId);
   if (!doc) return;
-  const run = await tx.selectFrom('extraction_runs').select('fields').where('document_id', '=', documentId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const run = await latestRunOf(tx, documentId);
   const fields = run?.fields ? (JSON.parse(run.fields) as Record<string, { value?: unknown }>) : null;
   const number = fields ? fieldValue(fields, 'document_number') : null;
   const gross = fields ? fieldValue(fields, 'gross_amount') : null;
@@ -49,17 +35,7 @@ export async function recordDuplicates(tx: Db, documentId: number): Promise<void
   for (const id of await sameFileDocuments(tx, doc.account_id, doc.file_sha256, doc.id)) ids.add(id);
   if (ids.size && !reason) reason = 'same_file';
   if (fields && number !== null && gross !== null) {
-    const candidates = await tx
-      .selectFrom('documents as d')
-      .innerJoin('extraction_runs as r', 'r.document_id', 'd.id')
-      .select(['d.id', 'r.fields'])
-      .where('d.account_id', '=', doc.account_id)
-      .where('d.id', '!=', doc.id)
-      .where('d.deleted_at', 'is', null)
-      .where('d.status', '=', 'completed')
-      .where(jsonText(tx, 'r.fields', ['document_number', 'value']), '=', String(number))
-      .where('r.id', '=', (eb) => eb.selectFrom('extraction_runs').select(sql<number>`MAX(id)`.as('id')).whereRef('document_id', '=', 'd.id'))
-      .execute();
+    const candidates = await completedWithDocumentNumber(tx, doc.account_id, doc.id, String(number));
     for (const c of candidates) {
       const other = JSON.parse(c.fields ?? '{}') as Record<string, { value?: unknown }>;
       if (String(fieldValue(other, 'gross_amount')) !== String(gross) || !sameSender(fields, other)) continue;
@@ -76,12 +52,8 @@ export async function recordDuplicates(tx: Db, documentId: number): Promise<void
 
 /** Adds `earlier` to a document's duplicate_of; an existing reason stays. */
 async function markDuplicate(tx: Db, documentId: number, earlier: number[], reason: DuplicateReason): Promise<void> {
-  const row = await tx.selectFrom('documents').select(['duplicate_of', 'duplicate_reason']).where('id', '=', documentId).executeTakeFirst();
+  const row = await duplicateMarksOf(tx, documentId);
   if (!row) return;
   const ids = new Set<number>([...(row.duplicate_of ? (JSON.parse(row.duplicate_of) as number[]) : []), ...earlier]);
-  await tx
-    .updateTable('documents')
-    .set({ duplicate_of: JSON.stringify([...ids].sort((a, b) => a - b)), duplicate_reason: row.duplicate_reason ?? reason })
-    .where('id', '=', documentId)
-    .execute();
+  await setDuplicateMarks(tx, documentId, JSON.stringify([...ids].sort((a, b) => a - b)), row.duplicate_reason ?? reason);
 }

@@ -7,7 +7,7 @@ import type { Db } from '../store/db.js';
 import type { WebhookEvent } from '../store/schema.js';
 import { getSetting } from '../store/settings.js';
 import { nowTimestamp } from '../store/time.js';
-import { queueDelivery } from '../store/webhook-deliveries.js';
+import { activeEndpointsOf, queueDelivery } from '../store/webhook-deliveries.js';
 
 export const EVENT_FOR_STATUS: Record<'completed' | 'error' | 'blocked', WebhookEvent> = {
   completed: 'document.completed',
@@ -17,9 +17,7 @@ export const EVENT_FOR_STATUS: Record<'completed' | 'error' | 'blocked', Webhook
 
 /** Queues one delivery per subscribed endpoint of the document's account. */
 export async function enqueueDocumentEvent(tx: Db, accountId: number, documentId: number, event: WebhookEvent): Promise<number> {
-  const endpoints = (await tx.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', accountId).where('active', '=', 1).execute()).filter((e) =>
-    (JSON.parse(e.events) as string[]).includes(event),
-  );
+  const endpoints = (await activeEndpointsOf(tx, accountId)).filter((e) => (JSON.parse(e.events) as string[]).includes(event));
   if (endpoints.length === 0) return 0;
   const view = await loadView(tx, accountId, documentId);
   if (!view) return 0;

@@ -5,6 +5,7 @@ import type { Db } from '../store/db.js';
 import type { BlobStore } from '../store/blobs.js';
 import { latestProfileResultForDocument, latestProfileResultsForDocuments, profileResultForRun, type ProfileResult } from '../store/profile-results.js';
 import type { DocumentRow } from '../store/rows.js';
+import { runPagePreviews } from '../store/previews.js';
 import { findProfile } from '../profiles/registry.js';
 import type { ExportProjection } from '../profiles/types.js';
 
@@ -39,14 +40,7 @@ export interface PageArtifact {
 async function storedPages(db: Db, blobs: BlobStore, documentId: number, runId: number, pages: number[]): Promise<Map<number, PageArtifact>> {
   const out = new Map<number, PageArtifact>();
   if (!pages.length) return out;
-  const rows = await db
-    .selectFrom('previews')
-    .select(['page', 'path', 'content_type', 'file_size'])
-    .where('document_id', '=', documentId)
-    .where('run_id', '=', runId)
-    .where('page', 'in', pages)
-    .orderBy('id')
-    .execute();
+  const rows = await runPagePreviews(db, documentId, runId, pages);
   for (const row of rows) {
     const type = row.content_type.split(';')[0]!.trim().toLowerCase();
     if (row.page === null || out.has(row.page) || !SAFE_PAGE_CONTENT_TYPES.has(type)) continue;

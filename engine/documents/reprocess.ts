@@ -4,7 +4,11 @@
 // is charged its page-band total only if it leaves a usable result.
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import { WAITING_FOR_CAPACITY, admittedStandardCount } from './capacity.js';
+import { WAITING_FOR_CAPACITY } from './capacity.js';
+import { countAdmittedStandard, findLiveDocument, markDocumentReprocessing } from '../store/documents.js';
+import { standardLimitOf } from '../store/account-reads.js';
+import { deleteDocumentPreviews } from '../store/previews.js';
+import { insertRun, runsOf } from '../store/runs.js';
 import { enqueueDocumentJob } from '../queue/queue.js';
 import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 
@@ -15,11 +19,7 @@ export const BILLING_REPROCESS_CHARGED = 'reprocess_after_returned_failure';
 
 export async function reprocessDocument(db: Db, documentId: number, scope?: DocumentScope): Promise<{ runId: number | null }> {
   return immediateTransaction(db, async (tx) => {
-    let q = tx.selectFrom('documents').selectAll().where('id', '=', documentId).where('deleted_at', 'is', null);
-    if (scope !== undefined) q = q.where('account_id', '=', scopeAccount(scope));
-    const mode = scope === undefined ? null : scopeMode(scope);
-    if (mode !== null) q = q.where('mode', '=', mode);
-    const doc = await q.executeTakeFirst();
+    const doc = await findLiveDocument(tx, documentId, scope === undefined ? undefined : { accountId: scopeAccount(scope), mode: scopeMode(scope) });
     if (!doc) throw new ReprocessError(`no document with id ${documentId}`);
     if (doc.status === 'pending') throw new ReprocessError(`document ${documentId} is still being processed`);
     if (doc.status === 'blocked' && doc.blocked_reason === 'insufficient_credits') {
@@ -28,54 +28,34 @@ export async function reprocessDocument(db: Db, documentId: number, scope?: Docu
     const ts = nowTimestamp();
     let runId: number | null = null;
     if (doc.processing_mode !== 'thumbnail') {
-      const runs = await tx.selectFrom('extraction_runs').selectAll().where('document_id', '=', doc.id).orderBy('id').execute();
+      const runs = await runsOf(tx, doc.id);
       const last = runs[runs.length - 1];
       if (!last) throw new ReprocessError(`document ${documentId} has no run to repeat`);
       const charged = runs.some((r) => r.status === 'completed' && (r.credits_charged ?? 0) > 0);
-      const run = await tx
-        .insertInto('extraction_runs')
-        .values({
-          ...last,
-          id: undefined,
-          status: 'pending',
-          blocked_reason: null,
-          error_code: null,
-          error_message: null,
-          credits_charged: 0,
-          ai_model: null,
-          ai_reasoning_effort: null,
-          strategies_used: null,
-          provenance_summary: null,
-          quality: null,
-          billing_mode: doc.mode === 'test' ? 'test_mode' : charged ? BILLING_REPROCESS_FREE : BILLING_REPROCESS_CHARGED,
-          started_at: null,
-          completed_at: null,
-          created_at: ts,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      runId = run.id;
-    }
-    const account = await tx.selectFrom('accounts').select('concurrent_standard_limit').where('id', '=', doc.account_id).executeTakeFirstOrThrow();
-    const waiting = doc.processing_lane === 'standard' && (await admittedStandardCount(tx, doc.account_id)) >= account.concurrent_standard_limit;
-    await tx
-      .updateTable('documents')
-      .set({
+      runId = await insertRun(tx, {
+        ...last,
+        id: undefined,
         status: 'pending',
-        processing_stage: waiting ? WAITING_FOR_CAPACITY : 'queued',
-        processing_error: null,
         blocked_reason: null,
-        processing_started_at: null,
-        processed_at: null,
-        extracted_text: null,
-        extracted_text_plain: null,
-        progress_pages_done: null,
-        progress_pages_total: null,
-        updated_at: ts,
-      })
-      .where('id', '=', doc.id)
-      .execute();
-    await tx.deleteFrom('previews').where('document_id', '=', doc.id).execute();
+        error_code: null,
+        error_message: null,
+        credits_charged: 0,
+        ai_model: null,
+        ai_reasoning_effort: null,
+        strategies_used: null,
+        provenance_summary: null,
+        quality: null,
+        billing_mode: doc.mode === 'test' ? 'test_mode' : charged ? BILLING_REPROCESS_FREE : BILLING_REPROCESS_CHARGED,
+        started_at: null,
+        completed_at: null,
+        created_at: ts,
+      });
+    }
+    const limit = await standardLimitOf(tx, doc.account_id);
+    if (limit === undefined) throw new Error(`no account with id ${doc.account_id}`);
+    const waiting = doc.processing_lane === 'standard' && (await countAdmittedStandard(tx, doc.account_id)) >= limit;
+    await markDocumentReprocessing(tx, doc.id, waiting ? WAITING_FOR_CAPACITY : 'queued', ts);
+    await deleteDocumentPreviews(tx, doc.id);
     await enqueueDocumentJob(tx, { document_id: doc.id, account_id: doc.account_id, lane: doc.processing_lane, admitted: !waiting });
     return { runId };
   });

@@ -6,6 +6,7 @@ import type { EngineContext } from '../context.js';
 import { Scheduler } from '../jobs/scheduler.js';
 import { workerCount } from '../jobs/worker-pool.js';
 import { otherWorkersRunning } from '../jobs/workers.js';
+import { documentStates } from '../store/documents.js';
 import { WebhookDispatcher, dispatcherOptionsFromEnv } from '../webhooks/dispatcher.js';
 
 export type ProcessingHost = 'server' | 'this process';
@@ -51,7 +52,7 @@ export async function waitForDocuments(engine: EngineContext, ids: number[], onP
   let open = [...new Set(ids)];
   while (open.length) {
     for (let i = 0; i < open.length; i += 500) {
-      const rows = await engine.db.selectFrom('documents').select(['id', 'status', 'processing_error', 'blocked_reason', 'deleted_at']).where('id', 'in', open.slice(i, i + 500)).execute();
+      const rows = await documentStates(engine.db, open.slice(i, i + 500));
       for (const r of rows) if (TERMINAL.has(r.status) || r.deleted_at) states.set(r.id, r);
     }
     open = open.filter((id) => !states.has(id));

@@ -1,11 +1,11 @@
 // Runs the documents of the job queue (queue.ts: SQLite on the desktop, pg-boss on the
 // team server): claims under a lease, renews it while working, retries, and recovers the
 // jobs of processes that died. Standard-lane work first; batch only when no standard job can start.
-import { sql } from 'kysely';
 import type { EngineContext } from '../context.js';
-import { findDocumentForJob } from './queries.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { findLiveDocument, markDocumentStarted } from '../store/documents.js';
+import { markRunsProcessing } from '../store/runs.js';
 import { processDocument, DocumentFailure, PageBandBlocked, RetryableFailure, type PipelineDeps } from '../pipeline/index.js';
 import { blockDocument, completeDocument, failDocument } from '../pipeline/terminal.js';
 import { jobQueueFor, type ClaimedJob, type JobQueue } from '../queue/queue.js';
@@ -108,7 +108,7 @@ export class Scheduler {
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
-    const doc = await findDocumentForJob(this.engine.db, job.document_id);
+    const doc = await findLiveDocument(this.engine.db, job.document_id);
     if (!doc || doc.status !== 'pending') {
       await this.queue.complete(job);
       return;
@@ -192,10 +192,6 @@ export class Scheduler {
 /** In the claim's transaction: the document and its pending run are now being processed. */
 async function markStarted(tx: Db, job: ClaimedJob): Promise<void> {
   const ts = nowTimestamp();
-  await tx
-    .updateTable('documents')
-    .set({ processing_started_at: sql`COALESCE(processing_started_at, ${ts})`, updated_at: ts })
-    .where('id', '=', job.document_id)
-    .execute();
-  await tx.updateTable('extraction_runs').set({ status: 'processing', started_at: sql`COALESCE(started_at, ${ts})` }).where('document_id', '=', job.document_id).where('status', '=', 'pending').execute();
+  await markDocumentStarted(tx, job.document_id, ts);
+  await markRunsProcessing(tx, job.document_id, ts);
 }

@@ -1,7 +1,7 @@
 // Which processes run a scheduler on this database: `docdesk serve` (unless --no-workers)
 // and `docdesk worker` register here, so an import knows its jobs will be picked up.
 import type { Db } from '../store/db.js';
-import { deleteSetting, setSetting } from '../store/settings.js';
+import { deleteSetting, setSetting, settingsWithPrefix } from '../store/settings.js';
 import { ownerAlive } from '../config/owner.js';
 
 export const WORKER_PREFIX = 'worker:';
@@ -16,7 +16,7 @@ export async function unregisterWorker(db: Db, owner: string): Promise<void> {
 
 /** True when another live process processes jobs; registrations of dead processes are removed. */
 export async function otherWorkersRunning(db: Db, self: string): Promise<boolean> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${WORKER_PREFIX}%`).execute();
+  const rows = await settingsWithPrefix(db, WORKER_PREFIX);
   let running = false;
   for (const r of rows) {
     if (r.value === self) continue;

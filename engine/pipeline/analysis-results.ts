@@ -7,6 +7,9 @@ import type { FileFormat } from '../formats/detect.js';
 import type { AttachmentInfo, Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
 import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { setExtractedText } from '../store/documents.js';
+import { deleteRunPreviews, insertPreview } from '../store/previews.js';
+import { setRunQuality } from '../store/runs.js';
 import { VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { UNRELIABLE_CONFIDENCE, type PageWorkResult } from './page-work.js';
 import { runFiles, type PipelineDeps } from './steps.js';
@@ -184,12 +187,9 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
   await immediateTransaction(deps.db, async (tx) => {
     const ts = nowTimestamp();
     // Idempotent: a retried step replaces what an interrupted attempt wrote.
-    await tx.deleteFrom('previews').where('run_id', '=', run.id).execute();
+    await deleteRunPreviews(tx, run.id);
     const insertHtml = () =>
-      tx
-        .insertInto('previews')
-        .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'invoice.html', file_format: 'html', content_type: 'text/html; charset=utf-8', file_size: invoice!.html.bytes, path: rel(invoice!.html.path), created_at: ts })
-        .execute();
+      insertPreview(tx, { document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'invoice.html', file_format: 'html', content_type: 'text/html; charset=utf-8', file_size: invoice!.html.bytes, path: rel(invoice!.html.path), created_at: ts });
     // An invoice XML (upload or e-mail attachment) has the visualization as its canonical
     // preview, first; a hybrid PDF keeps its pages first and the HTML follows.
     const invoiceComponent = invoice?.component_ref ?? null;
@@ -199,41 +199,28 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
       const plan = a.pages[i]!;
       if (invoice && invoiceComponent === plan.component.ref) {
         // The JPEG fallback of an e-invoice is the drawn visualization, not the XML source.
-        await tx
-          .insertInto('previews')
-          .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: plan.physical, filename: 'invoice.jpg', file_format: 'jpg', content_type: 'image/jpeg', file_size: invoice.jpeg.bytes, path: rel(invoice.jpeg.path), created_at: ts })
-          .execute();
+        await insertPreview(tx, { document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: plan.physical, filename: 'invoice.jpg', file_format: 'jpg', content_type: 'image/jpeg', file_size: invoice.jpeg.bytes, path: rel(invoice.jpeg.path), created_at: ts });
         continue;
       }
-      await tx
-        .insertInto('previews')
-        .values({
-          document_id: doc.id,
-          run_id: run.id,
-          account_id: doc.account_id,
-          page: plan.physical,
-          filename: `page-${plan.physical}.jpg`,
-          file_format: 'jpg',
-          content_type: 'image/jpeg',
-          file_size: r.preview.bytes,
-          path: rel(r.preview.path),
-          created_at: ts,
-        })
-        .execute();
+      await insertPreview(tx, {
+        document_id: doc.id,
+        run_id: run.id,
+        account_id: doc.account_id,
+        page: plan.physical,
+        filename: `page-${plan.physical}.jpg`,
+        file_format: 'jpg',
+        content_type: 'image/jpeg',
+        file_size: r.preview.bytes,
+        path: rel(r.preview.path),
+        created_at: ts,
+      });
     }
     if (invoice && !invoiceComponent) await insertHtml();
     if (xmlPreview) {
-      await tx
-        .insertInto('previews')
-        .values({ document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'document.xml', file_format: 'xml', content_type: 'application/xml; charset=utf-8', file_size: Buffer.byteLength(a.xml!.pretty), path: xmlPreview, created_at: ts })
-        .execute();
+      await insertPreview(tx, { document_id: doc.id, run_id: run.id, account_id: doc.account_id, page: 1, filename: 'document.xml', file_format: 'xml', content_type: 'application/xml; charset=utf-8', file_size: Buffer.byteLength(a.xml!.pretty), path: xmlPreview, created_at: ts });
     }
-    await tx.updateTable('extraction_runs').set({ quality: JSON.stringify(quality) }).where('id', '=', run.id).execute();
-    await tx
-      .updateTable('documents')
-      .set({ extracted_text: extracted, extracted_text_plain: buildPlainText(extracted), updated_at: ts })
-      .where('id', '=', doc.id)
-      .execute();
+    await setRunQuality(tx, run.id, quality);
+    await setExtractedText(tx, doc.id, extracted, buildPlainText(extracted), ts);
   });
   return { components: a.components, pages: results.map((r) => r.page), quality, assembled: a, results };
 }

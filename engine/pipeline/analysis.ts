@@ -7,7 +7,7 @@ import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { FileFormat } from '../formats/detect.js';
 import { familyOf } from '../formats/detect.js';
 import type { Component, PageText, XmlInvoiceDetection } from '../formats/model.js';
-import { nowTimestamp } from '../store/time.js';
+import { setPagesDone } from '../store/documents.js';
 import { resolvePageSelection, VISUAL_PAGE_LIMIT } from './page-selection.js';
 import { MAX_EMAIL_ATTACHMENT_PDF_PAGES } from '../formats/limits.js';
 import type { PageWorkResult } from './page-work.js';
@@ -212,7 +212,7 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
     done++;
     if (done < selectedCount && Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
     lastWrite = Date.now();
-    await deps.db.updateTable('documents').set({ progress_pages_done: done, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+    await setPagesDone(deps.db, doc.id, done);
   };
   // The first page always gets a preview (R4), even when it was not selected.
   const work = plan.filter((p) => p.selected || p.physical === 1);

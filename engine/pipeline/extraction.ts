@@ -12,6 +12,8 @@ import { getAiSettings } from '../extract/ai/settings.js';
 import type { FileFormat } from '../formats/detect.js';
 import { requireProfile } from '../profiles/registry.js';
 import { immediateTransaction } from '../store/db.js';
+import { setEInvoice } from '../store/documents.js';
+import { recordRunOutcome, setRunQuality } from '../store/runs.js';
 import { readForRun } from './analysis.js';
 import type { ReadModel } from './analysis-results.js';
 import { runProfileExtraction } from './profile-extraction.js';
@@ -51,7 +53,7 @@ async function structuredInvoice(deps: PipelineDeps, doc: DocumentRow, run: RunR
       return { ...none, structured };
     case 'fail':
       // The run keeps the assessment (spec 2.2 error_code: inspect quality.structured).
-      await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify({ ...read.quality, structured }) }).where('id', '=', run.id).execute();
+      await setRunQuality(deps.db, run.id, { ...read.quality, structured });
       throw new DocumentFailure(plan.message, plan.error_code);
     case 'visible_text_degraded':
       return { fields: null, structured, reason: plan.reason, rejectedValues: plan.rejected_fields };
@@ -139,23 +141,19 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
 
   const strategies = [...det.strategies, ...(ai.status === 'completed' || ai.changed_fields.length ? ['ai_second_opinion'] : [])];
   await immediateTransaction(deps.db, async (tx) => {
-    await tx
-      .updateTable('extraction_runs')
-      .set({
-        fields: JSON.stringify(fields),
-        quality: JSON.stringify(quality),
-        provenance_summary: JSON.stringify(provenanceSummary(fields)),
-        strategies_used: JSON.stringify(strategies),
-        extraction_schema_version: EXTRACTION_SCHEMA_VERSION,
-        extractor_version: EXTRACTOR_VERSION,
-        normalization_version: NORMALIZATION_VERSION,
-        ai_prompt_version: aiModel ? AI_PROMPT_VERSION : null,
-        ai_model: aiModel,
-        ai_reasoning_effort: aiEffort,
-      })
-      .where('id', '=', run.id)
-      .execute();
+    await recordRunOutcome(tx, run.id, {
+      fields: JSON.stringify(fields),
+      quality: JSON.stringify(quality),
+      provenance_summary: JSON.stringify(provenanceSummary(fields)),
+      strategies_used: JSON.stringify(strategies),
+      extraction_schema_version: EXTRACTION_SCHEMA_VERSION,
+      extractor_version: EXTRACTOR_VERSION,
+      normalization_version: NORMALIZATION_VERSION,
+      ai_prompt_version: aiModel ? AI_PROMPT_VERSION : null,
+      ai_model: aiModel,
+      ai_reasoning_effort: aiEffort,
+    });
     // Spec 2.1: an e-invoice only when its structured data was accepted.
-    await tx.updateTable('documents').set({ is_e_invoice: structured.fields ? 1 : 0 }).where('id', '=', doc.id).execute();
+    await setEInvoice(tx, doc.id, !!structured.fields);
   });
 }

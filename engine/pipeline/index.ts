@@ -6,6 +6,7 @@ import { runExtraction } from './extraction.js';
 import { runValidation } from './validation.js';
 import { DocumentFailure, RetryableFailure, scan, thumbnail, type PipelineDeps } from './steps.js';
 import { BlobNotFoundError, BlobStoreUnavailableError } from '../store/blobs.js';
+import { latestRunOf } from '../store/runs.js';
 
 export { DocumentFailure, RetryableFailure } from './steps.js';
 export { PageBandBlocked } from './analysis.js';
@@ -47,6 +48,8 @@ async function processSteps(deps: PipelineDeps, doc: DocumentRow): Promise<void>
   }
 }
 
-function latestRun(deps: PipelineDeps, doc: DocumentRow) {
-  return deps.db.selectFrom('extraction_runs').selectAll().where('document_id', '=', doc.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+async function latestRun(deps: PipelineDeps, doc: DocumentRow) {
+  const run = await latestRunOf(deps.db, doc.id);
+  if (!run) throw new Error(`document ${doc.id} has no run`);
+  return run;
 }

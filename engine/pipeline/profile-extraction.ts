@@ -9,6 +9,7 @@ import { getAiSettings } from '../extract/ai/settings.js';
 import type { FileFormat } from '../formats/detect.js';
 import type { ProfileRun, ProfileRunContext } from '../profiles/types.js';
 import { insertProfileResult } from '../store/profile-results.js';
+import { recordRunOutcome } from '../store/runs.js';
 import { readForRun } from './analysis.js';
 import { DocumentFailure, setStage, type PipelineDeps } from './steps.js';
 
@@ -33,19 +34,15 @@ export async function runProfileExtraction(deps: PipelineDeps, doc: DocumentRow,
   quality.status = reasons.size ? 'degraded' : 'normal';
   quality.degraded = reasons.size > 0;
 
-  await deps.db
-    .updateTable('extraction_runs')
-    .set({
-      quality: JSON.stringify(quality),
-      strategies_used: JSON.stringify(out.strategies_used),
-      extraction_schema_version: out.result.schema_version,
-      extractor_version: out.extractor_version,
-      ai_prompt_version: out.ai_prompt_version,
-      ai_model: out.ai_model,
-      ai_reasoning_effort: out.ai_reasoning_effort,
-    })
-    .where('id', '=', run.id)
-    .execute();
+  await recordRunOutcome(deps.db, run.id, {
+    quality: JSON.stringify(quality),
+    strategies_used: JSON.stringify(out.strategies_used),
+    extraction_schema_version: out.result.schema_version,
+    extractor_version: out.extractor_version,
+    ai_prompt_version: out.ai_prompt_version,
+    ai_model: out.ai_model,
+    ai_reasoning_effort: out.ai_reasoning_effort,
+  });
   await insertProfileResult(deps.db, { ...out.result, document_id: doc.id, run_id: run.id, account_id: doc.account_id });
   if (out.failure) throw new DocumentFailure(out.failure.message, out.failure.error_code);
 }

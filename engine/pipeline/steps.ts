@@ -9,6 +9,8 @@ import { immediateTransaction } from '../store/db.js';
 import type { BlobStore, RunWorkspace } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { allowsPdfJavascript } from '../store/account-reads.js';
+import { recordPageCount, recordScan, setProcessingStage, setThumbnailPath } from '../store/documents.js';
 import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { WorkerTask } from './worker-entry.js';
 
@@ -78,7 +80,7 @@ export async function settlePageBands(deps: PipelineDeps, doc: DocumentRow, run:
   const settled = await immediateTransaction(deps.db, async (tx) => {
     const outcome = await settleBands(tx, { runId: run.id, accountId: doc.account_id, documentId: doc.id, total: bandTotal(run.credit_cost, chargedPages), chargeable: doc.mode === 'live' && run.billing_mode !== BILLING_REPROCESS_FREE });
     if (outcome.outcome === 'charged') {
-      await tx.updateTable('documents').set({ number_of_pages: totalPages, progress_pages_done: progressTotal === null ? null : 0, progress_pages_total: progressTotal, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+      await recordPageCount(tx, doc.id, totalPages, progressTotal);
     }
     return outcome;
   });
@@ -90,7 +92,7 @@ const SCAN_TIMEOUT_MS = 120_000;
 const THUMBNAIL_TIMEOUT_MS = 120_000;
 
 export async function setStage(deps: PipelineDeps, documentId: number, stage: string): Promise<void> {
-  await deps.db.updateTable('documents').set({ processing_stage: stage, updated_at: nowTimestamp() }).where('id', '=', documentId).execute();
+  await setProcessingStage(deps.db, documentId, stage);
   // Fault injection for the crash tests: die exactly like a power cut at this stage.
   if (process.env.DOCDESK_FAULT_KILL_AT_STAGE === stage) process.kill(process.pid, 'SIGKILL');
 }
@@ -111,14 +113,9 @@ export async function runTask<T>(deps: PipelineDeps, task: WorkerTask, timeoutMs
  */
 export async function scan(deps: PipelineDeps, doc: DocumentRow): Promise<FileFormat> {
   await setStage(deps, doc.id, 'scanning');
-  const account = await deps.db.selectFrom('accounts').select('allow_pdf_javascript').where('id', '=', doc.account_id).executeTakeFirst();
-  const outcome = await runTask<ScanOutcome>(deps, { kind: 'scan', path: runFiles(deps).source, allow_pdf_javascript: account?.allow_pdf_javascript === 1 }, SCAN_TIMEOUT_MS);
-  const ts = nowTimestamp();
-  await deps.db
-    .updateTable('documents')
-    .set({ scanner_status: outcome.status, scanner_provider: outcome.provider, scanner_message: outcome.message, scanned_at: ts, ...(outcome.format ? { file_format: outcome.format } : {}), updated_at: ts })
-    .where('id', '=', doc.id)
-    .execute();
+  const allowJavascript = await allowsPdfJavascript(deps.db, doc.account_id);
+  const outcome = await runTask<ScanOutcome>(deps, { kind: 'scan', path: runFiles(deps).source, allow_pdf_javascript: allowJavascript }, SCAN_TIMEOUT_MS);
+  await recordScan(deps.db, doc.id, { scanner_status: outcome.status, scanner_provider: outcome.provider, scanner_message: outcome.message, scanned_at: nowTimestamp(), ...(outcome.format ? { file_format: outcome.format } : {}) });
   if (outcome.status === 'rejected') throw new DocumentFailure(outcome.message, outcome.rule === 'unsupported_format' ? null : 'upload_rejected_by_scanner');
   return outcome.format!;
 }
@@ -127,5 +124,5 @@ export async function thumbnail(deps: PipelineDeps, doc: DocumentRow, format: Fi
   await setStage(deps, doc.id, 'thumbnailing');
   const jpeg = await runTask<Uint8Array>(deps, { kind: 'thumbnail', path: runFiles(deps).source, format }, THUMBNAIL_TIMEOUT_MS);
   const path = await deps.blobs.writeArtefact(`${doc.id}/thumbnail.jpg`, Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
-  await deps.db.updateTable('documents').set({ thumbnail_path: path, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+  await setThumbnailPath(deps.db, doc.id, path);
 }

@@ -5,13 +5,16 @@ import { admitWaiting } from '../documents/capacity.js';
 import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { enqueueDocumentEvent } from '../documents/events.js';
+import { markDocumentBlocked, markDocumentCompleted, markDocumentFailed } from '../store/documents.js';
+import { blockOpenRuns, completeOpenRuns, markRunFailed, openRunIds } from '../store/runs.js';
+import { markDocumentJobsDead, markJobDead, markJobDone } from '../queue/job-rows.js';
 
 export async function completeDocument(db: Db, documentId: number, jobId: number | null): Promise<void> {
   await immediateTransaction(db, async (tx) => {
     const ts = nowTimestamp();
-    const doc = await tx.updateTable('documents').set({ status: 'completed', processing_stage: 'completed', processed_at: ts, updated_at: ts }).where('id', '=', documentId).returning('account_id').executeTakeFirstOrThrow();
-    await tx.updateTable('extraction_runs').set({ status: 'completed', completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
-    if (jobId !== null) await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
+    const doc = await markDocumentCompleted(tx, documentId, ts);
+    await completeOpenRuns(tx, documentId, ts);
+    if (jobId !== null) await markJobDone(tx, jobId, ts);
     await recordDuplicates(tx, documentId);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
@@ -25,19 +28,13 @@ export async function completeDocument(db: Db, documentId: number, jobId: number
 export async function failDocument(db: Db, documentId: number, jobId: number | null, message: string, errorCode: string | null): Promise<void> {
   await immediateTransaction(db, async (tx) => {
     const ts = nowTimestamp();
-    const doc = await tx
-      .updateTable('documents')
-      .set({ status: 'error', processing_stage: 'failed', processing_error: message, processed_at: ts, updated_at: ts })
-      .where('id', '=', documentId)
-      .returning('account_id')
-      .executeTakeFirstOrThrow();
-    const runs = await tx.selectFrom('extraction_runs').select('id').where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
-    for (const run of runs) {
-      await tx.updateTable('extraction_runs').set({ status: 'error', error_code: errorCode, error_message: message, completed_at: ts }).where('id', '=', run.id).execute();
-      await returnAll(tx, run.id, 'terminal error without a usable result');
+    const doc = await markDocumentFailed(tx, documentId, message, ts);
+    for (const runId of await openRunIds(tx, documentId)) {
+      await markRunFailed(tx, runId, errorCode, message, ts);
+      await returnAll(tx, runId, 'terminal error without a usable result');
     }
-    if (jobId !== null) await tx.updateTable('jobs').set({ status: 'dead', owner: null, lease_until: null, last_error: message, updated_at: ts }).where('id', '=', jobId).execute();
-    else await tx.updateTable('jobs').set({ status: 'dead', owner: null, lease_until: null, last_error: message, updated_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['queued', 'running']).execute();
+    if (jobId !== null) await markJobDead(tx, jobId, message, ts);
+    else await markDocumentJobsDead(tx, documentId, message, ts);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.failed');
   });
@@ -50,14 +47,9 @@ export async function failDocument(db: Db, documentId: number, jobId: number | n
 export async function blockDocument(db: Db, documentId: number, jobId: number | null, reason: string): Promise<void> {
   await immediateTransaction(db, async (tx) => {
     const ts = nowTimestamp();
-    const doc = await tx
-      .updateTable('documents')
-      .set({ status: 'blocked', blocked_reason: reason, processing_stage: null, processed_at: ts, updated_at: ts })
-      .where('id', '=', documentId)
-      .returning('account_id')
-      .executeTakeFirstOrThrow();
-    await tx.updateTable('extraction_runs').set({ status: 'blocked', blocked_reason: reason, credits_charged: 0, completed_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['pending', 'processing']).execute();
-    if (jobId !== null) await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
+    const doc = await markDocumentBlocked(tx, documentId, reason, ts);
+    await blockOpenRuns(tx, documentId, reason, ts);
+    if (jobId !== null) await markJobDone(tx, jobId, ts);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.blocked');
   });

@@ -9,6 +9,8 @@ import { checkLinkage, linkagePages, type LinkageReport } from '../einvoice/link
 import { unavailable, type StructuredQuality } from '../einvoice/quality.js';
 import { immediateTransaction } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
+import { setEInvoice } from '../store/documents.js';
+import { setRunQuality } from '../store/runs.js';
 import { DocumentFailure, RetryableFailure, runFiles, runTask, setStage, settlePageBands, type PipelineDeps } from './steps.js';
 import type { Assessed } from './validation-work.js';
 import type { VisibleText } from './page-work.js';
@@ -31,7 +33,7 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
   const path = runFiles(deps).source;
 
   // A reprocessed document is an e-invoice again only when this run accepts it.
-  await deps.db.updateTable('documents').set({ is_e_invoice: 0 }).where('id', '=', doc.id).execute();
+  await setEInvoice(deps.db, doc.id, false);
   await setStage(deps, doc.id, 'counting_pages');
   const pageCount = format === 'pdf' ? (await runTask<PdfInfoResult>(deps, { kind: 'pdf.info', path }, TASK_TIMEOUT_MS)).pageCount : 1;
   // R5: the assessment is published only after the final page-band total is covered.
@@ -63,8 +65,8 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
   const structured = withLinkage(assessed, linkage);
   const accepted = structured.supported && (structured.assessment === 'pass' || structured.assessment === 'pass_with_warnings');
   await immediateTransaction(deps.db, async (tx) => {
-    await tx.updateTable('extraction_runs').set({ quality: JSON.stringify(validationQuality(structured)) }).where('id', '=', run.id).execute();
-    await tx.updateTable('documents').set({ is_e_invoice: accepted ? 1 : 0, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
+    await setRunQuality(tx, run.id, validationQuality(structured));
+    await setEInvoice(tx, doc.id, accepted, nowTimestamp());
   });
 }
 
@@ -86,5 +88,5 @@ export function validationQuality(structured: ValidationStructured) {
 /** Spec R5: after a terminal technical failure the run shows `validation_status: unavailable`. */
 export async function recordUnavailable(deps: PipelineDeps, run: RunRow, structured: StructuredQuality): Promise<void> {
   const s: ValidationStructured = { ...structured, source: null, embedded_xml_candidates: [], linkage: null };
-  await deps.db.updateTable('extraction_runs').set({ quality: JSON.stringify(validationQuality(s)) }).where('id', '=', run.id).execute();
+  await setRunQuality(deps.db, run.id, validationQuality(s));
 }

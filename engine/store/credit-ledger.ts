@@ -18,6 +18,13 @@ export function appendEntry(db: DbTx, entry: NewLedgerEntry): Promise<LedgerEntr
   return db.insertInto('credit_ledger').values({ ...entry, created_at: nowTimestamp() }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The account's entries newest first, `limit` of them before entry `before` (the desk's credit history). */
+export function ledgerPage(db: Db, accountId: number, limit: number, before?: number): Promise<Array<Pick<LedgerEntry, 'id' | 'kind' | 'amount' | 'document_id' | 'run_id' | 'note' | 'created_at'>>> {
+  let q = db.selectFrom('credit_ledger').select(['id', 'kind', 'amount', 'document_id', 'run_id', 'note', 'created_at']).where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit);
+  if (before !== undefined) q = q.where('id', '<', before);
+  return q.execute();
+}
+
 export function accountEntries(db: Db, accountId: number): Promise<LedgerEntry[]> {
   return db.selectFrom('credit_ledger').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
 }

@@ -7,7 +7,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Db } from './db.js';
 import { prepared } from './prepared.js';
-import type { DocumentsTable, ExtractionRunsTable, PreviewsTable, TokenMode } from './schema.js';
+import { latestRunOf } from './runs.js';
+import type { DocumentsTable, ExtractionRunsTable, TokenMode } from './schema.js';
 
 export interface DocumentWithRun {
   doc: Selectable<DocumentsTable>;
@@ -70,24 +71,10 @@ const documentById = prepared(2, (db: Db, accountId: number, id: number) =>
 const documentByIdInMode = prepared(3, (db: Db, accountId: number, mode: TokenMode, id: number) =>
   db.selectFrom('documents').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('mode', '=', mode).where('deleted_at', 'is', null),
 );
-const latestRunOf = prepared(1, (db: Db, documentId: number) => db.selectFrom('extraction_runs').selectAll().where('document_id', '=', documentId).orderBy('id', 'desc').limit(1));
 
 /** A live document of the account (of one token mode when `mode` is given), without its run. */
 export async function findDocumentRow(db: Db, accountId: number, mode: TokenMode | null, id: number): Promise<Selectable<DocumentsTable> | undefined> {
   return (mode === null ? await documentById(db, accountId, id) : await documentByIdInMode(db, accountId, mode, id))[0];
-}
-
-/** A stored preview of a live document of the account in one token mode (the preview download, spec 4.4). */
-export function findPreviewFile(db: Db, accountId: number, mode: TokenMode, previewId: number): Promise<Pick<Selectable<PreviewsTable>, 'path' | 'content_type' | 'filename' | 'file_format'> | undefined> {
-  return db
-    .selectFrom('previews')
-    .innerJoin('documents', 'documents.id', 'previews.document_id')
-    .select(['previews.path', 'previews.content_type', 'previews.filename', 'previews.file_format'])
-    .where('previews.id', '=', previewId)
-    .where('previews.account_id', '=', accountId)
-    .where('documents.mode', '=', mode)
-    .where('documents.deleted_at', 'is', null)
-    .executeTakeFirst();
 }
 
 /**
@@ -114,6 +101,6 @@ export async function findDocumentWithRun(db: Db, accountId: number, mode: Token
   }
   const doc = await findDocumentRow(db, accountId, mode, id);
   if (!doc) return undefined;
-  const [run] = doc.processing_mode === 'thumbnail' ? [] : await latestRunOf(db, doc.id);
+  const run = doc.processing_mode === 'thumbnail' ? undefined : await latestRunOf(db, doc.id);
   return { doc, run: run ?? null };
 }

@@ -14,6 +14,11 @@ export async function setSetting(db: Db, key: string, value: string): Promise<vo
     .execute();
 }
 
+/** Settings whose key starts with `prefix` (registrations of processes, e.g. `worker:`). */
+export function settingsWithPrefix(db: Db, prefix: string): Promise<Array<{ key: string; value: string }>> {
+  return db.selectFrom('settings').select(['key', 'value']).where('key', 'like', `${prefix}%`).execute();
+}
+
 export async function deleteSetting(db: Db, key: string): Promise<void> {
   await db.deleteFrom('settings').where('key', '=', key).execute();
 }

@@ -15,6 +15,24 @@ export interface DueDelivery {
   secret: string;
 }
 
+/** The account's active endpoints (with the events they subscribe to, as stored JSON): whom the outbox writes for. */
+export function activeEndpointsOf(tx: DbTx, accountId: number): Promise<Array<{ id: number; events: string }>> {
+  return tx.selectFrom('webhook_endpoints').select(['id', 'events']).where('account_id', '=', accountId).where('active', '=', 1).execute();
+}
+
+/** What the desk shows of a delivery. */
+const DELIVERY_COLUMNS = ['id', 'delivery_id', 'event', 'document_id', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at', 'next_attempt_at'] as const;
+
+/** The newest `limit` deliveries to one endpoint of the account. */
+export function deliveriesToEndpoint(db: Db, accountId: number, endpointId: number, limit: number) {
+  return db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', endpointId).where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** One delivery of the account, or undefined. */
+export function findDelivery(db: Db, accountId: number, id: number) {
+  return db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+}
+
 export async function queueDelivery(tx: DbTx, d: { delivery_id: string; endpoint_id: number; account_id: number; document_id: number; event: WebhookEvent; body: string; created_at: string }): Promise<void> {
   await tx
     .insertInto('webhook_deliveries')

@@ -12,6 +12,9 @@ import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js'
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, endpointSecret, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
 import type { WebhookEvent } from '../../store/schema.js';
+import { activeEndpointOf, tokenSummary } from '../../store/account-reads.js';
+import { ledgerPage } from '../../store/credit-ledger.js';
+import { deliveriesToEndpoint, findDelivery } from '../../store/webhook-deliveries.js';
 import { DOCDESK_VERSION } from '../../version.js';
 import { ApiError, notFound, unauthenticated, validationFailed } from '../errors.js';
 import { readCookie } from '../cookies.js';
@@ -100,7 +103,7 @@ async function sessionView(ctx: HandlerContext) {
   const auth = ctx.auth!;
   const [account, token] = await Promise.all([
     ctx.engine.accounts.getAccount(auth.accountId),
-    ctx.engine.db.selectFrom('api_tokens').select(['id', 'name', 'mode']).where('id', '=', auth.tokenId).executeTakeFirstOrThrow(),
+    tokenSummary(ctx.engine.db, auth.tokenId),
   ]);
   const canManage = auth.abilities.includes('workspace:manage');
   return {
@@ -173,7 +176,7 @@ function presentWebhook(w: WebhookEndpoint) {
 }
 
 async function findWebhook(ctx: HandlerContext, id: number): Promise<WebhookEndpoint> {
-  const row = await ctx.engine.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).where('active', '=', 1).executeTakeFirst();
+  const row = await activeEndpointOf(ctx.engine.db, ctx.auth!.accountId, id);
   if (!row) throw notFound('webhook');
   return row;
 }
@@ -213,25 +216,23 @@ async function rotateWebhookSecret(req: FastifyRequest, _reply: FastifyReply, ct
   return { data: presentWebhook(endpoint), secret: endpoint.secret };
 }
 
-const deliveryColumns = ['id', 'delivery_id', 'event', 'document_id', 'status', 'attempts', 'last_status_code', 'last_error', 'created_at', 'delivered_at', 'next_attempt_at'] as const;
-
 async function listDeliveries(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
   const { limit } = req.query as { limit: number };
   await findWebhook(ctx, id);
-  const rows = await ctx.engine.db.selectFrom('webhook_deliveries').select(deliveryColumns).where('endpoint_id', '=', id).where('account_id', '=', ctx.auth!.accountId).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await deliveriesToEndpoint(ctx.engine.db, ctx.auth!.accountId, id, limit);
   return { data: rows };
 }
 
 async function retryWebhookDelivery(req: FastifyRequest, reply: FastifyReply, ctx: HandlerContext) {
   const { id } = req.params as { id: number };
-  const row = await ctx.engine.db.selectFrom('webhook_deliveries').select(['status']).where('id', '=', id).where('account_id', '=', ctx.auth!.accountId).executeTakeFirst();
+  const row = await findDelivery(ctx.engine.db, ctx.auth!.accountId, id);
   if (!row) throw notFound('webhook delivery');
   if (row.status === 'delivered') throw new ApiError(409, 'delivery_already_delivered', 'This delivery was received by the endpoint; there is nothing to retry.');
   await retryDelivery(ctx.engine.db, id, ctx.auth!.accountId);
   ctx.engine.wakeWebhooks();
   reply.code(202);
-  return { data: await ctx.engine.db.selectFrom('webhook_deliveries').select(deliveryColumns).where('id', '=', id).executeTakeFirstOrThrow() };
+  return { data: await findDelivery(ctx.engine.db, ctx.auth!.accountId, id) };
 }
 
 // --- credits --------------------------------------------------------------------------
@@ -239,9 +240,7 @@ async function retryWebhookDelivery(req: FastifyRequest, reply: FastifyReply, ct
 async function credits(req: FastifyRequest, _reply: FastifyReply, ctx: HandlerContext) {
   const { limit, before } = req.query as { limit: number; before?: number };
   const accountId = ctx.auth!.accountId;
-  let q = ctx.engine.db.selectFrom('credit_ledger').select(['id', 'kind', 'amount', 'document_id', 'run_id', 'note', 'created_at']).where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit + 1);
-  if (before !== undefined) q = q.where('id', '<', before);
-  const rows = await q.execute();
+  const rows = await ledgerPage(ctx.engine.db, accountId, limit + 1, before);
   return { data: { available_credits: await balance(ctx.engine.db, accountId), entries: rows.slice(0, limit) }, has_more: rows.length > limit };
 }
 

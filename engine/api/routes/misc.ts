@@ -1,6 +1,6 @@
 // ping, preview download and the anonymous x402 routes (spec 4.1, 4.4, 4.9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findPreviewFile } from '../../store/document-reads.js';
+import { findPreviewFile } from '../../store/previews.js';
 import { ApiError, notFound } from '../errors.js';
 import { sendStoredBlob } from '../stored-bytes.js';
 import { defineRoutes, type HandlerContext } from '../route.js';
