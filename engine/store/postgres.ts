@@ -11,6 +11,7 @@ import { nowTimestamp } from './time.js';
 const LOCK_NAMESPACE = 0x646f6364;
 const LOCK_WRITE = 1;
 const LOCK_MIGRATE = 2;
+const LOCK_CLAIM = 3;
 const OID_INT8 = 20;
 const OID_NUMERIC = 1700;
 
@@ -89,6 +90,11 @@ async function migrate(pool: pg.Pool): Promise<void> {
 /** Inside an open transaction: waits for the database-wide write lock (released at COMMIT/ROLLBACK). */
 export async function postgresWriteLock(conn: Db): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_WRITE})`.execute(conn);
+}
+
+/** Inside an open transaction: job claims take turns (a claim reads how many jobs each account runs). */
+export async function postgresClaimLock(conn: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_CLAIM})`.execute(conn);
 }
 
 /**
