@@ -149,7 +149,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       if (blocked) await enqueueDocumentEvent(tx, auth.accountId, doc.id, 'document.blocked');
       const view = (await loadView(tx, auth.accountId, doc.id))!;
       return { documentId: doc.id, view, outcome: blocked ? 'insufficient_credits' : 'accepted', availableCredits: available, requiredCredits: firstBand };
-    });
+    }, { account: auth.accountId });
   } catch (err) {
     await blobs.remove(blobPath);
     throw err;

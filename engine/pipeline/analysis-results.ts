@@ -234,6 +234,6 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
       .set({ extracted_text: extracted, extracted_text_plain: buildPlainText(extracted), updated_at: ts })
       .where('id', '=', doc.id)
       .execute();
-  });
+  }, { account: doc.account_id });
   return { components: a.components, pages: results.map((r) => r.page), quality, assembled: a, results };
 }

@@ -157,5 +157,5 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
       .execute();
     // Spec 2.1: an e-invoice only when its structured data was accepted.
     await tx.updateTable('documents').set({ is_e_invoice: structured.fields ? 1 : 0 }).where('id', '=', doc.id).execute();
-  });
+  }, { account: doc.account_id });
 }

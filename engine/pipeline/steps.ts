@@ -81,7 +81,7 @@ export async function settlePageBands(deps: PipelineDeps, doc: DocumentRow, run:
       await tx.updateTable('documents').set({ number_of_pages: totalPages, progress_pages_done: progressTotal === null ? null : 0, progress_pages_total: progressTotal, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
     }
     return outcome;
-  });
+  }, { account: doc.account_id });
   if (settled.outcome === 'blocked') throw new PageBandBlocked();
 }
 

@@ -15,7 +15,7 @@ export async function completeDocument(db: Db, documentId: number, jobId: number
     await recordDuplicates(tx, documentId);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
-  });
+  }, { document: documentId });
 }
 
 /**
@@ -40,7 +40,7 @@ export async function failDocument(db: Db, documentId: number, jobId: number | n
     else await tx.updateTable('jobs').set({ status: 'dead', owner: null, lease_until: null, last_error: message, updated_at: ts }).where('document_id', '=', documentId).where('status', 'in', ['queued', 'running']).execute();
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.failed');
-  });
+  }, { document: documentId });
 }
 
 /**
@@ -60,5 +60,5 @@ export async function blockDocument(db: Db, documentId: number, jobId: number | 
     if (jobId !== null) await tx.updateTable('jobs').set({ status: 'done', owner: null, lease_until: null, updated_at: ts }).where('id', '=', jobId).execute();
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.blocked');
-  });
+  }, { document: documentId });
 }

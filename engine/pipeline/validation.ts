@@ -65,7 +65,7 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
   await immediateTransaction(deps.db, async (tx) => {
     await tx.updateTable('extraction_runs').set({ quality: JSON.stringify(validationQuality(structured)) }).where('id', '=', run.id).execute();
     await tx.updateTable('documents').set({ is_e_invoice: accepted ? 1 : 0, updated_at: nowTimestamp() }).where('id', '=', doc.id).execute();
-  });
+  }, { account: doc.account_id });
 }
 
 /** Combines the XML verdict with the linkage: a valid XML fails when the visible PDF does not show it (2.3). */

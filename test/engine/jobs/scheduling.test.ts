@@ -3,15 +3,13 @@
 // PostgreSQL pass, DOCDESK_TEST_DATABASE=postgres).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
 import { openEngineContext, type EngineContext } from '../../../engine/index.js';
-import { acceptUpload } from '../../../engine/documents/intake.js';
-import { validateUpload } from '../../../engine/documents/upload-rules.js';
 import { Scheduler } from '../../../engine/jobs/scheduler.js';
 import { completeDocument } from '../../../engine/pipeline/terminal.js';
 import type { AuthenticatedToken } from '../../../engine/accounts/accounts.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
 import { testDatabaseTarget } from '../../helpers/database.js';
+import { acceptTestUpload, testAccount } from '../../helpers/intake.js';
 import type { ClaimedJob } from '../../../engine/queue/queue.js';
 
 describe('scheduler', () => {
@@ -36,21 +34,11 @@ describe('scheduler', () => {
     await scheduler.queue.complete(job);
   }
 
-  async function account(opts: { concurrency: number; batch: boolean }): Promise<AuthenticatedToken> {
-    const { account: acc } = await engine.accounts.createAccount({ name: 'acc', concurrentStandardLimit: opts.concurrency, batchLaneEligible: opts.batch });
-    const { token } = await engine.accounts.createToken({ accountId: acc.id, mode: 'live', abilities: 'documents:write' });
-    return (await engine.accounts.authenticate(token))!;
-  }
+  const account = (opts: { concurrency: number; batch: boolean }) => testAccount(engine, opts);
 
   async function accept(auth: AuthenticatedToken, lane: 'standard' | 'batch') {
-    const staged = await engine.blobs.stageUpload(Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]));
-    const verdict = validateUpload(
-      { fields: [{ name: 'processing_mode', value: 'thumbnail', truncated: false }, { name: 'processing_lane', value: lane, truncated: false }], file: { present: true, count: 1, size: staged.size, truncated: false, format: 'pdf', family: 'pdf' } },
-      { batchLaneEligible: auth.batchLaneEligible },
-    );
-    assert.ok('fields' in verdict);
-    const res = await acceptUpload(engine.db, engine.blobs, { auth, fields: verdict.fields, staged, filename: 'a.pdf', fileFormat: 'pdf', origin: 'api', idempotencyRowId: null });
-    return (await engine.db.selectFrom('documents').selectAll().where('id', '=', res.documentId).executeTakeFirstOrThrow());
+    const res = await acceptTestUpload(engine, auth, lane);
+    return engine.db.selectFrom('documents').selectAll().where('id', '=', res.documentId).executeTakeFirstOrThrow();
   }
 
   it('runs batch-lane work only when no standard-lane work waits', async () => {
