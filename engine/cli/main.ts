@@ -8,7 +8,7 @@ import { openEngineContext, type EngineContext } from '../context.js';
 import { DataDirInUseError, signInUrl, startServer, startWorker } from '../index.js';
 import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
-import { ownerAlive } from '../config/owner.js';
+import { ownerLive } from '../store/processes.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
@@ -335,7 +335,7 @@ export async function main(argv: string[]): Promise<number> {
         await withEngine(args, async (engine) => {
           const owner = await getSetting(engine.db, 'server_owner');
           const url = await getSetting(engine.db, 'server_url');
-          if (!owner || !url || !ownerAlive(owner)) throw new Error('no Docdesk server is running on this data folder; start it with "docdesk serve" (it prints a sign-in link)');
+          if (!owner || !url || !(await ownerLive(engine.db, owner))) throw new Error('no Docdesk server is running on this data folder; start it with "docdesk serve" (it prints a sign-in link)');
           const link = await signInUrl(engine, url);
           out.print(link, { signin_url: link });
         });
