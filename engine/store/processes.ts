@@ -3,7 +3,8 @@
 // run on several machines, where a PID means nothing: every process registers a row
 // (host, pid, role, started, last seen) and renews it on a heartbeat; an owner is alive
 // while its row was seen within the last three heartbeats, by the database's own clock (no
-// clock skew between machines). docs/deploy.md, "Which processes are running".
+// clock skew between machines); on its own machine its PID must exist too. Each machine (or
+// container) needs a hostname of its own. docs/deploy.md, "Which processes are running".
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
@@ -20,16 +21,21 @@ export function processHeartbeatMs(): number {
 const missedHeartbeats = 3;
 const databaseNow = sql<string>`to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Whether the process `owner` is running: its PID on SQLite, its heartbeat on PostgreSQL. */
+/**
+ * Whether the process `owner` is running: its PID on SQLite; on PostgreSQL its heartbeat,
+ * and for a process on this machine also its PID (a crashed local process is dead at once,
+ * as on the desktop, without waiting for three missed heartbeats).
+ */
 export async function ownerLive(db: Db, owner: string): Promise<boolean> {
   if (dialectOf(db) === 'sqlite') return ownerAlive(owner);
   const row = await db
     .selectFrom('processes')
-    .select('owner')
+    .select('host')
     .where('owner', '=', owner)
     .where(sql<boolean>`last_seen_at::timestamptz > clock_timestamp() - make_interval(secs => ${(processHeartbeatMs() * missedHeartbeats) / 1000})`)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return false;
+  return row.host !== hostname() || ownerAlive(owner);
 }
 
 /** Registers this process and renews it until `stop` (PostgreSQL only; SQLite needs no row). */

@@ -38,9 +38,11 @@ describe('process liveness on PostgreSQL: heartbeat rows, any machine', { skip: 
     assert.equal(await ownerLive(engine.db, engine.owner), true);
   });
 
-  it('a worker on another machine is alive while it renews its row, dead once it stops; a clean stop removes the row', async () => {
+  it('a worker on another machine is alive while it renews its row, dead three heartbeats later; a crashed local process is dead at once; a clean stop removes the row', async () => {
     assert.equal(ownerAlive(ELSEWHERE), false, 'by PID it would look dead here');
     const remote = await startProcessHeartbeat(engine.db, ELSEWHERE, 'worker');
+    // As if it had registered from another machine.
+    await engine.db.updateTable('processes').set({ host: 'other-machine' }).where('owner', '=', ELSEWHERE).execute();
     await registerWorker(engine.db, ELSEWHERE);
     assert.equal(await ownerLive(engine.db, ELSEWHERE), true);
     assert.equal(await otherWorkersRunning(engine.db, engine.owner), true, 'an import here knows its jobs will be processed');
@@ -51,6 +53,11 @@ describe('process liveness on PostgreSQL: heartbeat rows, any machine', { skip: 
         to_char((clock_timestamp() - interval '31 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`.execute(engine.db);
     await registerWorker(engine.db, dead);
     assert.equal(await ownerLive(engine.db, dead), false, 'three missed heartbeats (10 s each): dead');
+    // On this machine a fresh row is not enough: a crashed local process (its PID gone) is dead at once.
+    const crashedHere = '4194307@123456';
+    const local = await startProcessHeartbeat(engine.db, crashedHere, 'serve');
+    assert.equal(await ownerLive(engine.db, crashedHere), false);
+    await local.stop();
     // A clean stop removes the row at once.
     await remote.stop();
     assert.equal(await ownerLive(engine.db, ELSEWHERE), false);
