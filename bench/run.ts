@@ -9,6 +9,7 @@
 //  BENCH_ONLY=import: `docdesk import` throughput of 200 files in thumbnail mode, with its progress output.
 //  BENCH_ONLY=blobs: blob store put/get and end-to-end documents/min, data folder vs an S3 bucket (s3rver).
 //  BENCH_ONLY=team: documents per minute with 1, 2 and 4 `docdesk worker` processes against the single-process desktop.
+//  BENCH_ONLY=locks: upload intakes per second on PostgreSQL, the global write lock against per-account locks.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ import { benchEnergyReview } from './energy-review.js';
 import { benchImport } from './import.js';
 import { benchBlobs } from './blobs.js';
 import { benchTeam } from './team.js';
+import { benchLocks } from './locks.js';
 import { closeAllPdfs } from '../engine/formats/pdf/index.js';
 import { median, printTable } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
@@ -283,6 +285,7 @@ if (!only || only === 'energy-review') await benchEnergyReview();
 if (!only || only === 'import') await benchImport();
 if (!only || only === 'blobs') await benchBlobs();
 if (!only || only === 'team') await benchTeam();
+if (!only || only === 'locks') await benchLocks();
 if (!only || only === 'memory') {
   const m = await benchAnalysisMemory();
   const gib = m.peakBytes / 1024 ** 3;

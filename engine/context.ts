@@ -9,6 +9,7 @@ import { openServerQueue, registerServerQueue, type JobQueue } from './queue/que
 import { preparePrivateRoot } from './config/permissions.js';
 import { loadSecretKey, registerSecretBox, SecretBox, type SecretKeyOptions } from './config/secrets.js';
 import { ownerId } from './config/owner.js';
+import { startProcessHeartbeat } from './store/processes.js';
 
 export interface EngineContext {
   layout: DataLayout;
@@ -21,6 +22,8 @@ export interface EngineContext {
   wakeScheduler: () => void;
   /** Called after a webhook delivery is queued outside the scheduler (e.g. a 402 block). */
   wakeWebhooks: () => void;
+  /** What this process does, in its liveness row (PostgreSQL; store/processes.ts): `serve`, `worker`, `import`… */
+  setRole(role: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,15 +42,21 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   // On PostgreSQL every process (API, worker, CLI) enqueues through pg-boss, which starts on
   // first use. One such database per process: the queue is registered process-wide (queue.ts).
   const queue: JobQueue | null = opened.dialect === 'postgres' ? await openServerQueue(opened.db, target) : null;
+  // On PostgreSQL other machines learn from this row that the process is alive (its jobs,
+  // uploads, idempotency attempts and registrations are still owned).
+  const owner = ownerId();
+  const heartbeat = await startProcessHeartbeat(opened.db, owner, 'engine');
   return {
     layout,
     db: opened.db,
     blobs,
     accounts: new AccountService(opened.db, opened.changeVersion),
-    owner: ownerId(),
+    owner,
     wakeScheduler: () => undefined,
     wakeWebhooks: () => undefined,
+    setRole: (role) => heartbeat.setRole(role),
     async close() {
+      await heartbeat.stop();
       if (queue) {
         await queue.stop();
         registerServerQueue(null);

@@ -12,7 +12,7 @@ import { sealPlainSecrets } from './webhooks/endpoints.js';
 import { sealPlainApiKey } from './extract/ai/settings.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { workerCount } from './jobs/worker-pool.js';
-import { ownerAlive } from './config/owner.js';
+import { ownerLive } from './store/processes.js';
 import { registerWorker, unregisterWorker, WORKER_PREFIX } from './jobs/workers.js';
 import { immediateTransaction } from './store/db.js';
 import { deleteSetting, getSetting, setSetting, settingsWithPrefix } from './store/settings.js';
@@ -64,6 +64,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   const withWorkers = opts.workers ?? true;
   const engine = await openEngineContext(opts.dataDir, opts.keys);
   try {
+    await engine.setRole(withWorkers ? 'serve' : 'serve --no-workers');
     await claimDataDir(engine, withWorkers);
   } catch (err) {
     await engine.close();
@@ -145,7 +146,7 @@ async function claimDataDir(engine: EngineContext, exclusive: boolean): Promise<
   await immediateTransaction(engine.db, async (tx) => {
     const holder = await getSetting(tx, 'server_owner');
     // An HTTP-only holder yields the folder to a server with workers.
-    if (holder && holder !== engine.owner && ownerAlive(holder) && (!exclusive || (await getSetting(tx, `${WORKER_PREFIX}${holder}`)) !== null)) {
+    if (holder && holder !== engine.owner && (await ownerLive(tx, holder)) && (!exclusive || (await getSetting(tx, `${WORKER_PREFIX}${holder}`)) !== null)) {
       if (!exclusive) return;
       const url = await getSetting(tx, 'server_url');
       throw new DataDirInUseError(`Another Docdesk server (process ${holder.split('@')[0]}) is already using the data folder ${engine.layout.root}${url ? ` at ${url}` : ''}.`);
@@ -161,7 +162,7 @@ async function sweepOrphanFiles(engine: EngineContext): Promise<void> {
   const uploaders = await settingsWithPrefix(engine.db, UPLOADER_PREFIX);
   let busy = false;
   for (const u of uploaders) {
-    if (ownerAlive(u.value)) busy = true;
+    if (await ownerLive(engine.db, u.value)) busy = true;
     else await deleteSetting(engine.db, u.key);
   }
   if (busy) return;
@@ -193,6 +194,7 @@ export interface WorkerHandle {
  */
 export async function startWorker(opts: { dataDir: string; concurrency?: number; keys?: SecretKeyOptions }): Promise<WorkerHandle> {
   const engine = await openEngineContext(opts.dataDir, opts.keys);
+  await engine.setRole('worker');
   const webhooks = new WebhookDispatcher(engine.db, dispatcherOptionsFromEnv());
   const scheduler = new Scheduler(engine, { concurrency: opts.concurrency ?? workerCount(), onTerminal: () => webhooks.wake() });
   // Its artefact writes in progress keep other processes' start-up sweeps away.

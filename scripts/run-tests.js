@@ -19,7 +19,7 @@ function collect(dir) {
   return out;
 }
 
-const POSTGRES_SUITES = ['dist/test/api/', 'dist/test/engine/pipeline/', 'dist/test/engine/store/', 'dist/test/engine/cli/', 'dist/test/engine/ratelimit/'];
+const POSTGRES_SUITES = ['dist/test/api/', 'dist/test/engine/pipeline/', 'dist/test/engine/store/', 'dist/test/engine/cli/', 'dist/test/engine/ratelimit/', 'dist/test/engine/jobs/scheduling.test.js'];
 
 function postgresInstalled() {
   const root = '/usr/lib/postgresql';

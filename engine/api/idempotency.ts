@@ -1,7 +1,7 @@
 // Idempotency-Key recovery at startup; the records themselves live in store/idempotency.ts.
 import type { Db } from '../store/db.js';
 import { attemptsInProgress, markInterrupted, releaseKey } from '../store/idempotency.js';
-import { ownerAlive } from '../config/owner.js';
+import { ownerLive } from '../store/processes.js';
 import { failDocument } from '../pipeline/terminal.js';
 
 /**
@@ -14,7 +14,7 @@ export async function recoverAbandonedAttempts(db: Db, selfOwner: string): Promi
   let freed = 0;
   const interrupted: number[] = [];
   for (const row of rows) {
-    if (row.owner === selfOwner || ownerAlive(row.owner)) continue;
+    if (row.owner === selfOwner || (await ownerLive(db, row.owner))) continue;
     if (row.document_id === null) {
       await releaseKey(db, row.id);
       freed++;

@@ -9,7 +9,7 @@ import { DataDirInUseError, signInUrl, startServer, startWorker } from '../index
 import { nonLoopbackWarning, normalizeOrigin } from '../api/localhost.js';
 import { getSetting } from '../store/settings.js';
 import { recentDeliveries } from '../store/webhook-deliveries.js';
-import { ownerAlive } from '../config/owner.js';
+import { ownerLive } from '../store/processes.js';
 import type { RateLimitProfile, TokenMode } from '../store/schema.js';
 import { DOCDESK_VERSION } from '../version.js';
 import { addEndpoint, listEndpoints, parseEvents, removeEndpoint, rotateSecret, type WebhookEndpoint } from '../webhooks/endpoints.js';
@@ -329,7 +329,7 @@ export async function main(argv: string[]): Promise<number> {
         await withEngine(args, async (engine) => {
           const owner = await getSetting(engine.db, 'server_owner');
           const url = await getSetting(engine.db, 'server_url');
-          if (!owner || !url || !ownerAlive(owner)) throw new Error('no Docdesk server is running on this data folder; start it with "docdesk serve" (it prints a sign-in link)');
+          if (!owner || !url || !(await ownerLive(engine.db, owner))) throw new Error('no Docdesk server is running on this data folder; start it with "docdesk serve" (it prints a sign-in link)');
           const link = await signInUrl(engine, url);
           out.print(link, { signin_url: link });
         });

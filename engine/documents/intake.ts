@@ -142,7 +142,7 @@ export async function acceptUpload(db: Db, blobs: BlobStore, input: IntakeInput)
       if (blocked) await enqueueDocumentEvent(tx, auth.accountId, documentId, 'document.blocked');
       const view = (await loadView(tx, auth.accountId, documentId))!;
       return { documentId, view, outcome: blocked ? 'insufficient_credits' : 'accepted', availableCredits: available, requiredCredits: firstBand };
-    });
+    }, { account: auth.accountId });
   } catch (err) {
     await blobs.remove(blobPath);
     throw err;

@@ -58,5 +58,5 @@ export async function reprocessDocument(db: Db, documentId: number, scope?: Docu
     await deleteDocumentPreviews(tx, doc.id);
     await enqueueDocumentJob(tx, { document_id: doc.id, account_id: doc.account_id, lane: doc.processing_lane, admitted: !waiting });
     return { runId };
-  });
+  }, { document: documentId });
 }

@@ -10,7 +10,7 @@ import { buildServer } from '../api/server.js';
 import { createSession, endSession, SESSION_COOKIE } from '../accounts/sessions.js';
 import type { EngineContext } from '../context.js';
 import { deleteSetting, getSetting, setSetting } from '../store/settings.js';
-import { ownerAlive } from '../config/owner.js';
+import { ownerLive } from '../store/processes.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -60,7 +60,10 @@ export class LocalApi {
     }
     // Announce this uploading process, so a server starting meanwhile leaves its staged and
     // just-committed files alone (index.ts, sweepOrphanFiles).
-    if (own) await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
+    if (own) {
+      await setSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`, engine.owner);
+      await engine.setRole('uploader');
+    }
     return new LocalApi(instance, own, headers, host, sessionId, engine);
   }
 
@@ -125,6 +128,6 @@ async function* multipartBody(boundary: string, source: UploadSource, filename: 
 async function serverHost(engine: EngineContext): Promise<string> {
   const owner = await getSetting(engine.db, 'server_owner');
   const url = await getSetting(engine.db, 'server_url');
-  if (owner && url && ownerAlive(owner)) return new URL(url).host;
+  if (owner && url && (await ownerLive(engine.db, owner))) return new URL(url).host;
   return '127.0.0.1';
 }

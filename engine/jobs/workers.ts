@@ -2,7 +2,7 @@
 // and `docdesk worker` register here, so an import knows its jobs will be picked up.
 import type { Db } from '../store/db.js';
 import { deleteSetting, setSetting, settingsWithPrefix } from '../store/settings.js';
-import { ownerAlive } from '../config/owner.js';
+import { ownerLive } from '../store/processes.js';
 
 export const WORKER_PREFIX = 'worker:';
 
@@ -20,7 +20,7 @@ export async function otherWorkersRunning(db: Db, self: string): Promise<boolean
   let running = false;
   for (const r of rows) {
     if (r.value === self) continue;
-    if (ownerAlive(r.value)) running = true;
+    if (await ownerLive(db, r.value)) running = true;
     else await deleteSetting(db, r.key);
   }
   return running;

@@ -221,6 +221,6 @@ export async function saveResults(deps: PipelineDeps, doc: DocumentRow, run: Run
     }
     await setRunQuality(tx, run.id, quality);
     await setExtractedText(tx, doc.id, extracted, buildPlainText(extracted), ts);
-  });
+  }, { account: doc.account_id });
   return { components: a.components, pages: results.map((r) => r.page), quality, assembled: a, results };
 }

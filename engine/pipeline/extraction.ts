@@ -155,5 +155,5 @@ export async function runExtraction(deps: PipelineDeps, doc: DocumentRow, run: R
     });
     // Spec 2.1: an e-invoice only when its structured data was accepted.
     await setEInvoice(tx, doc.id, !!structured.fields);
-  });
+  }, { account: doc.account_id });
 }

@@ -83,7 +83,7 @@ export async function settlePageBands(deps: PipelineDeps, doc: DocumentRow, run:
       await recordPageCount(tx, doc.id, totalPages, progressTotal);
     }
     return outcome;
-  });
+  }, { account: doc.account_id });
   if (settled.outcome === 'blocked') throw new PageBandBlocked();
 }
 

@@ -18,7 +18,7 @@ export async function completeDocument(db: Db, documentId: number, jobId: number
     await recordDuplicates(tx, documentId);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.completed');
-  });
+  }, { document: documentId });
 }
 
 /**
@@ -37,7 +37,7 @@ export async function failDocument(db: Db, documentId: number, jobId: number | n
     else await markDocumentJobsDead(tx, documentId, message, ts);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.failed');
-  });
+  }, { document: documentId });
 }
 
 /**
@@ -52,5 +52,5 @@ export async function blockDocument(db: Db, documentId: number, jobId: number | 
     if (jobId !== null) await markJobDone(tx, jobId, ts);
     await admitWaiting(tx, doc.account_id);
     await enqueueDocumentEvent(tx, doc.account_id, documentId, 'document.blocked');
-  });
+  }, { document: documentId });
 }

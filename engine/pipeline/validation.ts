@@ -67,7 +67,7 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
   await immediateTransaction(deps.db, async (tx) => {
     await setRunQuality(tx, run.id, validationQuality(structured));
     await setEInvoice(tx, doc.id, accepted, nowTimestamp());
-  });
+  }, { account: doc.account_id });
 }
 
 /** Combines the XML verdict with the linkage: a valid XML fails when the visible PDF does not show it (2.3). */

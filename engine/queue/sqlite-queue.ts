@@ -9,10 +9,9 @@ import { nowTimestamp, toTimestamp } from '../store/time.js';
 import { WAITING_FOR_CAPACITY } from '../store/rows.js';
 import { ownerAlive } from '../config/owner.js';
 import type { ClaimedJob, ClaimOptions, DocumentJob, JobQueue, RecoveredJobs } from './queue.js';
+import { MAX_ATTEMPTS, MAX_INTERRUPTIONS, retryBackoffMs } from './policy.js';
 
 const LEASE_MS = 60_000;
-const RETRY_BACKOFF_MS = [0, 2_000, 10_000];
-const MAX_INTERRUPTIONS = 5;
 
 function claimed(row: Selectable<JobsTable>): ClaimedJob {
   return { id: String(row.id), row_id: row.id, document_id: row.document_id, account_id: row.account_id, lane: row.lane, attempts: row.attempts, max_attempts: row.max_attempts };
@@ -33,7 +32,7 @@ export class SqliteJobQueue implements JobQueue {
     const ts = nowTimestamp();
     await tx
       .insertInto('jobs')
-      .values({ document_id: job.document_id, account_id: job.account_id, lane: job.lane, status: 'queued', attempts: 0, max_attempts: 3, interruptions: 0, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
+      .values({ document_id: job.document_id, account_id: job.account_id, lane: job.lane, status: 'queued', attempts: 0, max_attempts: MAX_ATTEMPTS, interruptions: 0, owner: null, lease_until: null, last_error: null, created_at: ts, updated_at: ts })
       .execute();
   }
 
@@ -99,7 +98,7 @@ export class SqliteJobQueue implements JobQueue {
       return 'dead';
     }
     await this.db.updateTable('jobs').set({ status: 'queued', owner: null, lease_until: null, last_error: reason, updated_at: nowTimestamp() }).where('id', '=', id).execute();
-    this.retryAt.set(id, Date.now() + (RETRY_BACKOFF_MS[job.attempts] ?? 10_000));
+    this.retryAt.set(id, Date.now() + retryBackoffMs(job.attempts));
     return 'retry';
   }
 

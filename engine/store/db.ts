@@ -105,18 +105,29 @@ function migrate(raw: BetterSqlite3.Database): void {
 }
 
 /**
- * The unit of work for a read-then-write: runs `fn` in one transaction that holds the
- * database's write lock from its first statement, so no other writer can interleave and a
- * read-then-write cannot fail half-way. SQLite: BEGIN IMMEDIATE. Postgres: a READ COMMITTED
- * transaction that first takes one transaction-scoped advisory lock, the same
- * single-writer guarantee across processes and machines (docs/decisions.md).
+ * Which writers a unit of work must exclude (docs/decisions.md, "Per-account write locks").
+ * Omitted: every other writer (the safe default). `{ account }`: only writers of that
+ * account — for work whose reads and writes all belong to one account (its documents, runs,
+ * credit ledger, idempotency records, outbox rows); global state is only read.
+ * `{ document }`: the account that owns the document.
  */
-export async function immediateTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+export type WriteScope = { account: number } | { document: number };
+
+/**
+ * The unit of work for a read-then-write: runs `fn` in one transaction that holds a write
+ * lock from its first statement, so no conflicting writer can interleave and a
+ * read-then-write cannot fail half-way. SQLite: BEGIN IMMEDIATE, the file's one write lock,
+ * whatever the scope. Postgres: a READ COMMITTED transaction that first takes advisory locks
+ * across processes and machines: without a scope the database-wide write lock exclusively;
+ * with one, that lock shared plus the account's lock exclusively, so writers of different
+ * accounts run side by side and a global writer still excludes them all.
+ */
+export async function immediateTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>, scope?: WriteScope): Promise<T> {
   const postgres = dialectOf(db) === 'postgres';
   return db.connection().execute(async (conn) => {
     await (postgres ? sql`BEGIN` : sql`BEGIN IMMEDIATE`).execute(conn);
     try {
-      if (postgres) await postgresWriteLock(conn);
+      if (postgres) await postgresWriteLock(conn, scope);
       const result = await fn(conn);
       await sql`COMMIT`.execute(conn);
       return result;

@@ -415,6 +415,20 @@ CREATE TABLE watch_files (
 );
 `,
   },
+  {
+    version: 10,
+    name: 'process heartbeats: which engine processes are alive, on any machine (PostgreSQL)',
+    sql: `
+CREATE TABLE processes (
+  owner TEXT PRIMARY KEY,
+  host TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL
+);
+`,
+  },
 ];
 
 const REFUSE_FUNCTION = `CREATE OR REPLACE FUNCTION docdesk_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$

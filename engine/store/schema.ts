@@ -343,7 +343,19 @@ export interface WatchFilesTable {
   updated_at: string;
 }
 
+/** A running engine process (PostgreSQL: its heartbeat; store/processes.ts). */
+export interface ProcessesTable {
+  owner: string;
+  host: string;
+  pid: number;
+  role: string;
+  started_at: string;
+  /** The database's clock, UTC ISO, renewed every heartbeat. */
+  last_seen_at: string;
+}
+
 export interface Database {
+  processes: ProcessesTable;
   profile_results: ProfileResultsTable;
   profile_review_decisions: ProfileReviewDecisionsTable;
   watch_folders: WatchFoldersTable;

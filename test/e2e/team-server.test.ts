@@ -179,7 +179,8 @@ for (const database of ['sqlite', 'postgres'] as const) {
 
       // Exactly once: one job per document, done; one run per analysed document, completed.
       // On Postgres the job is pg-boss's: one per document, completed; none in the dead letters,
-      // none left in the desktop's own table. A recovered job counts its lapsed attempt.
+      // none left in the desktop's own table. A recovered job counts an interruption, on both
+      // databases, and gives its attempt back (policy.ts).
       const jobs =
         database === 'sqlite'
           ? await query<{ document_id: number; n: number; done: number }>("SELECT document_id, COUNT(*) AS n, SUM(CASE WHEN status = 'done' THEN 1 ELSE 0 END) AS done FROM jobs GROUP BY document_id")
@@ -189,9 +190,9 @@ for (const database of ['sqlite', 'postgres'] as const) {
       const list = orphaned.map((id) => `'${id}'`).join(',');
       const recovered =
         database === 'sqlite'
-          ? await query<{ id: number; interruptions: number; status: string }>(`SELECT id, interruptions, status FROM jobs WHERE CAST(id AS TEXT) IN (${list})`)
-          : await query<{ id: string; interruptions: number; status: string }>(`SELECT id, retry_count AS interruptions, CASE WHEN state = 'completed' THEN 'done' ELSE state::text END AS status FROM pgboss.job WHERE id::text IN (${list})`);
-      assert.ok(recovered.length > 0 && recovered.every((j) => j.interruptions >= 1 && j.status === 'done'), `the SIGKILLed worker's jobs were recovered by another worker: ${JSON.stringify(recovered)}`);
+          ? await query<{ id: number; interruptions: number; status: string; attempts: number }>(`SELECT id, interruptions, status, attempts FROM jobs WHERE CAST(id AS TEXT) IN (${list})`)
+          : await query<{ id: string; interruptions: number; status: string; attempts: number }>(`SELECT id, (data->>'interruptions')::int AS interruptions, CASE WHEN state = 'completed' THEN 'done' ELSE state::text END AS status, retry_count + 1 AS attempts FROM pgboss.job WHERE id::text IN (${list})`);
+      assert.ok(recovered.length > 0 && recovered.every((j) => j.interruptions >= 1 && j.status === 'done' && j.attempts === 1), `the SIGKILLed worker's jobs were recovered by another worker, their attempt given back: ${JSON.stringify(recovered)}`);
       if (database === 'postgres') {
         assert.equal((await query<{ n: number }>(`SELECT COUNT(*) AS n FROM pgboss.job WHERE name = '${DEAD_LETTERS}'`))[0]!.n, 0, 'no job in the dead letters');
         assert.equal((await query<{ n: number }>('SELECT COUNT(*) AS n FROM jobs'))[0]!.n, 0, 'no job in the desktop queue');

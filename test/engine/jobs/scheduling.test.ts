@@ -1,14 +1,16 @@
-// Lanes and the per-account concurrent standard-lane limit, on the real SQLite queue.
+// Lanes, the per-account concurrent standard-lane limit and the per-account share of the
+// document slots, on the real queue of either database (SQLite's table; pg-boss on the
+// PostgreSQL pass, DOCDESK_TEST_DATABASE=postgres).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
 import { openEngineContext, type EngineContext } from '../../../engine/index.js';
-import { acceptUpload } from '../../../engine/documents/intake.js';
-import { validateUpload } from '../../../engine/documents/upload-rules.js';
 import { Scheduler } from '../../../engine/jobs/scheduler.js';
 import { completeDocument } from '../../../engine/pipeline/terminal.js';
 import type { AuthenticatedToken } from '../../../engine/accounts/accounts.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
+import { testDatabaseTarget } from '../../helpers/database.js';
+import { acceptTestUpload, testAccount } from '../../helpers/intake.js';
+import type { ClaimedJob } from '../../../engine/queue/queue.js';
 
 describe('scheduler', () => {
   let dir: string;
@@ -17,7 +19,7 @@ describe('scheduler', () => {
 
   before(async () => {
     dir = tempDataDir();
-    engine = await openEngineContext(dir);
+    engine = await openEngineContext(dir, {}, testDatabaseTarget(dir));
     scheduler = new Scheduler(engine, { concurrency: 1 });
   });
   after(async () => {
@@ -26,21 +28,17 @@ describe('scheduler', () => {
     removeDir(dir);
   });
 
-  async function account(opts: { concurrency: number; batch: boolean }): Promise<AuthenticatedToken> {
-    const { account: acc } = await engine.accounts.createAccount({ name: 'acc', concurrentStandardLimit: opts.concurrency, batchLaneEligible: opts.batch });
-    const { token } = await engine.accounts.createToken({ accountId: acc.id, mode: 'live', abilities: 'documents:write' });
-    return (await engine.accounts.authenticate(token))!;
+  /** The document's terminal transition, then the queue's completion (pg-boss keeps its job active until then). */
+  async function finish(job: ClaimedJob): Promise<void> {
+    await completeDocument(engine.db, job.document_id, job.row_id);
+    await scheduler.queue.complete(job);
   }
 
+  const account = (opts: { concurrency: number; batch: boolean }) => testAccount(engine, opts);
+
   async function accept(auth: AuthenticatedToken, lane: 'standard' | 'batch') {
-    const staged = await engine.blobs.stageUpload(Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]));
-    const verdict = validateUpload(
-      { fields: [{ name: 'processing_mode', value: 'thumbnail', truncated: false }, { name: 'processing_lane', value: lane, truncated: false }], file: { present: true, count: 1, size: staged.size, truncated: false, format: 'pdf', family: 'pdf' } },
-      { batchLaneEligible: auth.batchLaneEligible },
-    );
-    assert.ok('fields' in verdict);
-    const res = await acceptUpload(engine.db, engine.blobs, { auth, fields: verdict.fields, staged, filename: 'a.pdf', fileFormat: 'pdf', origin: 'api', idempotencyRowId: null });
-    return (await engine.db.selectFrom('documents').selectAll().where('id', '=', res.documentId).executeTakeFirstOrThrow());
+    const res = await acceptTestUpload(engine, auth, lane);
+    return engine.db.selectFrom('documents').selectAll().where('id', '=', res.documentId).executeTakeFirstOrThrow();
   }
 
   it('runs batch-lane work only when no standard-lane work waits', async () => {
@@ -54,7 +52,7 @@ describe('scheduler', () => {
       const job = await scheduler.claimNext();
       assert.ok(job);
       order.push(job.document_id);
-      await completeDocument(engine.db, job.document_id, job.row_id);
+      await finish(job);
     }
     assert.deepEqual(order, [s1.id, s2.id, b1.id, b2.id]);
     assert.equal(await scheduler.claimNext(), null);
@@ -71,7 +69,7 @@ describe('scheduler', () => {
     assert.deepEqual([first?.document_id, second?.document_id], [docs[0]!.id, docs[1]!.id]);
     assert.equal(await scheduler.claimNext(), null, 'the account is at its limit');
 
-    await completeDocument(engine.db, first!.document_id, first!.row_id);
+    await finish(first!);
     const stage = (id: number) => engine.db.selectFrom('documents').select('processing_stage').where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal((await stage(docs[2]!.id)).processing_stage, 'queued');
     assert.equal((await stage(docs[3]!.id)).processing_stage, 'waiting_for_capacity');
@@ -80,7 +78,7 @@ describe('scheduler', () => {
   });
 
   it('takes turns between accounts: a later account starts before an earlier one\'s backlog, and no account holds more than half the document slots', async () => {
-    for (let job = await scheduler.claimNext(); job; job = await scheduler.claimNext()) await completeDocument(engine.db, job.document_id, job.row_id);
+    for (let job = await scheduler.claimNext(); job; job = await scheduler.claimNext()) await finish(job);
     const busy = await account({ concurrency: 10, batch: false });
     const other = await account({ concurrency: 10, batch: false });
     const backlog = [];

@@ -1,6 +1,7 @@
 // The team server's job queue (pg-boss) against a real PostgreSQL server: enqueue inside the
 // caller's transaction, lane priority, retries with backoff, dead letters, crash recovery
-// when the claiming process dies (SIGKILL), the heartbeat, and the per-account cap.
+// when the claiming process dies (SIGKILL), the heartbeat, what counts as an attempt (the
+// desktop queue's rules, policy.ts), and the per-account caps.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -34,7 +35,7 @@ describe('pg-boss job queue on PostgreSQL', { skip }, () => {
     url = await server.createDatabase();
     db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 4 }) }) }) as unknown as Db;
     await sql.raw(SCHEMA).execute(db);
-    queue = new PgBossJobQueue(db, { connectionString: url, leaseSeconds: 2, retryDelaySeconds: 1, maxAttempts: 2, maintenanceSeconds: 60 });
+    queue = new PgBossJobQueue(db, { connectionString: url, leaseSeconds: 2, retryBackoffMs: [0, 1000, 1000], maxAttempts: 2, maintenanceSeconds: 60 });
     await queue.start();
     registerServerQueue(queue);
     account = (await sql<{ id: number }>`INSERT INTO accounts (concurrent_standard_limit) VALUES (2) RETURNING id`.execute(db)).rows[0]!.id;
@@ -144,7 +145,8 @@ describe('pg-boss job queue on PostgreSQL', { skip }, () => {
       reclaimed = await queue.claim({ owner, perAccount: 99 });
     }
     assert.equal(reclaimed?.document_id, orphan, 'the dead process\'s job came back');
-    assert.equal(reclaimed!.attempts, 2);
+    assert.equal(reclaimed!.attempts, 1, 'the interruption gave the attempt back');
+    assert.equal(await interruptions(reclaimed!), 1);
     for (let i = 0; i < 8; i++) {
       await new Promise((r) => setTimeout(r, 250));
       await queue.heartbeat(owner, [mine, reclaimed!]);
@@ -157,22 +159,78 @@ describe('pg-boss job queue on PostgreSQL', { skip }, () => {
     await queue.complete(reclaimed!);
   });
 
-  it('gives up a document whose job was dead-lettered while it still waited (interrupted every attempt)', async () => {
+  async function interruptions(job: ClaimedJob): Promise<number> {
+    const r = await sql<{ n: number | null }>`SELECT (data->>'interruptions')::int AS n FROM pgboss.job WHERE name = ${DOCUMENT_QUEUE} AND id = ${job.id}::uuid`.execute(db);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async function claimWithin(tries = 40): Promise<ClaimedJob | null> {
+    let job: ClaimedJob | null = null;
+    for (let i = 0; i < tries && !job; i++) {
+      job = await queue.claim({ owner, perAccount: 99 });
+      if (!job) await new Promise((r) => setTimeout(r, 250));
+    }
+    return job;
+  }
+
+  it('gives the attempt back on a release at shutdown: the next claim is the same attempt, and a later failure still counts', async () => {
     await drain();
     const id = await upload();
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      let job: ClaimedJob | null = null;
-      for (let i = 0; i < 40 && !job; i++) {
-        job = await queue.claim({ owner, perAccount: 99 });
-        if (!job) await new Promise((r) => setTimeout(r, 250));
+    const first = (await queue.claim({ owner, perAccount: 99 }))!;
+    assert.deepEqual([first.document_id, first.attempts], [id, 1]);
+    await queue.release([first], 'shutting down');
+    const again = (await queue.claim({ owner, perAccount: 99 }))!;
+    assert.deepEqual([again.id, again.attempts], [first.id, 1], 'released at once, attempt not used up');
+    assert.equal(await queue.fail(again, 'step failed'), 'retry');
+    const second = (await claimWithin())!;
+    assert.equal(second.attempts, 2);
+    await queue.release([second], 'shutting down');
+    const secondAgain = (await queue.claim({ owner, perAccount: 99 }))!;
+    assert.equal(secondAgain.attempts, 2, 'the released second attempt runs again as the second');
+    assert.equal(await interruptions(secondAgain), 0, 'a release is not an interruption');
+    await queue.complete(secondAgain);
+    assert.equal(await jobCount(id, DEAD_LETTERS), 0);
+  });
+
+  it('counts a lapsed lease as an interruption, not an attempt; the fifth interruption gives the waiting document up', async () => {
+    await drain();
+    const id = await upload();
+    for (let n = 1; n <= 5; n++) {
+      // Claimed and never renewed: the lease (2 s) lapses as if the process had died.
+      const job = (await claimWithin())!;
+      assert.deepEqual([job.document_id, job.attempts], [id, 1], `claim ${n} is still the first attempt`);
+      assert.equal(await interruptions(job), n - 1);
+      let recovered = { requeued: 0, givenUp: [] as Array<ClaimedJob & { interruptions: number }> };
+      for (let i = 0; i < 40 && recovered.requeued === 0 && recovered.givenUp.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        recovered = await queue.recover();
       }
-      assert.equal(job?.attempts, attempt);
-      await queue.release([job!], 'shutting down');
+      if (n < 5) assert.deepEqual([recovered.requeued, recovered.givenUp.length], [1, 0]);
+      else {
+        assert.deepEqual(recovered.givenUp.map((j) => [j.document_id, j.interruptions]), [[id, 5]]);
+        await queue.complete(recovered.givenUp[0]!);
+      }
     }
-    const { givenUp } = await queue.recover();
-    assert.deepEqual(givenUp.map((j) => j.document_id), [id]);
-    await queue.complete(givenUp[0]!);
+    assert.equal(await queue.claim({ owner, perAccount: 99 }), null);
     assert.deepEqual((await queue.recover()).givenUp, []);
+  });
+
+  it('holds each account to its share of the running documents: a flooding account leaves a slot to another account (any process)', async () => {
+    await drain();
+    const flood = account;
+    const other = (await sql<{ id: number }>`INSERT INTO accounts (concurrent_standard_limit) VALUES (10) RETURNING id`.execute(db)).rows[0]!.id;
+    const backlog = [await upload(), await upload(), await upload(), await upload()];
+    account = other;
+    const late = await upload();
+    account = flood;
+    const claims: Array<ClaimedJob | null> = [];
+    // Two "processes" (different owners) share the per-account count.
+    for (let i = 0; i < 4; i++) claims.push(await queue.claim({ owner: i % 2 ? owner : 'another-process', perAccount: 2 }));
+    assert.deepEqual(claims.map((j) => j?.document_id ?? null), [backlog[0], late, backlog[1], null], 'flood holds 2 slots; the other account started second');
+    await queue.complete(claims[0]!);
+    const freed = await queue.claim({ owner, perAccount: 2 });
+    assert.equal(freed?.document_id, backlog[2], 'a finished job frees the account\'s slot');
+    for (const job of [claims[1]!, claims[2]!, freed!]) await queue.complete(job);
   });
 
   it('holds an account to its concurrent standard limit: waiting documents get their job when admitted', async () => {
@@ -199,7 +257,7 @@ function claimAndHang(url: string): string {
     import pg from 'pg';
     import { PgBossJobQueue } from ${JSON.stringify(queueModule)};
     const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ${JSON.stringify(url)}, max: 2 }) }) });
-    const queue = new PgBossJobQueue(db, { connectionString: ${JSON.stringify(url)}, leaseSeconds: 2, retryDelaySeconds: 1, maxAttempts: 2, maintenanceSeconds: 60 });
+    const queue = new PgBossJobQueue(db, { connectionString: ${JSON.stringify(url)}, leaseSeconds: 2, retryBackoffMs: [0, 1000, 1000], maxAttempts: 2, maintenanceSeconds: 60 });
     await queue.start();
     const job = await queue.claim({ owner: 'child', perAccount: 99 });
     process.stdout.write(String(job.document_id) + '\\n');
