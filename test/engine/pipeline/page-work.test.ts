@@ -24,7 +24,7 @@ let ocred: PageWorkResult;
 async function scanPdf(name: string, dpi: number): Promise<string> {
   const width = Math.round((595 * dpi) / 72);
   const height = Math.round((842 * dpi) / 72);
-  const jpeg = await sharp(drawn.png).resize(width, height, { fit: 'fill' }).grayscale().jpeg({ quality: 85 }).toBuffer();
+  const jpeg = await sharp(drawn.png).resize(width, height, { fit: 'fill' }).grayscale().toColourspace('b-w').jpeg({ quality: 85 }).toBuffer();
   const path = join(dir, name);
   writeFileSync(path, buildFixturePdf({ pages: [{ content: 'q 595 0 0 842 0 0 cm /Im1 Do Q', images: [{ name: 'Im1', width, height, jpeg, channels: 1 }] }] }));
   return path;
