@@ -15,17 +15,6 @@ import { renderTextPage } from '../thumbnail/text-page.js';
 
 /** Page images for OCR: tesseract reads best around 300 DPI. */
 export const OCR_DPI = 300;
-/**
- * A scan is read at its own resolution (as OCRmyPDF does): pixels interpolated beyond it add
- * no detail but cost OCR time (a 200-dpi scan drawn at 300 dpi has 2.25× the pixels). Scans
- * below this are drawn up to it; the OCR's own scale check enlarges really small text.
- */
-export const MIN_SCAN_OCR_DPI = 200;
-
-/** The resolution a page needing OCR is drawn at: its scan's own, within [MIN_SCAN_OCR_DPI, OCR_DPI]. */
-export function ocrDpiFor(scanDpi: number | null | undefined): number {
-  return scanDpi && scanDpi > 0 ? Math.max(MIN_SCAN_OCR_DPI, Math.min(OCR_DPI, scanDpi)) : OCR_DPI;
-}
 /** Previews: wide enough to read and cite an A4 page on screen. */
 export const PREVIEW_WIDTH = 1240;
 /** Text pages are rendered for their preview only. */
@@ -51,7 +40,11 @@ export interface PageWorkResult {
   failed: string | null;
   /** The page's OCR text was dropped: the document's 8 MiB OCR text budget was used up. */
   truncated: boolean;
-  /** PDF pages: the resolution of the scan covering the page, when there is one (OCR draws at it). */
+  /**
+   * PDF pages: the resolution of the scan covering the page, when there is one. Recorded, not
+   * used to choose the OCR resolution: drawing 200-dpi scans at 200 instead of 300 dpi cost
+   * scanned energy field F1 (docs/decisions.md, "Scanned batches end to end").
+   */
   scan_dpi?: number | null;
 }
 
@@ -157,8 +150,8 @@ export interface PdfOcrTask {
  * PNG: ocrImage decodes it in milliseconds (a default PNG costs ~0.3 s per 300-dpi page to
  * write and another 0.1 s to read).
  */
-async function renderAndRecognize(path: string, page: number, dpi = OCR_DPI) {
-  const raster = await rasterizePdfPage(path, page, { dpi, channels: 1 });
+async function renderAndRecognize(path: string, page: number) {
+  const raster = await rasterizePdfPage(path, page, { dpi: OCR_DPI, channels: 1 });
   const image = await open(raster).toColourspace('b-w').png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
   const ocr = await ocrImage(image, { dpiHint: raster.dpi });
   return { rendered: { limited: raster.limited, bytes: image.length }, ocr };
@@ -188,7 +181,7 @@ export async function visiblePdfPageText(task: VisibleTextTask): Promise<Visible
 export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   const result: PageWorkResult = structuredClone(task.native);
   const page = result.page;
-  const { rendered, ocr } = await renderAndRecognize(task.path, task.page, ocrDpiFor(task.native.scan_dpi));
+  const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
   result.rendered_bytes += rendered.bytes;
   result.limited = rendered.limited;
   result.ocr_attempted = true;

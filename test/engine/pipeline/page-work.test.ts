@@ -1,14 +1,13 @@
 // The page work of a scanned PDF page, on real pixels: the scan's own resolution is found in
-// the text-layer pass, OCR draws the page at it (never interpolating a 150-dpi scan up to
-// 300 dpi, at most up to 200), reads the drawn words, and the preview comes straight from the
-// rasterizer at preview size.
+// the text-layer pass, OCR reads the drawn words from the page drawn in gray, and the preview
+// comes straight from the rasterizer at preview size.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ocrDpiFor, ocrPdfPage, processPdfPage, MIN_SCAN_OCR_DPI, OCR_DPI, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
+import { ocrPdfPage, processPdfPage, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { closeAllPdfs } from '../../../engine/formats/pdf/index.js';
 import { buildFixturePdf } from '../../helpers/pdf-fixtures.js';
@@ -62,15 +61,6 @@ describe('page work of a scanned PDF page', () => {
     assert.equal(t.scan_dpi, null);
     const meta = await sharp(readFileSync(t.preview!.path)).metadata();
     assert.equal(meta.width, PREVIEW_WIDTH);
-  });
-
-  it('draws OCR pages at the scan resolution within [200, 300] dpi, and 300 dpi without a scan', () => {
-    assert.equal(ocrDpiFor(null), OCR_DPI);
-    assert.equal(ocrDpiFor(undefined), OCR_DPI);
-    assert.equal(ocrDpiFor(96), MIN_SCAN_OCR_DPI);
-    assert.equal(ocrDpiFor(150), MIN_SCAN_OCR_DPI);
-    assert.equal(ocrDpiFor(240), 240);
-    assert.equal(ocrDpiFor(600), OCR_DPI);
   });
 
   it('reads the drawn words, with boxes in page points where they were drawn', () => {
