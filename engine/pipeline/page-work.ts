@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
-import { readPdfPageText, renderPdfPage } from '../formats/pdf/index.js';
+import { rasterizePdfPage, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
 import { imagePageSize, renderImagePage } from '../formats/image.js';
 import type { FileFormat } from '../formats/detect.js';
 import { ocrImage } from '../ocr/index.js';
@@ -40,6 +40,12 @@ export interface PageWorkResult {
   failed: string | null;
   /** The page's OCR text was dropped: the document's 8 MiB OCR text budget was used up. */
   truncated: boolean;
+  /**
+   * PDF pages: the resolution of the scan covering the page, when there is one. Recorded, not
+   * used to choose the OCR resolution: drawing 200-dpi scans at 200 instead of 300 dpi cost
+   * scanned energy field F1 (docs/decisions.md, "Scanned batches end to end").
+   */
+  scan_dpi?: number | null;
 }
 
 export interface PdfPageTask {
@@ -71,16 +77,28 @@ async function writeAtomic(path: string, data: Buffer): Promise<void> {
   await rename(tmp, path);
 }
 
-async function writePreview(image: Buffer, path: string): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
-  const pipeline = sharp(image).flatten({ background: '#ffffff' }).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true });
+/** An encoded image, or raw pixels from the PDF rasterizer (no encode and decode in between). */
+type PageImage = Buffer | RasterizedPage;
+
+function open(image: PageImage): sharp.Sharp {
+  return Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.widthPx, height: image.heightPx, channels: image.channels } });
+}
+
+async function writePreview(image: PageImage, path: string): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
+  const pipeline = open(image).flatten({ background: '#ffffff' }).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true });
   const { data, info } = await pipeline.jpeg({ quality: PREVIEW_QUALITY, mozjpeg: false }).toBuffer({ resolveWithObject: true });
   await writeAtomic(path, data);
   return { preview: { path, bytes: data.length, width: info.width, height: info.height }, blank: await isBlank(image) };
 }
 
+/** A PDF page drawn at preview size (150 DPI, at most PREVIEW_WIDTH wide), straight from the rasterizer. */
+function rasterizePreview(path: string, page: number): Promise<RasterizedPage> {
+  return rasterizePdfPage(path, page, { dpi: PREVIEW_DPI, channels: 4, maxWidthPx: PREVIEW_WIDTH });
+}
+
 /** A page with (almost) no ink: every channel near white with tiny spread. */
-async function isBlank(image: Buffer): Promise<boolean> {
-  const stats = await sharp(image).greyscale().resize({ width: 200, withoutEnlargement: true }).stats();
+async function isBlank(image: PageImage): Promise<boolean> {
+  const stats = await open(image).greyscale().resize({ width: 200, withoutEnlargement: true }).stats();
   const ch = stats.channels[0]!;
   return ch.mean > 250 && ch.stdev < 4;
 }
@@ -105,14 +123,14 @@ function similarity(a: string, b: string): number {
 export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
   const native = await readPdfPageText(task.path, task.page);
   const page: PageText = { ...native.page, page: task.physical_page, component_ref: task.component_ref };
-  const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
-  // Pages that need OCR get their preview from the OCR rendering in phase 2.
+  const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false, scan_dpi: native.image_dpi };
+  // Pages that need OCR get their preview in phase 2.
   if (!task.visual || native.ocr_needed || !task.preview_path) return result;
-  const rendered = await renderPdfPage(task.path, task.page, { dpi: PREVIEW_DPI, format: 'png' });
+  const rendered = await rasterizePreview(task.path, task.page);
   result.limited = rendered.limited;
-  const p = await writePreview(rendered.data, task.preview_path);
+  const p = await writePreview(rendered, task.preview_path);
   Object.assign(result, p);
-  result.rendered_bytes += rendered.data.length + p.preview!.bytes;
+  result.rendered_bytes += p.preview!.bytes;
   return result;
 }
 
@@ -126,11 +144,17 @@ export interface PdfOcrTask {
   preview_path: string;
 }
 
-/** The page as pixels at OCR resolution, read by OCR: what a person sees, whatever the text layer says. */
+/**
+ * The page as pixels at OCR resolution, read by OCR: what a person sees, whatever the text
+ * layer says. Drawn in gray (OCR reads gray) and handed over as a fast, lightly compressed
+ * PNG: ocrImage decodes it in milliseconds (a default PNG costs ~0.3 s per 300-dpi page to
+ * write and another 0.1 s to read).
+ */
 async function renderAndRecognize(path: string, page: number) {
-  const rendered = await renderPdfPage(path, page, { dpi: OCR_DPI, format: 'png' });
-  const ocr = await ocrImage(rendered.data, { dpiHint: rendered.dpi });
-  return { rendered, ocr };
+  const raster = await rasterizePdfPage(path, page, { dpi: OCR_DPI, channels: 1 });
+  const image = await open(raster).toColourspace('b-w').png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
+  const ocr = await ocrImage(image, { dpiHint: raster.dpi });
+  return { rendered: { limited: raster.limited, bytes: image.length }, ocr };
 }
 
 export interface VisibleTextTask {
@@ -150,7 +174,7 @@ export interface VisibleText {
 /** Validation-mode linkage (spec R5): rendered OCR text only; nothing is written to disk. */
 export async function visiblePdfPageText(task: VisibleTextTask): Promise<VisibleText> {
   const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
-  return { page: task.page, text: ocr.text, confidence: ocr.words.length ? ocr.mean_confidence : null, limited: rendered.limited, rendered_bytes: rendered.data.length };
+  return { page: task.page, text: ocr.text, confidence: ocr.words.length ? ocr.mean_confidence : null, limited: rendered.limited, rendered_bytes: rendered.bytes };
 }
 
 /** Phase 2 (`ocr`): render at OCR resolution, recognize, keep the better text. */
@@ -158,7 +182,7 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   const result: PageWorkResult = structuredClone(task.native);
   const page = result.page;
   const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
-  result.rendered_bytes += rendered.data.length;
+  result.rendered_bytes += rendered.bytes;
   result.limited = rendered.limited;
   result.ocr_attempted = true;
   const scaled = scaleWords(ocr.words, ocr.lines, page.width / ocr.width);
@@ -170,7 +194,7 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
     const source: TextSource = result.ocr_reason === 'hidden_text_layer' || result.ocr_reason === 'too_little_text' ? 'combined' : 'ocr';
     Object.assign(page, { source, words: scaled.words, lines: scaled.lines, text: ocr.text });
   }
-  const p = await writePreview(rendered.data, task.preview_path);
+  const p = await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
   Object.assign(result, p);
   result.rendered_bytes += p.preview!.bytes;
   return result;

@@ -66,6 +66,42 @@ async function draw(page: RasterPage, dpi: number, format: 'png' | 'jpeg'): Prom
   return { data, widthPx, heightPx };
 }
 
+/** A page as raw pixels straight from the rasterizer, rows top to bottom, white background. */
+export interface RasterizedPage {
+  data: Buffer;
+  /** 1: gray; 4: RGBA (opaque). */
+  channels: 1 | 4;
+  widthPx: number;
+  heightPx: number;
+  dpi: number;
+  /** The DPI was reduced to stay within the pixel limit (or the width cap). */
+  limited: boolean;
+}
+
+/**
+ * The page at `dpi` as raw pixels: for a consumer in the same process (OCR, a preview), which
+ * would only decode an encoded image again. The pixel limit applies as in renderPdfPage;
+ * `maxWidthPx` caps the width (a preview), without counting as `limited`.
+ */
+export async function rasterizePdfPage(path: string, pageNumber: number, opts: { dpi: number; channels: 1 | 4; maxWidthPx?: number; maxPixels?: number }): Promise<RasterizedPage> {
+  if (!(Number.isFinite(opts.dpi) && opts.dpi > 0)) throw new RangeError(`Invalid DPI: ${opts.dpi}`);
+  return withRasterPage(path, pageNumber, async (page) => {
+    if (!(page.widthPt > 0 && page.heightPt > 0) || !Number.isFinite(page.widthPt * page.heightPt)) {
+      throw new PdfReadError(`Page ${pageNumber} of the PDF has an invalid size.`);
+    }
+    const wanted = opts.maxWidthPx ? Math.min(opts.dpi, (opts.maxWidthPx * 72) / page.widthPt) : opts.dpi;
+    const dpi = fitDpi(page.widthPt, page.heightPt, wanted, opts.maxPixels ?? MAX_PAGE_PIXELS);
+    const { widthPx, heightPx } = pixelSize(page.widthPt, page.heightPt, dpi);
+    let raw: Uint8Array;
+    try {
+      raw = await page.rasterize(widthPx, heightPx, opts.channels);
+    } catch {
+      throw new PdfReadError('The PDF page is damaged and cannot be rendered.');
+    }
+    return { data: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), channels: opts.channels, widthPx, heightPx, dpi, limited: dpi < wanted };
+  });
+}
+
 export async function renderPdfPage(path: string, pageNumber: number, opts: RenderOptions): Promise<RenderedPage> {
   if (!(Number.isFinite(opts.dpi) && opts.dpi > 0)) throw new RangeError(`Invalid DPI: ${opts.dpi}`);
   if (opts.format !== 'png' && opts.format !== 'jpeg') throw new RangeError(`Invalid format: ${String(opts.format)}`);

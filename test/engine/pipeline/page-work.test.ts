@@ -1,0 +1,90 @@
+// The page work of a scanned PDF page, on real pixels: the scan's own resolution is found in
+// the text-layer pass, OCR reads the drawn words from the page drawn in gray, and the preview
+// comes straight from the rasterizer at preview size.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { ocrPdfPage, processPdfPage, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
+import { terminateOcr } from '../../../engine/ocr/index.js';
+import { closeAllPdfs } from '../../../engine/formats/pdf/index.js';
+import { buildFixturePdf } from '../../helpers/pdf-fixtures.js';
+import { drawInvoicePage, type DrawnPage } from '../ocr/pages.js';
+
+let dir: string;
+let drawn: DrawnPage;
+let scan150: string;
+let native: PageWorkResult;
+let ocred: PageWorkResult;
+
+/** An image-only A4 page: the drawn invoice (150 dpi) scaled to `dpi`, as a gray JPEG. */
+async function scanPdf(name: string, dpi: number): Promise<string> {
+  const width = Math.round((595 * dpi) / 72);
+  const height = Math.round((842 * dpi) / 72);
+  const jpeg = await sharp(drawn.png).resize(width, height, { fit: 'fill' }).grayscale().toColourspace('b-w').jpeg({ quality: 85 }).toBuffer();
+  const path = join(dir, name);
+  writeFileSync(path, buildFixturePdf({ pages: [{ content: 'q 595 0 0 842 0 0 cm /Im1 Do Q', images: [{ name: 'Im1', width, height, jpeg, channels: 1 }] }] }));
+  return path;
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'docdesk-page-work-'));
+  drawn = drawInvoicePage();
+  scan150 = await scanPdf('scan-150.pdf', 150);
+  native = await processPdfPage({ kind: 'pdf.page', path: scan150, page: 1, physical_page: 1, component_ref: 'main', visual: true, preview_path: join(dir, 'p1-native.jpg') });
+  ocred = await ocrPdfPage({ kind: 'pdf.ocr', path: scan150, page: 1, physical_page: 1, component_ref: 'main', native, preview_path: join(dir, 'p1.jpg') });
+});
+
+after(async () => {
+  await terminateOcr();
+  await closeAllPdfs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('page work of a scanned PDF page', () => {
+  it('finds the scan and its resolution in the text-layer pass, without drawing a preview yet', () => {
+    assert.equal(native.ocr_reason, 'no_text_layer');
+    assert.equal(native.scan_dpi, 150);
+    assert.equal(native.preview, null);
+  });
+
+  it('finds the resolution of a 200-dpi scan too, and none on a page without images', async () => {
+    const scan200 = await scanPdf('scan-200.pdf', 200);
+    const r = await processPdfPage({ kind: 'pdf.page', path: scan200, page: 1, physical_page: 1, component_ref: 'main', visual: false, preview_path: null });
+    assert.equal(r.scan_dpi, 200);
+    const text = join(dir, 'text.pdf');
+    writeFileSync(text, buildFixturePdf({ pages: [{ content: 'BT /F1 12 Tf 72 760 Td (Rechnung Nr. 2026-0042 vom 14.03.2026) Tj ET' }] }));
+    const t = await processPdfPage({ kind: 'pdf.page', path: text, page: 1, physical_page: 1, component_ref: 'main', visual: true, preview_path: join(dir, 'text.jpg') });
+    assert.equal(t.ocr_reason, null);
+    assert.equal(t.scan_dpi, null);
+    const meta = await sharp(readFileSync(t.preview!.path)).metadata();
+    assert.equal(meta.width, PREVIEW_WIDTH);
+  });
+
+  it('reads the drawn words, with boxes in page points where they were drawn', () => {
+    assert.equal(ocred.ocr_attempted, true);
+    assert.equal(ocred.ocr_succeeded, true);
+    assert.equal(ocred.page.source, 'ocr');
+    const words = ocred.page.words.map((w) => w.text);
+    for (const w of ['Müller', 'GmbH', 'Hauptstraße', '2026-0042', 'Gebühr', '12,50', 'Straße']) assert.ok(words.includes(w), `missing ${w} in ${words.join(' ')}`);
+    // Drawn at 150 px per inch: page points are px × 72 / 150.
+    const target = drawn.words.find((w) => w.text === 'Hauptstraße')!;
+    const got = ocred.page.words.find((w) => w.text === 'Hauptstraße')!;
+    assert.ok(Math.abs(got.bbox.x - (target.x * 72) / 150) < 6, `x ${got.bbox.x}`);
+    assert.ok(Math.abs(got.bbox.y - (target.y * 72) / 150) < 6, `y ${got.bbox.y}`);
+    assert.ok(ocred.ocr_confidence! > 80);
+  });
+
+  it('writes a preview 1240 px wide straight from the rasterizer and counts the page image', async () => {
+    assert.ok(ocred.preview);
+    const meta = await sharp(readFileSync(ocred.preview.path)).metadata();
+    assert.equal(meta.format, 'jpeg');
+    assert.equal(meta.width, PREVIEW_WIDTH);
+    assert.equal(ocred.preview.width, PREVIEW_WIDTH);
+    assert.equal(ocred.blank, false);
+    assert.ok(ocred.rendered_bytes > ocred.preview.bytes, 'the OCR page image counts toward the rendered-data budget');
+    assert.equal(ocred.limited, false);
+  });
+});
