@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.3';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.4';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -435,6 +435,28 @@ function implausibleDates(data: InvoiceData): Map<string, string> {
   return out;
 }
 
+/**
+ * A register's unit must fit what it measures, or the value is read in the wrong unit (a gas
+ * register's kWh figure taken for its m³): electricity counts kWh; a gas register's consumption
+ * in m³ is its converted volume, in kWh its converted energy.
+ */
+function implausibleUnits(data: InvoiceData, out: Map<string, string>): void {
+  const commodities = new Set(data.supply_points.map((sp) => sp.commodity).filter(Boolean));
+  for (const r of data.meters.flatMap((m) => m.registers)) {
+    if (!r.consumption_unit) continue;
+    const value = num(r.consumption_value);
+    const gasAs = r.consumption_unit === 'm3' ? num(r.volume_m3) : num(r.energy_kwh);
+    const why =
+      commodities.size === 1 && commodities.has('electricity') && r.consumption_unit !== 'kWh' ? `an electricity register counted in ${r.consumption_unit}`
+      : value !== null && gasAs !== null && Math.abs(value - gasAs) > 0.5 ? `${r.consumption_value} ${r.consumption_unit} is not the register's ${r.consumption_unit === 'm3' ? 'volume' : 'energy'} (${r.consumption_unit === 'm3' ? r.volume_m3 : r.energy_kwh})`
+      : null;
+    if (why) {
+      out.set(`${r.entity_ref}.consumption_unit`, why);
+      out.set(`${r.entity_ref}.consumption_value`, why);
+    }
+  }
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -482,12 +504,13 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   const unconfirmed: string[] = [];
   const why: string[] = [];
   const implausible = implausibleDates(data);
+  implausibleUnits(data, implausible);
   for (const f of fieldsOf(data)) {
-    if (!present(f.value) || c.confirmed.has(f.key) || c.invalid.has(f.key)) continue;
+    if (!present(f.value) || (c.confirmed.has(f.key) && !implausible.has(f.key)) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
     if (ev && (ev.field_status === 'reviewed' || ev.match === 'manual')) continue;
     const rule = confirmationOf(f.entity_ref, f.field);
-    const doubt = !rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? implausible.get(f.key) ?? null);
+    const doubt = implausible.get(f.key) ?? (!rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? null));
     if (!doubt) continue;
     unconfirmed.push(f.key);
     why.push(`${f.key}: ${doubt}`);
