@@ -201,6 +201,21 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     }
   });
 
+  it('a register unit that does not fit what it measures leaves the value to a reviewer (kWh read as m³)', () => {
+    const unconfirmed = (t: Truth) => reasonsOf(t).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+    const gas = firstGas();
+    const r = gas.invoices[0]!.data.meters.flatMap((m) => m.registers).find((x) => x.volume_m3)!;
+    assert.ok(!unconfirmed(gas).includes(`${r.entity_ref}.consumption_unit`), 'the truth itself fits');
+    r.consumption_value = r.energy_kwh ?? null;
+    r.consumption_unit = 'm3';
+    assert.ok(unconfirmed(gas).includes(`${r.entity_ref}.consumption_unit`), 'kWh figure under m³');
+    const el = firstElectricity();
+    const er = el.invoices[0]!.data.meters[0]!.registers[0]!;
+    er.consumption_unit = 'm3';
+    assert.equal(reasonsOf(el).machine_outcome, 'needs_review');
+    assert.ok(unconfirmed(el).includes(`${er.entity_ref}.consumption_unit`), 'an electricity register in m³');
+  });
+
   it('a field without evidence, or with evidence outside the invoice, is missing_evidence', () => {
     const t = firstElectricity();
     const ev = evidenceFor(t).filter((e) => !(e.entity_ref === 'settlement' && e.field === 'gross_total'));
