@@ -403,6 +403,9 @@ function confirmCrossFields(data: InvoiceData, c: Checks): void {
   }
 }
 
+/** Checks that vouch for an identifier's form only (check digits), not for its choice among rivals. */
+const FORMAT_CHECKS = new Set(['malo_id', 'vat_id', 'iban', 'creditor_id', 'operator_code']);
+
 const DAY = 86_400_000;
 const dayOf = (v: string | null | undefined) => (v && isDate(v) ? Date.parse(`${v}T00:00:00Z`) / DAY : null);
 
@@ -457,6 +460,26 @@ function implausibleUnits(data: InvoiceData, out: Map<string, string>): void {
   }
 }
 
+/**
+ * The invoice's own numbers name different things: one value read into two of them (a customer
+ * number also taken as the contract number, the invoice number as the contract account) is
+ * wrong in at least one, and a label alone cannot tell which.
+ */
+function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): void {
+  const keys = ['invoice_number', 'customer_number', 'contract_account', 'contract_number'] as const;
+  const compact = (v: string | null | undefined) => (v ? v.replace(/[\s./-]/g, '').toUpperCase() : null);
+  for (let i = 0; i < keys.length; i++) {
+    for (let j = i + 1; j < keys.length; j++) {
+      const a = compact(data.identity?.[keys[i]!]);
+      if (a && a === compact(data.identity?.[keys[j]!])) {
+        const why = `${keys[i]} and ${keys[j]} read the same value ${data.identity[keys[i]!]}`;
+        out.set(`identity.${keys[i]}`, why);
+        out.set(`identity.${keys[j]}`, why);
+      }
+    }
+  }
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -505,12 +528,17 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   const why: string[] = [];
   const implausible = implausibleDates(data);
   implausibleUnits(data, implausible);
+  implausibleIdentifiers(data, implausible);
   for (const f of fieldsOf(data)) {
-    if (!present(f.value) || (c.confirmed.has(f.key) && !implausible.has(f.key)) || c.invalid.has(f.key)) continue;
+    if (!present(f.value) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
     if (ev && (ev.field_status === 'reviewed' || ev.match === 'manual')) continue;
     const rule = confirmationOf(f.entity_ref, f.field);
-    const doubt = implausible.get(f.key) ?? (!rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? null));
+    // A check digit proves a well-formed identifier, not which of two printed ones is billed:
+    // a rival the extractor saw (a second MaLo) outweighs a format check, never a sum.
+    const rivalled = !!ev?.unconfirmed && !!rule && rule.checks.length > 0 && rule.checks.every((k) => FORMAT_CHECKS.has(k));
+    if (c.confirmed.has(f.key) && !implausible.has(f.key) && !rivalled) continue;
+    const doubt = implausible.get(f.key) ?? (rivalled ? ev!.unconfirmed! : null) ?? (!rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? null));
     if (!doubt) continue;
     unconfirmed.push(f.key);
     why.push(`${f.key}: ${doubt}`);

@@ -216,6 +216,23 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     assert.ok(unconfirmed(el).includes(`${er.entity_ref}.consumption_unit`), 'an electricity register in m³');
   });
 
+  it('a MaLo with a valid check digit but a rival printed beside it is left to a reviewer', () => {
+    const t = invoiceTruths.map(clone).find((x) => x.invoices[0]!.data.supply_points[0]!.malo_id)!;
+    assert.ok(!reasonsOf(t).validation_summary.invoices[0]!.failures.some((f) => f.fields.includes('sp-1.malo_id')));
+    const ev = evidenceFor(t).map((e) => (e.entity_ref === 'sp-1' && e.field === 'malo_id' ? { ...e, unconfirmed: 'another Marktlokation is printed (51238696781)' } : e));
+    const r = reasonsOf(t, ev);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.ok(r.validation_summary.invoices[0]!.failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('sp-1.malo_id')));
+  });
+
+  it('one value read as two of the invoice\'s own numbers leaves both to a reviewer', () => {
+    const t = firstElectricity();
+    const id = t.invoices[0]!.data.identity;
+    id.contract_number = id.customer_number;
+    const failures = reasonsOf(t).validation_summary.invoices[0]!.failures;
+    assert.ok(failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('identity.contract_number') && f.fields.includes('identity.customer_number')));
+  });
+
   it('a field without evidence, or with evidence outside the invoice, is missing_evidence', () => {
     const t = firstElectricity();
     const ev = evidenceFor(t).filter((e) => !(e.entity_ref === 'settlement' && e.field === 'gross_total'));
