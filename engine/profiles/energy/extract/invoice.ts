@@ -534,7 +534,8 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
   const meters = splitMeters(view, log, meter, rows, meterNo.value);
   // A labelled meter number that no extracted meter carries (a second meter, an exchanged one
   // whose readings are not split out) leaves every meter and its readings to a reviewer.
-  const unbilled = distinctIds([...view.labelledHits(METER_LABEL, meterNumberOf, { lines: body })].map((h) => h.value)).filter((n) => !meters.some((m) => m.meter_number && sameId(m.meter_number, n)));
+  // Same row only: a value below a label in prose ("Ferraris-Zähler" over "Vertragsnummer …") is no meter.
+  const unbilled = distinctIds([...view.labelledHits(METER_LABEL, meterNumberOf, { lines: body, below: false })].map((h) => h.value)).filter((n) => !meters.some((m) => m.meter_number && sameId(m.meter_number, n)));
   if (unbilled.length) {
     const why = `meter ${unbilled.join(', ')} is printed too; invoices for several meters go to review`;
     for (const m of meters) {
