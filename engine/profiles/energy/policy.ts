@@ -426,6 +426,23 @@ function implausibleDates(data: InvoiceData): Map<string, string> {
   const start = dayOf(data.identity?.billing_period?.start);
   const end = dayOf(data.identity?.billing_period?.end);
   if (start !== null && end !== null) {
+    // A charge's or consumption row's period lies inside the billing period (a day's slack for
+    // inclusive ends); a tariff is valid for some of it. A date read from the wrong column fails.
+    const rows: Array<[string, { start: string | null; end: string | null } | null]> = [...data.charges.map((ch) => [`${ch.entity_ref}.period`, ch.period] as [string, typeof ch.period]), ...data.consumption.map((co) => [`${co.entity_ref}.period`, co.period] as [string, typeof co.period])];
+    for (const [key, p] of rows) {
+      const a = dayOf(p?.start);
+      const b = dayOf(p?.end);
+      if ((a !== null && (a < start - 1 || a > end)) || (b !== null && (b < start || b > end + 1)) || (a !== null && b !== null && a > b)) out.set(key, `${p!.start} – ${p!.end} is not inside the billing period ${data.identity.billing_period!.start} – ${data.identity.billing_period!.end}`);
+    }
+    for (const t of data.tariffs) {
+      const a = dayOf(t.valid_from);
+      const b = dayOf(t.valid_to);
+      if ((a !== null && a > end + 1) || (b !== null && b < start - 1) || (a !== null && b !== null && a > b)) {
+        const why = `a tariff valid ${t.valid_from ?? '…'} – ${t.valid_to ?? '…'} does not overlap the billing period`;
+        if (a !== null) out.set(`${t.entity_ref}.valid_from`, why);
+        if (b !== null) out.set(`${t.entity_ref}.valid_to`, why);
+      }
+    }
     for (const m of data.meters) {
       for (const r of m.registers) {
         for (const k of ['reading_start', 'reading_end'] as const) {

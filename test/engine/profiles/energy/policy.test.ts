@@ -233,6 +233,22 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     assert.ok(failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('identity.contract_number') && f.fields.includes('identity.customer_number')));
   });
 
+  it('a charge period outside the billing period, or a tariff valid outside it, is left to a reviewer', () => {
+    const unconfirmed = (t: Truth) => reasonsOf(t).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+    const t = invoiceTruths.map(clone).find((x) => x.invoices[0]!.data.charges.some((c) => c.period?.start) && x.invoices[0]!.data.identity.billing_period)!;
+    const ch = t.invoices[0]!.data.charges.find((c) => c.period?.start)!;
+    assert.ok(!unconfirmed(t).includes(`${ch.entity_ref}.period`));
+    const year = Number(t.invoices[0]!.data.identity.billing_period!.start!.slice(0, 4));
+    ch.period = { ...ch.period!, start: `${year - 2}${ch.period!.start!.slice(4)}` };
+    assert.ok(unconfirmed(t).includes(`${ch.entity_ref}.period`), 'a period starting two years early');
+    const tariff = clone(t).invoices[0]!.data.tariffs[0];
+    if (tariff) {
+      const u = clone(t);
+      u.invoices[0]!.data.tariffs[0]!.valid_to = `${year - 3}-12-31`;
+      assert.ok(unconfirmed(u).includes(`${tariff.entity_ref}.valid_to`), 'a tariff that ended years before');
+    }
+  });
+
   it('a field without evidence, or with evidence outside the invoice, is missing_evidence', () => {
     const t = firstElectricity();
     const ev = evidenceFor(t).filter((e) => !(e.entity_ref === 'settlement' && e.field === 'gross_total'));
