@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.3';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.4';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -403,6 +403,9 @@ function confirmCrossFields(data: InvoiceData, c: Checks): void {
   }
 }
 
+/** Checks that vouch for an identifier's form only (check digits), not for its choice among rivals. */
+const FORMAT_CHECKS = new Set(['malo_id', 'vat_id', 'iban', 'creditor_id', 'operator_code']);
+
 const DAY = 86_400_000;
 const dayOf = (v: string | null | undefined) => (v && isDate(v) ? Date.parse(`${v}T00:00:00Z`) / DAY : null);
 
@@ -423,6 +426,23 @@ function implausibleDates(data: InvoiceData): Map<string, string> {
   const start = dayOf(data.identity?.billing_period?.start);
   const end = dayOf(data.identity?.billing_period?.end);
   if (start !== null && end !== null) {
+    // A charge's or consumption row's period lies inside the billing period (a day's slack for
+    // inclusive ends); a tariff is valid for some of it. A date read from the wrong column fails.
+    const rows: Array<[string, { start: string | null; end: string | null } | null]> = [...data.charges.map((ch) => [`${ch.entity_ref}.period`, ch.period] as [string, typeof ch.period]), ...data.consumption.map((co) => [`${co.entity_ref}.period`, co.period] as [string, typeof co.period])];
+    for (const [key, p] of rows) {
+      const a = dayOf(p?.start);
+      const b = dayOf(p?.end);
+      if ((a !== null && (a < start - 1 || a > end)) || (b !== null && (b < start || b > end + 1)) || (a !== null && b !== null && a > b)) out.set(key, `${p!.start} – ${p!.end} is not inside the billing period ${data.identity.billing_period!.start} – ${data.identity.billing_period!.end}`);
+    }
+    for (const t of data.tariffs) {
+      const a = dayOf(t.valid_from);
+      const b = dayOf(t.valid_to);
+      if ((a !== null && a > end + 1) || (b !== null && b < start - 1) || (a !== null && b !== null && a > b)) {
+        const why = `a tariff valid ${t.valid_from ?? '…'} – ${t.valid_to ?? '…'} does not overlap the billing period`;
+        if (a !== null) out.set(`${t.entity_ref}.valid_from`, why);
+        if (b !== null) out.set(`${t.entity_ref}.valid_to`, why);
+      }
+    }
     for (const m of data.meters) {
       for (const r of m.registers) {
         for (const k of ['reading_start', 'reading_end'] as const) {
@@ -433,6 +453,48 @@ function implausibleDates(data: InvoiceData): Map<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * A register's unit must fit what it measures, or the value is read in the wrong unit (a gas
+ * register's kWh figure taken for its m³): electricity counts kWh; a gas register's consumption
+ * in m³ is its converted volume, in kWh its converted energy.
+ */
+function implausibleUnits(data: InvoiceData, out: Map<string, string>): void {
+  const commodities = new Set(data.supply_points.map((sp) => sp.commodity).filter(Boolean));
+  for (const r of data.meters.flatMap((m) => m.registers)) {
+    if (!r.consumption_unit) continue;
+    const value = num(r.consumption_value);
+    const gasAs = r.consumption_unit === 'm3' ? num(r.volume_m3) : num(r.energy_kwh);
+    const why =
+      commodities.size === 1 && commodities.has('electricity') && r.consumption_unit !== 'kWh' ? `an electricity register counted in ${r.consumption_unit}`
+      : value !== null && gasAs !== null && Math.abs(value - gasAs) > 0.5 ? `${r.consumption_value} ${r.consumption_unit} is not the register's ${r.consumption_unit === 'm3' ? 'volume' : 'energy'} (${r.consumption_unit === 'm3' ? r.volume_m3 : r.energy_kwh})`
+      : null;
+    if (why) {
+      out.set(`${r.entity_ref}.consumption_unit`, why);
+      out.set(`${r.entity_ref}.consumption_value`, why);
+    }
+  }
+}
+
+/**
+ * The invoice's own numbers name different things: one value read into two of them (a customer
+ * number also taken as the contract number, the invoice number as the contract account) is
+ * wrong in at least one, and a label alone cannot tell which.
+ */
+function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): void {
+  const keys = ['invoice_number', 'customer_number', 'contract_account', 'contract_number'] as const;
+  const compact = (v: string | null | undefined) => (v ? v.replace(/[\s./-]/g, '').toUpperCase() : null);
+  for (let i = 0; i < keys.length; i++) {
+    for (let j = i + 1; j < keys.length; j++) {
+      const a = compact(data.identity?.[keys[i]!]);
+      if (a && a === compact(data.identity?.[keys[j]!])) {
+        const why = `${keys[i]} and ${keys[j]} read the same value ${data.identity[keys[i]!]}`;
+        out.set(`identity.${keys[i]}`, why);
+        out.set(`identity.${keys[j]}`, why);
+      }
+    }
+  }
 }
 
 /** Every meter and consumption row must name exactly one existing supply point. */
@@ -482,12 +544,18 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   const unconfirmed: string[] = [];
   const why: string[] = [];
   const implausible = implausibleDates(data);
+  implausibleUnits(data, implausible);
+  implausibleIdentifiers(data, implausible);
   for (const f of fieldsOf(data)) {
-    if (!present(f.value) || c.confirmed.has(f.key) || c.invalid.has(f.key)) continue;
+    if (!present(f.value) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);
     if (ev && (ev.field_status === 'reviewed' || ev.match === 'manual')) continue;
     const rule = confirmationOf(f.entity_ref, f.field);
-    const doubt = !rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? implausible.get(f.key) ?? null);
+    // A check digit proves a well-formed identifier, not which of two printed ones is billed:
+    // a rival the extractor saw (a second MaLo) outweighs a format check, never a sum.
+    const rivalled = !!ev?.unconfirmed && !!rule && rule.checks.length > 0 && rule.checks.every((k) => FORMAT_CHECKS.has(k));
+    if (c.confirmed.has(f.key) && !implausible.has(f.key) && !rivalled) continue;
+    const doubt = implausible.get(f.key) ?? (rivalled ? ev!.unconfirmed! : null) ?? (!rule ? 'no check is defined for this field' : rule.by === 'check' ? `no check confirmed it (${rule.checks.join(', ')})` : (ev?.unconfirmed ?? null));
     if (!doubt) continue;
     unconfirmed.push(f.key);
     why.push(`${f.key}: ${doubt}`);

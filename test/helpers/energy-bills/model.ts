@@ -47,7 +47,11 @@ export function iban(rng: Rng): string {
 }
 
 export function malo(rng: Rng): string {
-  const d = rng.digits(10);
+  return maloWithCheckDigit(rng.digits(10));
+}
+
+/** Ten digits and the MaLo check digit (BDEW: odd positions + 2 × even positions). */
+export function maloWithCheckDigit(d: string): string {
   let odd = 0;
   let even = 0;
   for (let i = 0; i < 10; i++) {
@@ -282,6 +286,11 @@ export interface HardCases {
   date_style: 'short_year' | 'long' | 'plain';
   /** The customer is a firm (a legal form in the address block) and no sender line names the supplier. */
   company_customer: boolean;
+  /**
+   * The supply point's former MaLo (a valid check digit too), printed above the current one
+   * under the same label: a second identifier whose check passes cannot confirm which one is billed.
+   */
+  former_malo?: string | null;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -447,7 +456,7 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
   vatCents = Math.round(netCents * 0.19);
   gross = netCents + vatCents;
   balance = gross - advances;
-  return {
+  const bill: Bill = {
     kind: opts.kind, commodity: opts.commodity, supplier, customer, service,
     invoice_number: rng.pick([() => `${rng.int(10, 99)}${rng.digits(8)}`, () => `RE-${iso(invDate).slice(0, 4)}-${rng.digits(6)}`, () => `${rng.digits(3)}/${rng.digits(6)}`])(),
     invoice_date: iso(invDate), period: { start: iso(start), end: iso(end) },
@@ -461,6 +470,9 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     due_date: iso(addDays(invDate, 14)), method, customer_iban: iban(rng), customer_bic: rng.pick(['GENODEF1S10', 'COBADEFFXXX', 'DEUTDEDBXXX', 'INGDDEFFXXX']), mandate: `M${rng.digits(9)}`,
     plan,
   };
+  // Drawn from the bill itself, not the generator, so every bill generated before stays byte-identical.
+  if (hard && Number(bill.malo[4]) % 3 === 0) hard.former_malo = maloWithCheckDigit(`${(Number(bill.malo[0]) % 9) + 1}${bill.malo.slice(4, 10)}${bill.malo.slice(1, 4)}`);
+  return bill;
 }
 
 /** ct/kWh → EUR/kWh as the truth writes it: "32,15" → "0.3215", "0,277" → "0.00277". */

@@ -762,6 +762,7 @@ function portal(b: Bill): Rendered {
   };
   kv('Vertragsnummer', b.contract_number);
   kv('Lieferadresse', addr(b.service));
+  if (h.former_malo) kv(`Marktlokations-ID bis ${dmy(b.period.start)}`, h.former_malo);
   kv('Marktlokations-ID', b.malo);
   kv('Messlokations-ID', b.melo);
   kv('Verteilnetzbetreiber', b.operator);

@@ -411,7 +411,10 @@ function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], co
   const malo = view.labelled(SP_LABELS.malo, (t) => findMalos(t)[0]?.value ?? null, { lines: body });
   if (malo) {
     sp.malo_id = malo.value;
-    log.add('sp-1', 'malo_id', malo, { match: 'exact' });
+    // A second MaLo under the label (a former one, another supply point) passes its check
+    // digit just as well: nothing tells which one is billed, so a reviewer decides.
+    const others = distinctIds([...view.labelledHits(SP_LABELS.malo, (t) => findMalos(t)[0]?.value ?? null, { lines: body })].map((h) => h.value)).filter((v) => !sameId(v, malo.value));
+    log.add('sp-1', 'malo_id', malo, { match: 'exact', unconfirmed: others.length ? `another Marktlokation is printed (${others.join(', ')}); invoices for several supply points go to review` : null });
   }
   const melo = view.labelled(SP_LABELS.melo, (t) => findMelos(t)[0]?.value ?? null, { lines: body });
   if (melo) {
@@ -516,10 +519,7 @@ function kindLegend(body: EvLine[]): Map<string, ReadingKind> {
 
 function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: SupplyPoint[]): Meter[] {
   const gas = sps[0]?.commodity === 'gas';
-  const meterNo = view.labelled(METER_LABEL, (t) => {
-    const m = METER_NO.exec(t.trim());
-    return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
-  }, { lines: body });
+  const meterNo = view.labelled(METER_LABEL, meterNumberOf, { lines: body });
   if (!meterNo) return [];
   const meter: Meter = { entity_ref: 'meter-1', supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, meter_number: meterNo.value, meter_type: null, registers: [] };
   log.add('meter-1', 'meter_number', meterNo, { match: 'exact' });
@@ -531,7 +531,30 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
   }
   const rows = extractRegisters(view, log, body, meter, gas);
   meter.registers = rows.map((r) => r.reg);
-  return splitMeters(view, log, meter, rows, meterNo.value);
+  const meters = splitMeters(view, log, meter, rows, meterNo.value);
+  // A labelled meter number that no extracted meter carries (a second meter, an exchanged one
+  // whose readings are not split out) leaves every meter and its readings to a reviewer.
+  // Same row only: a value below a label in prose ("Ferraris-Zähler" over "Vertragsnummer …") is no meter.
+  const unbilled = distinctIds([...view.labelledHits(METER_LABEL, meterNumberOf, { lines: body, below: false })].map((h) => h.value)).filter((n) => !meters.some((m) => m.meter_number && sameId(m.meter_number, n)));
+  if (unbilled.length) {
+    const why = `meter ${unbilled.join(', ')} is printed too; invoices for several meters go to review`;
+    for (const m of meters) {
+      log.doubt(m.entity_ref, 'meter_number', why);
+      for (const r of m.registers) for (const k of ['reading_start', 'reading_end'] as const) log.doubt(r.entity_ref, k, why);
+    }
+  }
+  return meters;
+}
+
+function meterNumberOf(t: string): string | null {
+  const m = METER_NO.exec(t.trim());
+  return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
+}
+
+function distinctIds(values: string[]): string[] {
+  const out: string[] = [];
+  for (const v of values) if (!out.some((o) => sameId(o, v))) out.push(v);
+  return out;
 }
 
 /**

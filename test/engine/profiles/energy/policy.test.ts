@@ -13,6 +13,10 @@ import { ENERGY_PAYLOAD_SCHEMA } from '../../../../engine/profiles/energy/schema
 import { confirmationOf } from '../../../../engine/profiles/energy/confirmation.js';
 import { mod97 } from '../../../../engine/extract/normalize/iban.js';
 import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
+import { REPO_ROOT } from '../../../helpers/server.js';
+
+/** Rule 7: a test may iterate and print only tuned truths; held-out results are never shown. */
+const TUNED = new Set((JSON.parse(readFileSync(join(REPO_ROOT, 'eval', 'energy-split.json'), 'utf8')) as { tuned: string[] }).tuned);
 
 interface Truth extends EnergyPayload {
   id: string;
@@ -52,13 +56,13 @@ function reasonsOf(payload: EnergyPayload, evidence?: EnergyEvidence[], packet: 
 }
 
 describe('energy validation policy on the sample truths', { skip: skipUnlessSamples('energy') }, () => {
-  const all = sampleSet('energy') ? truths() : [];
+  const all = sampleSet('energy') ? truths().filter((t) => TUNED.has(t.id)) : [];
   const invoiceTruths = all.filter((t) => t.invoices.length > 0);
   const firstElectricity = () => clone(invoiceTruths.find((t) => t.invoices[0]!.data.supply_points[0]!.commodity === 'electricity')!);
   const firstGas = () => clone(invoiceTruths.find((t) => t.invoices[0]!.data.meters.some((m) => m.registers.some((r) => r.volume_m3)))!);
 
   it('every truth evaluates to its expected outcome, with evidence for every field', () => {
-    assert.ok(all.length >= 20, 'the sample set is there');
+    assert.ok(all.length >= 10, 'the tuned half of the sample set is there');
     for (const t of all) {
       const r = reasonsOf(t);
       // Plain evidence settles only what a span may settle: a field only a check confirms (a charge
@@ -97,7 +101,7 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     const inv = reasonsOf(t).payload.invoices[0]!;
     assert.equal(inv.data.field_quality['settlement.gross_total'], 'extracted');
     assert.equal(inv.data.field_quality['meter-1.reg-1.energy_kwh'], 'extracted');
-    assert.equal(inv.data.field_quality['identity.contract_number'], 'missing');
+    assert.equal(inv.data.field_quality['identity.contract_number'], t.invoices[0]!.data.identity.contract_number ? 'extracted' : 'missing');
   });
 
   it('a wrong MaLo check digit is invalid_identifier and marks the field invalid', () => {
@@ -197,6 +201,54 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     }
   });
 
+  it('a register unit that does not fit what it measures leaves the value to a reviewer (kWh read as m³)', () => {
+    const unconfirmed = (t: Truth) => reasonsOf(t).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+    const gas = firstGas();
+    const r = gas.invoices[0]!.data.meters.flatMap((m) => m.registers).find((x) => x.volume_m3)!;
+    assert.ok(!unconfirmed(gas).includes(`${r.entity_ref}.consumption_unit`), 'the truth itself fits');
+    r.consumption_value = r.energy_kwh ?? null;
+    r.consumption_unit = 'm3';
+    assert.ok(unconfirmed(gas).includes(`${r.entity_ref}.consumption_unit`), 'kWh figure under m³');
+    const el = firstElectricity();
+    const er = el.invoices[0]!.data.meters[0]!.registers[0]!;
+    er.consumption_unit = 'm3';
+    assert.equal(reasonsOf(el).machine_outcome, 'needs_review');
+    assert.ok(unconfirmed(el).includes(`${er.entity_ref}.consumption_unit`), 'an electricity register in m³');
+  });
+
+  it('a MaLo with a valid check digit but a rival printed beside it is left to a reviewer', () => {
+    const t = invoiceTruths.map(clone).find((x) => x.invoices[0]!.data.supply_points[0]!.malo_id)!;
+    assert.ok(!reasonsOf(t).validation_summary.invoices[0]!.failures.some((f) => f.fields.includes('sp-1.malo_id')));
+    const ev = evidenceFor(t).map((e) => (e.entity_ref === 'sp-1' && e.field === 'malo_id' ? { ...e, unconfirmed: 'another Marktlokation is printed (51238696781)' } : e));
+    const r = reasonsOf(t, ev);
+    assert.equal(r.machine_outcome, 'needs_review');
+    assert.ok(r.validation_summary.invoices[0]!.failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('sp-1.malo_id')));
+  });
+
+  it('one value read as two of the invoice\'s own numbers leaves both to a reviewer', () => {
+    const t = firstElectricity();
+    const id = t.invoices[0]!.data.identity;
+    id.contract_number = id.customer_number;
+    const failures = reasonsOf(t).validation_summary.invoices[0]!.failures;
+    assert.ok(failures.some((f) => f.code === 'unconfirmed_value' && f.fields.includes('identity.contract_number') && f.fields.includes('identity.customer_number')));
+  });
+
+  it('a charge period outside the billing period, or a tariff valid outside it, is left to a reviewer', () => {
+    const unconfirmed = (t: Truth) => reasonsOf(t).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+    const t = invoiceTruths.map(clone).find((x) => x.invoices[0]!.data.charges.some((c) => c.period?.start) && x.invoices[0]!.data.identity.billing_period)!;
+    const ch = t.invoices[0]!.data.charges.find((c) => c.period?.start)!;
+    assert.ok(!unconfirmed(t).includes(`${ch.entity_ref}.period`));
+    const year = Number(t.invoices[0]!.data.identity.billing_period!.start!.slice(0, 4));
+    ch.period = { ...ch.period!, start: `${year - 2}${ch.period!.start!.slice(4)}` };
+    assert.ok(unconfirmed(t).includes(`${ch.entity_ref}.period`), 'a period starting two years early');
+    const tariff = clone(t).invoices[0]!.data.tariffs[0];
+    if (tariff) {
+      const u = clone(t);
+      u.invoices[0]!.data.tariffs[0]!.valid_to = `${year - 3}-12-31`;
+      assert.ok(unconfirmed(u).includes(`${tariff.entity_ref}.valid_to`), 'a tariff that ended years before');
+    }
+  });
+
   it('a field without evidence, or with evidence outside the invoice, is missing_evidence', () => {
     const t = firstElectricity();
     const ev = evidenceFor(t).filter((e) => !(e.entity_ref === 'settlement' && e.field === 'gross_total'));
@@ -293,8 +345,10 @@ describe('energy validation policy on the sample truths', { skip: skipUnlessSamp
     const failure = r.validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')!;
     assert.deepEqual(failure.fields, [`${charge.entity_ref}.description`]);
     assert.match(failure.detail, /may continue/);
-    // A doubt on a field a passing check vouches for does not: the net total adds up, the MaLo check digit holds.
-    for (const key of ['settlement.net_total', 'sp-1.malo_id', `${charge.entity_ref}.net_amount`]) assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), key), []).machine_outcome, 'accepted', key);
+    // A doubt on a field a sum vouches for does not: the net total adds up, the charge lines add up.
+    for (const key of ['settlement.net_total', `${charge.entity_ref}.net_amount`]) assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), key), []).machine_outcome, 'accepted', key);
+    // A check digit only proves the form: a rival MaLo the extractor saw keeps it in doubt.
+    assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), 'sp-1.malo_id'), []).machine_outcome, 'needs_review');
     // The register check confirms the readings' numbers, never their kind: a doubted reading stays in doubt.
     const reg = t.invoices[0]!.data.meters[0]?.registers[0];
     if (reg) assert.equal(evaluateEnergyPayload(t, doubt(evidenceFor(t), `${reg.entity_ref}.reading_end`, 'one kind for two readings'), []).machine_outcome, 'needs_review');
