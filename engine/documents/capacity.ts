@@ -3,7 +3,7 @@
 // account are unfinished at once. Batch-lane documents are not counted (spec 1.3).
 import type { Db } from '../store/db.js';
 import { countAdmittedStandard, markDocumentsQueued, waitingDocuments } from '../store/documents.js';
-import { standardLimitOf } from '../store/account-reads.js';
+import { standardLimitOf } from '../store/accounts.js';
 import { WAITING_FOR_CAPACITY } from '../store/rows.js';
 import { jobQueueFor } from '../queue/queue.js';
 

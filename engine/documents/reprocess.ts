@@ -6,7 +6,7 @@ import { immediateTransaction, type Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
 import { WAITING_FOR_CAPACITY } from './capacity.js';
 import { countAdmittedStandard, findLiveDocument, markDocumentReprocessing } from '../store/documents.js';
-import { standardLimitOf } from '../store/account-reads.js';
+import { standardLimitOf } from '../store/accounts.js';
 import { deleteDocumentPreviews } from '../store/previews.js';
 import { insertRun, runsOf } from '../store/runs.js';
 import { enqueueDocumentJob } from '../queue/queue.js';

@@ -9,7 +9,7 @@ import { immediateTransaction } from '../store/db.js';
 import type { BlobStore, RunWorkspace } from '../store/blobs.js';
 import type { Db } from '../store/db.js';
 import { nowTimestamp } from '../store/time.js';
-import { allowsPdfJavascript } from '../store/account-reads.js';
+import { allowsPdfJavascript } from '../store/accounts.js';
 import { recordPageCount, recordScan, setProcessingStage, setThumbnailPath } from '../store/documents.js';
 import type { DocumentRow, RunRow } from '../store/rows.js';
 import type { WorkerTask } from './worker-entry.js';

@@ -122,3 +122,19 @@ export const tokenBySession: (db: Db, hash: string, now: number) => Promise<Toke
     .where('desk_sessions.session_hash', '=', hash)
     .where('desk_sessions.expires_at', '>', now),
 );
+
+/** The account's concurrent standard-lane limit; undefined when there is no such account. */
+export async function standardLimitOf(tx: DbTx, accountId: number): Promise<number | undefined> {
+  return (await tx.selectFrom('accounts').select('concurrent_standard_limit').where('id', '=', accountId).executeTakeFirst())?.concurrent_standard_limit;
+}
+
+/** Whether the account lets PDFs with JavaScript through the upload scanner. */
+export async function allowsPdfJavascript(db: Db, accountId: number): Promise<boolean> {
+  const account = await db.selectFrom('accounts').select('allow_pdf_javascript').where('id', '=', accountId).executeTakeFirst();
+  return account?.allow_pdf_javascript === 1;
+}
+
+/** A token's name and mode (the desk's session summary). */
+export function tokenSummary(db: Db, tokenId: number): Promise<{ id: number; name: string; mode: 'live' | 'test' }> {
+  return db.selectFrom('api_tokens').select(['id', 'name', 'mode']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+}

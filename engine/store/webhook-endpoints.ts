@@ -42,3 +42,8 @@ export async function rotateEndpointSecret(db: Db, id: number, secret: string, a
   if (accountId !== undefined) q = q.where('account_id', '=', accountId);
   return q.returningAll().executeTakeFirst();
 }
+
+/** An active webhook endpoint of the account, or undefined. */
+export function activeEndpointOf(db: Db, accountId: number, id: number): Promise<Selectable<WebhookEndpointsTable> | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('active', '=', 1).executeTakeFirst();
+}

@@ -12,7 +12,8 @@ import { reprocessDocument, ReprocessError } from '../../documents/reprocess.js'
 import { retryDelivery } from '../../webhooks/dispatcher.js';
 import { addEndpoint, endpointSecret, listEndpoints, removeEndpoint, rotateSecret, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../webhooks/endpoints.js';
 import type { WebhookEvent } from '../../store/schema.js';
-import { activeEndpointOf, tokenSummary } from '../../store/account-reads.js';
+import { tokenSummary } from '../../store/accounts.js';
+import { activeEndpointOf } from '../../store/webhook-endpoints.js';
 import { ledgerPage } from '../../store/credit-ledger.js';
 import { deliveriesToEndpoint, findDelivery } from '../../store/webhook-deliveries.js';
 import { DOCDESK_VERSION } from '../../version.js';
