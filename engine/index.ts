@@ -119,7 +119,7 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
         await watchFolders.stop();
         await app.close();
         engine.blobs.stopSweeping();
-        webhooks.stop();
+        await webhooks.stop();
         await scheduler?.stop(shutdownGraceMs());
         await unregisterWorker(engine.db, engine.owner);
         await deleteSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`);
@@ -213,7 +213,7 @@ export async function startWorker(opts: { dataDir: string; concurrency?: number;
       closing ??= (async () => {
         clearInterval(keepAlive);
         await unregisterWorker(engine.db, engine.owner);
-        webhooks.stop();
+        await webhooks.stop();
         await scheduler.stop(shutdownGraceMs());
         await deleteSetting(engine.db, `${UPLOADER_PREFIX}${engine.owner}`);
         await engine.close();

@@ -31,7 +31,7 @@ export async function ensureProcessing(engine: EngineContext, concurrency?: numb
   return {
     host: 'this process',
     async stop() {
-      webhooks.stop();
+      await webhooks.stop();
       await scheduler.stop();
     },
   };

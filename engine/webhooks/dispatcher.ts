@@ -31,6 +31,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private stopped = false;
+  private current: Promise<void> | null = null;
 
   constructor(private readonly db: Db, private readonly opts: DispatcherOptions) {}
 
@@ -39,8 +40,8 @@ export class WebhookDispatcher {
   }
 
   wake(): void {
-    if (this.stopped) return;
-    void this.tick();
+    if (this.stopped || this.busy) return;
+    this.current = this.tick();
   }
 
   private schedule(ms: number): void {
@@ -106,9 +107,15 @@ export class WebhookDispatcher {
     await recordAttempt(this.db, d.id, { ...base, status: !error ? 'delivered' : attempts >= this.opts.maxAttempts ? 'failed' : undefined, next_attempt_at: started + backoff });
   }
 
-  stop(): void {
+  /**
+   * Stops delivering and waits for the attempts in flight to be recorded: a process that
+   * closed its database mid-request would leave the attempt claimed but unrecorded, and the
+   * receiver would get it a second time once the claim's lease ran out.
+   */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.current;
   }
 }
 

@@ -109,6 +109,43 @@ describe('webhooks', () => {
     }
   });
 
+  it('a graceful stop waits for the delivery in flight: it is recorded delivered and not sent again', async () => {
+    // The receiver holds its answer until the server has been told to stop. Without the wait,
+    // the server closed its database mid-request: the attempt stayed claimed but unrecorded,
+    // and another process sent it again when the claim's lease ran out.
+    const held: Array<() => void> = [];
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        hits.push(String(req.headers['x-delivery']));
+        held.push(() => res.writeHead(202).end('ok'));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const address = server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/slow`;
+    try {
+      const endpoint = cli(suite.dataDir, ['webhook', 'add', '--account', '1', '--url', url, '--events', 'document.completed']);
+      const res = await upload(suite.server.url, { token: suite.server.appToken, file: { name: 'held.png', data: await png() }, fields: { processing_mode: 'thumbnail' } });
+      const id = ((await res.json()) as any).data.id as number;
+      await waitFor(() => held.length === 1);
+      const restarted = suite.restart('stop');
+      // Give the stop time to reach the dispatcher before the answer leaves.
+      await new Promise((r) => setTimeout(r, 500));
+      held.shift()!();
+      await restarted;
+      const entry = cli<any[]>(suite.dataDir, ['webhook', 'deliveries', '--account', '1']).find((d) => d.document_id === id && d.endpoint_id === endpoint.id)!;
+      assert.equal(entry.status, 'delivered');
+      assert.equal(entry.attempts, 1);
+      assert.deepEqual(hits, [hits[0]], 'the receiver saw the delivery once');
+      cli(suite.dataDir, ['webhook', 'remove', String(endpoint.id)]);
+    } finally {
+      for (const answer of held) answer();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
   it('is rejected by the receiver code when the body or the secret differs', async () => {
     const mod = await receiverModule();
     let secret = '';
