@@ -56,6 +56,8 @@ export interface ReceivedWebhook {
   delivery: string;
   event: string;
   documentId: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface WebhookReceiver {
@@ -72,7 +74,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       const parsed = JSON.parse(body) as { id: string; event: string; data: { document: { id: number } } };
-      received.push({ delivery: String(req.headers['x-delivery']), event: parsed.event, documentId: parsed.data.document.id });
+      received.push({ delivery: String(req.headers['x-delivery']), event: parsed.event, documentId: parsed.data.document.id, at: Date.now() });
       res.writeHead(204).end();
     });
   });
