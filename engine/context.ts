@@ -45,7 +45,15 @@ export async function openEngineContext(dataDir: string, keyOptions: SecretKeyOp
   // On PostgreSQL other machines learn from this row that the process is alive (its jobs,
   // uploads, idempotency attempts and registrations are still owned).
   const owner = ownerId();
-  const heartbeat = await startProcessHeartbeat(opened.db, owner, 'engine');
+  let heartbeat: Awaited<ReturnType<typeof startProcessHeartbeat>>;
+  try {
+    heartbeat = await startProcessHeartbeat(opened.db, owner, 'engine');
+  } catch (err) {
+    // A failed open leaves nothing open behind it.
+    if (queue) registerServerQueue(null);
+    await opened.close();
+    throw err;
+  }
   return {
     layout,
     db: opened.db,
