@@ -126,7 +126,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
       // A label repeated across a row is a table header (an advance-payment schedule).
-      const repeated = h.line.segments.filter((s) => LABELS[h.field].test(s.text)).length > 1;
+      // (Only the same field's labels count: "Date de commande | Date de facture" is not one.)
+      const repeated = hits.filter((x) => x.line === h.line && x.field === h.field).length > 1;
       if (repeated) continue;
       for (const v of labelValues(ev, h)) {
         const d = findDates(v.text, opts.order)[0];
@@ -441,7 +442,7 @@ export function paymentTermDays(sentence: string): { days: number; index: number
   return null;
 }
 
-const PLAN_CUES = /(abschlag|abschläge|monatlich|künftig|ab dem|vorauszahlung|advance|instalment|acompte|termijn|rata|cuota)/i;
+const PLAN_CUES = /(abschlag|abschläge|monatlich|künftig|ab dem|vorauszahlung|advance|instalment|acompte|(?<!betalings)termijn|rata|cuota)/i;
 
 /** Running-text units of a page: paragraphs end at line-final punctuation, at table rows and at gaps. */
 function units(ev: Evidence, page: number): EvLine[][] {
@@ -574,7 +575,12 @@ const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 
+/** An attention line in an address window ("z. Hd. Frau Schulz", "Attn: Accounts Payable",
+ * "À l'attention de …", "t.a.v. …") names a person or a department, never the party. */
+const ATTENTION = /^(z\.\s?hd\.?|zu h[äa]nden|attn\b|fao\b|for the attention of|(?:à|a) l['’]attention d|att\.?\s|t\.\s?a\.\s?v\.?|ter attentie van|all['’]attenzione|a la atenci[oó]n)/i;
+
 function cleanName(t: string): string | null {
+  if (ATTENTION.test(t.trim())) return null;
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
   // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
   if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
@@ -673,9 +679,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (block.length < (labelled ? 2 : 3)) continue;
       // A salutation inside the block ("Herrn", "Mrs") starts the addressee: lines above it
       // belong to someone else (the sender's name set above the window).
-      const salutation = block.findIndex((b) => SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text));
+      const salutation = block.findIndex((b) => !ATTENTION.test(b.text.trim()) && (SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text)));
       const from = salutation > 0 ? salutation : 0;
-      const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text));
+      const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text) && !ATTENTION.test(b.text.trim()));
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;
       const left = seg.bbox.x < line.pageWidth * 0.45;
@@ -709,7 +715,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (line.source === 'text_field') continue;
     for (const seg of line.segments) {
       const first = seg.text.split(SEPARATORS)[0]!.trim();
-      const m = LEGAL_FORM.exec(first);
+      // "SA" / "NV" without dots only in capitals at the name's end ("Imprimerie du Nord SA").
+      const m = LEGAL_FORM.exec(first) ?? /\s(?:SA|NV)$/.exec(first);
       if (!m) continue;
       let name = first.slice(0, m.index + m[0].length).trim();
       const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);

@@ -1,7 +1,7 @@
 // Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
 // the start of a text segment; the value sits after it, right of it or below it.
 
-export type LabelField = 'contract_account' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
+export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
 
 // Longer alternatives first: the most specific label of a family wins ("date de facture" before "date").
 const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
@@ -17,7 +17,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Compound titles ("Handelsrechnung Nr. TX-471102"); the value must hold a digit.
     '\\p{L}+rechnung\\s*(?:nr\\.?|nummer|no\\.?)',
     // Credit notes: "Avoir AV-2017-0005", "Credit note CN-12", "Creditnota 2024-7".
-    'avoir', 'avoir n°', 'credit note', 'creditnota', 'nota di credito', 'nota de cr[ée]dito',
+    'avoir', 'avoir n°', "num[ée]ro d'avoir", 'credit note', 'creditnota', 'nota di credito', 'nota de cr[ée]dito',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
@@ -69,6 +69,14 @@ export const LABELS: Record<LabelField, RegExp> = {
   // The buyer's or the seller's file reference, an order reference: not a payment reference.
   buyer_reference: L('votre r[ée]f[ée]rence', 'notre r[ée]f[ée]rence', 'your reference', 'our reference', 'ihre referenz', 'unsere referenz', 'ihr zeichen', 'unser zeichen', 'uw referentie', 'uw kenmerk', 'ons kenmerk', 'order reference', 'r[ée]f\\. march[ée]', 'customer reference', 'kundenreferenz', 'r[ée]f[ée]rence client', 'referentie klant'),
   related_document: L('facture li[ée]e', "facture d'origine", 'facture initiale', 'related invoice', 'original invoice', 'corrected invoice', 'ursprungsrechnung', 'bezugsrechnung', 'urspr[üu]ngliche rechnung', 'zu rechnung', 'oorspronkelijke factuur', 'gerelateerde factuur'),
+  // Order, delivery and service dates printed beside the invoice date ("Date de commande |
+  // Date de livraison | Date de facture"): read so that a bare "Date" does not take them.
+  other_date: L(
+    'bestelldatum', 'auftragsdatum', 'lieferdatum', 'leistungsdatum', 'versanddatum', 'datum der (?:bestellung|lieferung|leistung)',
+    'order date', 'date of order', 'delivery date', 'date of delivery', 'date of supply', 'ship(?:ping)? date', 'dispatch date',
+    'date de (?:la )?commande', 'date de (?:la )?livraison', "date d'exp[ée]dition", 'date de (?:la )?prestation',
+    'orderdatum', 'besteldatum', 'leverdatum', 'leveringsdatum', 'datum (?:levering|bestelling|order)',
+  ),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };
 
