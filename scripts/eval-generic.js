@@ -301,7 +301,11 @@ for (const d of docs) {
     // Calibration (tuned documents only): right and wrong answers by the winning method.
     if (!isHeldOut(d.split) && p !== null && p !== undefined && truth !== null && truth !== undefined) {
       const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
-      const key = `${field} ${prov ? `${prov.method}${prov.transforms.filter((t) => /^(date|block|split|confirm|derive|strip|sum)/.test(t)).map((t) => `+${t}`).join('')}` : 'derived'}`;
+      // How close the runner-up was (a distinct value within 0.5 of the winner's score), and whether the field was flagged as a conflict.
+      const alts = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.candidates ?? [];
+      const close = alts.length > 1 && alts[0].score - alts[1].score < 0.5 ? ' [close]' : '';
+      const conflict = result.conflict_fields.includes(field === 'tax_total' ? 'tax_amount' : field) ? ' [conflict]' : '';
+      const key = `${field} ${prov ? `${prov.method}${prov.transforms.filter((t) => /^(date|block|split|confirm|derive|strip|sum|label)/.test(t)).map((t) => `+${t}`).join('')}` : 'derived'}${close}${conflict}`;
       const c = calibration.get(key) ?? { right: 0, wrong: 0 };
       if (s.tp > before.tp) c.right++;
       else c.wrong++;

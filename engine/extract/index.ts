@@ -90,9 +90,16 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
   const type = classifyType({ titles, hasTotals, hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
-  const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type'] };
+  const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type', type.matched ? 'confirm:title-word' : 'confirm:none'] };
   all.push(typeCand);
   sel.chosen.type = { value: type.value, winner: typeCand };
+  // Without a type word the type is a guess: an invoice only when arithmetic confirms its
+  // total (net + tax = total, a rate, a printed net), never "other" (issue 14 round 4).
+  const reconciled = (sel.chosen.gross_amount?.transforms ?? []).some((t) => /^confirm:(?!none)/.test(t));
+  if (!type.matched && (type.value === 'other' || (type.value === 'invoice' && !reconciled))) {
+    delete sel.chosen.type;
+    sel.reasons.add('type_not_confirmed');
+  }
 
   // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals.
   if (type.value === 'letter' || type.value === 'other') {

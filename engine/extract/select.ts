@@ -66,7 +66,9 @@ export function select(all: Candidate[], text: string): Selection {
     const b = c.source?.bbox;
     return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
   };
-  pickSimple(sel, 'sender_vat_number', by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c)), { min: 1 });
+  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c));
+  pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
+  senderVatInSenderZone(sel, vats);
   pickSimple(sel, 'currency', by('currency'));
   // A name that heads the address window or a bill-to block is the recipient's: weak sender
   // readings of it (a legal form somewhere on the page) are dropped.
@@ -98,6 +100,25 @@ export function select(all: Candidate[], text: string): Selection {
   selectMoney(sel, all);
   selectBank(sel, all);
   return sel;
+}
+
+/**
+ * Several VAT ids are printed that no block or label gives to the buyer, and the chosen one
+ * stands mid-page (not in the letterhead or the footer): it may as well be the buyer's, so
+ * none is output (precision over recall, issue 14 round 4).
+ */
+function senderVatInSenderZone(sel: Selection, cands: Candidate[]) {
+  const chosen = sel.chosen.sender_vat_number;
+  const w = chosen?.winner;
+  if (!chosen || !w) return;
+  const distinct = new Set(cands.filter((c) => c.value !== null).map((c) => String(c.value)));
+  if (distinct.size < 2) return;
+  const b = w.source?.bbox;
+  const h = w.source?.page_size?.height;
+  if (!b || !h) return;
+  if (b.y < h * 0.3 || b.y > h * 0.75) return;
+  delete sel.chosen.sender_vat_number;
+  sel.reasons.add('sender_vat_number_ambiguous');
 }
 
 function addDays(isoDate: string, days: number): string {
@@ -250,6 +271,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     sel.conflict_fields.add('net_amount');
     sel.reasons.add('amount_signs_conflict');
   }
+  // Net + tax equals the total only within rounding and no row's rate confirms it: weak
+  // evidence, so no amount is output (issue 14 round 4: precision over recall).
+  if (holder.best && holder.best.confirm.includes('sum~') && !holder.best.confirm.includes('rate')) {
+    holder.best = null;
+    sel.reasons.add('amounts_only_approximately_consistent');
+  }
   const b = holder.best;
   if (!b) {
     if (grosses.length) sel.reasons.add('amounts_not_consistent');
@@ -300,7 +327,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   if (b.rows.length || b.net || b.derived) {
     // A row without its rate or its base is not a breakdown the document shows: the tax total
     // stays, the rows are left empty (review) rather than half-read.
-    const partial = rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
+    // Rows whose bases do not add up to the net, or whose tax is not their rate applied to
+    // their base, are not the document's breakdown either (issue 14 round 4).
+    const baseSum = rowsOut.reduce((a, r) => a + (r.taxable_amount !== null ? toCents(r.taxable_amount) : 0n), 0n);
+    const off = (x: bigint, y: bigint) => (x > y ? x - y : y - x) > BigInt(rowsOut.length);
+    const unbalanced = netC !== null && rowsOut.length > 1 && rowsOut.every((r) => r.taxable_amount !== null) && off(baseSum, netC);
+    const misrated = rowsOut.some((r) => r.tax_rate !== null && r.taxable_amount !== null && Math.abs((Number(toCents(r.taxable_amount)) * Number(r.tax_rate)) / 100 - Number(toCents(r.tax_amount))) > Math.max(2, Number(toCents(r.taxable_amount) < 0n ? -toCents(r.taxable_amount) : toCents(r.taxable_amount)) * 0.0005));
+    if (unbalanced || misrated) sel.reasons.add('tax_breakdown_not_consistent');
+    const partial = unbalanced || misrated || rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
     if (partial) sel.reasons.add('tax_breakdown_incomplete');
     sel.chosen.tax_breakdowns = { value: partial ? [] : rowsOut, winner: b.rows[0]?.cand ?? null, derived_from: b.rows.length > 1 ? ['tax rows'] : undefined, transforms: rowsTag };
     sel.chosen.tax_amount = { value: formatCents(taxSum), winner: b.rows.length === 1 ? b.rows[0]!.cand : null, derived_from: b.rows.length > 1 ? ['tax_breakdowns'] : undefined, transforms: [...(b.rows.length > 1 ? ['sum:tax_breakdowns'] : []), ...tag] };
