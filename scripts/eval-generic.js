@@ -228,7 +228,7 @@ async function generatedTruths() {
 async function familyTruths() {
   const { generateFamilyInvoice } = await import(new URL('test/engine/extract/fixtures/families.js', dist).href);
   const { generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
-  return Array.from({ length: Number(process.env.EVAL_FAMILIES ?? 144) }, (_, i) => {
+  return Array.from({ length: Number(process.env.EVAL_FAMILIES ?? 240) }, (_, i) => {
     const g = generateFamilyInvoice(i);
     return { set: `family-${g.family}`, split: `family-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
   });
