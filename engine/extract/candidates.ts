@@ -232,6 +232,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
   itemBases(ev, push);
+  dropItemTaxRows(out);
   return out;
 }
 
@@ -319,6 +320,17 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
     cur = b;
   }
+  // Three or more values under a heading are a table's column (item lines): only the row
+  // that sums the rows above it is a total, else the last row (issue 14 round 4).
+  if (col.length > 2) {
+    let run = 0n;
+    const total = col.findIndex((c, i) => {
+      const hit = i >= 2 && c.a.cents === run;
+      run += c.a.cents;
+      return hit;
+    });
+    col.splice(0, col.length, col[total >= 0 ? total : col.length - 1]!);
+  }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
 
@@ -365,8 +377,9 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
   const rates: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
   const pct = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
   const pr = pct ? parseRate(pct[0]) : null;
+  const header = line.segments.length >= 2 ? taxHeaderAbove(ev, line) : null;
   if (pct && pr !== null) rates.push({ rate: pr, index: pct.index, length: pct[0].length, bare: false });
-  else if (line.segments.length >= 2 && taxHeaderAbove(ev, line)) {
+  else if (header !== null) {
     const amounts = findAmounts(text);
     for (const m of text.matchAll(BARE_RATE)) {
       const n = Number(m[1]!.replace(',', '.'));
@@ -395,22 +408,46 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
       }
     }
     if (best) {
-      push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare } });
+      push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare, header: rm.bare ? header : null } });
       return;
     }
   }
 }
 
-/** A header row naming a tax or percent column within the few rows above (same page). */
-function taxHeaderAbove(ev: Evidence, line: EvLine): boolean {
+/** A header row naming a tax or percent column within the few rows above (same page): its line index. */
+function taxHeaderAbove(ev: Evidence, line: EvLine): number | null {
   for (let k = line.index - 1; k >= 0 && k >= line.index - 6; k--) {
     const l = ev.lines[k]!;
-    if (l.page !== line.page) return false;
+    if (l.page !== line.page) return null;
     // Header cells hold no amounts; a totals cell may share the row ("Taxe  Base  Montant  Total HT -218,48").
     const cells = l.segments.filter((s) => !findAmounts(s.text).length);
-    if (cells.length >= 2 && TAX_HEADER.test(cells.map((s) => s.text).join(' '))) return true;
+    if (cells.length >= 2 && TAX_HEADER.test(cells.map((s) => s.text).join(' '))) return k;
   }
-  return false;
+  return null;
+}
+
+/**
+ * A tax table has one row per rate; rows under one header that repeat a rate with other
+ * amounts are item lines printing their own tax ("Netto | % | MwSt | Brutto" per item), not
+ * the document's breakdown: none of that table's rows is a tax row (issue 14 round 4).
+ */
+function dropItemTaxRows(out: Candidate[]) {
+  const byHeader = new Map<number, Candidate[]>();
+  for (const c of out) {
+    const h = c.field === 'tax_breakdowns' ? (c.meta?.header as number | null | undefined) : null;
+    if (h === null || h === undefined) continue;
+    byHeader.set(h, [...(byHeader.get(h) ?? []), c]);
+  }
+  const drop = new Set<Candidate>();
+  for (const rows of byHeader.values()) {
+    const perRate = new Map<string, Set<string>>();
+    for (const c of rows) {
+      const v = c.value as { tax_rate: string; taxable_amount: string; tax_amount: string };
+      perRate.set(v.tax_rate, (perRate.get(v.tax_rate) ?? new Set()).add(`${v.taxable_amount}|${v.tax_amount}`));
+    }
+    if ([...perRate.values()].some((vals) => vals.size > 1)) for (const c of rows) drop.add(c);
+  }
+  if (drop.size) out.splice(0, out.length, ...out.filter((c) => !drop.has(c)));
 }
 
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
