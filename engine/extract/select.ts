@@ -164,6 +164,8 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     const k = `${r.rate ?? '?'}|${r.tax}`;
     const d = distinct.get(k);
     if (!d || r.score > d.score) distinct.set(k, { ...r, base: r.base ?? d?.base ?? null, rate: r.rate ?? d?.rate ?? null });
+    // A weaker reading of the same row still gives its printed base (order-independent).
+    else distinct.set(k, { ...d, base: d.base ?? r.base, rate: d.rate ?? r.rate });
   }
   const rowList = [...distinct.values()].sort((a, b) => b.score - a.score).slice(0, 10);
   // Subsets of tax rows with distinct rates (up to three rates on one invoice).
@@ -331,7 +333,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     // their base, are not the document's breakdown either (issue 14 round 4).
     const baseSum = rowsOut.reduce((a, r) => a + (r.taxable_amount !== null ? toCents(r.taxable_amount) : 0n), 0n);
     const off = (x: bigint, y: bigint) => (x > y ? x - y : y - x) > BigInt(rowsOut.length);
-    const unbalanced = netC !== null && rowsOut.length > 1 && rowsOut.every((r) => r.taxable_amount !== null) && off(baseSum, netC);
+    const unbalanced = netC !== null && rowsOut.length > 0 && rowsOut.every((r) => r.taxable_amount !== null) && off(baseSum, netC);
     const misrated = rowsOut.some((r) => r.tax_rate !== null && r.taxable_amount !== null && Math.abs((Number(toCents(r.taxable_amount)) * Number(r.tax_rate)) / 100 - Number(toCents(r.tax_amount))) > Math.max(2, Number(toCents(r.taxable_amount) < 0n ? -toCents(r.taxable_amount) : toCents(r.taxable_amount)) * 0.0005));
     if (unbalanced || misrated) sel.reasons.add('tax_breakdown_not_consistent');
     const partial = unbalanced || misrated || rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
