@@ -85,9 +85,12 @@ describe('generic extraction on the round-4 families', () => {
     const g = generateFamilyInvoice(152);
     assert.equal(g.family, 'linegross');
     const r = runPages(g.pages);
-    // Before round 4 an item line won (net 1105.68, tax 2.17, gross 1107.85); now the amounts
-    // are the document's or none, and no item line is a tax row candidate.
-    for (const f of ['net_amount', 'gross_amount'] as const) assert.ok([null, g.truth[f]].includes(r.fields[f].value as string | null), f);
+    // Before round 4 an item line won (net 1105.68, tax 2.17, gross 1107.85); now the "Summe"
+    // row's net, the per-rate lines (their printed bases kept though the "USt. 19 %" label
+    // reads the same tax more strongly) and the gross they add up to; no item line is a tax row.
+    assert.equal(r.fields.net_amount.value, g.truth.net_amount);
+    assert.equal(r.fields.gross_amount.value, g.truth.gross_amount);
+    assert.equal(rowsKey(r.fields.tax_breakdowns.value), rowsKey(g.truth.tax_breakdowns));
     assert.ok((r.candidates.get('tax_breakdowns') ?? []).every((c) => /^USt\./.test(c.raw)));
     assert.ok((r.candidates.get('net_amount') ?? []).every((c) => c.value === g.truth.net_amount));
     // The item lines alone (no per-rate lines): no row of them is a tax row.
@@ -126,6 +129,13 @@ describe('abstentions (round 4): a field left empty rather than a guess', () => 
     assert.equal(v(r, 'gross_amount'), '1135.00');
     assert.deepEqual(v(r, 'tax_breakdowns'), []);
     assert.ok(r.reasons.includes('tax_breakdown_not_consistent'));
+  });
+
+  it('a single tax row whose printed base is not the net is not the breakdown', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
+      [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [300, 434, 10, 'USt. 19 % auf 800,00'], [495, 434, 10, '152,00'], [330, 448, 10, 'Gesamtbetrag'], [490, 448, 10, '1.152,00'], ...FOOTER]);
+    assert.equal(v(r, 'gross_amount'), '1152.00');
+    assert.deepEqual(v(r, 'tax_breakdowns'), []);
   });
 
   it('amounts that add up only within rounding, with no rate to confirm them: none', () => {
