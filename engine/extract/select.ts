@@ -332,9 +332,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     // Rows whose bases do not add up to the net, or whose tax is not their rate applied to
     // their base, are not the document's breakdown either (issue 14 round 4).
     const baseSum = rowsOut.reduce((a, r) => a + (r.taxable_amount !== null ? toCents(r.taxable_amount) : 0n), 0n);
-    const off = (x: bigint, y: bigint) => (x > y ? x - y : y - x) > BigInt(rowsOut.length);
-    const unbalanced = netC !== null && rowsOut.length > 0 && rowsOut.every((r) => r.taxable_amount !== null) && off(baseSum, netC);
-    const misrated = rowsOut.some((r) => r.tax_rate !== null && r.taxable_amount !== null && Math.abs((Number(toCents(r.taxable_amount)) * Number(r.tax_rate)) / 100 - Number(toCents(r.tax_amount))) > Math.max(2, Number(toCents(r.taxable_amount) < 0n ? -toCents(r.taxable_amount) : toCents(r.taxable_amount)) * 0.0005));
+    const unbalanced = netC !== null && rowsOut.length > 0 && rowsOut.every((r) => r.taxable_amount !== null) && Math.abs(Number(baseSum - netC)) > rowsOut.length;
+    const misrated = rowsOut.some((r) => {
+      if (r.tax_rate === null || r.taxable_amount === null) return false;
+      const base = Number(toCents(r.taxable_amount));
+      return Math.abs((base * Number(r.tax_rate)) / 100 - Number(toCents(r.tax_amount))) > Math.max(2, Math.abs(base) * 0.0005);
+    });
     if (unbalanced || misrated) sel.reasons.add('tax_breakdown_not_consistent');
     const partial = unbalanced || misrated || rowsOut.some((r) => r.tax_rate === null || r.taxable_amount === null);
     if (partial) sel.reasons.add('tax_breakdown_incomplete');
