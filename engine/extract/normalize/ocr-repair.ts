@@ -1,0 +1,280 @@
+// Labels misread by OCR ("Rechnungsdaturn", "Kettobetrag", "Bestel1-Datum"): the first words
+// of an OCR cell are compared with the words of the label dictionaries, within an edit
+// distance that grows with the word (1 from 6 letters, 2 from 12) or equal once the usual
+// OCR confusions are folded (rn/m, cl/d, vv/w, 1/l, 0/o). A repair is kept only when it makes
+// a label match at the start of the cell that did not match before (or matched less of it):
+// values and names are never rewritten. Used on OCR pages only; text layers are exact.
+import { LABELS } from '../labels.js';
+import { formatCents, parseAmount } from './amount.js';
+
+/** How many leading words of a cell may belong to its label. */
+const LABEL_WORDS = 3;
+
+let vocabulary: Map<string, string[]> | null = null;
+
+/** The literal alternatives of a label regex, e.g. `(?:a|b(?:c|d)|e)` → a, b(?:c|d), e. */
+function alternatives(source: string): string[] {
+  const open = source.indexOf('(?:');
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (let i = open + 3; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') {
+      cur += ch + (source[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (ch === '(') depth++;
+    if (ch === ')') {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (ch === '|' && depth === 0) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** The spellings of one alternative with its groups expanded: `betrag(?: netto)?` → betrag, betrag netto. */
+function expand(alt: string, budget = 32): string[] {
+  const at = alt.indexOf('(?:');
+  if (at < 0) return [alt];
+  let depth = 0;
+  let end = at;
+  for (; end < alt.length; end++) {
+    if (alt[end] === '\\') end++;
+    else if (alt[end] === '(') depth++;
+    else if (alt[end] === ')' && --depth === 0) break;
+  }
+  const optional = alt[end + 1] === '?';
+  const inner = alternatives(alt.slice(at, end + 1));
+  const rest = alt.slice(end + (optional ? 2 : 1));
+  const out: string[] = [];
+  for (const choice of optional ? ['', ...inner] : inner) {
+    for (const e of expand(alt.slice(0, at) + choice + rest, budget)) if (out.length < budget) out.push(e);
+  }
+  return out;
+}
+
+/** Words of 5+ letters in the label dictionaries, by length. */
+function labelVocabulary(): Map<string, string[]> {
+  if (vocabulary) return vocabulary;
+  const words = new Set<string>();
+  for (const re of Object.values(LABELS)) {
+    for (const alt of alternatives(re.source).flatMap((a) => expand(a))) {
+      if (alt.includes('(')) continue;
+      // A character class reads as its first letter; optional separators are read both ways
+      // ("rechnungs-?\\s?nummer": "rechnungsnummer" and "rechnungs- nummer").
+      const base = alt.replace(/\[(.)[^\]]*\]/gu, '$1');
+      const without = base.replace(/(?:\\[.s]|[-.\p{L}])\?/gu, '').replace(/\\[.s]/g, ' ');
+      const withSep = base.replace(/\\s\??/g, ' ').replace(/\\\.\??/g, '').replace(/\?/g, '');
+      for (const lit of [without, withSep]) {
+        if (!/^[\p{L} -]+$/u.test(lit)) continue;
+        for (const w of lit.split(/\s+/)) if (w.replace(/-/g, '').length >= 5) words.add(w.toLowerCase());
+      }
+    }
+  }
+  vocabulary = new Map();
+  for (const w of words) vocabulary.set(String(w.length), [...(vocabulary.get(String(w.length)) ?? []), w]);
+  return vocabulary;
+}
+
+/** Typical OCR confusions folded to one spelling. */
+function fold(s: string): string {
+  return s.replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
+}
+
+function levenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      rowMin = Math.min(rowMin, cur[j]!);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** The label word an OCR word most likely is, or null (none close enough, or two equally close). */
+export function nearestLabelWord(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 5 || !/\p{L}{3}/u.test(w) || (w.match(/\d/g) ?? []).length > 1) return null;
+  const vocab = labelVocabulary();
+  const fw = fold(w);
+  let best: string | null = null;
+  let bestD = Infinity;
+  let tie = false;
+  for (let len = w.length - 2; len <= w.length + 2; len++) {
+    for (const v of vocab.get(String(len)) ?? []) {
+      if (v === w) return null;
+      const allowed = v.length >= 12 ? 2 : v.length >= 6 ? 1 : 0;
+      const d = fold(v) === fw ? 0.5 : levenshtein(w, v, allowed);
+      if (d > allowed && d !== 0.5) continue;
+      if (d < bestD) {
+        best = v;
+        bestD = d;
+        tie = false;
+      } else if (d === bestD && v !== best) tie = true;
+    }
+  }
+  return tie ? null : best;
+}
+
+/** Length of the longest label match at the start of `text` (0 when none). */
+function labelLength(text: string): number {
+  let n = 0;
+  for (const re of Object.values(LABELS)) n = Math.max(n, re.exec(text)?.[0].length ?? 0);
+  return n;
+}
+
+/** The cell text with a misread label at its start repaired, or the text unchanged. */
+export function repairOcrLabels(text: string): string {
+  const words = text.split(' ');
+  let changed = false;
+  for (let i = 0; i < Math.min(LABEL_WORDS, words.length); i++) {
+    const m = /^([^\p{L}\d]*)([\p{L}\d|!][\p{L}\d|!-]*[\p{L}\d|!]|[\p{L}\d])([^\p{L}\d]*)$/u.exec(words[i]!);
+    if (!m) continue;
+    const fix = nearestLabelWord(m[2]!);
+    if (!fix) continue;
+    const cased = m[2]![0] === m[2]![0]!.toUpperCase() ? fix[0]!.toUpperCase() + fix.slice(1) : fix;
+    words[i] = `${m[1]}${cased}${m[3]}`;
+    changed = true;
+  }
+  if (!changed) return text;
+  const repaired = words.join(' ');
+  const n = labelLength(repaired);
+  // Only a label that ends the cell, ends in ':' or '#', or precedes a number: "Supplies Ltd"
+  // is a name, not the label "Supplier" and a value.
+  const rest = repaired.slice(n);
+  if (!(n > labelLength(text) && (!rest.trim() || /[:#]\s*$/.test(repaired.slice(0, n)) || /^\s*[-\d]/.test(rest)))) return text;
+  return repaired;
+}
+
+// ---------------------------------------------------------------- amounts
+// OCR misreads amounts in a few typical ways: a letter for a digit ("1O4,5O", "l2,00"), the
+// decimal comma read as the group dot ("1.234.56"), the last decimal lost ("321,4"). Such a
+// cell is repaired only when arithmetic confirms exactly one reading: the cell and its column
+// neighbours add up (items to their sum, net + tax to the gross), or the row's other amounts
+// do (base + tax = gross on the row). Otherwise it stays as read and is not an amount.
+
+export interface AmountCell {
+  text: string;
+  bbox: { x: number; y: number; w: number; h: number };
+}
+
+const LETTER_DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', I: '1', l: '1', '|': '1', S: '5', B: '8' };
+const CURRENCY = /\s*(?:€|EUR)\s*$|^\s*(?:€|EUR)\s*/g;
+
+/** Candidate readings (cents) of a cell that is not a clean amount but looks like a misread one. */
+export function amountReadings(cellText: string): { cents: bigint[]; sep: ',' | '.' } | null {
+  const t = cellText.replace(CURRENCY, '').trim();
+  const m = /^([-\u2212]?)([\dOoDIl|SB]{1,3}(?:[.,' ][\dOoDIl|SB]{3})*|[\dOoDIl|SB]+)([.,])([\dOoDIl|SB]{1,2})$/.exec(t);
+  if (!m || !/\d/.test(m[2]!)) return null;
+  const [, sign, intRaw, sep, decRaw] = m;
+  const int = intRaw!.replace(/[OoDIl|SB]/g, (c) => LETTER_DIGITS[c]!);
+  const dec = decRaw!.replace(/[OoDIl|SB]/g, (c) => LETTER_DIGITS[c]!);
+  const lettered = int !== intRaw || dec !== decRaw;
+  const groupSeps = new Set(int.replace(/\d/g, ''));
+  const sameSep = groupSeps.has(sep!);
+  // A clean amount is not a repair case.
+  if (!lettered && !sameSep && dec.length === 2) return null;
+  // Only one thing misread at a time; a lone letter is not a number.
+  if ([lettered, sameSep, dec.length === 1].filter(Boolean).length > 1 || groupSeps.size > 1) return null;
+  const units = BigInt(int.replace(/\D/g, ''));
+  const decimals = dec.length === 2 ? [BigInt(dec)] : Array.from({ length: 10 }, (_, d) => BigInt(Number(dec) * 10 + d));
+  return { cents: decimals.map((d) => (sign ? -1n : 1n) * (units * 100n + d)), sep: sep as ',' | '.' };
+}
+
+const cleanCents = (text: string): bigint | null => parseAmount(text)?.cents ?? null;
+
+/** Cells of the same column as `cell` in the lines above and below it, in page order. */
+function columnOf(rows: AmountCell[][], row: number, cell: AmountCell): Array<{ row: number; cell: AmountCell }> {
+  const aligned = (c: AmountCell) => {
+    const h = Math.max(4, Math.min(c.bbox.h, cell.bbox.h));
+    const overlap = Math.min(c.bbox.x + c.bbox.w, cell.bbox.x + cell.bbox.w) - Math.max(c.bbox.x, cell.bbox.x);
+    return Math.abs(c.bbox.x + c.bbox.w - (cell.bbox.x + cell.bbox.w)) <= 1.5 * h || overlap > 0.5 * Math.min(c.bbox.w, cell.bbox.w);
+  };
+  const out = [{ row, cell }];
+  const reach = 4 * Math.max(8, cell.bbox.h);
+  for (const dir of [-1, 1]) {
+    let last = cell;
+    for (let r = row + dir; r >= 0 && r < rows.length; r += dir) {
+      const y = rows[r]![0]?.bbox.y;
+      if (y === undefined) continue;
+      if (Math.abs(y - last.bbox.y) > reach) break;
+      const hit = rows[r]!.find(aligned);
+      if (!hit) continue;
+      if (dir < 0) out.unshift({ row: r, cell: hit });
+      else out.push({ row: r, cell: hit });
+      last = hit;
+    }
+  }
+  return out;
+}
+
+/** Readings of the cell confirmed by its column: a run of cells whose last is the sum of the others. */
+function confirmedByColumn(column: Array<{ cell: AmountCell }>, at: number, readings: bigint[]): Set<bigint> {
+  const ok = new Set<bigint>();
+  const values = column.map((c, i) => (i === at ? null : cleanCents(c.cell.text)));
+  for (let start = 0; start <= at; start++) {
+    for (let end = Math.max(at, start + 2); end < column.length; end++) {
+      const run = values.slice(start, end + 1);
+      // Every other cell of the run must be a clean amount.
+      if (run.some((v, i) => v === null && start + i !== at)) continue;
+      for (const r of readings) {
+        const vals = run.map((v, i) => (start + i === at ? r : v!));
+        const total = vals[vals.length - 1]!;
+        if (vals.slice(0, -1).reduce((a, b) => a + b, 0n) === total) ok.add(r);
+      }
+    }
+  }
+  return ok;
+}
+
+/** Readings confirmed by the row: two of its clean amounts and the reading satisfy a + b = c. */
+function confirmedByRow(row: AmountCell[], cell: AmountCell, readings: bigint[]): Set<bigint> {
+  const others = row.filter((c) => c !== cell).map((c) => cleanCents(c.text)).filter((v): v is bigint => v !== null && v !== 0n);
+  const ok = new Set<bigint>();
+  for (const r of readings) {
+    for (let i = 0; i < others.length; i++) {
+      for (let j = 0; j < others.length; j++) {
+        if (i !== j && (others[i]! + others[j]! === r || r + others[i]! === others[j]!)) ok.add(r);
+      }
+    }
+  }
+  return ok;
+}
+
+/**
+ * Repairs the misread amount cells of one OCR page whose reading arithmetic confirms; `rows`
+ * are the page's lines top to bottom, each a list of cells. Returns the repaired cells with
+ * their new text (the caller rewrites them).
+ */
+export function repairOcrAmounts(rows: AmountCell[][]): Array<{ cell: AmountCell; text: string; from: string }> {
+  const out: Array<{ cell: AmountCell; text: string; from: string }> = [];
+  rows.forEach((row, r) => {
+    for (const cell of row) {
+      const readings = amountReadings(cell.text);
+      if (!readings) continue;
+      const column = columnOf(rows, r, cell);
+      const byColumn = confirmedByColumn(column, column.findIndex((c) => c.cell === cell), readings.cents);
+      const confirmed = byColumn.size ? byColumn : confirmedByRow(row, cell, readings.cents);
+      if (confirmed.size !== 1) continue;
+      const [cents] = [...confirmed];
+      const text = formatCents(cents!).replace('.', readings.sep);
+      out.push({ cell, text, from: cell.text });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,95 @@
+// Cell splitting for OCR lines. A text layer's word boxes all have the font's height, so a gap
+// of 1.6 line heights separates two cells reliably. OCR word boxes are the ink's box: specks,
+// underlines and merged noise make some of them two or three times the text height, and the
+// median of a short line (a row of table headings) is then so large that no gap between the
+// headings counts as a cell break ("Skonto sofort Nettobetrag MwSt-Betrag" became one cell).
+// The height that measures a gap is taken from the words tesseract read with confidence, and
+// is never more than a little above the page's confident text height.
+
+import { repairOcrAmounts, type AmountCell } from './normalize/ocr-repair.js';
+
+export interface OcrWordBox {
+  bbox: { h: number };
+  confidence: number;
+  text: string;
+}
+
+/** Words read well enough for their box to be the glyphs' box. */
+const CONFIDENT = 60;
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+const isConfident = (w: OcrWordBox) => w.confidence >= CONFIDENT && /[\p{L}\p{N}]/u.test(w.text);
+
+/** The page's text height: the median box height of its confidently read words (0 if none). */
+export function ocrPageTextHeight(words: readonly OcrWordBox[]): number {
+  return median(words.filter(isConfident).map((w) => w.bbox.h));
+}
+
+/**
+ * The text height of one OCR line, for its cell gaps: the median of its confident words,
+ * else of all its words, capped at 1.5× the page's text height (a line of larger type keeps
+ * its own height up to that; a heading set much larger is rare in a table row).
+ */
+export function ocrLineTextHeight(words: readonly OcrWordBox[], pageHeight: number): number {
+  const confident = words.filter(isConfident).map((w) => w.bbox.h);
+  const h = median(confident.length ? confident : words.map((w) => w.bbox.h));
+  return pageHeight > 0 ? Math.min(h, pageHeight * 1.5) : h;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The word boxes of one OCR line with noise trimmed: a badly read word whose box is more than
+ * 1.6× the line's text height (a speck or a rule merged into it) takes the line's confident
+ * vertical extent,
+ * so that it neither reaches into the next row (a heading "beside" the values under it) nor
+ * inflates the cell it belongs to.
+ */
+export function ocrLineBoxes(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lineTextHeight: number): Box[] {
+  const confident = words.filter((w) => isConfident(w) && w.bbox.h <= lineTextHeight * 1.6);
+  if (!confident.length || !lineTextHeight) return words.map((w) => w.bbox);
+  const top = median(confident.map((w) => w.bbox.y));
+  const bottom = median(confident.map((w) => w.bbox.y + w.bbox.h));
+  // A confident word keeps its box: a tesseract line can join two columns set at slightly
+  // different heights, and its words are where they are.
+  return words.map((w) => (w.bbox.h > lineTextHeight * 1.6 && !isConfident(w) ? { x: w.bbox.x, y: top, w: w.bbox.w, h: Math.max(1, bottom - top) } : w.bbox));
+}
+
+/** One OCR line's words with noise-trimmed boxes, and the height its cell gaps are measured by. */
+export function tidyOcrLine<W extends OcrWordBox & { bbox: Box }>(words: readonly W[], pageTextHeight: number): { words: W[]; gapHeight: number } {
+  const gapHeight = ocrLineTextHeight(words, pageTextHeight);
+  const boxes = ocrLineBoxes(words, gapHeight);
+  return { words: words.map((w, i) => (boxes[i] === w.bbox ? w : { ...w, bbox: boxes[i]! })), gapHeight };
+}
+
+/**
+ * Rewrites the misread amount cells of one OCR page that arithmetic confirms
+ * (normalize/ocr-repair.ts), and the texts of their lines. Returns how many were repaired.
+ */
+export function repairOcrPageAmounts(lines: Array<{ text: string; bbox: Box; segments: AmountCell[] }>, separator: string): number {
+  const rows = [...lines].sort((a, b) => a.bbox.y - b.bbox.y).map((l) => l.segments);
+  const fixes = repairOcrAmounts(rows);
+  for (const f of fixes) {
+    f.cell.text = f.text;
+    repaired.add(f.cell.bbox);
+  }
+  if (fixes.length) for (const l of lines) l.text = l.segments.map((s) => s.text).join(separator);
+  return fixes.length;
+}
+
+const repaired = new WeakSet<object>();
+
+/** True for a cell whose amount was repaired from a misreading (by its box, as ocrConfidence). */
+export function ocrAmountRepaired(bbox: object | null | undefined): boolean {
+  return Boolean(bbox && repaired.has(bbox));
+}
