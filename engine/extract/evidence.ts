@@ -3,8 +3,8 @@
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
-import { ocrPageTextHeight, repairOcrPageAmounts, tidyOcrLine } from './ocr-lines.js';
-import { repairOcrLabels } from './normalize/ocr-repair.js';
+import { ocrPageTextHeight, ocrRows, repairOcrPageAmounts, tidyOcrLine } from './ocr-lines.js';
+import { repairOcrCell } from './normalize/ocr-repair.js';
 
 export interface Segment {
   text: string;
@@ -79,8 +79,9 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
       const hMed = median(page.lines.map((l) => l.bbox.h)) || 10;
       const ocr = page.source !== 'native';
       const ocrTextH = ocr ? ocrPageTextHeight(page.words) : 0;
-      for (const l of page.lines) {
-        const read = l.words.map((i) => page.words[i]!).filter(Boolean);
+      // OCR: tesseract's lines joined into the page's visual rows, as a text layer has them.
+      for (const lineWords of ocr ? ocrRows(page.words, page.lines) : page.lines.map((l) => l.words)) {
+        const read = lineWords.map((i) => page.words[i]!).filter(Boolean);
         if (!read.length) continue;
         // OCR boxes include specks and noise: trimmed, and gaps measured against the glyphs' height.
         const tidy = ocr ? tidyOcrLine(read, ocrTextH) : null;
@@ -101,7 +102,7 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         }
         if (cur.length) segs.push({ words: cur });
         const index = lines.length + pageLines.length;
-        const segments = segs.map((s, col) => ({ text: (ocr ? repairOcrLabels : clean)(clean(s.words.map((w) => w.text).join(' '))), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        const segments = segs.map((s, col) => ({ text: (ocr ? repairOcrCell : clean)(clean(s.words.map((w) => w.text).join(' '))), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
         // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence).
         if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, Math.min(...s.words.map((w) => w.confidence))));
         if (!segments.length) continue;

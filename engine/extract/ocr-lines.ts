@@ -93,3 +93,36 @@ const repaired = new WeakSet<object>();
 export function ocrAmountRepaired(bbox: object | null | undefined): boolean {
   return Boolean(bbox && repaired.has(bbox));
 }
+
+/**
+ * Visual rows of an OCR page: tesseract reads a table or a two-column header as blocks, so
+ * the cells of one printed row come back as several lines (a column of headings and its
+ * values read as one block beside the others). A text layer keeps such a row in one line,
+ * and the label rules read rows. Lines whose text bands agree (centres within 0.4 text
+ * heights, heights within a factor 1.8) and that do not overlap horizontally are joined,
+ * words ordered left to right; rows are returned top to bottom.
+ */
+export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number[][] {
+  const bands = lines
+    .map((l) => {
+      const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
+      if (!ws.length) return null;
+      const sure = ws.filter((w) => isConfident(w));
+      const use = sure.length ? sure : ws;
+      const top = median(use.map((w) => w.bbox.y));
+      const bottom = median(use.map((w) => w.bbox.y + w.bbox.h));
+      return { words: l.words.filter((i) => words[i]), top, bottom, x0: Math.min(...ws.map((w) => w.bbox.x)), x1: Math.max(...ws.map((w) => w.bbox.x + w.bbox.w)) };
+    })
+    .filter((b): b is NonNullable<typeof b> => b !== null);
+  const rows: Array<{ members: typeof bands; centre: number; height: number }> = [];
+  for (const b of [...bands].sort((p, q) => p.top + p.bottom - (q.top + q.bottom))) {
+    const h = Math.max(1, b.bottom - b.top);
+    const centre = (b.top + b.bottom) / 2;
+    const row = rows.find((r) => Math.abs(r.centre - centre) <= 0.4 * Math.max(r.height, h) && Math.max(r.height, h) / Math.min(r.height, h) <= 1.8 && r.members.every((m) => b.x1 <= m.x0 || b.x0 >= m.x1));
+    if (row) row.members.push(b);
+    else rows.push({ members: [b], centre, height: h });
+  }
+  return rows
+    .sort((p, q) => p.centre - q.centre)
+    .map((r) => r.members.sort((p, q) => p.x0 - q.x0).flatMap((m) => m.words));
+}

@@ -6,6 +6,7 @@
 // values and names are never rewritten. Used on OCR pages only; text layers are exact.
 import { LABELS } from '../labels.js';
 import { formatCents, parseAmount } from './amount.js';
+import { checkIban, compactIban, ibanLength } from './iban.js';
 
 /** How many leading words of a cell may belong to its label. */
 const LABEL_WORDS = 3;
@@ -277,4 +278,70 @@ export function repairOcrAmounts(rows: AmountCell[][]): Array<{ cell: AmountCell
     }
   });
   return out;
+}
+
+// ---------------------------------------------------------------- IBANs
+// An IBAN misread by OCR ("DEB4 3704 …", "DE12 37O4 …") is repaired when exactly one reading
+// with the usual letter/digit confusions undone passes the country length and the mod-97
+// checksum (which catches every single substitution); otherwise it stays as read.
+
+const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', T: '7', B: '8' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+/** Countries whose account part is digits only (SWIFT IBAN registry). */
+const NUMERIC_BBAN = new Set(['AT', 'BA', 'BE', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FO', 'GL', 'HR', 'HU', 'IL', 'IS', 'LT', 'ME', 'MK', 'NO', 'PL', 'PT', 'RS', 'SE', 'SI', 'SK', 'TN', 'TR', 'XK']);
+const IBAN_LIKE = /\b(?=([A-Z]{2}[0-9A-Z]{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,4})?)\b)/g;
+
+/** The one valid IBAN an OCR token can be read as (null: none or several). */
+export function ibanReading(token: string): string | null {
+  const compact = compactIban(token);
+  const country = compact.slice(0, 2);
+  if (checkIban(compact).status === 'valid') return null;
+  // Longer tokens took the next word along: try the country's length.
+  const want = ibanLength(country);
+  if (!want || compact.length < want) return null;
+  const base = compact.slice(0, want).split('');
+  // Check digits, and numeric account parts, can only be digits.
+  for (let i = 2; i < base.length; i++) if ((i < 4 || NUMERIC_BBAN.has(country)) && TO_DIGIT[base[i]!]) base[i] = TO_DIGIT[base[i]!]!;
+  const switchable = base.map((c, i) => (i >= 4 && !NUMERIC_BBAN.has(country) && (TO_DIGIT[c] || TO_LETTER[c]) ? i : -1)).filter((i) => i >= 0);
+  const found = new Set<string>();
+  const test = (chars: string[]) => {
+    const s = chars.join('');
+    if (checkIban(s).status === 'valid') found.add(s);
+  };
+  test(base);
+  for (let a = 0; a < switchable.length; a++) {
+    const one = [...base];
+    one[switchable[a]!] = TO_DIGIT[one[switchable[a]!]!] ?? TO_LETTER[one[switchable[a]!]!]!;
+    test(one);
+    for (let b = a + 1; b < switchable.length; b++) {
+      const two = [...one];
+      two[switchable[b]!] = TO_DIGIT[two[switchable[b]!]!] ?? TO_LETTER[two[switchable[b]!]!]!;
+      test(two);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** The cell text with a misread IBAN replaced by its only valid reading (grouped in fours). */
+export function repairOcrIbans(text: string): string {
+  if (!/[A-Z]{2}[0-9A-Z]{2}/.test(text)) return text;
+  // Tokens may overlap ("IBAN DEB4 …" is tried from "IBAN" and from "DEB4"): a lookahead finds both.
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(IBAN_LIKE)) {
+    if (m.index! < at) continue;
+    const token = m[1]!;
+    const fixed = ibanReading(token);
+    if (!fixed) continue;
+    // The rest of a token that ran into the next word stays as printed.
+    const rest = compactIban(token).slice(fixed.length);
+    out += text.slice(at, m.index) + fixed.replace(/(.{4})(?=.)/g, '$1 ') + (rest ? ` ${rest}` : '');
+    at = m.index! + token.length;
+  }
+  return out + text.slice(at);
+}
+
+/** An OCR cell's text with a misread label and a misread IBAN repaired (amounts: repairOcrAmounts). */
+export function repairOcrCell(text: string): string {
+  return repairOcrIbans(repairOcrLabels(text));
 }
