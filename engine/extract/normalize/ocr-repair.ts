@@ -7,6 +7,7 @@
 import { LABELS } from '../labels.js';
 import { formatCents, parseAmount } from './amount.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
+import { germanVatChecksumValid } from './vat.js';
 
 /** How many leading words of a cell may belong to its label. */
 const LABEL_WORDS = 3;
@@ -341,7 +342,22 @@ export function repairOcrIbans(text: string): string {
   return out + text.slice(at);
 }
 
-/** An OCR cell's text with a misread label and a misread IBAN repaired (amounts: repairOcrAmounts). */
+// German VAT ids carry a check digit (ISO 7064 MOD 11,10): a letter read for a digit
+// ("DEB11907980") is repaired when the digits it stands for pass the check. Other countries'
+// ids have no check here, so nothing confirms a reading: they stay as read.
+const DE_VAT_LIKE = /\bDE[ \u00a0]?((?:[0-9OIlSBZGDQT][ .\u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
+
+export function repairOcrVatIds(text: string): string {
+  return text.replace(DE_VAT_LIKE, (token, body: string) => {
+    // One or two misread characters; more letters is a word ("DEBIT 123456"), not an id.
+    const letters = body.replace(/[^A-Za-z]/g, '').length;
+    if (letters === 0 || letters > 2) return token;
+    const digits = body.replace(/[ .\u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
+    return germanVatChecksumValid(digits) ? `DE${digits}` : token;
+  });
+}
+
+/** An OCR cell's text with a misread label, IBAN or German VAT id repaired (amounts: repairOcrAmounts). */
 export function repairOcrCell(text: string): string {
-  return repairOcrIbans(repairOcrLabels(text));
+  return repairOcrVatIds(repairOcrIbans(repairOcrLabels(text)));
 }
