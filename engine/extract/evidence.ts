@@ -3,8 +3,7 @@
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
-import { ocrPageTextHeight, ocrRows, repairOcrPageAmounts, tidyOcrLine } from './ocr-lines.js';
-import { repairOcrCell } from './normalize/ocr-repair.js';
+import { ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
 
 export interface Segment {
   text: string;
@@ -102,7 +101,9 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         }
         if (cur.length) segs.push({ words: cur });
         const index = lines.length + pageLines.length;
-        const segments = segs.map((s, col) => ({ text: (ocr ? repairOcrCell : clean)(clean(s.words.map((w) => w.text).join(' '))), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        // OCR: misread labels, IBANs and VAT ids repaired where a check confirms the reading.
+        if (ocr) segments.forEach(repairOcrSegment);
         // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence).
         if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, Math.min(...s.words.map((w) => w.confidence))));
         if (!segments.length) continue;

@@ -6,7 +6,7 @@
 // The height that measures a gap is taken from the words tesseract read with confidence, and
 // is never more than a little above the page's confident text height.
 
-import { repairOcrAmounts, type AmountCell } from './normalize/ocr-repair.js';
+import { repairOcrAmounts, repairOcrCell, type AmountCell } from './normalize/ocr-repair.js';
 
 export interface OcrWordBox {
   bbox: { h: number };
@@ -89,8 +89,16 @@ export function repairOcrPageAmounts(lines: Array<{ text: string; bbox: Box; seg
 
 const repaired = new WeakSet<object>();
 
-/** True for a cell whose amount was repaired from a misreading (by its box, as ocrConfidence). */
-export function ocrAmountRepaired(bbox: object | null | undefined): boolean {
+/** An OCR cell with a misread label, IBAN or VAT id repaired in place (normalize/ocr-repair.ts). */
+export function repairOcrSegment(cell: AmountCell): void {
+  const text = repairOcrCell(cell.text);
+  if (text === cell.text) return;
+  cell.text = text;
+  repaired.add(cell.bbox);
+}
+
+/** True for a cell whose text was repaired from a misreading (by its box, as ocrConfidence). */
+export function ocrRepaired(bbox: object | null | undefined): boolean {
   return Boolean(bbox && repaired.has(bbox));
 }
 
