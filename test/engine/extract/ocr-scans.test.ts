@@ -151,7 +151,7 @@ describe('OCR repair rules and their limits (constructed input)', () => {
     assert.deepEqual(repairOcrAmounts(unconfirmed), []);
     // Row: base + tax = gross, the gross misread with the group dot for the decimal comma.
     const row = [[cell('1.000,00', 100, 10), cell('190,00', 200, 10), cell('1.190.00', 300, 10)]];
-    assert.deepEqual(repairOcrAmounts(row).map((f) => f.text), ['1190,00']);
+    assert.deepEqual(repairOcrAmounts(row).map((f) => f.text), ['1190.00']);
     // A lost last decimal with only a rate to go by: four readings fit 19 % of it, none is chosen.
     assert.deepEqual(repairOcrAmounts([[cell('321,4', 100, 10), cell('61,07', 200, 10), cell('19 %', 300, 10)]]), []);
   });
