@@ -1,10 +1,12 @@
-// Cell splitting for OCR lines. A text layer's word boxes all have the font's height, so a gap
-// of 1.6 line heights separates two cells reliably. OCR word boxes are the ink's box: specks,
-// underlines and merged noise make some of them two or three times the text height, and the
-// median of a short line (a row of table headings) is then so large that no gap between the
-// headings counts as a cell break ("Skonto sofort Nettobetrag MwSt-Betrag" became one cell).
-// The height that measures a gap is taken from the words tesseract read with confidence, and
-// is never more than a little above the page's confident text height.
+// OCR pages as lines and cells, by geometry (used by buildEvidence for OCR pages only).
+// A text layer keeps a printed row in one line and its word boxes all have the font's height,
+// so a gap of 1.6 heights separates two cells reliably. OCR differs on both counts: tesseract
+// returns a table's columns as separate blocks (one printed row, several lines), and its word
+// boxes are the ink's box — specks, underlines and merged noise make some of them two or three
+// times the text height, so that the median of a short line (a row of table headings) is so
+// large that no gap between the headings counts as a cell break ("Skonto sofort Nettobetrag
+// MwSt-Betrag" became one cell). Rows are rebuilt from the lines' text bands, and gaps are
+// measured against the words tesseract read with confidence.
 
 import { repairOcrAmounts, repairOcrCell, type AmountCell } from './normalize/ocr-repair.js';
 
@@ -35,10 +37,10 @@ export function ocrPageTextHeight(words: readonly OcrWordBox[]): number {
  * else of all its words, capped at 1.5× the page's text height (a line of larger type keeps
  * its own height up to that; a heading set much larger is rare in a table row).
  */
-export function ocrLineTextHeight(words: readonly OcrWordBox[], pageHeight: number): number {
+export function ocrLineTextHeight(words: readonly OcrWordBox[], pageTextHeight: number): number {
   const confident = words.filter(isConfident).map((w) => w.bbox.h);
   const h = median(confident.length ? confident : words.map((w) => w.bbox.h));
-  return pageHeight > 0 ? Math.min(h, pageHeight * 1.5) : h;
+  return pageTextHeight > 0 ? Math.min(h, pageTextHeight * 1.5) : h;
 }
 
 export interface Box {
@@ -51,9 +53,8 @@ export interface Box {
 /**
  * The word boxes of one OCR line with noise trimmed: a badly read word whose box is more than
  * 1.6× the line's text height (a speck or a rule merged into it) takes the line's confident
- * vertical extent,
- * so that it neither reaches into the next row (a heading "beside" the values under it) nor
- * inflates the cell it belongs to.
+ * vertical extent, so that it neither reaches into the next row (a heading "beside" the values
+ * under it) nor inflates the cell it belongs to.
  */
 export function ocrLineBoxes(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lineTextHeight: number): Box[] {
   const confident = words.filter((w) => isConfident(w) && w.bbox.h <= lineTextHeight * 1.6);
@@ -72,6 +73,9 @@ export function tidyOcrLine<W extends OcrWordBox & { bbox: Box }>(words: readonl
   return { words: words.map((w, i) => (boxes[i] === w.bbox ? w : { ...w, bbox: boxes[i]! })), gapHeight };
 }
 
+/** Boxes of the cells repaired from a misreading (looked up like ocrConfidence's). */
+const repaired = new WeakSet<object>();
+
 /**
  * Rewrites the misread amount cells of one OCR page that arithmetic confirms
  * (normalize/ocr-repair.ts), and the texts of their lines. Returns how many were repaired.
@@ -86,8 +90,6 @@ export function repairOcrPageAmounts(lines: Array<{ text: string; bbox: Box; seg
   if (fixes.length) for (const l of lines) l.text = l.segments.map((s) => s.text).join(separator);
   return fixes.length;
 }
-
-const repaired = new WeakSet<object>();
 
 /** An OCR cell with a misread label, IBAN or VAT id repaired in place (normalize/ocr-repair.ts). */
 export function repairOcrSegment(cell: AmountCell): void {
