@@ -77,7 +77,7 @@ function labelVocabulary(): Map<string, string[]> {
       const without = base.replace(/(?:\\[.s]|[-.\p{L}])\?/gu, '').replace(/\\[.s]/g, ' ');
       const withSep = base.replace(/\\s\??/g, ' ').replace(/\\\.\??/g, '').replace(/\?/g, '');
       for (const lit of [without, withSep]) {
-        if (!/^[\p{L} -]+$/u.test(lit)) continue;
+        if (!/^[\p{L}' -]+$/u.test(lit)) continue;
         for (const w of lit.split(/\s+/)) if (w.replace(/-/g, '').length >= 5) words.add(w.toLowerCase());
       }
     }
@@ -87,9 +87,9 @@ function labelVocabulary(): Map<string, string[]> {
   return vocabulary;
 }
 
-/** Typical OCR confusions folded to one spelling. */
+/** Typical OCR confusions folded to one spelling; accents are often lost ("Emission"). */
 function fold(s: string): string {
-  return s.replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
+  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
 }
 
 function levenshtein(a: string, b: string, max: number): number {
@@ -142,10 +142,12 @@ function labelLength(text: string): number {
 
 /** The cell text with a misread label at its start repaired, or the text unchanged. */
 export function repairOcrLabels(text: string): string {
-  const words = text.split(' ');
-  let changed = false;
+  // A space read as a colon between two words of a label ("Involce:date: 04/02/2025").
+  const spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  const words = spaced.split(' ');
+  let changed = spaced !== text;
   for (let i = 0; i < Math.min(LABEL_WORDS, words.length); i++) {
-    const m = /^([^\p{L}\d]*)([\p{L}\d|!][\p{L}\d|!-]*[\p{L}\d|!]|[\p{L}\d])([^\p{L}\d]*)$/u.exec(words[i]!);
+    const m = /^([^\p{L}\d]*)([\p{L}\d|!][\p{L}\d|!'-]*[\p{L}\d|!]|[\p{L}\d])([^\p{L}\d]*)$/u.exec(words[i]!);
     if (!m) continue;
     const fix = nearestLabelWord(m[2]!);
     if (!fix) continue;

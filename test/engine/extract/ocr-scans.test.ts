@@ -129,6 +129,8 @@ describe('OCR repair rules and their limits (constructed input)', () => {
 
   it('keeps a repair only when it makes a label at the start of the cell', () => {
     assert.equal(repairOcrLabels('Rechnunqsnummer 123'), 'Rechnungsnummer 123');
+    assert.equal(repairOcrLabels('Involce:date: 04/02/2025'), 'Invoice date: 04/02/2025', 'a space read as a colon');
+    assert.equal(repairOcrLabels('Tel:Fax: 1234'), 'Tel:Fax: 1234');
     assert.equal(repairOcrLabels('Supplies Ltd'), 'Supplies Ltd', 'a name is not rewritten into "Supplier"');
     assert.equal(repairOcrLabels('Muster GmbH'), 'Muster GmbH');
     assert.equal(repairOcrLabels('Bitte überweisen Sie'), 'Bitte überweisen Sie');
