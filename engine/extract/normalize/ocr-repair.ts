@@ -12,7 +12,10 @@ import { germanVatChecksumValid } from './vat.js';
 /** How many leading words of a cell may belong to its label. */
 const LABEL_WORDS = 3;
 
-let vocabulary: Map<string, string[]> | null = null;
+/** Label words by length, each with its folded spelling. */
+let vocabulary: Map<number, Array<{ word: string; folded: string }>> | null = null;
+/** Words already looked up (the same words recur on every page). */
+const nearest = new Map<string, string | null>();
 
 /** The literal alternatives of a label regex, e.g. `(?:a|b(?:c|d)|e)` → a, b(?:c|d), e. */
 function alternatives(source: string): string[] {
@@ -65,7 +68,7 @@ function expand(alt: string, budget = 32): string[] {
 }
 
 /** Words of 5+ letters in the label dictionaries, by length. */
-function labelVocabulary(): Map<string, string[]> {
+function labelVocabulary(): Map<number, Array<{ word: string; folded: string }>> {
   if (vocabulary) return vocabulary;
   const words = new Set<string>();
   for (const re of Object.values(LABELS)) {
@@ -83,7 +86,7 @@ function labelVocabulary(): Map<string, string[]> {
     }
   }
   vocabulary = new Map();
-  for (const w of words) vocabulary.set(String(w.length), [...(vocabulary.get(String(w.length)) ?? []), w]);
+  for (const w of words) vocabulary.set(w.length, [...(vocabulary.get(w.length) ?? []), { word: w, folded: fold(w) }]);
   return vocabulary;
 }
 
@@ -112,16 +115,22 @@ function levenshtein(a: string, b: string, max: number): number {
 export function nearestLabelWord(word: string): string | null {
   const w = word.toLowerCase();
   if (w.length < 5 || !/\p{L}{3}/u.test(w) || (w.match(/\d/g) ?? []).length > 1) return null;
+  const known = nearest.get(w);
+  if (known !== undefined) return known;
   const vocab = labelVocabulary();
   const fw = fold(w);
   let best: string | null = null;
   let bestD = Infinity;
   let tie = false;
-  for (let len = w.length - 2; len <= w.length + 2; len++) {
-    for (const v of vocab.get(String(len)) ?? []) {
-      if (v === w) return null;
+  let exact = false;
+  for (let len = w.length - 2; len <= w.length + 2 && !exact; len++) {
+    for (const { word: v, folded } of vocab.get(len) ?? []) {
+      if (v === w) {
+        exact = true;
+        break;
+      }
       const allowed = v.length >= 12 ? 2 : v.length >= 6 ? 1 : 0;
-      const d = fold(v) === fw ? 0.5 : levenshtein(w, v, allowed);
+      const d = folded === fw ? 0.5 : levenshtein(w, v, allowed);
       if (d > allowed && d !== 0.5) continue;
       if (d < bestD) {
         best = v;
@@ -130,7 +139,10 @@ export function nearestLabelWord(word: string): string | null {
       } else if (d === bestD && v !== best) tie = true;
     }
   }
-  return tie ? null : best;
+  const out = exact || tie ? null : best;
+  if (nearest.size > 5000) nearest.clear();
+  nearest.set(w, out);
+  return out;
 }
 
 /** Length of the longest label match at the start of `text` (0 when none). */
