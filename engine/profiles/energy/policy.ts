@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.4';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.5';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -497,6 +497,67 @@ function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): vo
   }
 }
 
+const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
+/** SEPA mandate reference: up to 35 characters of the SEPA character set. */
+const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
+
+/**
+ * Span fields that no sum ties down, each held against what its own format and the invoice's
+ * other fields say (fifth pass, docs/decisions.md): a value these contradict was read from the
+ * wrong place or cut short, and a reviewer decides.
+ * - BIC: 8 or 11 characters; its country (characters 5–6) is the IBAN's; without an IBAN
+ *   nothing ties it to the payment, so it is not accepted on its label alone.
+ * - Mandate reference: SEPA characters, at most 35, and a code, not a word (a digit in it):
+ *   "Mandatsreferenz lautet …" must not yield "lautet".
+ * - OBIS code: A-B:C.D.E; medium A is 1 for electricity, 7 for gas; an electricity energy
+ *   register (C 1 or 2, D 8) labelled HT counts tariff 1, NT tariff 2, a single register not 2;
+ *   two registers of one meter never share a code (the next row's code read for this one).
+ * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
+ */
+function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
+  const p = data.payment;
+  if (p?.bic) {
+    const bic = BIC.exec(p.bic.replace(/\s/g, '').toUpperCase());
+    const iban = p.iban ? p.iban.replace(/\s/g, '').toUpperCase() : null;
+    const why = !bic ? `${p.bic} is not a BIC (8 or 11 characters: bank, country, location, branch)`
+      : !iban ? 'a BIC without the IBAN it belongs to'
+      : bic[1] !== iban.slice(0, 2) ? `BIC ${p.bic} names country ${bic[1]}, the IBAN ${iban.slice(0, 2)}`
+      : null;
+    if (why) out.set('payment.bic', why);
+  }
+  if (p?.mandate_reference && (!MANDATE.test(p.mandate_reference) || !/\d/.test(p.mandate_reference))) out.set('payment.mandate_reference', `"${p.mandate_reference}" is not a SEPA mandate reference (a code of at most 35 SEPA characters)`);
+  const commodities = new Set(data.supply_points.map((sp) => sp.commodity).filter(Boolean));
+  const commodity = commodities.size === 1 ? [...commodities][0] : null;
+  for (const m of data.meters) {
+    const seen = new Map<string, string>();
+    for (const r of m.registers) {
+      if (!r.obis_code) continue;
+      const key = `${r.entity_ref}.obis_code`;
+      const o = OBIS.exec(r.obis_code.trim());
+      const energyRegister = o && (o[3] === '1' || o[3] === '2') && o[4] === '8';
+      const why = !o ? `${r.obis_code} is not an OBIS code (A-B:C.D.E)`
+        : commodity === 'electricity' && o[1] !== '1' ? `an electricity register with the medium-${o[1]} OBIS code ${r.obis_code}`
+        : commodity === 'gas' && o[1] !== '7' ? `a gas register with the medium-${o[1]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'HT' && o[5] !== '1' ? `an HT register with the tariff-${o[5]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'NT' && o[5] !== '2' ? `an NT register with the tariff-${o[5]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'single' && o[5] === '2' ? `a single register with the NT OBIS code ${r.obis_code}`
+        : null;
+      if (why) out.set(key, why);
+      const twin = seen.get(r.obis_code.trim());
+      if (twin) {
+        const same = `two registers of ${m.entity_ref} read the OBIS code ${r.obis_code}`;
+        out.set(key, same);
+        out.set(twin, same);
+      }
+      seen.set(r.obis_code.trim(), key);
+    }
+  }
+  for (const co of data.consumption) {
+    if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);
+  }
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -546,6 +607,7 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   const implausible = implausibleDates(data);
   implausibleUnits(data, implausible);
   implausibleIdentifiers(data, implausible);
+  implausibleSpans(data, implausible);
   for (const f of fieldsOf(data)) {
     if (!present(f.value) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);

@@ -237,12 +237,16 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   // Address: street + city of the company (the sender line or the footer), never a Postfach.
   const nameKey = s.name ? s.name.split(' ')[0]!.toLowerCase() : null;
   const pageLines = view.lines.filter((l) => l.page === view.pages[0]);
-  for (const l of pageLines) {
-    if (!nameKey || !l.text.toLowerCase().includes(nameKey)) continue;
-    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey)));
+  // A line naming the whole company first; a line sharing only its first word ("Stadtwerke
+  // Mainz Netz GmbH · …", a subsidiary's or the grid operator's address) is a last resort
+  // and leaves the address to a reviewer.
+  const whole = (t: string) => !!s.name && compactName(t).includes(compactName(s.name));
+  const addressLines = pageLines.filter((l) => nameKey && l.text.toLowerCase().includes(nameKey));
+  for (const l of [...addressLines.filter((x) => whole(x.text)), ...addressLines.filter((x) => !whole(x.text))]) {
+    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey!)));
     if (a) {
       s.address = a;
-      log.add('supplier', 'address', spanOf(l));
+      log.add('supplier', 'address', spanOf(l), { unconfirmed: whole(l.text) ? null : `the address line "${l.text}" does not name the supplier ${s.name}` });
       break;
     }
   }
@@ -300,7 +304,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
     // The legal line (commercial register, VAT id) names the company that issues the bill: a
     // first legal-form name elsewhere (the customer's firm, a service provider) is not settled
     // by position when the legal block names another company.
-    const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+    const key = compactName;
     const legal = log.records.filter((r) => r.entity_ref === 'supplier' && (r.field === 'vat_id' || r.field === 'commercial_register'));
     const block = (r: (typeof legal)[number]) => view.lines.filter((l) => l.page === r.physical_page && r.bbox && l.bbox.y <= r.bbox.y + 1 && r.bbox.y - l.bbox.y < 40);
     if (legal.length && !legal.some((r) => block(r).some((l) => key(l.text).includes(key(s.name!))))) {
@@ -318,6 +322,9 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   }
   return s;
 }
+
+/** A company name as compared across lines: letters and digits only, lower case. */
+const compactName = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 
 function below(view: DocView, seg: { line: number; bbox: { x: number; y: number; w: number; h: number } }) {
   const line = view.ev.lines[seg.line]!;
@@ -1153,7 +1160,10 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
   const mandate = /mandatsreferenz(?:nummer)?:?\s*([A-Z0-9][A-Z0-9\-/]{4,34})/i.exec(text);
   if (mandate) {
     p.mandate_reference = mandate[1]!.replace(/[.,]$/, '');
-    log.add('payment', 'mandate_reference', spanOf(f.at(mandate.index), 'Mandatsreferenz', mandate[0]), { match: 'exact' });
+    // A reference printed in groups ("MR-2024 0815") is cut at its first space: a digit group
+    // right after it may be its rest, so a reviewer reads it whole.
+    const rest = /^ (\d[\dA-Z\-/]*)(?=[\s,.;]|$)/.exec(text.slice(mandate.index + mandate[0].length));
+    log.add('payment', 'mandate_reference', spanOf(f.at(mandate.index), 'Mandatsreferenz', mandate[0]), { match: 'exact', unconfirmed: rest ? `the reference may go on ("${mandate[1]} ${rest[1]}")` : null });
   }
   if (p.payment_method === 'sepa_direct_debit') {
     const cred = /(?:gläubiger-?(?:identifikationsnummer|id(?:entifikationsnummer)?|-?nr\.?)|creditor id):?\s*(DE\d{2}ZZZ\d{8,11})/i.exec(view.flow().text);

@@ -480,3 +480,67 @@ describe('energy validation policy: confirmation by construction (generated bill
     assert.ok(unconfirmed(payload, evidence()).includes('charge-1.vat_rate'));
   });
 });
+
+describe('energy validation policy: span fields held against their format and the other fields (fifth pass)', () => {
+  function generated(seed: number, spec: Spec) {
+    const { truth } = generateDocument(seed, spec);
+    const payload: EnergyPayload = { packet: truth.packet as EnergyPayload['packet'], invoices: truth.invoices };
+    return { payload, data: payload.invoices[0]!.data, evidence: () => evidenceFor(payload as Truth) };
+  }
+  const unconfirmed = (payload: EnergyPayload, evidence: EnergyEvidence[]) => evaluateEnergyPayload(payload, evidence, []).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+
+  it('a BIC stands only in its format and in its IBAN’s country, and never without an IBAN', () => {
+    const { payload, data, evidence } = generated(1301, { style: 'compact' });
+    assert.ok(data.payment.iban && data.payment.bic, 'the bill names an account');
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.bic'));
+    for (const bic of ['BKAUATWWXXX', 'COBADEF', 'COBA DE FF XXX1', 'Kasseler']) {
+      data.payment.bic = bic;
+      assert.ok(unconfirmed(payload, evidence()).includes('payment.bic'), bic);
+    }
+    data.payment.bic = 'COBADEFFXXX';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.bic'));
+    data.payment.iban = null;
+    assert.ok(unconfirmed(payload, evidence()).includes('payment.bic'), 'no IBAN to tie it to');
+  });
+
+  it('a mandate reference is a SEPA code: a word after the label, or more than 35 characters, is not one', () => {
+    const { payload, data, evidence } = generated(1302, { style: 'compact' });
+    data.payment.mandate_reference = 'M123456789';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.mandate_reference'));
+    data.payment.mandate_reference = 'M12345 6789';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.mandate_reference'), 'spaces are SEPA characters');
+    for (const bad of ['lautet', 'MR_2024_0001', `M${'1'.repeat(35)}`]) {
+      data.payment.mandate_reference = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('payment.mandate_reference'), bad);
+    }
+  });
+
+  it('an OBIS code fits its commodity, its register label and its meter: HT 1.8.1, NT 1.8.2, medium 7 for gas, no code twice', () => {
+    const { payload, data, evidence } = generated(1303, { style: 'mono', twoRegisters: true });
+    const [ht, nt] = data.meters[0]!.registers;
+    assert.deepEqual([ht!.label, ht!.obis_code, nt!.label, nt!.obis_code], ['HT', '1-0:1.8.1', 'NT', '1-0:1.8.2']);
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.obis_code')));
+    // The next row's code read for this one: HT with the NT code, and the same code twice.
+    ht!.obis_code = '1-0:1.8.2';
+    assert.deepEqual(unconfirmed(payload, evidence()).filter((k) => k.endsWith('.obis_code')).sort(), [`${ht!.entity_ref}.obis_code`, `${nt!.entity_ref}.obis_code`]);
+    ht!.obis_code = '7-0:3.0.0';
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.obis_code`), 'a gas code on an electricity register');
+    ht!.obis_code = '1-0:1.8';
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.obis_code`), 'not A-B:C.D.E');
+    const gas = generated(1304, { style: 'compact', commodity: 'gas' });
+    const reg = gas.data.meters[0]!.registers[0]!;
+    reg.obis_code = '7-0:3.0.0';
+    assert.ok(!unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`));
+    reg.obis_code = '1-0:1.8.0';
+    assert.ok(unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`), 'an electricity code on a gas register');
+  });
+
+  it('a prior-year quantity equal to this period’s quantity is the current figure read again', () => {
+    const { payload, data, evidence } = generated(1305, { style: 'compact' });
+    const cons = data.consumption[0]!;
+    assert.ok(cons.prior_year_quantity_kwh && cons.prior_year_quantity_kwh !== cons.quantity_kwh);
+    assert.ok(!unconfirmed(payload, evidence()).includes('cons-1.prior_year_quantity_kwh'));
+    cons.prior_year_quantity_kwh = cons.quantity_kwh;
+    assert.ok(unconfirmed(payload, evidence()).includes('cons-1.prior_year_quantity_kwh'));
+  });
+});
