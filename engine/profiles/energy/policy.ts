@@ -514,6 +514,7 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   register (C 1 or 2, D 8) labelled HT counts tariff 1, NT tariff 2, a single register not 2;
  *   two registers of one meter never share a code (the next row's code read for this one).
  * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
+ * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
  */
 function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   const p = data.payment;
@@ -553,6 +554,8 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       seen.set(r.obis_code.trim(), key);
     }
   }
+  const taxNumber = data.supplier?.tax_number;
+  if (taxNumber && !/^\d{10,13}$/.test(taxNumber.replace(/[\s/]/g, ''))) out.set('supplier.tax_number', `${taxNumber} is not a tax number (10 to 13 digits)`);
   for (const co of data.consumption) {
     if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);
   }

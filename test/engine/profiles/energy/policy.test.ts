@@ -535,6 +535,18 @@ describe('energy validation policy: span fields held against their format and th
     assert.ok(unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`), 'an electricity code on a gas register');
   });
 
+  it('a tax number has 10 to 13 digits in any state’s format', () => {
+    const { payload, data, evidence } = generated(1306, { style: 'compact' });
+    for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
+      data.supplier.tax_number = ok;
+      assert.ok(!unconfirmed(payload, evidence()).includes('supplier.tax_number'), ok);
+    }
+    for (const bad of ['44/530', 'DE324893395']) {
+      data.supplier.tax_number = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('supplier.tax_number'), bad);
+    }
+  });
+
   it('a prior-year quantity equal to this period’s quantity is the current figure read again', () => {
     const { payload, data, evidence } = generated(1305, { style: 'compact' });
     const cons = data.consumption[0]!;
