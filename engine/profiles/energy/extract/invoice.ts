@@ -433,10 +433,17 @@ function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], co
     sp.legacy_metering_point_id = legacy.value;
     log.add('sp-1', 'legacy_metering_point_id', legacy);
   }
-  const addr = view.labelled(SP_LABELS.address, (t) => parseAddressLine(t.split(/\s·\s(?=\p{L}+:)/u)[0]!), { lines: body, below: false });
+  const parseSupplyAddress = (t: string) => parseAddressLine(t.split(/\s·\s(?=\p{L}+:)/u)[0]!);
+  const addr = view.labelled(SP_LABELS.address, parseSupplyAddress, { lines: body, below: false });
   if (addr) {
     sp.service_address = addr.value;
-    log.add('sp-1', 'service_address', addr);
+    // A plain "Adresse" names the supply point only inside its block (a supply-point heading
+    // just above); another supply address printed under these labels leaves it to a reviewer.
+    const at = body.indexOf(addr.line);
+    const inBlock = !/^adresse$/i.test(addr.label ?? '') || body.slice(Math.max(0, at - 3), at).some((l) => SP_LABELS.address.test(l.text) || SP_LABELS.malo.test(l.text));
+    const key = (a: NonNullable<SupplyPoint['service_address']>) => `${a.street}|${a.house_number}|${a.postal_code}`.toLowerCase();
+    const rival = [...view.labelledHits(SP_LABELS.address, parseSupplyAddress, { lines: body, below: false })].find((h) => key(h.value) !== key(addr.value));
+    log.add('sp-1', 'service_address', addr, { unconfirmed: !inBlock ? `"${addr.label}" is not in a supply-point block` : rival ? `another supply address is printed ("${rival.text}")` : null });
   } else {
     // "… der Verbrauchsstelle Bahnhofstraße 27, 79117 Freiburg (Marktlokations-ID …)": prose.
     const f = view.flow(body);
