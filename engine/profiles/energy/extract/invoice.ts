@@ -1153,15 +1153,29 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     }
   }
   if (p.iban) {
+    // The BIC of the payment's account: after its IBAN on the same line, or on the lines just
+    // below it ("(BIC" wrapped before the code). A line naming another IBAN (a footer's bank
+    // details), a footer line, or a line above belongs to another account.
     const line = log.records.find((r) => r.entity_ref === 'payment' && r.field === 'iban');
-    const around = body.concat(view.lines).filter((l) => line && l.page === line.physical_page && Math.abs(l.bbox.y - line.bbox!.y) < 30);
-    for (const l of around) {
-      const b = findBics(l.text).find((x) => /BIC:?\s*$/i.test(l.text.slice(Math.max(0, x.index - 6), x.index)));
-      if (b) {
-        p.bic = b.value;
-        log.add('payment', 'bic', spanOf(l, 'BIC', b.raw), { match: 'exact' });
-        break;
+    const compactIban = (t: string) => t.replace(/\s/g, '').toUpperCase();
+    const own = compactIban(p.iban);
+    const ibansOf = (l: EvLine) => findIbans(l.text).filter((h) => h.check.status === 'valid').map((h) => compactIban((h.check as { iban: string }).iban));
+    const lines = [...new Set(body.concat(view.lines))].filter((l) => line && l.page === line.physical_page && l.bbox.y >= line.bbox!.y - 1 && l.bbox.y - line.bbox!.y < 30).sort((a, b) => a.bbox.y - b.bbox.y);
+    const found: Array<{ l: EvLine; raw: string; value: string }> = [];
+    lines.forEach((l, i) => {
+      const ibans = ibansOf(l);
+      if (ibans.some((x) => x !== own) || (view.isFooter(l) && !ibans.includes(own))) return;
+      const ownAt = ibans.includes(own) ? l.text.replace(/\s/g, '').toUpperCase().indexOf(own) : -1;
+      for (const b of findBics(l.text)) {
+        const labelled = /BIC:?\s*$/i.test(l.text.slice(Math.max(0, b.index - 6), b.index)) || (b.index <= 1 && i > 0 && /BIC:?\s*$/i.test(lines[i - 1]!.text));
+        if (labelled && (ownAt < 0 || l.text.slice(0, b.index).replace(/\s/g, '').toUpperCase().length >= ownAt)) found.push({ l, raw: b.raw, value: b.value });
       }
+    });
+    const b = found[0];
+    if (b) {
+      p.bic = b.value;
+      const rival = found.find((x) => x.value !== b.value);
+      log.add('payment', 'bic', spanOf(b.l, 'BIC', b.raw), { match: 'exact', unconfirmed: rival ? `another BIC is printed by the account ("${rival.raw}")` : null });
     }
   }
   const mandate = /mandatsreferenz(?:nummer)?:?\s*([A-Z0-9][A-Z0-9\-/]{4,34})/i.exec(text);
