@@ -515,6 +515,8 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   two registers of one meter never share a code (the next row's code read for this one).
  * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
  * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
+ * - Document type against the bill's content: a final bill plans no further advances, a credit
+ *   note asks for no payment, an advance (interim) bill reads no meter.
  */
 function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   const p = data.payment;
@@ -554,6 +556,12 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       seen.set(r.obis_code.trim(), key);
     }
   }
+  const type = data.identity?.document_type;
+  const typeWhy = type === 'final_invoice' && data.advance_plan.length ? 'a final bill with a plan of further advances'
+    : type === 'credit_note' && data.settlement?.balance_direction === 'amount_due' ? 'a credit note asking for a payment'
+    : type === 'interim_invoice' && data.meters.some((m) => m.registers.some((r) => r.reading_end?.value != null)) ? 'an advance bill with meter readings'
+    : null;
+  if (typeWhy) out.set('identity.document_type', typeWhy);
   const taxNumber = data.supplier?.tax_number;
   if (taxNumber && !/^\d{10,13}$/.test(taxNumber.replace(/[\s/]/g, ''))) out.set('supplier.tax_number', `${taxNumber} is not a tax number (10 to 13 digits)`);
   for (const co of data.consumption) {

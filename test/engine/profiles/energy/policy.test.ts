@@ -535,6 +535,19 @@ describe('energy validation policy: span fields held against their format and th
     assert.ok(unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`), 'an electricity code on a gas register');
   });
 
+  it('a document type the bill contradicts is left to a reviewer: a final bill with further advances, a credit note asking for payment, an advance bill with readings', () => {
+    const { payload, data, evidence } = generated(1307, { style: 'compact', kind: 'invoice' });
+    assert.ok(data.advance_plan.length > 0 && data.meters[0]!.registers.length > 0);
+    assert.ok(!unconfirmed(payload, evidence()).includes('identity.document_type'));
+    for (const type of ['final_invoice', 'interim_invoice'] as const) {
+      data.identity.document_type = type;
+      assert.ok(unconfirmed(payload, evidence()).includes('identity.document_type'), type);
+    }
+    data.identity.document_type = 'credit_note';
+    data.settlement.balance_direction = 'amount_due';
+    assert.ok(unconfirmed(payload, evidence()).includes('identity.document_type'), 'credit note');
+  });
+
   it('a tax number has 10 to 13 digits in any state’s format', () => {
     const { payload, data, evidence } = generated(1306, { style: 'compact' });
     for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
