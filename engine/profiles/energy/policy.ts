@@ -9,7 +9,7 @@
 // cannot be evaluated (an operand is missing or unreadable) counts as failed.
 import type { HandoffStatus } from '../../store/schema.js';
 import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
-import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
+import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
 export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.5';
@@ -515,6 +515,9 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   two registers of one meter never share a code (the next row's code read for this one).
  * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
  * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
+ * - Supply address: a metering point id (MeLo, Zählpunkt) carries the postcode of its supply
+ *   point (characters 9–13); a service address in another postcode is another address (the
+ *   customer's billing address read as the supply point's).
  * - Document type against the bill's content: a final bill plans no further advances, a credit
  *   note asks for no payment, an advance (interim) bill reads no meter.
  */
@@ -555,6 +558,12 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       }
       seen.set(r.obis_code.trim(), key);
     }
+  }
+  for (const sp of data.supply_points) {
+    const code = sp.service_address?.postal_code;
+    const ids = [sp.melo_id, sp.legacy_metering_point_id].filter((v): v is string => !!v && meteringPointIdValid(v)).map(normalizeMeteringPointId);
+    const other = code ? ids.find((id) => id.slice(8, 13) !== code) : undefined;
+    if (other) out.set(`${sp.entity_ref}.service_address`, `the metering point ${other} lies in postcode ${other.slice(8, 13)}, the service address in ${code}`);
   }
   const type = data.identity?.document_type;
   const typeWhy = type === 'final_invoice' && data.advance_plan.length ? 'a final bill with a plan of further advances'

@@ -548,6 +548,15 @@ describe('energy validation policy: span fields held against their format and th
     assert.ok(unconfirmed(payload, evidence()).includes('identity.document_type'), 'credit note');
   });
 
+  it('a service address lies in the postcode its metering point id carries', () => {
+    const { payload, data, evidence } = generated(1308, { style: 'compact' });
+    const sp = data.supply_points[0]!;
+    assert.ok(sp.melo_id && sp.service_address, 'a MeLo and a supply address are printed');
+    assert.ok(!unconfirmed(payload, evidence()).includes('sp-1.service_address'));
+    sp.service_address = { ...sp.service_address!, postal_code: sp.service_address!.postal_code === '10117' ? '10119' : '10117' };
+    assert.ok(unconfirmed(payload, evidence()).includes('sp-1.service_address'));
+  });
+
   it('a tax number has 10 to 13 digits in any state’s format', () => {
     const { payload, data, evidence } = generated(1306, { style: 'compact' });
     for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
