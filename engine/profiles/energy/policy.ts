@@ -497,6 +497,7 @@ function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): vo
   }
 }
 
+const ENDS_IN_LEGAL_FORM = /(?:\bGmbH(?: & Co\.? KG)?|\bmbH|\bAG|\beG|\bSE|\bKG|\bKGaA|\bAöR|\bOHG|\bGbR|\be\.\s?V\.|\bUG(?: \(haftungsbeschränkt\))?)$/;
 const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
 /** SEPA mandate reference: up to 35 characters of the SEPA character set. */
@@ -518,6 +519,11 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  * - Supply address: a metering point id (MeLo, Zählpunkt) carries the postcode of its supply
  *   point (characters 9–13); a service address in another postcode is another address (the
  *   customer's billing address read as the supply point's).
+ * - Operator names end in their legal form (GmbH, mbH, AG, KG …): a name without one was cut
+ *   short or ran into the next words. A customer name holds no digits or label colon and is not
+ *   the supplier's or an operator's name.
+ * - The invoice date follows the billing period (an advance bill aside), within 180 days: a date
+ *   read from another label (a reading, a contract start) does not.
  * - Document type against the bill's content: a final bill plans no further advances, a credit
  *   note asks for no payment, an advance (interim) bill reads no meter.
  */
@@ -564,6 +570,23 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
     const ids = [sp.melo_id, sp.legacy_metering_point_id].filter((v): v is string => !!v && meteringPointIdValid(v)).map(normalizeMeteringPointId);
     const other = code ? ids.find((id) => id.slice(8, 13) !== code) : undefined;
     if (other) out.set(`${sp.entity_ref}.service_address`, `the metering point ${other} lies in postcode ${other.slice(8, 13)}, the service address in ${code}`);
+  }
+  const companies = new Set<string>();
+  for (const sp of data.supply_points) {
+    for (const k of ['network_operator_name', 'metering_operator_name'] as const) {
+      const name = sp[k];
+      if (!name) continue;
+      companies.add(name.toLowerCase());
+      if (!ENDS_IN_LEGAL_FORM.test(name.trim())) out.set(`${sp.entity_ref}.${k}`, `"${name}" does not end in a legal form: cut short or run on`);
+    }
+  }
+  if (data.supplier?.name) companies.add(data.supplier.name.toLowerCase());
+  const customer = data.customer?.name;
+  if (customer && (/\d|:/.test(customer) || companies.has(customer.toLowerCase()))) out.set('customer.name', `"${customer}" is not the customer's name (a digit, a label, or another party's name)`);
+  const issued = dayOf(data.identity?.invoice_date);
+  const periodEnd = dayOf(data.identity?.billing_period?.end);
+  if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {
+    out.set('identity.invoice_date', `an invoice dated ${data.identity.invoice_date} for a period ending ${data.identity.billing_period!.end}`);
   }
   const type = data.identity?.document_type;
   const typeWhy = type === 'final_invoice' && data.advance_plan.length ? 'a final bill with a plan of further advances'

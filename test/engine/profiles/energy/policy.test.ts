@@ -557,6 +557,27 @@ describe('energy validation policy: span fields held against their format and th
     assert.ok(unconfirmed(payload, evidence()).includes('sp-1.service_address'));
   });
 
+  it('names: an operator name ends in its legal form; a customer name is no label, number or other party', () => {
+    const { payload, data, evidence } = generated(1309, { style: 'compact' });
+    const sp = data.supply_points[0]!;
+    assert.ok(sp.network_operator_name && data.customer.name);
+    assert.equal(unconfirmed(payload, evidence()).filter((k) => /operator_name|customer\.name/.test(k)).length, 0);
+    sp.network_operator_name = sp.network_operator_name!.replace(/\s+\S+$/, '');
+    assert.ok(unconfirmed(payload, evidence()).includes('sp-1.network_operator_name'), 'cut short');
+    for (const bad of ['Kundennummer: 4711', data.supplier.name!]) {
+      data.customer.name = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('customer.name'), bad);
+    }
+  });
+
+  it('the invoice date follows the billing period, within 180 days (advance bills aside)', () => {
+    const { payload, data, evidence } = generated(1310, { style: 'compact', kind: 'invoice' });
+    assert.ok(!unconfirmed(payload, evidence()).includes('identity.invoice_date'));
+    data.identity.invoice_date = data.identity.billing_period!.start;
+    data.payment.due_date = null;
+    assert.ok(unconfirmed(payload, evidence()).includes('identity.invoice_date'), 'the period start read as the invoice date');
+  });
+
   it('a tax number has 10 to 13 digits in any state’s format', () => {
     const { payload, data, evidence } = generated(1306, { style: 'compact' });
     for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
