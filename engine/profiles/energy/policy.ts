@@ -498,6 +498,7 @@ function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): vo
 }
 
 const ENDS_IN_LEGAL_FORM = /(?:\bGmbH(?: & Co\.? KG)?|\bmbH|\bAG|\beG|\bSE|\bKG|\bKGaA|\bAöR|\bOHG|\bGbR|\be\.\s?V\.|\bUG(?: \(haftungsbeschränkt\))?)$/;
+const TARIFF_HEADER = /(?<!\p{L})(?:gültig|netto|brutto|zeitraum|arbeitspreis|grundpreis|verbrauchspreis|produkt|tarifbezeichnung|bezeichnung|preise?)(?!\p{L})/iu;
 const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
 /** SEPA mandate reference: up to 35 characters of the SEPA character set. */
@@ -524,6 +525,8 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   the supplier's or an operator's name.
  * - The invoice date follows the billing period (an advance bill aside), within 180 days: a date
  *   read from another label (a reading, a contract start) does not.
+ * - A tariff name is a product's name, not a table header or a price: header words ("gültig",
+ *   "Arbeitspreis", "netto"), a date or an amount in it mean the row was read from the wrong cell.
  * - Document type against the bill's content: a final bill plans no further advances, a credit
  *   note asks for no payment, an advance (interim) bill reads no meter.
  */
@@ -587,6 +590,9 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   const periodEnd = dayOf(data.identity?.billing_period?.end);
   if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {
     out.set('identity.invoice_date', `an invoice dated ${data.identity.invoice_date} for a period ending ${data.identity.billing_period!.end}`);
+  }
+  for (const t of data.tariffs) {
+    if (t.name && (TARIFF_HEADER.test(t.name) || /\d{1,2}\.\d{1,2}\.\d{2,4}|\d,\d{2}|€|ct\b/i.test(t.name))) out.set(`${t.entity_ref}.name`, `"${t.name}" reads like a table header or a price, not a tariff's name`);
   }
   const type = data.identity?.document_type;
   const typeWhy = type === 'final_invoice' && data.advance_plan.length ? 'a final bill with a plan of further advances'

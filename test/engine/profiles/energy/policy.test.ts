@@ -578,6 +578,19 @@ describe('energy validation policy: span fields held against their format and th
     assert.ok(unconfirmed(payload, evidence()).includes('identity.invoice_date'), 'the period start read as the invoice date');
   });
 
+  it('a tariff name that reads like a table header or a price is left to a reviewer', () => {
+    const { payload, data, evidence } = generated(1311, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).includes('tariff-1.name'));
+    for (const ok of ['Strom Fix 24', 'Wärmestrom Zweitarif HT', 'Ökostrom Plus']) {
+      data.tariffs[0]!.name = ok;
+      assert.ok(!unconfirmed(payload, evidence()).includes('tariff-1.name'), ok);
+    }
+    for (const bad of ['Produkt gültig von gültig bis', 'Arbeitspreis netto', 'Strom Basis 01.01.2025', 'Heimstrom 32,15 ct']) {
+      data.tariffs[0]!.name = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('tariff-1.name'), bad);
+    }
+  });
+
   it('a tax number has 10 to 13 digits in any state’s format', () => {
     const { payload, data, evidence } = generated(1306, { style: 'compact' });
     for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
