@@ -304,10 +304,9 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
     // The legal line (commercial register, VAT id) names the company that issues the bill: a
     // first legal-form name elsewhere (the customer's firm, a service provider) is not settled
     // by position when the legal block names another company.
-    const key = compactName;
     const legal = log.records.filter((r) => r.entity_ref === 'supplier' && (r.field === 'vat_id' || r.field === 'commercial_register'));
     const block = (r: (typeof legal)[number]) => view.lines.filter((l) => l.page === r.physical_page && r.bbox && l.bbox.y <= r.bbox.y + 1 && r.bbox.y - l.bbox.y < 40);
-    if (legal.length && !legal.some((r) => block(r).some((l) => key(l.text).includes(key(s.name!))))) {
+    if (legal.length && !legal.some((r) => block(r).some((l) => compactName(l.text).includes(compactName(s.name!))))) {
       // The one company the legal block names is the issuer; its address is then not the one read for the other name.
       const named = legal.flatMap((r) => block(r)).flatMap((l) => l.text.split(/\s[·|•]\s|,\s/).map((h) => ({ l, h: h.trim() })))
         .filter((x) => LEGAL_FORM.test(x.h) && x.h.length <= 60 && /^\p{Lu}/u.test(x.h) && !/netz|messstellen|amtsgericht|register|sparkasse|bank|sitz|ust|steuer/i.test(x.h));
