@@ -525,6 +525,8 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   the supplier's or an operator's name.
  * - The invoice date follows the billing period (an advance bill aside), within 180 days: a date
  *   read from another label (a reading, a contract start) does not.
+ * - The bill's own numbers (invoice, customer, contract account, contract, meter) are codes: a
+ *   lower-case word in one ("12345 Vertrag 99887766") means it ran on into the next label.
  * - A tariff name is a product's name, not a table header or a price: header words ("gültig",
  *   "Arbeitspreis", "netto"), a date or an amount in it mean the row was read from the wrong cell.
  * - Document type against the bill's content: a final bill plans no further advances, a credit
@@ -591,6 +593,11 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {
     out.set('identity.invoice_date', `an invoice dated ${data.identity.invoice_date} for a period ending ${data.identity.billing_period!.end}`);
   }
+  const codes: Array<[string, string | null | undefined]> = [
+    ...(['invoice_number', 'customer_number', 'contract_account', 'contract_number'] as const).map((k) => [`identity.${k}`, data.identity?.[k]] as [string, string | null]),
+    ...data.meters.map((m) => [`${m.entity_ref}.meter_number`, m.meter_number] as [string, string | null]),
+  ];
+  for (const [key, v] of codes) if (v && /\p{Ll}{3,}/u.test(v)) out.set(key, `"${v}" holds a word: the number ran on into the next label`);
   for (const t of data.tariffs) {
     if (t.name && (TARIFF_HEADER.test(t.name) || /\d{1,2}\.\d{1,2}\.\d{2,4}|\d,\d{2}|€|ct\b/i.test(t.name))) out.set(`${t.entity_ref}.name`, `"${t.name}" reads like a table header or a price, not a tariff's name`);
   }

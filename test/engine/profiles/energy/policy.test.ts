@@ -591,6 +591,15 @@ describe('energy validation policy: span fields held against their format and th
     }
   });
 
+  it('the bill’s own numbers are codes: a number running on into the next label’s word goes to review', () => {
+    const { payload, data, evidence } = generated(1312, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.startsWith('identity.') || k.endsWith('.meter_number')));
+    data.identity.customer_number = `${data.identity.customer_number} Vertrag 99887766`;
+    data.meters[0]!.meter_number = `${data.meters[0]!.meter_number} Zählwerk`;
+    const got = unconfirmed(payload, evidence());
+    assert.ok(got.includes('identity.customer_number') && got.includes('meter-1.meter_number'), JSON.stringify(got));
+  });
+
   it('a tax number has 10 to 13 digits in any state’s format', () => {
     const { payload, data, evidence } = generated(1306, { style: 'compact' });
     for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
