@@ -515,6 +515,8 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  * - OBIS code: A-B:C.D.E; medium A is 1 for electricity, 7 for gas; an electricity energy
  *   register (C 1 or 2, D 8) labelled HT counts tariff 1, NT tariff 2, a single register not 2;
  *   two registers of one meter never share a code (the next row's code read for this one).
+ * - Register labels: HT and NT come as a pair in one meter, and no label twice (a tariff
+ *   name "… HT" above a single register's row is not its label).
  * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
  * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
  * - Supply address: a metering point id (MeLo, Zählpunkt) carries the postcode of its supply
@@ -609,6 +611,14 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   if (typeWhy) out.set('identity.document_type', typeWhy);
   const taxNumber = data.supplier?.tax_number;
   if (taxNumber && !/^\d{10,13}$/.test(taxNumber.replace(/[\s/]/g, ''))) out.set('supplier.tax_number', `${taxNumber} is not a tax number (10 to 13 digits)`);
+  for (const m of data.meters) {
+    const labels = m.registers.map((r) => r.label);
+    for (const r of m.registers) {
+      if (r.label !== 'HT' && r.label !== 'NT') continue;
+      const pair = r.label === 'HT' ? 'NT' : 'HT';
+      if (!labels.includes(pair) || labels.filter((l) => l === r.label).length > 1) out.set(`${r.entity_ref}.label`, `an ${r.label} register of ${m.entity_ref} without one ${pair} register beside it`);
+    }
+  }
   for (const co of data.consumption) {
     if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);
   }

@@ -612,6 +612,20 @@ describe('energy validation policy: span fields held against their format and th
     }
   });
 
+  it('HT and NT registers come as a pair in one meter', () => {
+    const { payload, data, evidence } = generated(1313, { style: 'mono', twoRegisters: true });
+    const [ht, nt] = data.meters[0]!.registers;
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.label')));
+    nt!.label = 'HT';
+    nt!.obis_code = null;
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.label`), 'HT twice');
+    const single = generated(1314, { style: 'compact' });
+    const reg = single.data.meters[0]!.registers[0]!;
+    reg.label = 'HT';
+    reg.obis_code = null;
+    assert.ok(unconfirmed(single.payload, single.evidence()).includes(`${reg.entity_ref}.label`), 'an HT register alone');
+  });
+
   it('a prior-year quantity equal to this period’s quantity is the current figure read again', () => {
     const { payload, data, evidence } = generated(1305, { style: 'compact' });
     const cons = data.consumption[0]!;
