@@ -499,6 +499,7 @@ function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): vo
 
 const ENDS_IN_LEGAL_FORM = /(?:\bGmbH(?: & Co\.? KG)?|\bmbH|\bAG|\beG|\bSE|\bKG|\bKGaA|\bAöR|\bOHG|\bGbR|\be\.\s?V\.|\bUG(?: \(haftungsbeschränkt\))?)$/;
 const TARIFF_HEADER = /(?<!\p{L})(?:gültig|netto|brutto|zeitraum|arbeitspreis|grundpreis|verbrauchspreis|produkt|tarifbezeichnung|bezeichnung|preise?)(?!\p{L})/iu;
+const PER_TIME = new Set(['day', 'month', 'year']);
 const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
 /** SEPA mandate reference: up to 35 characters of the SEPA character set. */
@@ -517,6 +518,9 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   two registers of one meter never share a code (the next row's code read for this one).
  * - Register labels: HT and NT come as a pair in one meter, and no label twice (a tariff
  *   name "… HT" above a single register's row is not its label).
+ * - Charge category against the line: a base or metering fee is not billed per kWh; energy,
+ *   levies, taxes and the CO2 price are not billed per day, month or year; electricity tax is
+ *   no gas bill's and energy tax no electricity bill's.
  * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
  * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
  * - Supply address: a metering point id (MeLo, Zählpunkt) carries the postcode of its supply
@@ -611,6 +615,14 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   if (typeWhy) out.set('identity.document_type', typeWhy);
   const taxNumber = data.supplier?.tax_number;
   if (taxNumber && !/^\d{10,13}$/.test(taxNumber.replace(/[\s/]/g, ''))) out.set('supplier.tax_number', `${taxNumber} is not a tax number (10 to 13 digits)`);
+  for (const ch of data.charges) {
+    const cat = ch.category;
+    const why = (cat === 'base_fee' || cat === 'metering') && ch.unit === 'kWh' ? `a ${cat} line billed per kWh`
+      : (cat === 'energy' || cat === 'levy' || cat === 'electricity_tax' || cat === 'energy_tax' || cat === 'co2') && ch.unit && PER_TIME.has(ch.unit) ? `a ${cat} line billed per ${ch.unit}`
+      : (cat === 'electricity_tax' && commodity === 'gas') || (cat === 'energy_tax' && commodity === 'electricity') ? `${cat} on a ${commodity} bill`
+      : null;
+    if (why) out.set(`${ch.entity_ref}.category`, why);
+  }
   for (const m of data.meters) {
     const labels = m.registers.map((r) => r.label);
     for (const r of m.registers) {

@@ -612,6 +612,17 @@ describe('energy validation policy: span fields held against their format and th
     }
   });
 
+  it('a charge category fits its line: fees per time, energy and levies per kWh, the tax of the commodity', () => {
+    const { payload, data, evidence } = generated(1315, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.category')));
+    const base = data.charges.find((c) => c.category === 'base_fee')!;
+    const energy = data.charges.find((c) => c.category === 'energy')!;
+    base.category = 'energy';
+    energy.category = 'base_fee';
+    const got = unconfirmed(payload, evidence());
+    assert.ok(got.includes(`${base.entity_ref}.category`) && got.includes(`${energy.entity_ref}.category`), JSON.stringify(got));
+  });
+
   it('HT and NT registers come as a pair in one meter', () => {
     const { payload, data, evidence } = generated(1313, { style: 'mono', twoRegisters: true });
     const [ht, nt] = data.meters[0]!.registers;
