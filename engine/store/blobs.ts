@@ -159,7 +159,7 @@ function pidAlive(pid: number): boolean {
 
 /**
  * The part both stores share: staging uploads and scratch folders in the data dir's tmp
- * folder. Temporary names start with the writing process's PID, so several processes on one
+ * folder, and what follows from a store's own put, stat, list and remove. Temporary names start with the writing process's PID, so several processes on one
  * machine can share a data folder: none sweeps a file another live process is writing.
  */
 export abstract class StagingArea {
@@ -239,8 +239,20 @@ export abstract class StagingArea {
     this.sweepTimer = null;
   }
 
+  abstract put(key: string, data: Buffer): Promise<void>;
+  abstract stat(key: string): Promise<BlobInfo | null>;
   abstract list(prefix: string): AsyncIterable<BlobInfo>;
   abstract remove(key: string | null): Promise<void>;
+
+  async writeArtefact(relName: string, data: Buffer): Promise<string> {
+    const key = `${ARTEFACTS_PREFIX}${normalizeKey(relName)}`;
+    await this.put(key, data);
+    return key;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
 
   async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
     // tmp: everything no live process holds; then stored files no committed row references.
