@@ -8,6 +8,23 @@ import { createAccountWithToken, removeDir, startServerProcess, type ServerProce
 
 export { cli, createAccountWithToken, getJson, upload, waitTerminal } from '../helpers/server.js';
 
+/** Spec 2.1: every field of the document object. */
+export const SPEC_DOCUMENT_FIELDS = [
+  'id', 'mode', 'processing_mode', 'processing_lane', 'pages', 'status', 'processing_stage', 'processing_error', 'blocked_reason',
+  'scanner_status', 'scanner_provider', 'scanner_message', 'scanned_at', 'processing_started_at', 'processed_at', 'filename',
+  'file_format', 'file_size', 'additional_text', 'additional_text_plain', 'custom_types', 'requester', 'locale', 'number_of_pages',
+  'extracted_text', 'extracted_text_plain', 'origin', 'ai_processing', 'extraction_profile', 'is_e_invoice', 'thumbnail', 'previews',
+  'extractions', 'latest_extraction_run', 'sector_extraction_summary', 'created_at', 'updated_at',
+];
+
+/** Spec 2.2: every field of an extraction run. */
+export const SPEC_RUN_FIELDS = [
+  'id', 'mode', 'processing_lane', 'source', 'status', 'blocked_reason', 'error_code', 'error_message', 'credits_charged',
+  'extraction_schema_version', 'extractor_version', 'ai_prompt_version', 'normalization_version', 'extraction_profile',
+  'profile_version', 'ai_model', 'ai_reasoning_effort', 'strategies_used', 'provenance_summary', 'billing_mode', 'credit_cost',
+  'credit_cost_source', 'quality', 'started_at', 'completed_at', 'created_at',
+];
+
 /**
  * Fields Docdesk adds to the spec's document object, each recorded in docs/decisions.md.
  * Anything else beyond spec 2.1 is drift.
