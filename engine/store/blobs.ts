@@ -126,7 +126,7 @@ export interface BlobStore {
   sweepOrphans(referenced: Set<string>, minAgeMs?: number, nowMs?: number): Promise<string[]>;
 }
 
-export const ORIGINALS_PREFIX = 'files/originals/';
+const ORIGINALS_PREFIX = 'files/originals/';
 export const ARTEFACTS_PREFIX = 'files/artefacts/';
 
 /** A key as stored: forward slashes, relative, never leaving the data dir. */
@@ -137,7 +137,7 @@ export function normalizeKey(key: string): string {
 }
 
 /** Whether a stored key belongs to a committed row: the original itself or a document's artefact folder. */
-export function isReferenced(key: string, referenced: Set<string>): boolean {
+function isReferenced(key: string, referenced: Set<string>): boolean {
   if (referenced.has(key)) return true;
   // Artefacts are grouped per document folder: `files/artefacts/<documentId>/...`.
   const parts = key.split('/');
@@ -274,7 +274,7 @@ export abstract class StagingArea {
 }
 
 /** Deletes stored originals and artefacts that no row references and that are older than `minAgeMs`. */
-export async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
+async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
   const removed: string[] = [];
   for (const prefix of [ORIGINALS_PREFIX, ARTEFACTS_PREFIX]) {
     for await (const blob of store.list(prefix)) {
