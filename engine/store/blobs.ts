@@ -159,8 +159,9 @@ function pidAlive(pid: number): boolean {
 
 /**
  * The part both stores share: staging uploads and scratch folders in the data dir's tmp
- * folder, and what follows from a store's own put, stat, list and remove. Temporary names start with the writing process's PID, so several processes on one
- * machine can share a data folder: none sweeps a file another live process is writing.
+ * folder, and what follows from a store's own put, stat, list and remove. Temporary names
+ * start with the writing process's PID, so several processes on one machine can share a
+ * data folder: none sweeps a file another live process is writing.
  */
 export abstract class StagingArea {
   /** Staged uploads and workspaces of this process: the sweep leaves them. */
