@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { zipSync, strToU8 } from 'fflate';
+import { ftypBox } from '../helpers/fixtures.js';
 import { createAccountWithToken, removeDir, startServerProcess, type ServerProcess } from '../helpers/server.js';
 
 export { cli, createAccountWithToken, getJson, upload, waitTerminal } from '../helpers/server.js';
@@ -192,11 +193,7 @@ export function emlBytes(): Buffer {
 
 /** The head of an MP4 file (an `ftyp` box): enough for content detection. */
 export function mp4Bytes(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
+  const ftyp = ftypBox('isom', ['isom', 'iso2'], 0x200);
   const mdat = Buffer.alloc(16);
   mdat.writeUInt32BE(16, 0);
   mdat.write('mdat', 4, 'latin1');

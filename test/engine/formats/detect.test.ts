@@ -114,11 +114,7 @@ describe('detectFormat: refusals carry a human reason', () => {
   });
   it('a HEIC photo is not an MP4 video', async () => {
     const path = join(dir, 'photo.heic');
-    const ftyp = Buffer.alloc(24);
-    ftyp.writeUInt32BE(24, 0);
-    ftyp.write('ftypheic', 4, 'latin1');
-    ftyp.write('mif1heic', 16, 'latin1');
-    await writeFile(path, Buffer.concat([ftyp, Buffer.alloc(100)]));
+    await writeFile(path, Buffer.concat([fx.ftypBox('heic', ['mif1', 'heic']), Buffer.alloc(100)]));
     await expectRejected(path, /HEIC/);
   });
   it('plain text', async () => {

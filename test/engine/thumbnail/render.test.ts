@@ -382,11 +382,7 @@ describe('video', () => {
   });
   it('a damaged video is refused', async () => {
     const path = join(dir, 'damaged.mp4');
-    const ftyp = Buffer.alloc(24);
-    ftyp.writeUInt32BE(24, 0);
-    ftyp.write('ftypisom', 4, 'latin1');
-    ftyp.write('isomiso2', 16, 'latin1');
-    await writeFile(path, Buffer.concat([ftyp, fx.deterministicBytes(20_000, 9)]));
+    await writeFile(path, Buffer.concat([fx.ftypBox('isom', ['isom', 'iso2']), fx.deterministicBytes(20_000, 9)]));
     await expectThumbnailError(path, /damaged|no video picture stream/);
   });
 });
