@@ -3,11 +3,10 @@
 // write lock (DOCDESK_WRITE_LOCKS=global, the behaviour before per-account locks) against
 // per-account locks, with the 8 intakes spread over two accounts and all in one account.
 // Rounds alternate the two so the machine's load hits both alike; the ratio is what counts.
-import { openEngineContext } from '../engine/index.js';
 import type { AuthenticatedToken } from '../engine/accounts/accounts.js';
 import { acceptTestUpload, testAccount } from '../test/helpers/intake.js';
-import { skipUnlessPostgres, startPostgres } from '../test/helpers/postgres.js';
-import { removeDir, tempDataDir } from '../test/helpers/server.js';
+import { engineOnPostgres } from '../test/helpers/engine.js';
+import { skipUnlessPostgres } from '../test/helpers/postgres.js';
 import { median, printTable } from './table.js';
 
 const IN_FLIGHT = 8;
@@ -18,9 +17,8 @@ export async function benchLocks(count = Number(process.env.BENCH_LOCKS_UPLOADS 
     console.log(`Write-lock benchmark skipped: ${noPostgres}`);
     return;
   }
-  const server = await startPostgres();
-  const dir = tempDataDir('docdesk-bench-locks-');
-  const engine = await openEngineContext(dir, {}, await server.createDatabase('bench_locks'));
+  const opened = await engineOnPostgres({ prefix: 'docdesk-bench-locks-', database: 'bench_locks' });
+  const engine = opened.engine;
   const previous = process.env.DOCDESK_WRITE_LOCKS;
   try {
     const a = await testAccount(engine, { concurrency: 1_000_000, batch: false });
@@ -59,8 +57,6 @@ export async function benchLocks(count = Number(process.env.BENCH_LOCKS_UPLOADS 
   } finally {
     if (previous === undefined) delete process.env.DOCDESK_WRITE_LOCKS;
     else process.env.DOCDESK_WRITE_LOCKS = previous;
-    await engine.close();
-    await server.stop();
-    removeDir(dir);
+    await opened.close();
   }
 }

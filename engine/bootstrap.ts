@@ -8,8 +8,8 @@ import type { EngineContext } from './context.js';
 import { getSetting, setSetting } from './store/settings.js';
 import { createLoginCode } from './accounts/sessions.js';
 
-export const DEFAULT_ACCOUNT_NAME = 'Local workspace';
-export const DEFAULT_ACCOUNT_CREDITS = 1000;
+const DEFAULT_ACCOUNT_NAME = 'Local workspace';
+const DEFAULT_ACCOUNT_CREDITS = 1000;
 
 export interface BootstrapResult {
   accountId: number;

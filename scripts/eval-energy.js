@@ -61,12 +61,21 @@ async function readDocument(pdf) {
 const LISTS = ['supply_points', 'meters', 'tariffs', 'consumption', 'charges', 'taxes', 'advance_plan'];
 const SINGLE = ['identity', 'supplier', 'customer', 'settlement', 'payment'];
 
+/** Identifiers printed in digit groups: the grouping spaces are print, not part of the value. */
+const GROUPED_IDS = /^(?:customer_number|contract_account|contract_number|meter_number|iban|malo_id|melo_id|legacy_metering_point_id|network_operator_code|creditor_id|vat_id)$/;
+
 function normValue(field, v) {
   if (v === null || v === undefined) return null;
   if (typeof v === 'object') return JSON.stringify(v);
   let s = String(v).trim();
   if (/^-?\d+(\.\d+)?$/.test(s)) s = String(Number(s));
   if (/name|description|label|commercial_register/.test(field)) s = s.replace(/\s+/g, ' ').toLowerCase();
+  // Equal values in another print form (fifth pass): "12 a" is house number 12a; a BIC's
+  // branch "XXX" is its head office, the 8-character BIC; "780 582 192" is 780582192.
+  if (field === 'house_number') s = s.replace(/\s+/g, '').toLowerCase();
+  if (field === 'bic') s = s.replace(/\s+/g, '').toUpperCase().replace(/^(.{8})XXX$/, '$1');
+  if (GROUPED_IDS.test(field)) s = s.replace(/\s+/g, '').toUpperCase();
+  if (/^(?:street|city)$/.test(field)) s = s.replace(/\s+/g, ' ');
   return s;
 }
 

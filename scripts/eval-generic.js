@@ -224,6 +224,25 @@ async function generatedTruths() {
   });
 }
 
+/**
+ * EVAL_GENERATED_SCANS=N: the first N generated pages also drawn, degraded like the corpus
+ * scanner and read by the product's OCR (test/engine/extract/fixtures/scan.ts), scored as
+ * their own sets (same truths, same split). OCR readings are cached like the corpus scans.
+ */
+async function generatedScanTruths() {
+  const n = Number(process.env.EVAL_GENERATED_SCANS ?? 0);
+  if (!n) return [];
+  const { generateInvoice, generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
+  const { writeScan } = await import(new URL('test/engine/extract/fixtures/scan.js', dist).href);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const g = generateInvoice(i);
+    const jpg = await writeScan(g.page, join(cacheDir, 'generated-scans'), g.id, i + 1);
+    out.push({ set: `gen-scan-${g.layout}`, split: `generated-scan-${generatedSplit(g.id)}`, id: `${g.id}#scan`, pdf: [jpg], truth: g.truth });
+  }
+  return out;
+}
+
 /** Round-4 families (fixtures/families.ts): prose tax rows, tax tables in any column order, credit notes, carried-forward subtotals, dates side by side, footer senders. */
 async function familyTruths() {
   const { generateFamilyInvoice } = await import(new URL('test/engine/extract/fixtures/families.js', dist).href);
@@ -235,7 +254,7 @@ async function familyTruths() {
 }
 
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await familyTruths())];
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths())];
 const only = process.env.EVAL_ONLY;
 /** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
 const statsBySplit = new Map();
@@ -326,7 +345,7 @@ const prf = (t) => {
 };
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)' };
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;

@@ -11,7 +11,7 @@ import { parseAbilities, type Ability } from './abilities.js';
 export type Account = AccountRow;
 
 export const RATE_LIMIT_PROFILES: RateLimitProfile[] = ['restricted', 'standard', 'trusted', 'high_volume', 'enterprise'];
-export const DEFAULT_CONCURRENT_STANDARD_LIMIT = 4;
+const DEFAULT_CONCURRENT_STANDARD_LIMIT = 4;
 
 export interface CreateAccountInput {
   name: string;

@@ -8,7 +8,7 @@ import { hashToken } from './accounts.js';
 
 export const SESSION_COOKIE = 'docdesk_session';
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600_000;
-export const LOGIN_CODE_LIFETIME_MS = 10 * 60_000;
+const LOGIN_CODE_LIFETIME_MS = 10 * 60_000;
 
 export async function createSession(db: Db, tokenId: number): Promise<{ sessionId: string; expiresAt: number }> {
   const sessionId = randomBytes(32).toString('base64url');

@@ -12,7 +12,7 @@ import { DOCDESK_VERSION } from '../version.js';
 import { sessionCookie } from './routes/desk.js';
 import { DESK_CSP } from './csp.js';
 
-export const RENDERER_DIR = fileURLToPath(new URL('../../renderer/', import.meta.url));
+const RENDERER_DIR = fileURLToPath(new URL('../../renderer/', import.meta.url));
 
 
 const CONTENT_TYPES: Record<string, string> = {

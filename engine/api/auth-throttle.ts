@@ -9,7 +9,7 @@ export type AuthKind = 'bearer_token' | 'session_token' | 'signin_code' | 'signi
 
 const WINDOW_SECONDS = 60;
 
-export function authFailureLimit(env: NodeJS.ProcessEnv = process.env): number {
+function authFailureLimit(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.DOCDESK_AUTH_FAILURES_PER_MINUTE);
   return Number.isInteger(n) && n > 0 ? n : 30;
 }

@@ -9,7 +9,7 @@ import { failDocument } from '../pipeline/terminal.js';
  * one, the caller never got its 201, so the key is marked interrupted and the document is
  * returned as cleanup-only (409 `document_created`).
  */
-export async function recoverAbandonedAttempts(db: Db, selfOwner: string): Promise<{ freed: number; interrupted: number[] }> {
+async function recoverAbandonedAttempts(db: Db, selfOwner: string): Promise<{ freed: number; interrupted: number[] }> {
   const rows = await attemptsInProgress(db);
   let freed = 0;
   const interrupted: number[] = [];

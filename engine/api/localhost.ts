@@ -6,11 +6,11 @@
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]', '']);
 
-export function isLoopbackBind(host: string): boolean {
+function isLoopbackBind(host: string): boolean {
   return LOOPBACK_BINDS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export function isWildcardBind(host: string): boolean {
+function isWildcardBind(host: string): boolean {
   return WILDCARD_BINDS.has(host);
 }
 

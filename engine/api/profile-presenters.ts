@@ -4,7 +4,7 @@
 import type { ProfileResult, ReviewDecision } from '../store/profile-results.js';
 import { presentProfileSummary } from '../documents/representation.js';
 
-export const evidencePageUrl = (baseUrl: string, documentId: number, runId: number, page: number) =>
+const evidencePageUrl = (baseUrl: string, documentId: number, runId: number, page: number) =>
   `${baseUrl}/api/v1/documents/${documentId}/extraction-runs/${runId}/pages/${page}/preview`;
 
 export function presentDecision(d: ReviewDecision) {

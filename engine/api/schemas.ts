@@ -328,7 +328,7 @@ componentSchemas.SectorExtractionSummary = {
 };
 
 /** Component name of a profile's payload schema (machine_payload / effective_payload). */
-export function profilePayloadSchemaName(profileId: string): string {
+function profilePayloadSchemaName(profileId: string): string {
   return `ProfilePayload_${profileId.replace(/[^A-Za-z0-9]+/g, '_')}`;
 }
 for (const p of PROFILES) if (p.payload_schema) componentSchemas[profilePayloadSchemaName(p.id)] = p.payload_schema as JsonSchema;

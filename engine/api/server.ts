@@ -30,7 +30,7 @@ import { AuthThrottle } from './auth-throttle.js';
 import { watchFolderRoutes } from './routes/watch-folders.js';
 
 /** The published API (spec section 4). */
-export const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...profileResultRoutes, ...uploadRoutes];
+const apiRoutes: RouteDef[] = [...miscRoutes, ...documentRoutes, ...profileResultRoutes, ...uploadRoutes];
 /** Everything the server answers: the API plus the desk's own endpoints (docs/desk-api.md). */
 export const allRoutes: RouteDef[] = [...apiRoutes, ...deskRoutes, ...watchFolderRoutes];
 
@@ -46,7 +46,7 @@ const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
 /** Every JSON body of the API is small; the one large body is the multipart upload. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** The 500 MB file plus its form fields (text up to 256 KiB) and multipart framing. */
-export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileBytes + 4 * 1024 * 1024;
+const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.fileBytes + 4 * 1024 * 1024;
 
 /** 128 random bits as 32 hex digits, drawn from a pooled buffer (one randomUUID costs more than the rest of a read). */
 const requestIdPool = Buffer.alloc(16 * 256);

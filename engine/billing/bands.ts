@@ -2,10 +2,10 @@
 // profile is the registry's `credit_cost`.
 import { DEFAULT_PROFILE, requireProfile, type ExtractionProfile } from '../profiles/registry.js';
 
-export const PAGES_PER_BAND = 10;
+const PAGES_PER_BAND = 10;
 
 /** Started 10-page bands: 1-10 pages = 1, 11-20 = 2, ... (0 or unknown counts as one band). */
-export function startedBands(pages: number | null): number {
+function startedBands(pages: number | null): number {
   if (pages === null || pages <= 0) return 1;
   return Math.ceil(pages / PAGES_PER_BAND);
 }

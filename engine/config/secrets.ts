@@ -24,7 +24,7 @@ export interface SecretKeyOptions {
 }
 
 const PREFIX = 'enc:v1:';
-export const SECRET_KEY_FILE = 'secret.key';
+const SECRET_KEY_FILE = 'secret.key';
 
 interface KeyFile {
   version: 1;

@@ -9,12 +9,6 @@ import { getSetting } from '../store/settings.js';
 import { nowTimestamp } from '../store/time.js';
 import { activeEndpointsOf, queueDelivery } from '../store/webhook-deliveries.js';
 
-export const EVENT_FOR_STATUS: Record<'completed' | 'error' | 'blocked', WebhookEvent> = {
-  completed: 'document.completed',
-  error: 'document.failed',
-  blocked: 'document.blocked',
-};
-
 /** Queues one delivery per subscribed endpoint of the document's account. */
 export async function enqueueDocumentEvent(tx: Db, accountId: number, documentId: number, event: WebhookEvent): Promise<number> {
   const endpoints = (await activeEndpointsOf(tx, accountId)).filter((e) => (JSON.parse(e.events) as string[]).includes(event));

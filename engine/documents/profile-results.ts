@@ -80,7 +80,7 @@ export class ExportRefused extends Error {
 }
 
 /** The projection a result's profile registers under `name` for the result's version. */
-export function projectionFor(result: Pick<ProfileResult, 'profile' | 'profile_version'>, name: string): ExportProjection | null {
+function projectionFor(result: Pick<ProfileResult, 'profile' | 'profile_version'>, name: string): ExportProjection | null {
   const profile = findProfile(result.profile);
   if (!profile || !profile.readable_versions.includes(result.profile_version)) return null;
   return Object.hasOwn(profile.exports, name) ? profile.exports[name]! : null;

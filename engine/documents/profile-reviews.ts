@@ -32,20 +32,20 @@ export interface ReviewCommand {
 const ETAG = /^"(\d+)-(\d+)-[0-9a-f]+"$/;
 
 /** The lock version an ETag names; null when the value is not one of ours. */
-export function lockVersionOfEtag(etag: string): number | null {
+function lockVersionOfEtag(etag: string): number | null {
   const m = ETAG.exec(etag.trim());
   return m ? Number(m[2]) : null;
 }
 
 /** Spec 3 / V7: a rejected result and an accepted handoff take no further decisions. */
-export function terminalReason(result: Pick<ProfileResult, 'effective_outcome' | 'handoff_status'>): string | null {
+function terminalReason(result: Pick<ProfileResult, 'effective_outcome' | 'handoff_status'>): string | null {
   if (result.effective_outcome === 'rejected') return 'The profile result was rejected; a rejected result takes no further review decisions.';
   if (result.effective_outcome === 'accepted' && result.handoff_status === 'accepted') return 'The profile result and its handoff are accepted; the accepted snapshot cannot change.';
   return null;
 }
 
 /** The non-secret prefix of an Idempotency-Key kept with the decision (spec 2.10). */
-export const idempotencyKeyPrefix = (key: string) => key.slice(0, 8);
+const idempotencyKeyPrefix = (key: string) => key.slice(0, 8);
 
 export async function recordReviewDecision(db: Db, cmd: ReviewCommand): Promise<{ result: ProfileResult; decision: ReviewDecision }> {
   const reviewer = findProfile(cmd.result.profile)?.reviewer;

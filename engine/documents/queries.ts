@@ -24,7 +24,7 @@ export function findDocument(db: Db, scope: DocumentScope, id: number): Promise<
   return findDocumentRow(db, scopeAccount(scope), scopeMode(scope), id);
 }
 
-export async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
+async function loadViews(db: Db, docs: DocumentRow[]): Promise<DocumentView[]> {
   if (docs.length === 0) return [];
   const ids = docs.map((d) => d.id);
   const runs = await latestRunsOf(db, ids);

@@ -7,7 +7,7 @@ import { exportReady } from './profile-results.js';
 
 const parseJson = <T>(v: string | null): T | null => (v === null ? null : (JSON.parse(v) as T));
 
-export function presentRun(run: RunRow) {
+function presentRun(run: RunRow) {
   return {
     id: run.id,
     mode: run.mode,
@@ -57,10 +57,10 @@ export function presentExtractions(run: RunRow | null): Record<string, unknown> 
   return parseJson<Record<string, unknown>>(run?.fields ?? null) ?? {};
 }
 
-export const exportUrl = (baseUrl: string, documentId: number, projection: string) => `${baseUrl}/api/v1/documents/${documentId}/exports/${projection}`;
+const exportUrl = (baseUrl: string, documentId: number, projection: string) => `${baseUrl}/api/v1/documents/${documentId}/exports/${projection}`;
 
 /** The registered projections of a result's profile with stable URL, contract version and availability. */
-export function exportDescriptors(result: ProfileResult, baseUrl: string): Record<string, unknown> {
+function exportDescriptors(result: ProfileResult, baseUrl: string): Record<string, unknown> {
   const profile = findProfile(result.profile);
   const registered = profile && profile.readable_versions.includes(result.profile_version) ? Object.values(profile.exports) : [];
   return Object.fromEntries(

@@ -15,7 +15,7 @@ import { scopeAccount, scopeMode, type DocumentScope } from './queries.js';
 export class ReprocessError extends Error {}
 
 export const BILLING_REPROCESS_FREE = 'reprocess_after_charged_result';
-export const BILLING_REPROCESS_CHARGED = 'reprocess_after_returned_failure';
+const BILLING_REPROCESS_CHARGED = 'reprocess_after_returned_failure';
 
 export async function reprocessDocument(db: Db, documentId: number, scope?: DocumentScope): Promise<{ runId: number | null }> {
   return immediateTransaction(db, async (tx) => {

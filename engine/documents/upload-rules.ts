@@ -16,9 +16,8 @@ export const UPLOAD_LIMITS = {
   idempotencyKeyChars: 255,
 } as const;
 
-export const PROCESSING_MODES: ProcessingMode[] = ['extraction', 'analysis', 'validation', 'thumbnail'];
-export const PROCESSING_LANES: ProcessingLane[] = ['standard', 'batch'];
-export const SUPPORTED_LOCALES = ['en', 'de'] as const;
+const PROCESSING_MODES: ProcessingMode[] = ['extraction', 'analysis', 'validation', 'thumbnail'];
+const PROCESSING_LANES: ProcessingLane[] = ['standard', 'batch'];
 const LOCALE_PATTERN = /^(en|de)(?:[-_][A-Za-z]{2})?$/;
 
 export interface UploadFields {
@@ -49,7 +48,7 @@ const SCALAR_FIELDS = ['text', 'requester', 'locale', 'processing_mode', 'proces
 const CUSTOM_TYPES_FIELDS = ['custom_types[]', 'custom_types'];
 
 /** Spec 4.3: `true`, `false`, `1`, `0`; the words in any case. Nothing else. */
-export function parseBooleanWord(value: string): boolean | null {
+function parseBooleanWord(value: string): boolean | null {
   const v = value.trim().toLowerCase();
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
@@ -57,7 +56,7 @@ export function parseBooleanWord(value: string): boolean | null {
 }
 
 /** `first`, `last`, `all` or 1-based page numbers, comma separated. */
-export function parsePageTokens(pages: string): string | null {
+function parsePageTokens(pages: string): string | null {
   const tokens = pages.split(',').map((t) => t.trim());
   for (const t of tokens) {
     if (t === '') return 'Page selection contains an empty entry.';

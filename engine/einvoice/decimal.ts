@@ -24,18 +24,10 @@ export function fractionDigits(text: string): number {
   return i < 0 ? 0 : text.trim().length - i - 1;
 }
 
-export function fromInt(n: number | bigint): bigint {
-  return BigInt(n) * FACTOR;
-}
-
 export function sum(values: Array<bigint | null>): bigint {
   let s = 0n;
   for (const v of values) if (v !== null) s += v;
   return s;
-}
-
-export function mul(a: bigint, b: bigint): bigint {
-  return divRound(a * b, FACTOR);
 }
 
 /** a / b rounded half away from zero at SCALE digits. */

@@ -53,7 +53,7 @@ export interface InvoiceDetection {
   reason?: string;
 }
 
-export function profileOf(specId: string | undefined, syntax: 'ubl' | 'cii' | 'zugferd1'): Profile {
+function profileOf(specId: string | undefined, syntax: 'ubl' | 'cii' | 'zugferd1'): Profile {
   if (specId === undefined) return 'unknown';
   if (specId === SPEC.xrechnung) return 'xrechnung-3.0';
   if (specId === SPEC.extension) return 'xrechnung-3.0-extension';

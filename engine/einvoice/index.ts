@@ -95,7 +95,7 @@ export function validateInvoiceXml(xml: Uint8Array): StructuredQuality {
   }
 }
 
-export function validateRoot(root: XmlElement, xml: Uint8Array): StructuredQuality {
+function validateRoot(root: XmlElement, xml: Uint8Array): StructuredQuality {
   const d = detectRoot(root);
   const out = base(d);
   if (d.detection_status !== 'recognized') return { ...out, reason: d.reason ?? 'no_invoice_root', assessment: d.detection_status === 'inconclusive' ? 'indeterminate' : 'not_applicable' };

@@ -27,14 +27,14 @@ export interface LinkageFacts {
 export type LinkageField = 'document_number' | 'issue_date' | 'gross_amount' | 'amount_due' | 'net_amount' | 'tax_amount' | 'sender_name' | 'sender_vat_number' | 'iban';
 
 /** Fields that must be visible for a pass (when the XML carries them). */
-export const REQUIRED_LINKAGE_FIELDS: LinkageField[] = ['document_number', 'issue_date', 'gross_amount', 'sender_name'];
+const REQUIRED_LINKAGE_FIELDS: LinkageField[] = ['document_number', 'issue_date', 'gross_amount', 'sender_name'];
 /** Pages rendered and OCR'd at most: the first three and the last (where totals usually are). */
-export const LINKAGE_OCR_FIRST_PAGES = 3;
+const LINKAGE_OCR_FIRST_PAGES = 3;
 export const LINKAGE_OCR_PAGE_LIMIT = LINKAGE_OCR_FIRST_PAGES + 1;
 /** A document number is also linked by its leading segment (before "-" or "/") when that segment is at least this long. */
-export const NUMBER_PREFIX_MIN_CHARS = 8;
+const NUMBER_PREFIX_MIN_CHARS = 8;
 /** Share of the seller name's words that must be visible. */
-export const NAME_WORD_SHARE = 0.7;
+const NAME_WORD_SHARE = 0.7;
 
 export interface LinkageReport {
   /** linked: every required field visible, no conflict; conflict: a visible value contradicts the XML; not_linked: required fields not visible; indeterminate: no readable visible text. */

@@ -54,7 +54,7 @@ function ident(el: XmlElement | undefined, schemeAttr = 'schemeID'): Identifier 
 }
 
 /** CII dates are yyyymmdd with format 102; the model carries ISO dates. */
-export function ciiDate(el: XmlElement | undefined): string | undefined {
+function ciiDate(el: XmlElement | undefined): string | undefined {
   const v = val(el);
   if (v === undefined) return undefined;
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);

@@ -24,11 +24,11 @@ export interface XmlCandidate {
 }
 
 /** File names the hybrid-invoice standards prescribe for the embedded XML (compared case-insensitively). */
-export const INVOICE_ATTACHMENT_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'] as const;
+const INVOICE_ATTACHMENT_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'] as const;
 /** How many XML-looking embedded files / attachments are examined at most (the rest are listed only). */
 export const MAX_XML_CANDIDATES = 16;
 /** Prefix kept of an oversized XML file: enough to see its root element. */
-export const SNIFF_BYTES = 64 * 1024;
+const SNIFF_BYTES = 64 * 1024;
 
 export type CandidateStatus = 'invoice' | 'not_safely_evaluable' | 'inconclusive' | 'not_invoice' | 'not_examined';
 

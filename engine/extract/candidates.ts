@@ -580,7 +580,8 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     for (const [field, re] of [
       ['gross_amount', /(rechnungsbetrag|gesamtbetrag|invoice total|total amount|montant total|factuurbedrag|importo totale|importe total)\s*(?:von|of|de|van|di|:)?\s*/gi],
       ['net_amount', /\b(netto|net|hors taxes|excl\.? btw|imponibile)\s*(?:von|of|:)?\s*/gi],
-      ['tax_amount', /\b(umsatzsteuer|mehrwertsteuer|mwst|vat|tva|btw|iva)\s*(?:von|of|:)?\s*/gi],
+      // "excl. btw 7.255,82" is the net, not the tax.
+      ['tax_amount', /(?<!\b(?:excl|exkl|incl|inkl|ohne|hors|sans|without|exclusief|inclusief)\.?\s{0,2})\b(umsatzsteuer|mehrwertsteuer|mwst|vat|tva|btw|iva)\s*(?:von|of|:)?\s*/gi],
     ] as Array<[GenericField, RegExp]>) {
       for (const m of s.matchAll(re)) {
         const after = s.slice(m.index! + m[0].length, m.index! + m[0].length + 24);

@@ -3,6 +3,7 @@
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
+import { ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
 
 export interface Segment {
   text: string;
@@ -75,16 +76,23 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
     const pageLines: EvLine[] = [];
     if (page.lines.length && page.words.length) {
       const hMed = median(page.lines.map((l) => l.bbox.h)) || 10;
-      for (const l of page.lines) {
-        const words = l.words.map((i) => page.words[i]!).filter(Boolean);
-        if (!words.length) continue;
+      const ocr = page.source !== 'native';
+      const ocrTextH = ocr ? ocrPageTextHeight(page.words) : 0;
+      // OCR: tesseract's lines joined into the page's visual rows, as a text layer has them.
+      for (const lineWords of ocr ? ocrRows(page.words, page.lines) : page.lines.map((l) => l.words)) {
+        const read = lineWords.map((i) => page.words[i]!).filter(Boolean);
+        if (!read.length) continue;
+        // OCR boxes include specks and noise: trimmed, and gaps measured against the glyphs' height.
+        const tidy = ocr ? tidyOcrLine(read, ocrTextH) : null;
+        const words = tidy ? tidy.words : read;
         const wh = median(words.map((w) => w.bbox.h)) || hMed;
+        const gapH = tidy?.gapHeight || wh;
         const segs: Array<{ words: typeof words }> = [];
         let cur: typeof words = [];
         let prev: (typeof words)[number] | null = null;
         for (const w of words) {
           // A gap much wider than a space starts a new cell (column layouts, label/value tables).
-          if (prev && w.bbox.x - (prev.bbox.x + prev.bbox.w) > Math.max(wh * 1.6, 9)) {
+          if (prev && w.bbox.x - (prev.bbox.x + prev.bbox.w) > Math.max(gapH * 1.6, 9)) {
             segs.push({ words: cur });
             cur = [];
           }
@@ -94,6 +102,8 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         if (cur.length) segs.push({ words: cur });
         const index = lines.length + pageLines.length;
         const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        // OCR: misread labels, IBANs and VAT ids repaired where a check confirms the reading.
+        if (ocr) segments.forEach(repairOcrSegment);
         // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence).
         if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, Math.min(...s.words.map((w) => w.confidence))));
         if (!segments.length) continue;
@@ -102,6 +112,7 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
     } else {
       pageLines.push(...synthetic(page.text, page.page, page.component_ref, page.source, lines.length));
     }
+    if (page.source !== 'native' && page.words.length) repairOcrPageAmounts(pageLines, '   ');
     pageLines.forEach((l, i) => (l.pageLine = i));
     lines.push(...pageLines);
     byPage.set(page.page, pageLines);

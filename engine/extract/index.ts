@@ -4,6 +4,7 @@
 import type { PageText } from '../formats/model.js';
 import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
+import { ocrRepaired } from './ocr-lines.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType } from './normalize/doctype.js';
 import { select } from './select.js';
@@ -76,6 +77,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
       c.score -= 1.5;
       c.transforms = [...c.transforms, 'ocr:low-confidence'];
     }
+    if (ocrRepaired(c.source?.bbox)) c.transforms = [...c.transforms, 'ocr:repaired'];
   }
   const sel = select(all, text);
 

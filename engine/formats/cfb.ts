@@ -6,7 +6,7 @@ import type { ByteSource } from './bytes.js';
 
 export const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-export class CfbFormatError extends Error {}
+class CfbFormatError extends Error {}
 
 const END_OF_CHAIN = 0xfffffffe;
 const MAX_SECTOR = 0xfffffffa;

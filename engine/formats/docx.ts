@@ -31,8 +31,8 @@ import { listZipEntries, readZipEntry, type ZipEntry } from './zip.js';
 
 export { DocxReadError } from './errors.js';
 export const DOCX_DAMAGED_MESSAGE = 'The Word document is damaged or incomplete and cannot be read.';
-export const DOCX_TOO_LARGE_MESSAGE = 'The Word document\'s text part is larger than 20 MiB, which Docdesk does not process for safety.';
-export const DOCX_DTD_MESSAGE = 'The Word document declares a DTD or entities, which Docdesk does not process for safety.';
+const DOCX_TOO_LARGE_MESSAGE = 'The Word document\'s text part is larger than 20 MiB, which Docdesk does not process for safety.';
+const DOCX_DTD_MESSAGE = 'The Word document declares a DTD or entities, which Docdesk does not process for safety.';
 
 export interface DocxPage {
   /** The page's lines joined by "\n". */
@@ -72,7 +72,7 @@ export interface DocxRead {
 }
 
 /** The bracketed marker that starts a heading's line. */
-export function headingMarker(level: number): string {
+function headingMarker(level: number): string {
   return level === 0 ? '[title] ' : `[heading ${level}] `;
 }
 

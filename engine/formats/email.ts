@@ -26,8 +26,8 @@ const MsgReader = msgreaderPkg.default;
 
 export { EmailReadError } from './errors.js';
 export const EMAIL_TOO_LARGE_MESSAGE = 'The e-mail is larger than the 64 MiB limit.';
-export const EML_DAMAGED_MESSAGE = 'The e-mail file is damaged and cannot be read.';
-export const MSG_DAMAGED_MESSAGE = 'The Outlook message (.msg) is damaged and cannot be read.';
+const EML_DAMAGED_MESSAGE = 'The e-mail file is damaged and cannot be read.';
+const MSG_DAMAGED_MESSAGE = 'The Outlook message (.msg) is damaged and cannot be read.';
 
 /** Below this many pixels (or this short on one side) a picture cannot be a document. */
 const TINY_IMAGE_PIXELS = 100_000;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PAGE_WIDTH = 595.28; // A4 in points
 export const PAGE_HEIGHT = 841.89;
-export const MARGIN = 56;
+const MARGIN = 56;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const CONTENT_TOP = MARGIN;
 const CONTENT_BOTTOM = PAGE_HEIGHT - MARGIN;
@@ -192,7 +192,7 @@ export interface LaidParagraph {
 }
 
 /** The paragraph's text exactly as its runs hold it (tabs and line breaks included). */
-export function paragraphText(block: ParagraphBlock): string {
+function paragraphText(block: ParagraphBlock): string {
   return block.runs.map((r) => r.text).join('');
 }
 
@@ -499,7 +499,7 @@ export function scaleForWidth(widthPx: number): number {
 }
 
 /** Device size of a page drawn at `scale`. */
-export function pageSizeAt(scale: number): { width: number; height: number } {
+function pageSizeAt(scale: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(PAGE_WIDTH * scale)), height: Math.max(1, Math.round(PAGE_HEIGHT * scale)) };
 }
 

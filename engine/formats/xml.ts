@@ -28,7 +28,7 @@ export interface XmlRead {
 // ---------------------------------------------------------------- parsing
 
 /** Parses XML bytes safely; every refusal is an XmlReadError with a sentence for the clerk. */
-export function parseXmlDocument(data: Uint8Array): XmlElement {
+function parseXmlDocument(data: Uint8Array): XmlElement {
   if (data.byteLength > MAX_XML_BYTES) throw new XmlReadError(XML_TOO_LARGE_MESSAGE);
   try {
     return parseXmlSafely(data).root;
@@ -63,10 +63,10 @@ function describeXml(root: XmlElement): XmlRead {
 
 // ---------------------------------------------------------------- invoice recognition
 
-export const UBL_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
-export const UBL_CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
-export const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
-export const ZUGFERD1_NS = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
+const UBL_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
+const UBL_CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
+const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+const ZUGFERD1_NS = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
 
 const trimmedText = (el: XmlElement | undefined): string | null => {
   const t = el ? textContent(el).trim() : '';
@@ -88,7 +88,7 @@ function guidelineId(context: XmlElement | undefined): string | null {
  * Recognizes UBL 2.1 Invoice and CreditNote, UN/CEFACT CII D16B and ZUGFeRD 1.0 by root
  * element and namespace, with the specification identifier (BT-24) when present.
  */
-export function detectXmlInvoice(root: XmlElement): XmlInvoiceDetection | null {
+function detectXmlInvoice(root: XmlElement): XmlInvoiceDetection | null {
   const ns = root.namespace;
   const found = (syntax: XmlInvoiceDetection['syntax'], specification_id: string | null): XmlInvoiceDetection => ({
     syntax, root: root.local, namespace: ns!, specification_id,

@@ -13,7 +13,7 @@ export interface ZipEntry {
   encrypted: boolean;
 }
 
-export class ZipFormatError extends Error {}
+class ZipFormatError extends Error {}
 
 const EOCD_SIG = 0x06054b50;
 const ZIP64_LOCATOR_SIG = 0x07064b50;

@@ -23,7 +23,7 @@ export const DONE_MARK_SUFFIX = '.docdesk-imported';
 const JUNK = new Set(['thumbs.db', 'desktop.ini', '.ds_store']);
 
 /** Files the walk leaves alone: hidden ones, OS litter, done markers. */
-export function ignoredName(name: string): boolean {
+function ignoredName(name: string): boolean {
   return name.startsWith('.') || name.startsWith('~$') || JUNK.has(name.toLowerCase()) || name.endsWith(DONE_MARK_SUFFIX);
 }
 
@@ -55,7 +55,7 @@ export async function sha256File(path: string): Promise<string> {
 }
 
 /** An mbox by name (.mbox, .mbx) or, without an extension, by its first line. */
-export async function isMbox(path: string): Promise<boolean> {
+async function isMbox(path: string): Promise<boolean> {
   const ext = extname(path).toLowerCase();
   if (ext === '.mbox' || ext === '.mbx') return true;
   if (ext !== '') return false;

@@ -31,7 +31,7 @@ export interface WatchTarget {
 
 export const DEFAULT_SETTLE_MS = 2000;
 
-export function doneFolderOf(target: Pick<WatchTarget, 'path' | 'doneFolder'>): string {
+function doneFolderOf(target: Pick<WatchTarget, 'path' | 'doneFolder'>): string {
   return resolve(target.doneFolder ?? join(target.path, 'imported'));
 }
 
@@ -209,7 +209,7 @@ function signatureOf(row: FolderRow): string {
   return JSON.stringify([row.path, row.processing_mode, row.extraction_profile, row.pages, row.after_import, row.done_folder, row.token_id]);
 }
 
-export function targetOf(row: FolderRow): WatchTarget {
+function targetOf(row: FolderRow): WatchTarget {
   return {
     key: `watch:${row.id}`,
     path: row.path,

@@ -30,7 +30,7 @@ export type StructuredPlan =
 
 const FIELD_ORDER = ['type', 'document_number', 'issue_date', 'payment_due_date', 'sender_name', 'sender_vat_number', 'recipient_name', 'currency', 'net_amount', 'gross_amount', 'tax_breakdowns', 'iban', 'bic', 'payment_reference'];
 
-export function structuredProvenance(a: Assessed): ExtractionField['provenance'] {
+function structuredProvenance(a: Assessed): ExtractionField['provenance'] {
   return {
     method: 'structured_invoice',
     source: a.source?.origin ?? 'standalone',

@@ -47,7 +47,7 @@ export interface Assessed {
 }
 
 /** The structured snapshot when no single XML could be validated (none, several, inconclusive). */
-export function unvalidated(detection: StructuredQuality['detection_status'], assessment: StructuredQuality['assessment'], reason: string): StructuredQuality {
+function unvalidated(detection: StructuredQuality['detection_status'], assessment: StructuredQuality['assessment'], reason: string): StructuredQuality {
   return {
     contract_version: 1,
     detection_status: detection,
@@ -107,7 +107,7 @@ async function pdfCandidates(path: string, componentRef = 'main'): Promise<XmlCa
  * attached PDFs. Attachments refused by the e-mail limits stay candidates without bytes, so
  * an oversize factur-x.xml is reported, not silently ignored.
  */
-export async function emailCandidates(path: string, format: 'eml' | 'msg'): Promise<XmlCandidate[]> {
+async function emailCandidates(path: string, format: 'eml' | 'msg'): Promise<XmlCandidate[]> {
   const mail = await readEmail(path, format);
   const out: XmlCandidate[] = [];
   const ref = (index: number) => `att-${index}`;
@@ -161,7 +161,7 @@ export async function assessInvoiceFile(task: AssessTask): Promise<Assessed> {
 }
 
 /** Validates the one invoice XML among `candidates`, or says why there is none to validate. */
-export function assessCandidates(candidates: XmlCandidate[], fault = false): Assessed {
+function assessCandidates(candidates: XmlCandidate[], fault = false): Assessed {
   const info = (c: XmlCandidate): InvoiceSourceInfo => ({ origin: c.origin, filename: c.filename, size: c.size });
   const selection = selectInvoiceSource(candidates);
   switch (selection.outcome) {

@@ -71,7 +71,7 @@ export async function runValidation(deps: PipelineDeps, doc: DocumentRow, run: R
 }
 
 /** Combines the XML verdict with the linkage: a valid XML fails when the visible PDF does not show it (2.3). */
-export function withLinkage(a: Assessed, linkage: LinkageReport | null): ValidationStructured {
+function withLinkage(a: Assessed, linkage: LinkageReport | null): ValidationStructured {
   const s: ValidationStructured = { ...a.structured, source: a.source, embedded_xml_candidates: a.candidates, linkage };
   if (!linkage) return s;
   if (linkage.status === 'conflict') return { ...s, assessment: 'fail', reason: 'pdf_xml_conflict' };
@@ -80,7 +80,7 @@ export function withLinkage(a: Assessed, linkage: LinkageReport | null): Validat
   return s;
 }
 
-export function validationQuality(structured: ValidationStructured) {
+function validationQuality(structured: ValidationStructured) {
   // Q6: for structured invoices the assessment is the signal; quality.status stays normal.
   return { status: 'normal', degraded: false, reasons: [] as string[], ai: null, pdf: null, email: null, structured };
 }

@@ -26,7 +26,3 @@ export function requireProfile(id: string): ProfileDefinition {
   if (!p) throw new Error(`unknown extraction profile ${id}`);
   return p;
 }
-
-export function isProfileId(id: string): id is ExtractionProfile {
-  return byId.has(id);
-}

@@ -37,7 +37,7 @@ export const READ_DELETE_LIMITS: Record<RateLimitProfile, ReadDeleteLimits> = {
 };
 
 export const TEST_MODE_DAILY_LIMITS = { token: 10, account: 25, user: 50 } as const;
-export const X402_LIMITS = { uploadPerIpMinute: 20, statusPerIpMinute: 120 } as const;
+const X402_LIMITS = { uploadPerIpMinute: 20, statusPerIpMinute: 120 } as const;
 /** Review writes: not shown in the spec; Docdesk uses the delete limits of the profile. */
 
 export interface Subject {

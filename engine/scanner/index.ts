@@ -5,7 +5,7 @@ import { detectFormat, type FileFormat } from '../formats/detect.js';
 import { clamavConfigFromEnv, clamavScan } from './clamav.js';
 import { checkActiveContent, type ContentRuleOptions } from './rules.js';
 
-export const CONTENT_RULES_PROVIDER = 'docdesk-content-check';
+const CONTENT_RULES_PROVIDER = 'docdesk-content-check';
 
 export interface ScanOutcome {
   status: 'clean' | 'rejected';

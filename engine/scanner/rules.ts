@@ -46,7 +46,7 @@ const EXECUTABLE_EXTENSIONS = new Set([
 const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,6})\s*$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
 /** What kind of program the bytes are, or null. */
-export function executableKind(data: Uint8Array): string | null {
+function executableKind(data: Uint8Array): string | null {
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (b.length >= 64 && b[0] === 0x4d && b[1] === 0x5a) {
     const pe = b.readUInt32LE(60);
@@ -181,7 +181,7 @@ async function checkPdfFile(path: string, opts: ContentRuleOptions): Promise<Sca
 }
 
 /** The PDF rules over the whole file in memory: raw tokens, then every stream inflated. */
-export function checkPdfBytes(data: Buffer, opts: ContentRuleOptions): ScanFinding | null {
+function checkPdfBytes(data: Buffer, opts: ContentRuleOptions): ScanFinding | null {
   const tokens: PdfTokens = { launch: null, javascript: false, embeddedNames: [] };
   const raw = data.toString('latin1');
   scanPdfText(raw, tokens);

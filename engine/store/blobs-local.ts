@@ -6,22 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { chmod, copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { DataLayout } from '../config/paths.js';
-import {
-  ARTEFACTS_PREFIX,
-  BlobNotFoundError,
-  DIR_MODE,
-  FILE_MODE,
-  newOriginalKey,
-  normalizeKey,
-  StagingArea,
-  type BlobInfo,
-  type BlobRead,
-  type BlobStore,
-  type ByteRange,
-  type RunWorkspace,
-  type StagedUpload,
-  walk,
-} from './blobs.js';
+import { BlobNotFoundError, DIR_MODE, FILE_MODE, newOriginalKey, normalizeKey, StagingArea, walk } from './blobs.js';
+import type { BlobInfo, BlobRead, BlobStore, ByteRange, RunWorkspace, StagedUpload } from './blobs.js';
 
 export class LocalBlobStore extends StagingArea implements BlobStore {
   readonly kind = 'local' as const;
@@ -82,12 +68,6 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
     }
   }
 
-  async writeArtefact(relName: string, data: Buffer): Promise<string> {
-    const key = `${ARTEFACTS_PREFIX}${normalizeKey(relName)}`;
-    await this.put(key, data);
-    return key;
-  }
-
   async get(key: string, range?: ByteRange): Promise<BlobRead> {
     const path = this.absolute(key);
     // Opened before answering, so a missing file is an error here, not a broken response.
@@ -104,10 +84,6 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
   async stat(key: string): Promise<BlobInfo | null> {
     const info = await stat(this.absolute(key)).catch(() => null);
     return info?.isFile() ? { key: normalizeKey(key), size: info.size, modifiedMs: info.mtimeMs } : null;
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
   }
 
   async remove(key: string | null): Promise<void> {

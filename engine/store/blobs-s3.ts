@@ -7,23 +7,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DataLayout } from '../config/paths.js';
-import {
-  ARTEFACTS_PREFIX,
-  BlobNotFoundError,
-  BlobStoreUnavailableError,
-  DIR_MODE,
-  FILE_MODE,
-  newOriginalKey,
-  normalizeKey,
-  StagingArea,
-  type BlobInfo,
-  type BlobRead,
-  type BlobStore,
-  type ByteRange,
-  type RunWorkspace,
-  type StagedUpload,
-  walk,
-} from './blobs.js';
+import { BlobNotFoundError, BlobStoreUnavailableError, DIR_MODE, FILE_MODE, newOriginalKey, normalizeKey, StagingArea, walk } from './blobs.js';
+import type { BlobInfo, BlobRead, BlobStore, ByteRange, RunWorkspace, StagedUpload } from './blobs.js';
 import { S3Client, S3Error, type S3Config } from './s3-client.js';
 
 /** Parallel PUTs when a run's artefacts are published (a 200-page run has 200+ previews). */
@@ -79,12 +64,6 @@ export class S3BlobStore extends StagingArea implements BlobStore {
     await this.call(`store ${key}`, () => this.client.putObject(this.objectKey(key), { path, size }, sha256));
   }
 
-  async writeArtefact(relName: string, data: Buffer): Promise<string> {
-    const key = `${ARTEFACTS_PREFIX}${normalizeKey(relName)}`;
-    await this.put(key, data);
-    return key;
-  }
-
   async get(key: string, range?: ByteRange): Promise<BlobRead> {
     const got = await this.call(`read ${key}`, () => this.client.getObject(this.objectKey(key), range));
     if (!got) throw new BlobNotFoundError(key);
@@ -94,10 +73,6 @@ export class S3BlobStore extends StagingArea implements BlobStore {
   async stat(key: string): Promise<BlobInfo | null> {
     const head = await this.call(`look up ${key}`, () => this.client.headObject(this.objectKey(key)));
     return head ? { key: normalizeKey(key), size: head.size, modifiedMs: head.lastModifiedMs } : null;
-  }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.stat(key)) !== null;
   }
 
   async remove(key: string | null): Promise<void> {

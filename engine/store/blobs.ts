@@ -126,7 +126,7 @@ export interface BlobStore {
   sweepOrphans(referenced: Set<string>, minAgeMs?: number, nowMs?: number): Promise<string[]>;
 }
 
-export const ORIGINALS_PREFIX = 'files/originals/';
+const ORIGINALS_PREFIX = 'files/originals/';
 export const ARTEFACTS_PREFIX = 'files/artefacts/';
 
 /** A key as stored: forward slashes, relative, never leaving the data dir. */
@@ -137,7 +137,7 @@ export function normalizeKey(key: string): string {
 }
 
 /** Whether a stored key belongs to a committed row: the original itself or a document's artefact folder. */
-export function isReferenced(key: string, referenced: Set<string>): boolean {
+function isReferenced(key: string, referenced: Set<string>): boolean {
   if (referenced.has(key)) return true;
   // Artefacts are grouped per document folder: `files/artefacts/<documentId>/...`.
   const parts = key.split('/');
@@ -159,8 +159,9 @@ function pidAlive(pid: number): boolean {
 
 /**
  * The part both stores share: staging uploads and scratch folders in the data dir's tmp
- * folder. Temporary names start with the writing process's PID, so several processes on one
- * machine can share a data folder: none sweeps a file another live process is writing.
+ * folder, and what follows from a store's own put, stat, list and remove. Temporary names
+ * start with the writing process's PID, so several processes on one machine can share a
+ * data folder: none sweeps a file another live process is writing.
  */
 export abstract class StagingArea {
   /** Staged uploads and workspaces of this process: the sweep leaves them. */
@@ -239,8 +240,20 @@ export abstract class StagingArea {
     this.sweepTimer = null;
   }
 
+  abstract put(key: string, data: Buffer): Promise<void>;
+  abstract stat(key: string): Promise<BlobInfo | null>;
   abstract list(prefix: string): AsyncIterable<BlobInfo>;
   abstract remove(key: string | null): Promise<void>;
+
+  async writeArtefact(relName: string, data: Buffer): Promise<string> {
+    const key = `${ARTEFACTS_PREFIX}${normalizeKey(relName)}`;
+    await this.put(key, data);
+    return key;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
 
   async sweepOrphans(referenced: Set<string>, minAgeMs = 0, nowMs = Date.now()): Promise<string[]> {
     // tmp: everything no live process holds; then stored files no committed row references.
@@ -262,7 +275,7 @@ export abstract class StagingArea {
 }
 
 /** Deletes stored originals and artefacts that no row references and that are older than `minAgeMs`. */
-export async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
+async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, referenced: Set<string>, minAgeMs: number, nowMs: number): Promise<string[]> {
   const removed: string[] = [];
   for (const prefix of [ORIGINALS_PREFIX, ARTEFACTS_PREFIX]) {
     for await (const blob of store.list(prefix)) {

@@ -12,7 +12,7 @@ import { dialectOf } from './dialect.js';
 import { ownerAlive } from '../config/owner.js';
 
 /** How often a process renews its row (DOCDESK_PROCESS_HEARTBEAT_MS, default 10 s). */
-export function processHeartbeatMs(): number {
+function processHeartbeatMs(): number {
   const fromEnv = Number(process.env.DOCDESK_PROCESS_HEARTBEAT_MS);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 10_000;
 }

@@ -51,7 +51,7 @@ export type NewReviewDecision = Pick<
  * effective payload, outcome and handoff status. The lock version alone would do for the
  * compare-and-set; the digest makes a tag from another database file never match by chance.
  */
-export function profileResultEtag(id: number, lockVersion: number, state: Pick<EffectiveState, 'effective_payload' | 'effective_outcome' | 'handoff_status'>): string {
+function profileResultEtag(id: number, lockVersion: number, state: Pick<EffectiveState, 'effective_payload' | 'effective_outcome' | 'handoff_status'>): string {
   const digest = createHash('sha256').update(JSON.stringify([state.effective_payload ?? null, state.effective_outcome, state.handoff_status])).digest('hex').slice(0, 16);
   return `"${id}-${lockVersion}-${digest}"`;
 }
@@ -128,11 +128,6 @@ export async function insertProfileResult(db: Db, r: NewProfileResult): Promise<
     await tx.updateTable('profile_results').set({ etag }).where('id', '=', row.id).execute();
     return toResult((await tx.selectFrom('profile_results').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as ProfileResultsTable & { id: number });
   });
-}
-
-export async function getProfileResult(db: Db, id: number): Promise<ProfileResult | null> {
-  const row = await db.selectFrom('profile_results').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toResult(row as ProfileResultsTable & { id: number }) : null;
 }
 
 /** The result of the document's latest run that has one (spec 2.7: the summary shows it). */

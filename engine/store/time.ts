@@ -14,7 +14,3 @@ export function toTimestamp(epochMicros: number): string {
   const micro = String(epochMicros % 1000).padStart(3, '0');
   return `${iso.slice(0, -1)}${micro}Z`;
 }
-
-export function timestampToMs(ts: string): number {
-  return Date.parse(ts.replace(/(\.\d{3})\d*Z$/, '$1Z'));
-}

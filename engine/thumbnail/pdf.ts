@@ -5,7 +5,7 @@
 // follow the thumbnail do not parse it again.
 import sharp from 'sharp';
 import { PdfReadError } from '../formats/pdf/errors.js';
-import { withRasterDataPage, withRasterPage, type RasterPage } from '../formats/pdf/pdfium.js';
+import { withRasterPage, type RasterPage } from '../formats/pdf/pdfium.js';
 import { ThumbnailError } from './errors.js';
 import { JPEG_QUALITY, MAX_PDF_PAGE_PIXELS, THUMBNAIL_MAX_EDGE } from './limits.js';
 
@@ -37,15 +37,6 @@ function asThumbnailError(err: unknown): unknown {
 export async function renderPdfThumbnail(path: string): Promise<Buffer> {
   try {
     return await withRasterPage(path, 1, renderFirstPage);
-  } catch (err) {
-    throw asThumbnailError(err);
-  }
-}
-
-/** For PDFs that are not files of their own (e-mail attachments): opened, rendered, closed. */
-export async function renderPdfDataThumbnail(data: Uint8Array): Promise<Buffer> {
-  try {
-    return await withRasterDataPage(data, 1, renderFirstPage);
   } catch (err) {
     throw asThumbnailError(err);
   }

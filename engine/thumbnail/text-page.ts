@@ -14,12 +14,12 @@ export {
 export const THUMBNAIL_SCALE = THUMBNAIL_MAX_EDGE / PAGE_HEIGHT;
 
 /** Draws a laid-out page at thumbnail size. */
-export function drawThumbnailPage(page: PagePlan): Canvas {
+function drawThumbnailPage(page: PagePlan): Canvas {
   return drawPage(page, THUMBNAIL_SCALE);
 }
 
 /** The first page of `blocks`, laid out like a printout, at thumbnail size. */
-export function drawTextPage(blocks: Block[]): Canvas {
+function drawTextPage(blocks: Block[]): Canvas {
   return drawThumbnailPage(layoutPages(blocks, { maxPages: 1 }).pages[0]!);
 }
 

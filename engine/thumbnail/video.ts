@@ -29,7 +29,7 @@ const SAMPLE_POINTS = [0.1, 0.25, 0.5, 0.75];
 const FALLBACK_SECONDS = [0, 1, 3, 10];
 
 /** Parses the stream overview `ffmpeg -i` prints on stderr. */
-export function parseProbe(stderr: string): VideoProbe | null {
+function parseProbe(stderr: string): VideoProbe | null {
   const dur = /Duration:\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   const durationSeconds = dur ? Number(dur[1]) * 3600 + Number(dur[2]) * 60 + Number(dur[3]) : null;
   for (const line of stderr.split('\n')) {
@@ -49,7 +49,7 @@ export function parseProbe(stderr: string): VideoProbe | null {
 }
 
 /** Sample timestamps in seconds, earliest first. */
-export function sampleTimes(durationSeconds: number | null): number[] {
+function sampleTimes(durationSeconds: number | null): number[] {
   if (durationSeconds === null) return FALLBACK_SECONDS;
   return SAMPLE_POINTS.map((f) => Math.round(f * durationSeconds * 1000) / 1000);
 }

@@ -22,7 +22,7 @@ export function dispatcherOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   };
 }
 
-export function backoffMs(attempt: number, baseMs: number, random = Math.random): number {
+function backoffMs(attempt: number, baseMs: number, random = Math.random): number {
   const exp = baseMs * 2 ** Math.max(0, attempt - 1);
   return Math.round(exp * (0.75 + random() * 0.5));
 }

@@ -3,7 +3,7 @@
 // Receivers verify it as docs/examples/webhook-receiver.mjs does.
 import { createHmac } from 'node:crypto';
 
-export const SIGNATURE_VERSION = 'v1';
+const SIGNATURE_VERSION = 'v1';
 export const HEADER_EVENT = 'X-Docdesk-Event';
 export const HEADER_DELIVERY = 'X-Delivery';
 export const HEADER_TIMESTAMP = 'X-Docdesk-Timestamp';

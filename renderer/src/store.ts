@@ -214,6 +214,8 @@ interface InboxState {
 let uploadKey = 0;
 let visibleTimer: ReturnType<typeof setTimeout> | undefined;
 const active = new Map<number, UploadHandle>();
+/** Blocks asked to refresh while a load of theirs was in flight: loaded again when it ends. */
+const staleBlocks = new Set<number>();
 const UPLOAD_CONCURRENCY = 3;
 
 export function uploadFieldsFor(o: UploadOptions): UploadFields {
@@ -266,7 +268,12 @@ export const useInbox = create<InboxState>((set, get) => ({
   async loadBlock(block, force = false) {
     const s = get();
     if (!force && s.blocks[block]) return;
-    if (s.blocks[block] === 'loading') return;
+    if (s.blocks[block] === 'loading') {
+      // The load in flight may have been answered before the change that asked for this one.
+      if (force) staleBlocks.add(block);
+      return;
+    }
+    staleBlocks.delete(block);
     const generation = s.generation;
     set((st) => ({ blocks: { ...st.blocks, [block]: 'loading' } }));
     try {
@@ -291,6 +298,8 @@ export const useInbox = create<InboxState>((set, get) => ({
         delete blocks[block];
         return { blocks, loadError: err instanceof ApiFailure ? err : null };
       });
+    } finally {
+      if (staleBlocks.has(block) && get().generation === generation) void get().loadBlock(block, true);
     }
   },
   toggleSelect(id, on) {

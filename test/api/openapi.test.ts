@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Contract, loadContract } from './contract.js';
-import { DOCDESK_DOCUMENT_ADDITIONS, account, call, cli, newKey, pdfBytes, pngBytes, seedPreview, startApi, toReply, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
+import { DOCDESK_DOCUMENT_ADDITIONS, SPEC_DOCUMENT_FIELDS, SPEC_RUN_FIELDS, account, call, cli, newKey, pdfBytes, pngBytes, seedPreview, startApi, toReply, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
 
 let server: ApiServer;
 let contract: Contract;
@@ -37,20 +37,7 @@ const INDEX: Array<[string, string, string, number[]]> = [
   ['GET', '/api/v1/previews/{preview}', 'getPreview', [200, 403, 404, 429]],
 ];
 
-/** Spec 2.1, 2.2, 2.5 and 7. */
-const DOCUMENT_FIELDS = [
-  'id', 'mode', 'processing_mode', 'processing_lane', 'pages', 'status', 'processing_stage', 'processing_error', 'blocked_reason',
-  'scanner_status', 'scanner_provider', 'scanner_message', 'scanned_at', 'processing_started_at', 'processed_at', 'filename',
-  'file_format', 'file_size', 'additional_text', 'additional_text_plain', 'custom_types', 'requester', 'locale', 'number_of_pages',
-  'extracted_text', 'extracted_text_plain', 'origin', 'ai_processing', 'extraction_profile', 'is_e_invoice', 'thumbnail', 'previews',
-  'extractions', 'latest_extraction_run', 'sector_extraction_summary', 'created_at', 'updated_at',
-];
-const RUN_FIELDS = [
-  'id', 'mode', 'processing_lane', 'source', 'status', 'blocked_reason', 'error_code', 'error_message', 'credits_charged',
-  'extraction_schema_version', 'extractor_version', 'ai_prompt_version', 'normalization_version', 'extraction_profile',
-  'profile_version', 'ai_model', 'ai_reasoning_effort', 'strategies_used', 'provenance_summary', 'billing_mode', 'credit_cost',
-  'credit_cost_source', 'quality', 'started_at', 'completed_at', 'created_at',
-];
+/** Spec 2.5 and 7 (the document and run fields: support.ts). */
 const PREVIEW_FIELDS = ['id', 'filename', 'file_format', 'file_size', 'preview'];
 const ERROR_FIELDS = [
   'message', 'code', 'request_id', 'errors', 'retry_after', 'available_credits', 'required_credits', 'document',
@@ -132,8 +119,8 @@ describe('the OpenAPI document', () => {
 
   it('the resource schemas carry every field of spec sections 2.1, 2.2, 2.5 and 7', () => {
     const props = (name: string) => Object.keys(contract.doc.components.schemas[name]?.properties ?? {}).sort();
-    assert.deepEqual(props('Document'), [...DOCUMENT_FIELDS, ...DOCDESK_DOCUMENT_ADDITIONS].sort());
-    assert.deepEqual(props('ExtractionRun'), [...RUN_FIELDS].sort());
+    assert.deepEqual(props('Document'), [...SPEC_DOCUMENT_FIELDS, ...DOCDESK_DOCUMENT_ADDITIONS].sort());
+    assert.deepEqual(props('ExtractionRun'), [...SPEC_RUN_FIELDS].sort());
     assert.deepEqual(props('Preview'), [...PREVIEW_FIELDS].sort());
     assert.deepEqual(props('Error'), [...ERROR_FIELDS].sort());
     assert.deepEqual([...contract.doc.components.schemas.Error.required].sort(), ['code', 'message', 'request_id']);

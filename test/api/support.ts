@@ -4,9 +4,27 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { zipSync, strToU8 } from 'fflate';
+import { ftypBox } from '../helpers/fixtures.js';
 import { createAccountWithToken, removeDir, startServerProcess, type ServerProcess } from '../helpers/server.js';
 
 export { cli, createAccountWithToken, getJson, upload, waitTerminal } from '../helpers/server.js';
+
+/** Spec 2.1: every field of the document object. */
+export const SPEC_DOCUMENT_FIELDS = [
+  'id', 'mode', 'processing_mode', 'processing_lane', 'pages', 'status', 'processing_stage', 'processing_error', 'blocked_reason',
+  'scanner_status', 'scanner_provider', 'scanner_message', 'scanned_at', 'processing_started_at', 'processed_at', 'filename',
+  'file_format', 'file_size', 'additional_text', 'additional_text_plain', 'custom_types', 'requester', 'locale', 'number_of_pages',
+  'extracted_text', 'extracted_text_plain', 'origin', 'ai_processing', 'extraction_profile', 'is_e_invoice', 'thumbnail', 'previews',
+  'extractions', 'latest_extraction_run', 'sector_extraction_summary', 'created_at', 'updated_at',
+];
+
+/** Spec 2.2: every field of an extraction run. */
+export const SPEC_RUN_FIELDS = [
+  'id', 'mode', 'processing_lane', 'source', 'status', 'blocked_reason', 'error_code', 'error_message', 'credits_charged',
+  'extraction_schema_version', 'extractor_version', 'ai_prompt_version', 'normalization_version', 'extraction_profile',
+  'profile_version', 'ai_model', 'ai_reasoning_effort', 'strategies_used', 'provenance_summary', 'billing_mode', 'credit_cost',
+  'credit_cost_source', 'quality', 'started_at', 'completed_at', 'created_at',
+];
 
 /**
  * Fields Docdesk adds to the spec's document object, each recorded in docs/decisions.md.
@@ -175,11 +193,7 @@ export function emlBytes(): Buffer {
 
 /** The head of an MP4 file (an `ftyp` box): enough for content detection. */
 export function mp4Bytes(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
+  const ftyp = ftypBox('isom', ['isom', 'iso2'], 0x200);
   const mdat = Buffer.alloc(16);
   mdat.writeUInt32BE(16, 0);
   mdat.write('mdat', 4, 'latin1');

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   DOCDESK_DOCUMENT_ADDITIONS,
+  SPEC_DOCUMENT_FIELDS,
+  SPEC_RUN_FIELDS,
   TIMESTAMP,
   account,
   assertError,
@@ -30,22 +32,9 @@ after(async () => {
   await server?.close();
 });
 
-const DOCUMENT_KEYS = [
-  'id', 'mode', 'processing_mode', 'processing_lane', 'pages', 'status', 'processing_stage', 'processing_error', 'blocked_reason',
-  'scanner_status', 'scanner_provider', 'scanner_message', 'scanned_at', 'processing_started_at', 'processed_at', 'filename',
-  'file_format', 'file_size', 'additional_text', 'additional_text_plain', 'custom_types', 'requester', 'locale', 'number_of_pages',
-  'extracted_text', 'extracted_text_plain', 'origin', 'ai_processing', 'extraction_profile', 'is_e_invoice', 'thumbnail', 'previews',
-  'extractions', 'latest_extraction_run', 'sector_extraction_summary', 'created_at', 'updated_at',
-];
 const THUMBNAIL_UPLOAD_KEYS = [
   'id', 'mode', 'processing_mode', 'processing_lane', 'status', 'processing_stage', 'processing_error', 'filename', 'file_format',
   'origin', 'ai_processing', 'thumbnail', 'previews', 'extractions', 'latest_extraction_run', 'created_at', 'updated_at',
-];
-const RUN_KEYS = [
-  'id', 'mode', 'processing_lane', 'source', 'status', 'blocked_reason', 'error_code', 'error_message', 'credits_charged',
-  'extraction_schema_version', 'extractor_version', 'ai_prompt_version', 'normalization_version', 'extraction_profile',
-  'profile_version', 'ai_model', 'ai_reasoning_effort', 'strategies_used', 'provenance_summary', 'billing_mode', 'credit_cost',
-  'credit_cost_source', 'quality', 'started_at', 'completed_at', 'created_at',
 ];
 const TIMESTAMP_FIELDS = ['scanned_at', 'processing_started_at', 'processed_at', 'created_at', 'updated_at'];
 
@@ -81,8 +70,8 @@ describe('201 in extraction mode', () => {
     assert.equal(reply.status, 201, JSON.stringify(reply.body));
     assert.deepEqual(Object.keys(reply.body), ['data']);
     const keys = Object.keys(reply.body.data);
-    for (const k of DOCUMENT_KEYS) assert.ok(keys.includes(k), `missing ${k}`);
-    for (const k of keys) assert.ok(DOCUMENT_KEYS.includes(k) || DOCDESK_DOCUMENT_ADDITIONS.includes(k), `undocumented field ${k}`);
+    for (const k of SPEC_DOCUMENT_FIELDS) assert.ok(keys.includes(k), `missing ${k}`);
+    for (const k of keys) assert.ok(SPEC_DOCUMENT_FIELDS.includes(k) || DOCDESK_DOCUMENT_ADDITIONS.includes(k), `undocumented field ${k}`);
     assert.ok(reply.headers.get('x-request-id'));
   });
 
@@ -125,7 +114,7 @@ describe('201 in extraction mode', () => {
 
   it('carries a pending run that charged the first band (credit_cost 1)', () => {
     const run = reply.body.data.latest_extraction_run;
-    assert.deepEqual(Object.keys(run).sort(), [...RUN_KEYS].sort());
+    assert.deepEqual(Object.keys(run).sort(), [...SPEC_RUN_FIELDS].sort());
     assert.equal(typeof run.id, 'number');
     assert.equal(run.status, 'pending');
     assert.equal(run.mode, 'live');

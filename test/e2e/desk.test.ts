@@ -381,16 +381,27 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
     assert.deepEqual(browser.problems, [], 'no console errors (CSP violations, React errors)');
   });
 
-  it('waits out the upload rate limit and sends the refused uploads again with their keys', async () => {
-    // A workspace on the `restricted` profile: 30 uploads per minute per token (spec 8).
-    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Kleine Filiale', '--credits', '50', '--rate-profile', 'restricted']);
+  /** A new workspace (made with the CLI, as an operator would) and its clerk signed in in a browser of their own. */
+  async function signedInClerk(name: string, accountArgs: string[]): Promise<{ clerk: Browser; token: string }> {
+    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', name, ...accountArgs]);
     const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
     const clerk = await launchBrowser();
     try {
+      await clerk.page.goto(`${server.url}/`);
+      await clerk.page.getByLabel('API token').fill(token);
+      await clerk.page.getByRole('button', { name: 'Sign in' }).click();
+    } catch (err) {
+      await clerk.close();
+      throw err;
+    }
+    return { clerk, token };
+  }
+
+  it('waits out the upload rate limit and sends the refused uploads again with their keys', async () => {
+    // A workspace on the `restricted` profile: 30 uploads per minute per token (spec 8).
+    const { clerk, token } = await signedInClerk('Kleine Filiale', ['--credits', '50', '--rate-profile', 'restricted']);
+    try {
       const p = clerk.page;
-      await p.goto(`${server.url}/`);
-      await p.getByLabel('API token').fill(token);
-      await p.getByRole('button', { name: 'Sign in' }).click();
       await p.getByRole('heading', { name: 'Documents', exact: true }).waitFor();
       await p.getByRole('button', { name: /Upload options/ }).click();
       await p.locator('#opt-mode').selectOption('thumbnail');
@@ -428,14 +439,9 @@ describe('desk UI (headless Chromium against docdesk serve)', { skip: skip ?? fa
   });
 
   it('shows a document blocked for credits with the reason in words', async () => {
-    const account = cli<{ id: number }>(dataDir, ['account', 'create', '--name', 'Leere Kasse', '--credits', '0']);
-    const token = cli<{ token: string }>(dataDir, ['token', 'create', '--account', String(account.id), '--mode', 'live', '--abilities', 'documents:read,documents:write']).token;
-    const clerk = await launchBrowser();
+    const { clerk } = await signedInClerk('Leere Kasse', ['--credits', '0']);
     try {
       const p = clerk.page;
-      await p.goto(`${server.url}/`);
-      await p.getByLabel('API token').fill(token);
-      await p.getByRole('button', { name: 'Sign in' }).click();
       await p.locator('[data-testid=file-input]').setInputFiles({ name: 'teuer.pdf', mimeType: 'application/pdf', buffer: fx.buildPdf({ pages: 1, text: 'Teuer' }) });
       await p.getByText('Not enough credits: 0 available, 1 needed. The document was kept as blocked.').waitFor();
       await waitRows(p, ['teuer.pdf'], 'blocked', 15_000);

@@ -892,6 +892,16 @@ export async function makeAudioOnlyMp4(dir: string, name = 'audio-only.mp4'): Pr
 
 // ---------------------------------------------------------------- other
 
+/** An ISO base media `ftyp` box (MP4, HEIC): major brand, minor version, compatible brands. */
+export function ftypBox(major: string, compatible: string[], minorVersion = 0): Buffer {
+  const box = Buffer.alloc(16 + 4 * compatible.length);
+  box.writeUInt32BE(box.length, 0);
+  box.write(`ftyp${major}`, 4, 'latin1');
+  box.writeUInt32BE(minorVersion, 12);
+  compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+  return box;
+}
+
 /** Deterministic pseudo-random bytes (xorshift), never a valid signature. */
 export function deterministicBytes(length: number, seed = 1): Buffer {
   const out = Buffer.alloc(length);

@@ -2,6 +2,7 @@
 // letters (return-address line, recipient window, label/value column, items, totals, legal
 // footer with bank details), the same text as a scan for OCR, and a page model built from
 // lines for the engine-level tests.
+import assert from 'node:assert/strict';
 import type { PageText, Word } from '../../engine/formats/model.js';
 import { buildFixturePdf, textLine } from './pdf-fixtures.js';
 import { textImagePng } from './text-image.js';
@@ -43,6 +44,27 @@ export const GERMAN_INVOICE: InvoiceSpec = {
   iban: 'DE89 3704 0044 0532 0130 00',
   bic: 'COBADEFFXXX',
 };
+
+/** The generic fields read from GERMAN_INVOICE, as the extractor writes them. */
+export const GERMAN_INVOICE_FIELDS = {
+  type: 'invoice',
+  document_number: 'R-2024-0042',
+  issue_date: '2024-03-05',
+  payment_due_date: '2024-03-19',
+  sender_name: 'Müller & Söhne GmbH',
+  sender_vat_number: 'DE136695976',
+  recipient_name: 'Beispiel Handel KG',
+  currency: 'EUR',
+  net_amount: '1250.00',
+  gross_amount: '1487.50',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+} as const;
+
+/** Field values (name → value) hold GERMAN_INVOICE_FIELDS: all of them, or the ones named. */
+export function assertGermanInvoiceFields(got: Record<string, unknown>, only: Array<keyof typeof GERMAN_INVOICE_FIELDS> = Object.keys(GERMAN_INVOICE_FIELDS) as Array<keyof typeof GERMAN_INVOICE_FIELDS>): void {
+  for (const name of only) assert.equal(got[name], GERMAN_INVOICE_FIELDS[name], name);
+}
 
 /** The invoice as positioned lines: [x, y from top, size, text]. */
 export function invoiceLines(s: InvoiceSpec = GERMAN_INVOICE): Array<[number, number, number, string]> {

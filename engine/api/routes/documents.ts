@@ -13,7 +13,7 @@ import { commonErrors, documentParam, errorResponse, schemaRef } from '../schema
 
 /** Filter values: the effective outcome and handoff status of the delivered profile result. */
 export const REVIEW_STATUSES = ['accepted', 'needs_review', 'unsupported', 'failed', 'rejected'];
-export const HANDOFF_STATUSES = ['pending_review', 'accepted', 'blocked', 'rejected', 'not_applicable'];
+const HANDOFF_STATUSES = ['pending_review', 'accepted', 'blocked', 'rejected', 'not_applicable'];
 
 const docId = (req: FastifyRequest) => (req.params as { document: number }).document;
 

@@ -9,7 +9,7 @@ export const MAX_RENDERED_LINES = 500;
 /** Entries of other repeatable sections (notes, attachments, allowances, payment means) shown at most. */
 export const MAX_SECTION_ENTRIES = 50;
 /** Sub-line nesting drawn at most this deep (deeper levels keep the indentation of this one). */
-export const MAX_INDENT_DEPTH = 6;
+const MAX_INDENT_DEPTH = 6;
 
 export type Pair = { label: string; value: string };
 

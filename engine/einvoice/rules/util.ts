@@ -1,6 +1,6 @@
 // Shared helpers for rule checks: presence, exact decimals, XPath-like rounding.
 import { CENT, dec, fractionDigits, ONE } from '../decimal.js';
-import type { AllowanceCharge, InvoiceLine, InvoiceModel } from '../model.js';
+import type { InvoiceLine, InvoiceModel } from '../model.js';
 import type { Rule, RuleContext, RuleSet, Severity } from '../rule.js';
 
 export const has = (v: string | undefined | null): v is string => v !== undefined && v !== null && v !== '';
@@ -20,14 +20,6 @@ export function round2(v: bigint): bigint {
   const q = shifted / CENT;
   const floor = shifted < 0n && shifted % CENT !== 0n ? q - 1n : q;
   return floor * CENT;
-}
-
-/** XPath round(x): to an integer, half toward positive infinity. */
-export function round0(v: bigint): bigint {
-  const shifted = v + ONE / 2n;
-  const q = shifted / ONE;
-  const floor = shifted < 0n && shifted % ONE !== 0n ? q - 1n : q;
-  return floor * ONE;
 }
 
 export const d = dec;
@@ -51,13 +43,4 @@ export function cenLines(m: InvoiceModel): InvoiceLine[] {
   return out;
 }
 
-export function docAllowanceCharges(m: InvoiceModel): AllowanceCharge[] {
-  return [...m.allowances, ...m.charges];
-}
-
 export const isDate = (v: string | undefined) => has(v) && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-export function codeIn(list: string): (v: string | undefined) => boolean {
-  const set = new Set(list.trim().split(/\s+/));
-  return (v) => v !== undefined && set.has(v.trim());
-}

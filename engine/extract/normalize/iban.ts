@@ -9,6 +9,11 @@ export function compactIban(raw: string): string {
   return raw.replace(/[\s\u00a0-]/g, '').toUpperCase();
 }
 
+/** The country's IBAN length, or undefined for an unknown country. */
+export function ibanLength(country: string): number | undefined {
+  return LENGTHS[country];
+}
+
 /** Country and length right, characters allowed: a candidate worth a checksum. */
 export function ibanFormatValid(iban: string): boolean {
   const len = LENGTHS[iban.slice(0, 2)];

@@ -9,10 +9,10 @@
 // cannot be evaluated (an operand is missing or unreadable) counts as failed.
 import type { HandoffStatus } from '../../store/schema.js';
 import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, InvoiceData, MachineOutcome } from './payload.js';
-import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, operatorCodeValid, vatIdValid } from './identifiers.js';
+import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.4';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.5';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -497,6 +497,145 @@ function implausibleIdentifiers(data: InvoiceData, out: Map<string, string>): vo
   }
 }
 
+const ENDS_IN_LEGAL_FORM = /(?:\bGmbH(?: & Co\.? KG)?|\bmbH|\bAG|\beG|\bSE|\bKG|\bKGaA|\bAöR|\bOHG|\bGbR|\be\.\s?V\.|\bUG(?: \(haftungsbeschränkt\))?)$/;
+const TARIFF_HEADER = /(?<!\p{L})(?:gültig|netto|brutto|zeitraum|arbeitspreis|grundpreis|verbrauchspreis|produkt|tarifbezeichnung|bezeichnung|preise?)(?!\p{L})/iu;
+const PER_TIME = new Set(['day', 'month', 'year']);
+const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
+/** SEPA mandate reference: up to 35 characters of the SEPA character set. */
+const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
+
+/**
+ * Span fields that no sum ties down, each held against what its own format and the invoice's
+ * other fields say (fifth pass, docs/decisions.md): a value these contradict was read from the
+ * wrong place or cut short, and a reviewer decides.
+ * - BIC: 8 or 11 characters; its country (characters 5–6) is the IBAN's; without an IBAN
+ *   nothing ties it to the payment, so it is not accepted on its label alone.
+ * - Mandate reference: SEPA characters, at most 35, and a code, not a word (a digit in it):
+ *   "Mandatsreferenz lautet …" must not yield "lautet".
+ * - OBIS code: A-B:C.D.E; medium A is 1 for electricity, 7 for gas; an electricity energy
+ *   register (C 1 or 2, D 8) labelled HT counts tariff 1, NT tariff 2, a single register not 2;
+ *   two registers of one meter never share a code (the next row's code read for this one).
+ * - Register labels: HT and NT come as a pair in one meter, and no label twice (a tariff
+ *   name "… HT" above a single register's row is not its label).
+ * - Charge category against the line: a base or metering fee is not billed per kWh; energy,
+ *   levies, taxes and the CO2 price are not billed per day, month or year; electricity tax is
+ *   no gas bill's and energy tax no electricity bill's.
+ * - Prior-year quantity: the current quantity read again under the prior-year label is not it.
+ * - Tax number (Steuernummer): 10 to 13 digits in every state's format; fewer is a number cut short.
+ * - Supply address: a metering point id (MeLo, Zählpunkt) carries the postcode of its supply
+ *   point (characters 9–13); a service address in another postcode is another address (the
+ *   customer's billing address read as the supply point's).
+ * - Operator names end in their legal form (GmbH, mbH, AG, KG …): a name without one was cut
+ *   short or ran into the next words. A customer name holds no digits or label colon and is not
+ *   the supplier's or an operator's name.
+ * - The invoice date follows the billing period (an advance bill aside), within 180 days: a date
+ *   read from another label (a reading, a contract start) does not.
+ * - The bill's own numbers (invoice, customer, contract account, contract, meter) are codes: a
+ *   lower-case word in one ("12345 Vertrag 99887766") means it ran on into the next label.
+ * - A tariff name is a product's name, not a table header or a price: header words ("gültig",
+ *   "Arbeitspreis", "netto"), a date or an amount in it mean the row was read from the wrong cell.
+ * - Document type against the bill's content: a final bill plans no further advances, a credit
+ *   note asks for no payment, an advance (interim) bill reads no meter.
+ */
+function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
+  const p = data.payment;
+  if (p?.bic) {
+    const bic = BIC.exec(p.bic.replace(/\s/g, '').toUpperCase());
+    const iban = p.iban ? p.iban.replace(/\s/g, '').toUpperCase() : null;
+    const why = !bic ? `${p.bic} is not a BIC (8 or 11 characters: bank, country, location, branch)`
+      : !iban ? 'a BIC without the IBAN it belongs to'
+      : bic[1] !== iban.slice(0, 2) ? `BIC ${p.bic} names country ${bic[1]}, the IBAN ${iban.slice(0, 2)}`
+      : null;
+    if (why) out.set('payment.bic', why);
+  }
+  if (p?.mandate_reference && (!MANDATE.test(p.mandate_reference) || !/\d/.test(p.mandate_reference))) out.set('payment.mandate_reference', `"${p.mandate_reference}" is not a SEPA mandate reference (a code of at most 35 SEPA characters)`);
+  const commodities = new Set(data.supply_points.map((sp) => sp.commodity).filter(Boolean));
+  const commodity = commodities.size === 1 ? [...commodities][0] : null;
+  for (const m of data.meters) {
+    const seen = new Map<string, string>();
+    for (const r of m.registers) {
+      if (!r.obis_code) continue;
+      const key = `${r.entity_ref}.obis_code`;
+      const o = OBIS.exec(r.obis_code.trim());
+      const energyRegister = o && (o[3] === '1' || o[3] === '2') && o[4] === '8';
+      const why = !o ? `${r.obis_code} is not an OBIS code (A-B:C.D.E)`
+        : commodity === 'electricity' && o[1] !== '1' ? `an electricity register with the medium-${o[1]} OBIS code ${r.obis_code}`
+        : commodity === 'gas' && o[1] !== '7' ? `a gas register with the medium-${o[1]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'HT' && o[5] !== '1' ? `an HT register with the tariff-${o[5]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'NT' && o[5] !== '2' ? `an NT register with the tariff-${o[5]} OBIS code ${r.obis_code}`
+        : energyRegister && r.label === 'single' && o[5] === '2' ? `a single register with the NT OBIS code ${r.obis_code}`
+        : null;
+      if (why) out.set(key, why);
+      const twin = seen.get(r.obis_code.trim());
+      if (twin) {
+        const same = `two registers of ${m.entity_ref} read the OBIS code ${r.obis_code}`;
+        out.set(key, same);
+        out.set(twin, same);
+      }
+      seen.set(r.obis_code.trim(), key);
+    }
+  }
+  for (const sp of data.supply_points) {
+    const code = sp.service_address?.postal_code;
+    const ids = [sp.melo_id, sp.legacy_metering_point_id].filter((v): v is string => !!v && meteringPointIdValid(v)).map(normalizeMeteringPointId);
+    const other = code ? ids.find((id) => id.slice(8, 13) !== code) : undefined;
+    if (other) out.set(`${sp.entity_ref}.service_address`, `the metering point ${other} lies in postcode ${other.slice(8, 13)}, the service address in ${code}`);
+  }
+  const companies = new Set<string>();
+  for (const sp of data.supply_points) {
+    for (const k of ['network_operator_name', 'metering_operator_name'] as const) {
+      const name = sp[k];
+      if (!name) continue;
+      companies.add(name.toLowerCase());
+      if (!ENDS_IN_LEGAL_FORM.test(name.trim())) out.set(`${sp.entity_ref}.${k}`, `"${name}" does not end in a legal form: cut short or run on`);
+    }
+  }
+  if (data.supplier?.name) companies.add(data.supplier.name.toLowerCase());
+  const customer = data.customer?.name;
+  if (customer && (/\d|:/.test(customer) || companies.has(customer.toLowerCase()))) out.set('customer.name', `"${customer}" is not the customer's name (a digit, a label, or another party's name)`);
+  const issued = dayOf(data.identity?.invoice_date);
+  const periodEnd = dayOf(data.identity?.billing_period?.end);
+  if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {
+    out.set('identity.invoice_date', `an invoice dated ${data.identity.invoice_date} for a period ending ${data.identity.billing_period!.end}`);
+  }
+  const codes: Array<[string, string | null | undefined]> = [
+    ...(['invoice_number', 'customer_number', 'contract_account', 'contract_number'] as const).map((k) => [`identity.${k}`, data.identity?.[k]] as [string, string | null]),
+    ...data.meters.map((m) => [`${m.entity_ref}.meter_number`, m.meter_number] as [string, string | null]),
+  ];
+  for (const [key, v] of codes) if (v && /\p{Ll}{3,}/u.test(v)) out.set(key, `"${v}" holds a word: the number ran on into the next label`);
+  for (const t of data.tariffs) {
+    if (t.name && (TARIFF_HEADER.test(t.name) || /\d{1,2}\.\d{1,2}\.\d{2,4}|\d,\d{2}|€|ct\b/i.test(t.name))) out.set(`${t.entity_ref}.name`, `"${t.name}" reads like a table header or a price, not a tariff's name`);
+  }
+  const type = data.identity?.document_type;
+  const typeWhy = type === 'final_invoice' && data.advance_plan.length ? 'a final bill with a plan of further advances'
+    : type === 'credit_note' && data.settlement?.balance_direction === 'amount_due' ? 'a credit note asking for a payment'
+    : type === 'interim_invoice' && data.meters.some((m) => m.registers.some((r) => r.reading_end?.value != null)) ? 'an advance bill with meter readings'
+    : null;
+  if (typeWhy) out.set('identity.document_type', typeWhy);
+  const taxNumber = data.supplier?.tax_number;
+  if (taxNumber && !/^\d{10,13}$/.test(taxNumber.replace(/[\s/]/g, ''))) out.set('supplier.tax_number', `${taxNumber} is not a tax number (10 to 13 digits)`);
+  for (const ch of data.charges) {
+    const cat = ch.category;
+    const why = (cat === 'base_fee' || cat === 'metering') && ch.unit === 'kWh' ? `a ${cat} line billed per kWh`
+      : (cat === 'energy' || cat === 'levy' || cat === 'electricity_tax' || cat === 'energy_tax' || cat === 'co2') && ch.unit && PER_TIME.has(ch.unit) ? `a ${cat} line billed per ${ch.unit}`
+      : (cat === 'electricity_tax' && commodity === 'gas') || (cat === 'energy_tax' && commodity === 'electricity') ? `${cat} on a ${commodity} bill`
+      : null;
+    if (why) out.set(`${ch.entity_ref}.category`, why);
+  }
+  for (const m of data.meters) {
+    const labels = m.registers.map((r) => r.label);
+    for (const r of m.registers) {
+      if (r.label !== 'HT' && r.label !== 'NT') continue;
+      const pair = r.label === 'HT' ? 'NT' : 'HT';
+      if (!labels.includes(pair) || labels.filter((l) => l === r.label).length > 1) out.set(`${r.entity_ref}.label`, `an ${r.label} register of ${m.entity_ref} without one ${pair} register beside it`);
+    }
+  }
+  for (const co of data.consumption) {
+    if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);
+  }
+}
+
 /** Every meter and consumption row must name exactly one existing supply point. */
 function checkAssociation(data: InvoiceData, c: Checks): void {
   const refs = new Set(data.supply_points.map((sp) => sp.entity_ref));
@@ -546,6 +685,7 @@ function evaluateInvoice(inv: EnergyInvoice, evidence: Map<string, EnergyEvidenc
   const implausible = implausibleDates(data);
   implausibleUnits(data, implausible);
   implausibleIdentifiers(data, implausible);
+  implausibleSpans(data, implausible);
   for (const f of fieldsOf(data)) {
     if (!present(f.value) || c.invalid.has(f.key)) continue;
     const ev = evidence.get(`${inv.invoice_ref}|${f.key}`);

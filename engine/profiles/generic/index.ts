@@ -2,7 +2,7 @@
 // band, no profile result. Its run is the pipeline's built-in extraction (pipeline/extraction.ts).
 import type { ProfileDefinition } from '../types.js';
 
-export const GENERIC_PROFILE_ID = 'generic' as const;
+const GENERIC_PROFILE_ID = 'generic' as const;
 
 export const genericProfile: ProfileDefinition<typeof GENERIC_PROFILE_ID> = {
   id: GENERIC_PROFILE_ID,

@@ -1,24 +1,16 @@
 // Content-based format detection: every supported format is recognised from its bytes,
 // names never matter, and everything else is refused with a sentence a clerk understands.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { detectFormat, detectFormatOfBuffer, familyOf, UNSUPPORTED_REASON, type FileFormat } from '../../../engine/formats/detect.js';
 import * as fx from '../../helpers/fixtures.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 
-let dir: string;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-detect-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirForTests('docdesk-detect-');
 
 async function expectFormat(path: string, format: FileFormat): Promise<void> {
   const d = await detectFormat(path);
@@ -122,11 +114,7 @@ describe('detectFormat: refusals carry a human reason', () => {
   });
   it('a HEIC photo is not an MP4 video', async () => {
     const path = join(dir, 'photo.heic');
-    const ftyp = Buffer.alloc(24);
-    ftyp.writeUInt32BE(24, 0);
-    ftyp.write('ftypheic', 4, 'latin1');
-    ftyp.write('mif1heic', 16, 'latin1');
-    await writeFile(path, Buffer.concat([ftyp, Buffer.alloc(100)]));
+    await writeFile(path, Buffer.concat([fx.ftypBox('heic', ['mif1', 'heic']), Buffer.alloc(100)]));
     await expectRejected(path, /HEIC/);
   });
   it('plain text', async () => {

@@ -1,25 +1,17 @@
 // Word documents: text in reading order with headings and table rows, pages split at
 // Word's breaks or by the shared layout, and any page rendered.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { DocxReadError } from '../../../engine/formats/errors.js';
 import { readDocx, renderDocxPage, renderDocxPages } from '../../../engine/formats/docx.js';
 import * as fx from '../../helpers/fixtures.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 
-let dir: string;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-docx-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirForTests('docdesk-docx-');
 
 const letter = {
   heading: 'Angebot Nr. 7 für Müller & Söhne',

@@ -1,24 +1,16 @@
 // E-mail reading: headers, body text, every attachment classified under the spec's limits,
 // and the quality.email record.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { EmailReadError } from '../../../engine/formats/errors.js';
 import { htmlToText, readEmail, type EmailAttachment, type EmailQuality } from '../../../engine/formats/email.js';
 import * as fx from '../../helpers/fixtures.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 
-let dir: string;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-email-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirForTests('docdesk-email-');
 
 const MiB = 1024 * 1024;
 const png = (width: number, height: number, background = '#3366cc') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();

@@ -1,52 +1,21 @@
 // Raster images as pages: page counts, upright PNGs on white, the page pixel limit.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ImageReadError } from '../../../engine/formats/errors.js';
 import { fitToPixels, imagePageCount, renderImagePage } from '../../../engine/formats/image.js';
 import * as fx from '../../helpers/fixtures.js';
+import { assertColour, decodeRgb, type RgbImage } from '../../helpers/pixels.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 
-let dir: string;
+const dir = tempDirForTests('docdesk-image-');
 
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-image-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-interface Png {
-  width: number;
-  height: number;
-  px(x: number, y: number): [number, number, number];
-}
-
-async function decodePng(data: Buffer): Promise<Png> {
+/** The page is a PNG; its pixels. */
+async function decodePng(data: Buffer): Promise<RgbImage> {
   assert.deepEqual([...data.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
-  const { data: raw, info } = await sharp(data).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    px: (x, y) => {
-      const i = (y * info.width + x) * info.channels;
-      return [raw[i]!, raw[i + 1]!, raw[i + 2]!];
-    },
-  };
-}
-
-function assertColour(actual: [number, number, number], expected: 'red' | 'blue' | 'green' | 'white', where: string): void {
-  const [r, g, b] = actual;
-  const ok = {
-    red: r > 170 && g < 60 && b < 60,
-    blue: b > 170 && r < 60 && g < 60,
-    green: g > 150 && r < 60 && b < 60,
-    white: r > 235 && g > 235 && b > 235,
-  }[expected];
-  assert.ok(ok, `${where}: expected ${expected}, got rgb(${actual.join(',')})`);
+  return decodeRgb(data);
 }
 
 describe('page counts', () => {

@@ -1,26 +1,18 @@
 // XML reading: safe parsing within 5 MiB, pretty-printing, invoice recognition per syntax,
 // and recognition over the shared e-invoice samples with their recorded verdicts.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XmlReadError } from '../../../engine/formats/errors.js';
 import { prettyXml, readXml, readXmlBuffer } from '../../../engine/formats/xml.js';
 import { parseXmlText } from '../../../engine/formats/safe-xml.js';
 import * as fx from '../../helpers/fixtures.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 
-let dir: string;
-
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-xml-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirForTests('docdesk-xml-');
 
 async function expectXmlError(path: string, message: RegExp): Promise<void> {
   await assert.rejects(readXml(path), (err: unknown) => {

@@ -3,29 +3,27 @@
 // PostgreSQL pass, DOCDESK_TEST_DATABASE=postgres).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openEngineContext, type EngineContext } from '../../../engine/index.js';
+import type { EngineContext } from '../../../engine/index.js';
 import { Scheduler } from '../../../engine/jobs/scheduler.js';
 import { completeDocument } from '../../../engine/pipeline/terminal.js';
 import type { AuthenticatedToken } from '../../../engine/accounts/accounts.js';
-import { removeDir, tempDataDir } from '../../helpers/server.js';
-import { testDatabaseTarget } from '../../helpers/database.js';
+import { testEngine, type TestEngine } from '../../helpers/engine.js';
 import { acceptTestUpload, testAccount } from '../../helpers/intake.js';
 import type { ClaimedJob } from '../../../engine/queue/queue.js';
 
 describe('scheduler', () => {
-  let dir: string;
+  let opened: TestEngine;
   let engine: EngineContext;
   let scheduler: Scheduler;
 
   before(async () => {
-    dir = tempDataDir();
-    engine = await openEngineContext(dir, {}, testDatabaseTarget(dir));
+    opened = await testEngine();
+    engine = opened.engine;
     scheduler = new Scheduler(engine, { concurrency: 1 });
   });
   after(async () => {
     await scheduler.stop(0);
-    await engine.close();
-    removeDir(dir);
+    await opened.close();
   });
 
   /** The document's terminal transition, then the queue's completion (pg-boss keeps its job active until then). */

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openEngineContext, type EngineContext } from '../../../engine/index.js';
+import type { EngineContext } from '../../../engine/index.js';
 import { RateLimiter } from '../../../engine/ratelimit/limiter.js';
 import { policiesFor, UPLOAD_LIMITS, READ_DELETE_LIMITS } from '../../../engine/ratelimit/policies.js';
-import { removeDir, tempDataDir } from '../../helpers/server.js';
-import { TEST_ON_POSTGRES, testDatabaseTarget } from '../../helpers/database.js';
+import { TEST_ON_POSTGRES } from '../../helpers/database.js';
+import { testEngine, type TestEngine } from '../../helpers/engine.js';
 
 const subject = (over: Partial<{ tokenId: number; accountId: number; userId: number; testMode: boolean }> = {}) => ({ tokenId: 1, accountId: 1, userId: 1, profile: 'restricted' as const, testMode: false, ...over });
 
@@ -24,15 +24,14 @@ describe('rate-limit policies', () => {
 });
 
 describe('rate limiter', () => {
-  let dir: string;
+  let opened: TestEngine;
   let engine: EngineContext;
   before(async () => {
-    dir = tempDataDir();
-    engine = await openEngineContext(dir, {}, testDatabaseTarget(dir));
+    opened = await testEngine();
+    engine = opened.engine;
   });
   after(async () => {
-    await engine.close();
-    removeDir(dir);
+    await opened.close();
   });
 
   it('rejects the request after the limit, reports the policy that blocks longest, and does not count rejected requests', async () => {

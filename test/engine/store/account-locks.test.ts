@@ -5,12 +5,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { openEngineContext, type EngineContext } from '../../../engine/index.js';
+import type { EngineContext } from '../../../engine/index.js';
 import { immediateTransaction, type WriteScope } from '../../../engine/store/db.js';
 import { completeDocument } from '../../../engine/pipeline/terminal.js';
 import type { AuthenticatedToken } from '../../../engine/accounts/accounts.js';
-import { skipUnlessPostgres, startPostgres, type TestPostgres } from '../../helpers/postgres.js';
-import { removeDir, tempDataDir } from '../../helpers/server.js';
+import { skipUnlessPostgres } from '../../helpers/postgres.js';
+import { engineOnPostgres, type TestEngine } from '../../helpers/engine.js';
 import { acceptTestUpload, testAccount } from '../../helpers/intake.js';
 
 const skip = skipUnlessPostgres();
@@ -19,25 +19,21 @@ const GLOBAL = { classid: 0x646f6364, objid: 1 };
 const ACCOUNT = 0x64646163;
 
 describe('per-account write locks on PostgreSQL', { skip }, () => {
-  let server: TestPostgres;
-  let dir: string;
+  let opened: TestEngine;
   let engine: EngineContext;
   let a: AuthenticatedToken;
   let b: AuthenticatedToken;
 
   before(async () => {
-    server = await startPostgres();
-    dir = tempDataDir();
-    engine = await openEngineContext(dir, {}, await server.createDatabase());
+    opened = await engineOnPostgres();
+    engine = opened.engine;
     a = await testAccount(engine, { concurrency: 10, batch: false });
     b = await testAccount(engine, { concurrency: 10, batch: false });
     // The first upload starts pg-boss (its schema); later ones only enqueue.
     await acceptTestUpload(engine, a);
   });
   after(async () => {
-    await engine?.close();
-    await server?.stop();
-    removeDir(dir);
+    await opened?.close();
   });
 
   /** Opens a unit of work in `scope` (default: global) and keeps it open until `release`. */

@@ -8,26 +8,23 @@ import { openEngineContext, type EngineContext } from '../../../engine/index.js'
 import { ownerLive, startProcessHeartbeat } from '../../../engine/store/processes.js';
 import { otherWorkersRunning, registerWorker } from '../../../engine/jobs/workers.js';
 import { ownerAlive, ownerId } from '../../../engine/config/owner.js';
-import { skipUnlessPostgres, startPostgres, type TestPostgres } from '../../helpers/postgres.js';
+import { skipUnlessPostgres } from '../../helpers/postgres.js';
+import { engineOnPostgres, type TestEngine } from '../../helpers/engine.js';
 import { removeDir, tempDataDir } from '../../helpers/server.js';
 
 // A process id that cannot be running on this machine (above Linux's pid_max).
 const ELSEWHERE = '4194305@123456';
 
 describe('process liveness on PostgreSQL: heartbeat rows, any machine', { skip: skipUnlessPostgres() }, () => {
-  let server: TestPostgres;
-  let dir: string;
+  let opened: TestEngine;
   let engine: EngineContext;
 
   before(async () => {
-    server = await startPostgres();
-    dir = tempDataDir();
-    engine = await openEngineContext(dir, {}, await server.createDatabase());
+    opened = await engineOnPostgres();
+    engine = opened.engine;
   });
   after(async () => {
-    await engine?.close();
-    await server?.stop();
-    removeDir(dir);
+    await opened?.close();
   });
 
   it('registers every engine process with host, pid and role; the row makes it alive', async () => {

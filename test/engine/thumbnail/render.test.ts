@@ -1,9 +1,9 @@
 // Thumbnails for every supported format: real files in, real JPEGs out, checked by
 // decoding them again and looking at their pixels; every failure is a ThumbnailError with
 // a sentence a clerk can read.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -13,23 +13,12 @@ import { detectFormat } from '../../../engine/formats/detect.js';
 import { ensureExecutable, runFfmpeg } from '../../../engine/thumbnail/ffmpeg.js';
 import { renderThumbnail, THUMBNAIL_MAX_EDGE, ThumbnailError } from '../../../engine/thumbnail/render.js';
 import * as fx from '../../helpers/fixtures.js';
+import { assertColour, decodeRgb, type RgbImage } from '../../helpers/pixels.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 
-let dir: string;
+const dir = tempDirForTests('docdesk-thumb-');
 
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'docdesk-thumb-'));
-});
-
-after(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-interface Decoded {
-  width: number;
-  height: number;
-  data: Buffer;
-  /** RGB at (x, y). */
-  px(x: number, y: number): [number, number, number];
+interface Decoded extends RgbImage {
   /** Fraction of pixels with luma below `threshold` (text, lines, pictures). */
   darkShare(threshold?: number): number;
   meanLuma(): number;
@@ -41,19 +30,13 @@ async function decodeJpeg(jpeg: Buffer): Promise<Decoded> {
   assert.deepEqual([...jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff], 'JPEG SOI marker');
   const meta = await sharp(jpeg).metadata();
   assert.equal(meta.format, 'jpeg');
-  const { data, info } = await sharp(jpeg).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  assert.ok(info.width <= THUMBNAIL_MAX_EDGE && info.height <= THUMBNAIL_MAX_EDGE, `${info.width}x${info.height} fits in 512`);
-  assert.ok(info.width > 0 && info.height > 0);
-  const c = info.channels;
+  const image = await decodeRgb(jpeg);
+  const { width, height, data, channels: c } = image;
+  assert.ok(width <= THUMBNAIL_MAX_EDGE && height <= THUMBNAIL_MAX_EDGE, `${width}x${height} fits in 512`);
+  assert.ok(width > 0 && height > 0);
   const luma = (i: number) => 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
   return {
-    width: info.width,
-    height: info.height,
-    data,
-    px: (x, y) => {
-      const i = (y * info.width + x) * c;
-      return [data[i]!, data[i + 1]!, data[i + 2]!];
-    },
+    ...image,
     darkShare: (threshold = 128) => {
       let dark = 0;
       for (let i = 0; i < data.length; i += c) if (luma(i) < threshold) dark++;
@@ -73,17 +56,6 @@ function meanAbsDiff(a: Decoded, b: Decoded): number {
   let sum = 0;
   for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
   return sum / a.data.length;
-}
-
-function assertColour(actual: [number, number, number], expected: 'red' | 'blue' | 'green' | 'white', where: string): void {
-  const [r, g, b] = actual;
-  const ok = {
-    red: r > 170 && g < 60 && b < 60,
-    blue: b > 170 && r < 60 && g < 60,
-    green: g > 150 && r < 60 && b < 60,
-    white: r > 235 && g > 235 && b > 235,
-  }[expected];
-  assert.ok(ok, `${where}: expected ${expected}, got rgb(${actual.join(',')})`);
 }
 
 async function thumb(path: string): Promise<Decoded> {
@@ -410,11 +382,7 @@ describe('video', () => {
   });
   it('a damaged video is refused', async () => {
     const path = join(dir, 'damaged.mp4');
-    const ftyp = Buffer.alloc(24);
-    ftyp.writeUInt32BE(24, 0);
-    ftyp.write('ftypisom', 4, 'latin1');
-    ftyp.write('isomiso2', 16, 'latin1');
-    await writeFile(path, Buffer.concat([ftyp, fx.deterministicBytes(20_000, 9)]));
+    await writeFile(path, Buffer.concat([fx.ftypBox('isom', ['isom', 'iso2']), fx.deterministicBytes(20_000, 9)]));
     await expectThumbnailError(path, /damaged|no video picture stream/);
   });
 });

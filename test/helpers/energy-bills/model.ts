@@ -291,6 +291,13 @@ export interface HardCases {
    * under the same label: a second identifier whose check passes cannot confirm which one is billed.
    */
   former_malo?: string | null;
+  /**
+   * A sister company sharing the supplier's first word ("Stadtwerke Netz GmbH · Netzweg 4 · …")
+   * printed with its address above the sender line: an address found by the first word alone.
+   */
+  sister_line?: string | null;
+  /** The mandate reference printed in two groups ("M12345 6789"): a reference cut at its space. */
+  mandate_grouped?: boolean;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -472,6 +479,11 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
   };
   // Drawn from the bill itself, not the generator, so every bill generated before stays byte-identical.
   if (hard && Number(bill.malo[4]) % 3 === 0) hard.former_malo = maloWithCheckDigit(`${(Number(bill.malo[0]) % 9) + 1}${bill.malo.slice(4, 10)}${bill.malo.slice(1, 4)}`);
+  if (hard && Number(bill.malo[5]) % 2 === 0) hard.sister_line = `${supplier.name.split(' ')[0]} Netz GmbH · Netzweg ${Number(bill.malo[6]) + 1} · ${supplier.postal_code} ${supplier.city}`;
+  if (hard && bill.method === 'sepa_direct_debit' && Number(bill.malo[7]) % 2 === 0) {
+    hard.mandate_grouped = true;
+    bill.mandate = `${bill.mandate.slice(0, 6)} ${bill.mandate.slice(6)}`;
+  }
   return bill;
 }
 

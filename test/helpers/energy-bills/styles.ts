@@ -736,6 +736,7 @@ function portal(b: Bill): Rendered {
   const date = (iso: string) => (h.date_style === 'long' ? longDate(iso) : h.date_style === 'short_year' ? `${dmy(iso).slice(0, 6)}${iso.slice(2, 4)}` : dmy(iso));
   const w = new PageWriter();
   w.text(40, 36, b.supplier.short, 18, 'F2');
+  if (h.sister_line) w.text(40, 62, h.sister_line, 6.5);
   if (!h.company_customer) w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
   const first = h.name_second_line ? b.customer.name.slice(0, b.customer.name.length - h.name_second_line.length).trim() : b.customer.name;
   const block = [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];

@@ -237,12 +237,16 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   // Address: street + city of the company (the sender line or the footer), never a Postfach.
   const nameKey = s.name ? s.name.split(' ')[0]!.toLowerCase() : null;
   const pageLines = view.lines.filter((l) => l.page === view.pages[0]);
-  for (const l of pageLines) {
-    if (!nameKey || !l.text.toLowerCase().includes(nameKey)) continue;
-    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey)));
+  // A line naming the whole company first; a line sharing only its first word ("Stadtwerke
+  // Mainz Netz GmbH · …", a subsidiary's or the grid operator's address) is a last resort
+  // and leaves the address to a reviewer.
+  const whole = (t: string) => !!s.name && compactName(t).includes(compactName(s.name));
+  const addressLines = pageLines.filter((l) => nameKey && l.text.toLowerCase().includes(nameKey));
+  for (const l of [...addressLines.filter((x) => whole(x.text)), ...addressLines.filter((x) => !whole(x.text))]) {
+    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey!)));
     if (a) {
       s.address = a;
-      log.add('supplier', 'address', spanOf(l));
+      log.add('supplier', 'address', spanOf(l), { unconfirmed: whole(l.text) ? null : `the address line "${l.text}" does not name the supplier ${s.name}` });
       break;
     }
   }
@@ -300,10 +304,9 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
     // The legal line (commercial register, VAT id) names the company that issues the bill: a
     // first legal-form name elsewhere (the customer's firm, a service provider) is not settled
     // by position when the legal block names another company.
-    const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
     const legal = log.records.filter((r) => r.entity_ref === 'supplier' && (r.field === 'vat_id' || r.field === 'commercial_register'));
     const block = (r: (typeof legal)[number]) => view.lines.filter((l) => l.page === r.physical_page && r.bbox && l.bbox.y <= r.bbox.y + 1 && r.bbox.y - l.bbox.y < 40);
-    if (legal.length && !legal.some((r) => block(r).some((l) => key(l.text).includes(key(s.name!))))) {
+    if (legal.length && !legal.some((r) => block(r).some((l) => compactName(l.text).includes(compactName(s.name!))))) {
       // The one company the legal block names is the issuer; its address is then not the one read for the other name.
       const named = legal.flatMap((r) => block(r)).flatMap((l) => l.text.split(/\s[·|•]\s|,\s/).map((h) => ({ l, h: h.trim() })))
         .filter((x) => LEGAL_FORM.test(x.h) && x.h.length <= 60 && /^\p{Lu}/u.test(x.h) && !/netz|messstellen|amtsgericht|register|sparkasse|bank|sitz|ust|steuer/i.test(x.h));
@@ -318,6 +321,9 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   }
   return s;
 }
+
+/** A company name as compared across lines: letters and digits only, lower case. */
+const compactName = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 
 function below(view: DocView, seg: { line: number; bbox: { x: number; y: number; w: number; h: number } }) {
   const line = view.ev.lines[seg.line]!;
@@ -426,10 +432,17 @@ function extractSupplyPoints(view: DocView, log: EvidenceLog, body: EvLine[], co
     sp.legacy_metering_point_id = legacy.value;
     log.add('sp-1', 'legacy_metering_point_id', legacy);
   }
-  const addr = view.labelled(SP_LABELS.address, (t) => parseAddressLine(t.split(/\s·\s(?=\p{L}+:)/u)[0]!), { lines: body, below: false });
+  const parseSupplyAddress = (t: string) => parseAddressLine(t.split(/\s·\s(?=\p{L}+:)/u)[0]!);
+  const addr = view.labelled(SP_LABELS.address, parseSupplyAddress, { lines: body, below: false });
   if (addr) {
     sp.service_address = addr.value;
-    log.add('sp-1', 'service_address', addr);
+    // A plain "Adresse" names the supply point only inside its block (a supply-point heading
+    // just above); another supply address printed under these labels leaves it to a reviewer.
+    const at = body.indexOf(addr.line);
+    const inBlock = !/^adresse$/i.test(addr.label ?? '') || body.slice(Math.max(0, at - 3), at).some((l) => SP_LABELS.address.test(l.text) || SP_LABELS.malo.test(l.text));
+    const key = (a: NonNullable<SupplyPoint['service_address']>) => `${a.street}|${a.house_number}|${a.postal_code}`.toLowerCase();
+    const rival = [...view.labelledHits(SP_LABELS.address, parseSupplyAddress, { lines: body, below: false })].find((h) => key(h.value) !== key(addr.value));
+    log.add('sp-1', 'service_address', addr, { unconfirmed: !inBlock ? `"${addr.label}" is not in a supply-point block` : rival ? `another supply address is printed ("${rival.text}")` : null });
   } else {
     // "… der Verbrauchsstelle Bahnhofstraße 27, 79117 Freiburg (Marktlokations-ID …)": prose.
     const f = view.flow(body);
@@ -1139,21 +1152,38 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     }
   }
   if (p.iban) {
+    // The BIC of the payment's account: after its IBAN on the same line, or on the lines just
+    // below it ("(BIC" wrapped before the code). A line naming another IBAN (a footer's bank
+    // details), a footer line, or a line above belongs to another account.
     const line = log.records.find((r) => r.entity_ref === 'payment' && r.field === 'iban');
-    const around = body.concat(view.lines).filter((l) => line && l.page === line.physical_page && Math.abs(l.bbox.y - line.bbox!.y) < 30);
-    for (const l of around) {
-      const b = findBics(l.text).find((x) => /BIC:?\s*$/i.test(l.text.slice(Math.max(0, x.index - 6), x.index)));
-      if (b) {
-        p.bic = b.value;
-        log.add('payment', 'bic', spanOf(l, 'BIC', b.raw), { match: 'exact' });
-        break;
+    const compactIban = (t: string) => t.replace(/\s/g, '').toUpperCase();
+    const own = compactIban(p.iban);
+    const ibansOf = (l: EvLine) => findIbans(l.text).filter((h) => h.check.status === 'valid').map((h) => compactIban((h.check as { iban: string }).iban));
+    const lines = [...new Set(body.concat(view.lines))].filter((l) => line && l.page === line.physical_page && l.bbox.y >= line.bbox!.y - 1 && l.bbox.y - line.bbox!.y < 30).sort((a, b) => a.bbox.y - b.bbox.y);
+    const found: Array<{ l: EvLine; raw: string; value: string }> = [];
+    lines.forEach((l, i) => {
+      const ibans = ibansOf(l);
+      if (ibans.some((x) => x !== own) || (view.isFooter(l) && !ibans.includes(own))) return;
+      const ownAt = ibans.includes(own) ? l.text.replace(/\s/g, '').toUpperCase().indexOf(own) : -1;
+      for (const b of findBics(l.text)) {
+        const labelled = /BIC:?\s*$/i.test(l.text.slice(Math.max(0, b.index - 6), b.index)) || (b.index <= 1 && i > 0 && /BIC:?\s*$/i.test(lines[i - 1]!.text));
+        if (labelled && (ownAt < 0 || l.text.slice(0, b.index).replace(/\s/g, '').toUpperCase().length >= ownAt)) found.push({ l, raw: b.raw, value: b.value });
       }
+    });
+    const b = found[0];
+    if (b) {
+      p.bic = b.value;
+      const rival = found.find((x) => x.value !== b.value);
+      log.add('payment', 'bic', spanOf(b.l, 'BIC', b.raw), { match: 'exact', unconfirmed: rival ? `another BIC is printed by the account ("${rival.raw}")` : null });
     }
   }
   const mandate = /mandatsreferenz(?:nummer)?:?\s*([A-Z0-9][A-Z0-9\-/]{4,34})/i.exec(text);
   if (mandate) {
     p.mandate_reference = mandate[1]!.replace(/[.,]$/, '');
-    log.add('payment', 'mandate_reference', spanOf(f.at(mandate.index), 'Mandatsreferenz', mandate[0]), { match: 'exact' });
+    // A reference printed in groups ("MR-2024 0815") is cut at its first space: a digit group
+    // right after it may be its rest, so a reviewer reads it whole.
+    const rest = /^ (\d[\dA-Z\-/]*)(?=[\s,.;]|$)/.exec(text.slice(mandate.index + mandate[0].length));
+    log.add('payment', 'mandate_reference', spanOf(f.at(mandate.index), 'Mandatsreferenz', mandate[0]), { match: 'exact', unconfirmed: rest ? `the reference may go on ("${mandate[1]} ${rest[1]}")` : null });
   }
   if (p.payment_method === 'sepa_direct_debit') {
     const cred = /(?:gläubiger-?(?:identifikationsnummer|id(?:entifikationsnummer)?|-?nr\.?)|creditor id):?\s*(DE\d{2}ZZZ\d{8,11})/i.exec(view.flow().text);

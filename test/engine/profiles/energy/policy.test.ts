@@ -480,3 +480,169 @@ describe('energy validation policy: confirmation by construction (generated bill
     assert.ok(unconfirmed(payload, evidence()).includes('charge-1.vat_rate'));
   });
 });
+
+describe('energy validation policy: span fields held against their format and the other fields (fifth pass)', () => {
+  function generated(seed: number, spec: Spec) {
+    const { truth } = generateDocument(seed, spec);
+    const payload: EnergyPayload = { packet: truth.packet as EnergyPayload['packet'], invoices: truth.invoices };
+    return { payload, data: payload.invoices[0]!.data, evidence: () => evidenceFor(payload as Truth) };
+  }
+  const unconfirmed = (payload: EnergyPayload, evidence: EnergyEvidence[]) => evaluateEnergyPayload(payload, evidence, []).validation_summary.invoices[0]!.failures.find((f) => f.code === 'unconfirmed_value')?.fields ?? [];
+
+  it('a BIC stands only in its format and in its IBAN’s country, and never without an IBAN', () => {
+    const { payload, data, evidence } = generated(1301, { style: 'compact' });
+    assert.ok(data.payment.iban && data.payment.bic, 'the bill names an account');
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.bic'));
+    for (const bic of ['BKAUATWWXXX', 'COBADEF', 'COBA DE FF XXX1', 'Kasseler']) {
+      data.payment.bic = bic;
+      assert.ok(unconfirmed(payload, evidence()).includes('payment.bic'), bic);
+    }
+    data.payment.bic = 'COBADEFFXXX';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.bic'));
+    data.payment.iban = null;
+    assert.ok(unconfirmed(payload, evidence()).includes('payment.bic'), 'no IBAN to tie it to');
+  });
+
+  it('a mandate reference is a SEPA code: a word after the label, or more than 35 characters, is not one', () => {
+    const { payload, data, evidence } = generated(1302, { style: 'compact' });
+    data.payment.mandate_reference = 'M123456789';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.mandate_reference'));
+    data.payment.mandate_reference = 'M12345 6789';
+    assert.ok(!unconfirmed(payload, evidence()).includes('payment.mandate_reference'), 'spaces are SEPA characters');
+    for (const bad of ['lautet', 'MR_2024_0001', `M${'1'.repeat(35)}`]) {
+      data.payment.mandate_reference = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('payment.mandate_reference'), bad);
+    }
+  });
+
+  it('an OBIS code fits its commodity, its register label and its meter: HT 1.8.1, NT 1.8.2, medium 7 for gas, no code twice', () => {
+    const { payload, data, evidence } = generated(1303, { style: 'mono', twoRegisters: true });
+    const [ht, nt] = data.meters[0]!.registers;
+    assert.deepEqual([ht!.label, ht!.obis_code, nt!.label, nt!.obis_code], ['HT', '1-0:1.8.1', 'NT', '1-0:1.8.2']);
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.obis_code')));
+    // The next row's code read for this one: HT with the NT code, and the same code twice.
+    ht!.obis_code = '1-0:1.8.2';
+    assert.deepEqual(unconfirmed(payload, evidence()).filter((k) => k.endsWith('.obis_code')).sort(), [`${ht!.entity_ref}.obis_code`, `${nt!.entity_ref}.obis_code`]);
+    ht!.obis_code = '7-0:3.0.0';
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.obis_code`), 'a gas code on an electricity register');
+    ht!.obis_code = '1-0:1.8';
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.obis_code`), 'not A-B:C.D.E');
+    const gas = generated(1304, { style: 'compact', commodity: 'gas' });
+    const reg = gas.data.meters[0]!.registers[0]!;
+    reg.obis_code = '7-0:3.0.0';
+    assert.ok(!unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`));
+    reg.obis_code = '1-0:1.8.0';
+    assert.ok(unconfirmed(gas.payload, gas.evidence()).includes(`${reg.entity_ref}.obis_code`), 'an electricity code on a gas register');
+  });
+
+  it('a document type the bill contradicts is left to a reviewer: a final bill with further advances, a credit note asking for payment, an advance bill with readings', () => {
+    const { payload, data, evidence } = generated(1307, { style: 'compact', kind: 'invoice' });
+    assert.ok(data.advance_plan.length > 0 && data.meters[0]!.registers.length > 0);
+    assert.ok(!unconfirmed(payload, evidence()).includes('identity.document_type'));
+    for (const type of ['final_invoice', 'interim_invoice'] as const) {
+      data.identity.document_type = type;
+      assert.ok(unconfirmed(payload, evidence()).includes('identity.document_type'), type);
+    }
+    data.identity.document_type = 'credit_note';
+    data.settlement.balance_direction = 'amount_due';
+    assert.ok(unconfirmed(payload, evidence()).includes('identity.document_type'), 'credit note');
+  });
+
+  it('a service address lies in the postcode its metering point id carries', () => {
+    const { payload, data, evidence } = generated(1308, { style: 'compact' });
+    const sp = data.supply_points[0]!;
+    assert.ok(sp.melo_id && sp.service_address, 'a MeLo and a supply address are printed');
+    assert.ok(!unconfirmed(payload, evidence()).includes('sp-1.service_address'));
+    sp.service_address = { ...sp.service_address!, postal_code: sp.service_address!.postal_code === '10117' ? '10119' : '10117' };
+    assert.ok(unconfirmed(payload, evidence()).includes('sp-1.service_address'));
+  });
+
+  it('names: an operator name ends in its legal form; a customer name is no label, number or other party', () => {
+    const { payload, data, evidence } = generated(1309, { style: 'compact' });
+    const sp = data.supply_points[0]!;
+    assert.ok(sp.network_operator_name && data.customer.name);
+    assert.equal(unconfirmed(payload, evidence()).filter((k) => /operator_name|customer\.name/.test(k)).length, 0);
+    sp.network_operator_name = sp.network_operator_name!.replace(/\s+\S+$/, '');
+    assert.ok(unconfirmed(payload, evidence()).includes('sp-1.network_operator_name'), 'cut short');
+    for (const bad of ['Kundennummer: 4711', data.supplier.name!]) {
+      data.customer.name = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('customer.name'), bad);
+    }
+  });
+
+  it('the invoice date follows the billing period, within 180 days (advance bills aside)', () => {
+    const { payload, data, evidence } = generated(1310, { style: 'compact', kind: 'invoice' });
+    assert.ok(!unconfirmed(payload, evidence()).includes('identity.invoice_date'));
+    data.identity.invoice_date = data.identity.billing_period!.start;
+    data.payment.due_date = null;
+    assert.ok(unconfirmed(payload, evidence()).includes('identity.invoice_date'), 'the period start read as the invoice date');
+  });
+
+  it('a tariff name that reads like a table header or a price is left to a reviewer', () => {
+    const { payload, data, evidence } = generated(1311, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).includes('tariff-1.name'));
+    for (const ok of ['Strom Fix 24', 'Wärmestrom Zweitarif HT', 'Ökostrom Plus']) {
+      data.tariffs[0]!.name = ok;
+      assert.ok(!unconfirmed(payload, evidence()).includes('tariff-1.name'), ok);
+    }
+    for (const bad of ['Produkt gültig von gültig bis', 'Arbeitspreis netto', 'Strom Basis 01.01.2025', 'Heimstrom 32,15 ct']) {
+      data.tariffs[0]!.name = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('tariff-1.name'), bad);
+    }
+  });
+
+  it('the bill’s own numbers are codes: a number running on into the next label’s word goes to review', () => {
+    const { payload, data, evidence } = generated(1312, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.startsWith('identity.') || k.endsWith('.meter_number')));
+    data.identity.customer_number = `${data.identity.customer_number} Vertrag 99887766`;
+    data.meters[0]!.meter_number = `${data.meters[0]!.meter_number} Zählwerk`;
+    const got = unconfirmed(payload, evidence());
+    assert.ok(got.includes('identity.customer_number') && got.includes('meter-1.meter_number'), JSON.stringify(got));
+  });
+
+  it('a tax number has 10 to 13 digits in any state’s format', () => {
+    const { payload, data, evidence } = generated(1306, { style: 'compact' });
+    for (const ok of ['44/530/3560/1', '75 559 11092', '2893081508152']) {
+      data.supplier.tax_number = ok;
+      assert.ok(!unconfirmed(payload, evidence()).includes('supplier.tax_number'), ok);
+    }
+    for (const bad of ['44/530', 'DE324893395']) {
+      data.supplier.tax_number = bad;
+      assert.ok(unconfirmed(payload, evidence()).includes('supplier.tax_number'), bad);
+    }
+  });
+
+  it('a charge category fits its line: fees per time, energy and levies per kWh, the tax of the commodity', () => {
+    const { payload, data, evidence } = generated(1315, { style: 'compact' });
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.category')));
+    const base = data.charges.find((c) => c.category === 'base_fee')!;
+    const energy = data.charges.find((c) => c.category === 'energy')!;
+    base.category = 'energy';
+    energy.category = 'base_fee';
+    const got = unconfirmed(payload, evidence());
+    assert.ok(got.includes(`${base.entity_ref}.category`) && got.includes(`${energy.entity_ref}.category`), JSON.stringify(got));
+  });
+
+  it('HT and NT registers come as a pair in one meter', () => {
+    const { payload, data, evidence } = generated(1313, { style: 'mono', twoRegisters: true });
+    const [ht, nt] = data.meters[0]!.registers;
+    assert.ok(!unconfirmed(payload, evidence()).some((k) => k.endsWith('.label')));
+    nt!.label = 'HT';
+    nt!.obis_code = null;
+    assert.ok(unconfirmed(payload, evidence()).includes(`${ht!.entity_ref}.label`), 'HT twice');
+    const single = generated(1314, { style: 'compact' });
+    const reg = single.data.meters[0]!.registers[0]!;
+    reg.label = 'HT';
+    reg.obis_code = null;
+    assert.ok(unconfirmed(single.payload, single.evidence()).includes(`${reg.entity_ref}.label`), 'an HT register alone');
+  });
+
+  it('a prior-year quantity equal to this period’s quantity is the current figure read again', () => {
+    const { payload, data, evidence } = generated(1305, { style: 'compact' });
+    const cons = data.consumption[0]!;
+    assert.ok(cons.prior_year_quantity_kwh && cons.prior_year_quantity_kwh !== cons.quantity_kwh);
+    assert.ok(!unconfirmed(payload, evidence()).includes('cons-1.prior_year_quantity_kwh'));
+    cons.prior_year_quantity_kwh = cons.quantity_kwh;
+    assert.ok(unconfirmed(payload, evidence()).includes('cons-1.prior_year_quantity_kwh'));
+  });
+});

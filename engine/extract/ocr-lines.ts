@@ -1,0 +1,170 @@
+// OCR pages as lines and cells, by geometry (used by buildEvidence for OCR pages only).
+// A text layer keeps a printed row in one line and its word boxes all have the font's height,
+// so a gap of 1.6 heights separates two cells reliably. OCR differs on both counts: tesseract
+// returns a table's columns as separate blocks (one printed row, several lines), and its word
+// boxes are the ink's box — specks, underlines and merged noise make some of them two or three
+// times the text height, so that the median of a short line (a row of table headings) is so
+// large that no gap between the headings counts as a cell break ("Skonto sofort Nettobetrag
+// MwSt-Betrag" became one cell). Rows are rebuilt from the lines' text bands, and gaps are
+// measured against the words tesseract read with confidence.
+
+import { repairOcrAmounts, repairOcrCell, type AmountCell } from './normalize/ocr-repair.js';
+
+export interface OcrWordBox {
+  bbox: { h: number };
+  confidence: number;
+  text: string;
+}
+
+/** Words read well enough for their box to be the glyphs' box. */
+const CONFIDENT = 60;
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+const isConfident = (w: OcrWordBox) => w.confidence >= CONFIDENT && /[\p{L}\p{N}]/u.test(w.text);
+
+/** The page's text height: the median box height of its confidently read words (0 if none). */
+export function ocrPageTextHeight(words: readonly OcrWordBox[]): number {
+  return median(words.filter(isConfident).map((w) => w.bbox.h));
+}
+
+/**
+ * The text height of one OCR line, for its cell gaps: the median of its confident words,
+ * else of all its words, capped at 1.5× the page's text height (a line of larger type keeps
+ * its own height up to that; a heading set much larger is rare in a table row).
+ */
+export function ocrLineTextHeight(words: readonly OcrWordBox[], pageTextHeight: number): number {
+  const confident = words.filter(isConfident).map((w) => w.bbox.h);
+  const h = median(confident.length ? confident : words.map((w) => w.bbox.h));
+  return pageTextHeight > 0 ? Math.min(h, pageTextHeight * 1.5) : h;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The word boxes of one OCR line with noise trimmed: a badly read word whose box is more than
+ * 1.6× the line's text height (a speck or a rule merged into it) takes the line's confident
+ * vertical extent, so that it neither reaches into the next row (a heading "beside" the values
+ * under it) nor inflates the cell it belongs to.
+ */
+export function ocrLineBoxes(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lineTextHeight: number): Box[] {
+  const confident = words.filter((w) => isConfident(w) && w.bbox.h <= lineTextHeight * 1.6);
+  if (!confident.length || !lineTextHeight) return words.map((w) => w.bbox);
+  const top = median(confident.map((w) => w.bbox.y));
+  const bottom = median(confident.map((w) => w.bbox.y + w.bbox.h));
+  // A confident word keeps its box: a tesseract line can join two columns set at slightly
+  // different heights, and its words are where they are.
+  return words.map((w) => (w.bbox.h > lineTextHeight * 1.6 && !isConfident(w) ? { x: w.bbox.x, y: top, w: w.bbox.w, h: Math.max(1, bottom - top) } : w.bbox));
+}
+
+/** One OCR line's words with noise-trimmed boxes, and the height its cell gaps are measured by. */
+export function tidyOcrLine<W extends OcrWordBox & { bbox: Box }>(words: readonly W[], pageTextHeight: number): { words: W[]; gapHeight: number } {
+  const gapHeight = ocrLineTextHeight(words, pageTextHeight);
+  const boxes = ocrLineBoxes(words, gapHeight);
+  return { words: words.map((w, i) => (boxes[i] === w.bbox ? w : { ...w, bbox: boxes[i]! })), gapHeight };
+}
+
+/** Boxes of the cells repaired from a misreading (looked up like ocrConfidence's). */
+const repaired = new WeakSet<object>();
+
+/**
+ * Rewrites the misread amount cells of one OCR page that arithmetic confirms
+ * (normalize/ocr-repair.ts), and the texts of their lines. Returns how many were repaired.
+ */
+export function repairOcrPageAmounts(lines: Array<{ text: string; bbox: Box; segments: AmountCell[] }>, separator: string): number {
+  const rows = [...lines].sort((a, b) => a.bbox.y - b.bbox.y).map((l) => l.segments);
+  const fixes = repairOcrAmounts(rows);
+  for (const f of fixes) {
+    f.cell.text = f.text;
+    repaired.add(f.cell.bbox);
+  }
+  if (fixes.length) for (const l of lines) l.text = l.segments.map((s) => s.text).join(separator);
+  return fixes.length;
+}
+
+/** An OCR cell with a misread label, IBAN or VAT id repaired in place (normalize/ocr-repair.ts). */
+export function repairOcrSegment(cell: AmountCell): void {
+  const text = repairOcrCell(cell.text);
+  if (text === cell.text) return;
+  cell.text = text;
+  repaired.add(cell.bbox);
+}
+
+/** True for a cell whose text was repaired from a misreading (by its box, as ocrConfidence). */
+export function ocrRepaired(bbox: object | null | undefined): boolean {
+  return Boolean(bbox && repaired.has(bbox));
+}
+
+/**
+ * The page's residual skew (dy per dx) as tesseract's lines show it: the median slope of the
+ * word centres along the lines with a few confident words spread over some width. A scan
+ * turned by 0.8° puts two cells of one row 600 px apart 8 px apart vertically.
+ */
+export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number {
+  const slopes: number[] = [];
+  for (const l of lines) {
+    const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w) && isConfident(w!));
+    if (ws.length < 3) continue;
+    const xs = ws.map((w) => w.bbox.x + w.bbox.w / 2);
+    const ys = ws.map((w) => w.bbox.y + w.bbox.h / 2);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+    if (Math.max(...xs) - Math.min(...xs) < 150 || !sxx) continue;
+    slopes.push(xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx);
+  }
+  const m = median(slopes);
+  return Math.abs(m) <= 0.05 ? m : 0;
+}
+
+/**
+ * Visual rows of an OCR page: tesseract reads a table or a two-column header as blocks, so
+ * the cells of one printed row come back as several lines (a column of headings and its
+ * values read as one block beside the others). A text layer keeps such a row in one line,
+ * and the label rules read rows. Lines whose text bands agree once the page's skew is taken
+ * out (centres within 0.3 text heights, heights within a factor 1.8) and that do not overlap
+ * horizontally are joined, words ordered left to right; rows are returned top to bottom.
+ * Cells set a little lower (a sidebar beside the address window) stay on rows of their own,
+ * as a text layer has them.
+ */
+export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number[][] {
+  const skew = ocrSkew(words, lines);
+  const bands = lines
+    .map((l) => {
+      const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
+      if (!ws.length) return null;
+      const sure = ws.filter((w) => isConfident(w));
+      const use = sure.length ? sure : ws;
+      const top = median(use.map((w) => w.bbox.y));
+      const bottom = median(use.map((w) => w.bbox.y + w.bbox.h));
+      const x0 = Math.min(...ws.map((w) => w.bbox.x));
+      const x1 = Math.max(...ws.map((w) => w.bbox.x + w.bbox.w));
+      return { words: l.words.filter((i) => words[i]), top, bottom, x0, x1, level: (top + bottom) / 2 - skew * ((x0 + x1) / 2) };
+    })
+    .filter((b): b is NonNullable<typeof b> => b !== null);
+  const rows: Array<{ members: typeof bands; level: number; height: number }> = [];
+  for (const b of [...bands].sort((p, q) => p.level - q.level)) {
+    const h = Math.max(1, b.bottom - b.top);
+    let best: (typeof rows)[number] | null = null;
+    for (const r of rows) {
+      const d = Math.abs(r.level - b.level);
+      if (d > 0.3 * Math.max(r.height, h) || Math.max(r.height, h) / Math.min(r.height, h) > 1.8) continue;
+      if (!r.members.every((m) => b.x1 <= m.x0 || b.x0 >= m.x1)) continue;
+      if (!best || d < Math.abs(best.level - b.level)) best = r;
+    }
+    if (best) best.members.push(b);
+    else rows.push({ members: [b], level: b.level, height: h });
+  }
+  return rows
+    .sort((p, q) => Math.min(...p.members.map((m) => m.top)) - Math.min(...q.members.map((m) => m.top)))
+    .map((r) => r.members.sort((p, q) => p.x0 - q.x0).flatMap((m) => m.words));
+}
