@@ -257,8 +257,8 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       const useBox = box !== null && box.width * box.height < 0.9 * img.width * img.height;
       const part = useBox ? crop(img, box) : img;
       const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
-      const blocks = await recognize(worker, part, dpi);
-      if (rule) await rereadUncertain(workers.best!, part, blocks, rule, dpi);
+      let blocks = await recognize(worker, part, dpi);
+      if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') blocks = await recognize(workers.best!, part, dpi);
       return fromBlocks(blocks, at, w, h);
     };
 

@@ -27,6 +27,12 @@ export const REREAD = {
   digitConfidence: 93,
   /** best_int's reading wins unless its confidence is this much lower than fast's. */
   margin: 10,
+  /**
+   * When more than this share of the page's characters is unsure, the page is a poor scan
+   * on which the fast model's layout and words are not worth mending: it is read again
+   * whole with best_int.
+   */
+  pageShare: 0.3,
 };
 
 /** What the documents print: Latin letters, digits, usual punctuation and symbols. */
@@ -54,13 +60,16 @@ export interface Run {
   /** Index of the first word in `line.words` and how many. */
   start: number;
   count: number;
+  /** Where to cut (the words' own box with margins). */
   box: Box;
+  /** The words' own box: readings centred outside it belong to a neighbour. */
+  words: Tesseract.Bbox;
 }
 
 /**
- * The runs to read again in `blocks` (a reading of `img`). A run's box spans its line's
- * height with a little margin, and sideways reaches halfway to the neighbouring words, so no
- * neighbour's glyph is cut in half.
+ * The runs to read again in `blocks` (a reading of `img`). A run's box spans its words with
+ * a margin of a third of their height, and sideways reaches at most halfway to the
+ * neighbouring words, so no neighbour's glyph is cut in half.
  */
 export function selectRuns(blocks: Tesseract.Block[] | null, img: Gray, rule: RereadRule): Run[] {
   const runs: Run[] = [];
@@ -77,17 +86,16 @@ export function selectRuns(blocks: Tesseract.Block[] | null, img: Gray, rule: Re
           }
           let j = i + 1;
           while (j < words.length && needsReread(words[j]!, rule)) j++;
-          const h = Math.max(1, line.bbox.y1 - line.bbox.y0);
-          const pad = Math.max(2, Math.round(h * 0.3));
-          const first = words[i]!.bbox;
-          const last = words[j - 1]!.bbox;
+          const own = words.slice(i, j).map((w) => w.bbox);
+          const wb = { x0: own[0]!.x0, x1: own[own.length - 1]!.x1, y0: Math.min(...own.map((b) => b.y0)), y1: Math.max(...own.map((b) => b.y1)) };
+          const pad = Math.max(2, Math.round((wb.y1 - wb.y0) / 3));
           const prev = i > 0 ? words[i - 1]!.bbox.x1 : -Infinity;
           const next = j < words.length ? words[j]!.bbox.x0 : Infinity;
-          const x0 = Math.max(0, Math.round(Math.max(first.x0 - pad, (prev + first.x0) / 2)));
-          const x1 = Math.min(img.width, Math.round(Math.min(last.x1 + pad, (last.x1 + next) / 2)));
-          const y0 = Math.max(0, Math.min(line.bbox.y0, first.y0, last.y0) - Math.round(pad / 2));
-          const y1 = Math.min(img.height, Math.max(line.bbox.y1, first.y1, last.y1) + Math.round(pad / 2));
-          if (x1 - x0 >= 4 && y1 - y0 >= 6) runs.push({ line, start: i, count: j - i, box: { left: x0, top: y0, width: x1 - x0, height: y1 - y0 } });
+          const x0 = Math.max(0, Math.round(Math.max(wb.x0 - pad, (prev + wb.x0) / 2)));
+          const x1 = Math.min(img.width, Math.round(Math.min(wb.x1 + pad, (wb.x1 + next) / 2)));
+          const y0 = Math.max(0, wb.y0 - pad);
+          const y1 = Math.min(img.height, wb.y1 + pad);
+          if (x1 - x0 >= 4 && y1 - y0 >= 6) runs.push({ line, start: i, count: j - i, box: { left: x0, top: y0, width: x1 - x0, height: y1 - y0 }, words: wb });
           i = j;
         }
       }
@@ -157,7 +165,14 @@ export function mergeRereads(runs: Run[], rereads: Tesseract.Word[][]): number {
   let changed = 0;
   for (let k = runs.length - 1; k >= 0; k--) {
     const run = runs[k]!;
-    const best = rereads[k] ?? [];
+    let best = rereads[k] ?? [];
+    // Text of a neighbouring line or word that reached into the crop is not this run's.
+    const tol = (run.words.y1 - run.words.y0) / 3;
+    best = best.filter((w) => {
+      const cx = (w.bbox.x0 + w.bbox.x1) / 2;
+      const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+      return cx >= run.words.x0 - tol && cx <= run.words.x1 + tol && cy >= run.words.y0 - tol && cy <= run.words.y1 + tol;
+    });
     if (best.length === 0) continue;
     const fast = run.line.words.slice(run.start, run.start + run.count);
     const fastConf = confidence(fast);
@@ -174,13 +189,24 @@ export function mergeRereads(runs: Run[], rereads: Tesseract.Word[][]): number {
   return changed;
 }
 
+/** Share of the characters of `blocks` that `runs` cover. */
+export function unsureShare(blocks: Tesseract.Block[] | null, runs: Run[]): number {
+  let all = 0;
+  for (const block of blocks ?? []) for (const para of block.paragraphs ?? []) for (const line of para.lines ?? []) for (const w of line.words ?? []) all += w.text.trim().length;
+  let unsure = 0;
+  for (const r of runs) for (const w of r.line.words.slice(r.start, r.start + r.count)) unsure += w.text.trim().length;
+  return all ? unsure / all : 0;
+}
+
 /**
  * Reads the uncertain words of `blocks` (a fast reading of `img`) again with `best` and
- * merges in place. `dpi` as for the page.
+ * merges in place. `dpi` as for the page. Returns 'page' without touching `blocks` when so
+ * much is unsure that the whole page should be read again (REREAD.pageShare).
  */
-export async function rereadUncertain(best: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[] | null, rule: RereadRule, dpi: number): Promise<{ runs: number; changed: number }> {
+export async function rereadUncertain(best: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[] | null, rule: RereadRule, dpi: number): Promise<{ runs: number; changed: number } | 'page'> {
   const runs = selectRuns(blocks, img, rule);
   if (runs.length === 0) return { runs: 0, changed: 0 };
+  if (rule === 'uncertain' && unsureShare(blocks, runs) > REREAD.pageShare) return 'page';
   const stack = stackRuns(img, runs);
   await best.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK });
   let read: Tesseract.Block[] | null;
