@@ -83,13 +83,14 @@ export interface OcrOptions {
   /** Resolution the image was rendered or scanned at, when known. */
   dpiHint?: number;
   /**
-   * Default: $DOCDESK_OCR_RECOGNITION when set (measurements), else `best`. Languages
+   * Default: $DOCDESK_OCR_RECOGNITION when set (measurements), else `two-stage`. Languages
    * without a shipped fast model are always read with `best`.
    */
   recognition?: Recognition;
 }
 
-export const DEFAULT_RECOGNITION: Recognition = 'best';
+/** Measured in docs/decisions.md, "OCR: two-stage recognition". */
+export const DEFAULT_RECOGNITION: Recognition = 'two-stage';
 
 function recognitionFor(opts: OcrOptions, languages: string): Recognition {
   const fromEnv = process.env.DOCDESK_OCR_RECOGNITION as Recognition | undefined;
