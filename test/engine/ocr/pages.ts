@@ -49,17 +49,23 @@ export const INVOICE_LINES: Array<[string, number, number, number]> = [
   ['Zahlbar bis 28.03.2026 ohne Abzug.', 26, 110, 830],
 ];
 
-/** An A4 page at 150 dpi with the invoice lines in black on white. */
-export function drawInvoicePage(): DrawnPage {
+/** A white canvas with the test font registered, ready to draw black text. */
+function whitePage(width: number, height: number) {
   ensureFont();
-  const width = 1240;
-  const height = 1754;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = '#000000';
   ctx.textBaseline = 'alphabetic';
+  return { canvas, ctx };
+}
+
+/** An A4 page at 150 dpi with the invoice lines in black on white. */
+export function drawInvoicePage(): DrawnPage {
+  const width = 1240;
+  const height = 1754;
+  const { canvas, ctx } = whitePage(width, height);
   const words: DrawnWord[] = [];
   for (const [line, size, x, top] of INVOICE_LINES) {
     ctx.font = `${size}px "${FAMILY}"`;
@@ -109,15 +115,8 @@ export function turned(png: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
  * (Gaussian, sigma 2.5), as if out of focus or smudged. The other lines are sharp.
  */
 export async function blurredAmountPage(): Promise<{ png: Buffer; amount: string; box: DrawnWord }> {
-  ensureFont();
-  const width = 1240;
-  const height = 500;
   const size = 26;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#000000';
+  const { canvas, ctx } = whitePage(1240, 500);
   ctx.font = `${size}px "${FAMILY}"`;
   const amount = '1.234,56';
   const label = 'Gesamtbetrag brutto ';
