@@ -11,7 +11,9 @@
 // order, so reading-order differences do not count: this measures recognition, not layout.
 // CPU seconds are printed beside wall time because they barely move when the machine is
 // busy with other work. BENCH_RUNS (default 5) runs per page, median; BENCH_OCR_MAX_PAGES
-// (default 4) clean pages, BENCH_OCR_DEGRADED (default 2) degraded copies.
+// (default 4) clean pages, BENCH_OCR_DEGRADED (default 2) degraded copies;
+// BENCH_OCR_RECOGNITION (default "two-stage,best"): the Docdesk recognitions measured, the
+// first is the one compared against the target.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { ocrImage, terminateOcr } from '../engine/ocr/index.js';
+import { ocrImage, terminateOcr, type Recognition } from '../engine/ocr/index.js';
 import { prng } from '../test/helpers/fuzz.js';
 import { cer, energySamples, invoiceSamples, normalizeText, pdfPageCount, renderPage, samplesDir, which } from './ocr-samples.js';
 import { median, printTable } from './table.js';
@@ -120,20 +122,21 @@ export async function benchOcr(): Promise<void> {
       const p = pages[clean - 1 - i]!;
       pages.push({ label: `${p.label} degraded`, image: await degrade(p.image, join(dir, `degraded-${i}.png`), 7 + i), truth: p.truth });
     }
-    await ocrImage(readFileSync(pages[0]!.image), { dpiHint: 300 }); // warm: worker, model, WebAssembly tier-up
-    const configs: Config[] = [
-      {
-        name: 'Docdesk ocrImage (tesseract.js, best_int deu)',
-        run: async (image) => {
-          const data = readFileSync(image);
-          const c0 = process.cpuUsage();
-          const t = performance.now();
-          const r = await ocrImage(data, { dpiHint: 300 });
-          const c = process.cpuUsage(c0);
-          return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
-        },
+    const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'two-stage,best').split(',').map((r) => r.trim() as Recognition);
+    // Warm: workers, models, WebAssembly tier-up.
+    for (const recognition of recognitions) await ocrImage(readFileSync(pages[0]!.image), { dpiHint: 300, recognition });
+    const configs: Config[] = recognitions.map((recognition) => ({
+      name: `Docdesk ocrImage (tesseract.js, ${recognition})`,
+      run: async (image) => {
+        const data = readFileSync(image);
+        const c0 = process.cpuUsage();
+        const t = performance.now();
+        const r = await ocrImage(data, { dpiHint: 300, recognition });
+        const c = process.cpuUsage(c0);
+        return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
       },
-    ];
+    }));
+    const nOurs = configs.length;
     if (tesseract) {
       configs.push({ name: 'native tesseract, Debian model (tessdata_fast deu)', run: async (image) => runNative(tesseract, image, null) });
       configs.push({ name: 'native tesseract, same model (best_int deu)', run: async (image) => runNative(tesseract, image, bestDir) });
@@ -169,14 +172,15 @@ export async function benchOcr(): Promise<void> {
     const secs = (r: PageResult | null) => (r ? (r.cpu ?? r.wall).toFixed(2) : '-');
     const ratio = (a: PageResult | null, b: PageResult | null) => (a && b && a.cpu && b.cpu ? `${(a.cpu / b.cpu).toFixed(2)}×` : '-');
     if (tesseract) {
-      printTable(
-        `OCR per page (300 dpi, CPU s, median of ${runs} runs): Docdesk vs native tesseract (Debian's tessdata_fast; same model best_int)`,
-        ['page', 'Docdesk CPU s', 'native fast CPU s', 'ratio', 'native best_int CPU s', 'ratio', 'Docdesk CER', 'native fast CER', 'native best_int CER'],
-        pages.map((p, i) => {
-          const [d, f, b] = [perPage[0]![i]!, perPage[1]![i]!, perPage[2]![i]!];
-          return [p.label, secs(d), secs(f), ratio(d, f), secs(b), ratio(d, b), pct(d), pct(f), pct(b)];
-        }),
-      );
+      for (let oi = 0; oi < nOurs; oi++)
+        printTable(
+          `OCR per page (300 dpi, CPU s, median of ${runs} runs): Docdesk ${recognitions[oi]} vs native tesseract (Debian's tessdata_fast; best_int as Docdesk ships)`,
+          ['page', 'Docdesk CPU s', 'native fast CPU s', 'ratio', 'native best_int CPU s', 'ratio', 'Docdesk CER', 'native fast CER', 'native best_int CER'],
+          pages.map((p, i) => {
+            const [d, f, b] = [perPage[oi]![i]!, perPage[nOurs]![i]!, perPage[nOurs + 1]![i]!];
+            return [p.label, secs(d), secs(f), ratio(d, f), secs(b), ratio(d, b), pct(d), pct(f), pct(b)];
+          }),
+        );
     }
     const total = (ci: number) => {
       const rs = perPage[ci]!;
@@ -197,7 +201,7 @@ export async function benchOcr(): Promise<void> {
       return;
     }
     // The fastest native configuration that is at least as accurate as ours is the peer.
-    const peers = results.slice(1).filter((r): r is NonNullable<typeof r> => r !== null && r.cer <= ours.cer + CER_EQUAL);
+    const peers = results.slice(nOurs).filter((r): r is NonNullable<typeof r> => r !== null && r.cer <= ours.cer + CER_EQUAL);
     const peer = peers.sort((a, b) => (a.cpu ?? a.wall) - (b.cpu ?? b.wall))[0] ?? null;
     const rows = results.map((r, i) => {
       if (!r) return [configs[i]!.name, 'failed', '-', '-', '-'];
@@ -215,7 +219,7 @@ export async function benchOcr(): Promise<void> {
     } else if (!tesseract) console.log('\nnative tesseract not installed (Debian: apt-get install tesseract-ocr tesseract-ocr-deu)');
     else {
       // Every native configuration reads worse: the same model is the fair comparison.
-      const same = results[2];
+      const same = results[nOurs + 1];
       const note = same?.cpu && ours.cpu ? ` Against native with the same model: ${(ours.cpu / same.cpu).toFixed(2)}× (target ≤ ${TARGET_RATIO}×).` : '';
       console.log(`\nNo native configuration is as accurate as Docdesk on these pages (better CER than all).${note}`);
     }

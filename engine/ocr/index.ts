@@ -39,9 +39,22 @@ import {
   type PageAnalysis,
   type QuarterTurn,
 } from './preprocess.js';
-import { OcrError, terminateOcr, withWorker } from './tesseract.js';
+import { rereadUncertain, type RereadRule } from './reread.js';
+import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
 
 export { OcrError, terminateOcr };
+
+/**
+ * How a page is recognized:
+ * - `two-stage`: the page with the fast model, then the words it is unsure of (low
+ *   confidence, digits below a higher confidence, unexpected characters) again with best_int
+ *   (engine/ocr/reread.ts);
+ * - `two-stage-digits`: the same, and every word with a digit is read again;
+ * - `best`: the page with best_int only (the accurate, dear model);
+ * - `fast`: the page with the fast model only.
+ */
+export type Recognition = 'two-stage' | 'two-stage-digits' | 'best' | 'fast';
+const RECOGNITIONS: readonly Recognition[] = ['two-stage', 'two-stage-digits', 'best', 'fast'];
 
 export interface OcrResult {
   words: Word[];
@@ -69,6 +82,20 @@ export interface OcrOptions {
   languages?: string;
   /** Resolution the image was rendered or scanned at, when known. */
   dpiHint?: number;
+  /**
+   * Default: $DOCDESK_OCR_RECOGNITION when set (measurements), else `two-stage`. Languages
+   * without a shipped fast model are always read with `best`.
+   */
+  recognition?: Recognition;
+}
+
+/** Measured in docs/decisions.md, "OCR: two-stage recognition". */
+export const DEFAULT_RECOGNITION: Recognition = 'two-stage';
+
+function recognitionFor(opts: OcrOptions, languages: string): Recognition {
+  const fromEnv = process.env.DOCDESK_OCR_RECOGNITION as Recognition | undefined;
+  const wanted = opts.recognition ?? (fromEnv && RECOGNITIONS.includes(fromEnv) ? fromEnv : DEFAULT_RECOGNITION);
+  return wanted !== 'best' && !hasFastModel(languages) ? 'best' : wanted;
 }
 
 export const DEFAULT_LANGUAGES = 'deu';
@@ -208,7 +235,12 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const sureAxis = analysis.axisRatio >= 1.25;
   const blank = analysis.inkRatio < 0.0005;
 
-  return withWorker(languages, async (worker) => {
+  const recognition = recognitionFor(opts, languages);
+  const firstModel: OcrModel = recognition === 'best' ? 'best' : 'fast';
+  const rule: RereadRule | null = recognition === 'two-stage' ? 'uncertain' : recognition === 'two-stage-digits' ? 'digits' : null;
+  const models: OcrModel[] = rule ? ['fast', 'best'] : [firstModel];
+  return withWorkers(languages, models, async (workers) => {
+    const worker = workers[firstModel]!;
     const skewFor = (quarter: QuarterTurn) => (quarter === 90 || quarter === 270 ? analysis.skewVertical : analysis.skewHorizontal);
     const build = (quarter: QuarterTurn) => transform(source, quarter, skewFor(quarter), scale);
     const finish = (r: Recognized, quarter: QuarterTurn, img: Gray): OcrResult => ({
@@ -226,7 +258,9 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       const useBox = box !== null && box.width * box.height < 0.9 * img.width * img.height;
       const part = useBox ? crop(img, box) : img;
       const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
-      return fromBlocks(await recognize(worker, part, dpi), at, w, h);
+      let blocks = await recognize(worker, part, dpi);
+      if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') blocks = await recognize(workers.best!, part, dpi);
+      return fromBlocks(blocks, at, w, h);
     };
 
     // Images of each orientation, built on demand (a half turn of a built one is free).

@@ -1,16 +1,20 @@
-// The one tesseract.js worker of this process. It is created on first use and kept warm;
-// the engine's worker pool replaces the whole process when its memory grows too much, and a
-// new process simply creates a new worker on its first OCR task.
+// The tesseract.js workers of this process, one per model: `best` (tessdata best_int, the
+// accurate one) and `fast` (tessdata_fast, about 40 % cheaper, used for the first pass of
+// two-stage recognition). Each is created on first use and kept warm; the engine's worker
+// pool replaces the whole process when its memory grows too much or it idles, and a new
+// process simply creates new workers on its first OCR task.
 //
-// Language data comes from the installed @tesseract.js-data/<lang> packages (never from a
-// CDN). tesseract.js reads every language from one `langPath` folder, while each package
-// keeps its files in its own folder, so the worker gets a private temporary folder holding
-// links to the `4.0.0_best_int` files (LSTM models; copies where links are not allowed).
-// `cacheMethod: 'none'` keeps tesseract.js from writing unpacked copies anywhere.
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+// Language data: best_int comes from the installed @tesseract.js-data/<lang> packages,
+// tessdata_fast from resources/ocr/tessdata_fast (Debian's files; npm has no package of
+// them) — never from a CDN. tesseract.js reads every language from one `langPath` folder,
+// so each worker gets a private temporary folder holding links to its model files (copies
+// where links are not allowed). `cacheMethod: 'none'` keeps tesseract.js from writing
+// unpacked copies anywhere.
+import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Tesseract from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -19,14 +23,17 @@ export class OcrError extends Error {
   override name = 'OcrError';
 }
 
+export type OcrModel = 'best' | 'fast';
+
 interface WorkerState {
+  model: OcrModel;
   worker: Tesseract.Worker;
   languages: string;
   langDir: string;
   linked: Set<string>;
 }
 
-let state: Promise<WorkerState> | null = null;
+const states = new Map<OcrModel, Promise<WorkerState>>();
 /** Serializes jobs: tesseract.js would queue them anyway, but re-initialization must not interleave. */
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -36,7 +43,7 @@ let chain: Promise<unknown> = Promise.resolve();
  * samples: a table page read with confidence 74 instead of 93). Mode 3 is the full automatic
  * layout analysis the command line uses.
  */
-const PAGE_PARAMS = {
+export const PAGE_PARAMS = {
   tessedit_pageseg_mode: Tesseract.PSM.AUTO,
   // Tesseract's own diagnostics ("Detected 318 diacritics", …) go nowhere instead of stderr.
   debug_file: '/dev/null',
@@ -50,8 +57,33 @@ export function parseLanguages(languages: string): string[] {
   return codes;
 }
 
-/** Path of the gzip'd LSTM model of an installed @tesseract.js-data package. */
-function modelFile(code: string): string {
+/** resources/ocr/tessdata_fast in the source tree, the build output or the packaged app. */
+function fastModelDir(): string | null {
+  const candidates: string[] = [];
+  const electronResources = (process as { resourcesPath?: string }).resourcesPath;
+  if (electronResources) candidates.push(join(electronResources, 'resources', 'ocr', 'tessdata_fast'), join(electronResources, 'ocr', 'tessdata_fast'));
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    candidates.push(join(dir, 'resources', 'ocr', 'tessdata_fast'));
+    dir = dirname(dir);
+  }
+  return candidates.find((c) => existsSync(c)) ?? null;
+}
+
+/** Whether every language of `languages` has a shipped tessdata_fast model. */
+export function hasFastModel(languages: string): boolean {
+  const dir = fastModelDir();
+  return dir !== null && parseLanguages(languages).every((code) => existsSync(join(dir, `${code}.traineddata.gz`)));
+}
+
+/** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
+function modelFile(code: string, model: OcrModel): string {
+  if (model === 'fast') {
+    const dir = fastModelDir();
+    const file = dir && join(dir, `${code}.traineddata.gz`);
+    if (!file || !existsSync(file)) throw new OcrError(`OCR language "${code}" has no fast model (resources/ocr/tessdata_fast)`);
+    return file;
+  }
   let pkg: string;
   try {
     pkg = require.resolve(`@tesseract.js-data/${code}/package.json`);
@@ -61,9 +93,9 @@ function modelFile(code: string): string {
   return join(dirname(pkg), '4.0.0_best_int', `${code}.traineddata.gz`);
 }
 
-function linkModel(langDir: string, code: string, linked: Set<string>): void {
+function linkModel(langDir: string, code: string, model: OcrModel, linked: Set<string>): void {
   if (linked.has(code)) return;
-  const source = modelFile(code);
+  const source = modelFile(code, model);
   const target = join(langDir, `${code}.traineddata.gz`);
   try {
     symlinkSync(source, target);
@@ -84,7 +116,7 @@ function removeDir(dir: string): void {
 const liveDirs = new Set<string>();
 let exitHookInstalled = false;
 
-async function createState(languages: string): Promise<WorkerState> {
+async function createState(languages: string, model: OcrModel): Promise<WorkerState> {
   const codes = parseLanguages(languages);
   const langDir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-'));
   liveDirs.add(langDir);
@@ -96,7 +128,7 @@ async function createState(languages: string): Promise<WorkerState> {
   }
   const linked = new Set<string>();
   try {
-    for (const code of codes) linkModel(langDir, code, linked);
+    for (const code of codes) linkModel(langDir, code, model, linked);
     // tesseract.js reports load failures only through errorHandler (its createWorker promise
     // never settles then), so the first such error rejects creation here.
     let failInit: ((e: Error) => void) | null = null;
@@ -116,7 +148,7 @@ async function createState(languages: string): Promise<WorkerState> {
     failInit = null;
     await worker.setParameters(PAGE_PARAMS);
     idle(worker);
-    return { worker, languages: codes.join('+'), langDir, linked };
+    return { model, worker, languages: codes.join('+'), langDir, linked };
   } catch (err) {
     liveDirs.delete(langDir);
     removeDir(langDir);
@@ -136,18 +168,20 @@ function idle(worker: Tesseract.Worker): void {
   threadOf(worker)?.unref();
 }
 
-async function ensureWorker(languages: string): Promise<WorkerState> {
-  if (!state) {
-    const created = createState(languages);
-    state = created;
+async function ensureWorker(languages: string, model: OcrModel): Promise<WorkerState> {
+  let pending = states.get(model);
+  if (!pending) {
+    const created = createState(languages, model);
+    pending = created;
+    states.set(model, created);
     created.catch(() => {
-      if (state === created) state = null;
+      if (states.get(model) === created) states.delete(model);
     });
   }
-  const s = await state;
+  const s = await pending;
   const codes = parseLanguages(languages);
   if (s.languages !== codes.join('+')) {
-    for (const code of codes) linkModel(s.langDir, code, s.linked);
+    for (const code of codes) linkModel(s.langDir, code, model, s.linked);
     busy(s.worker);
     try {
       await s.worker.reinitialize(codes.join('+'), Tesseract.OEM.LSTM_ONLY);
@@ -160,20 +194,30 @@ async function ensureWorker(languages: string): Promise<WorkerState> {
   return s;
 }
 
-/** Runs `job` with the warm worker for `languages`, one job at a time per process. */
-export function withWorker<T>(languages: string, job: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
+export type Workers = Partial<Record<OcrModel, Tesseract.Worker>>;
+
+/**
+ * Runs `job` with the warm workers of `models` for `languages`, one job at a time per
+ * process (a page's passes with both models stay together).
+ */
+export function withWorkers<T>(languages: string, models: OcrModel[], job: (workers: Workers) => Promise<T>): Promise<T> {
   const run = async () => {
-    const s = await ensureWorker(languages);
-    busy(s.worker);
+    const ready: WorkerState[] = [];
+    for (const model of models) ready.push(await ensureWorker(languages, model));
+    const workers: Workers = {};
+    for (const s of ready) {
+      workers[s.model] = s.worker;
+      busy(s.worker);
+    }
     try {
-      return await job(s.worker);
+      return await job(workers);
     } catch (err) {
       const message = typeof err === 'string' ? err : (err as Error)?.message ?? String(err);
       // An aborted WebAssembly instance cannot be used again: start afresh next time.
       if (/abort|RuntimeError|out of memory|OOM/i.test(message)) await terminateOcr();
       throw err instanceof Error ? err : new OcrError(`OCR failed: ${message}`);
     } finally {
-      idle(s.worker);
+      for (const s of ready) idle(s.worker);
     }
   };
   const next = chain.then(run, run);
@@ -181,17 +225,23 @@ export function withWorker<T>(languages: string, job: (worker: Tesseract.Worker)
   return next;
 }
 
-/** Ends the worker thread (process shutdown); the next OCR call starts a new one. */
+/** Runs `job` with the warm best_int worker for `languages`. */
+export function withWorker<T>(languages: string, job: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
+  return withWorkers(languages, ['best'], (w) => job(w.best!));
+}
+
+/** Ends the worker threads (process shutdown); the next OCR call starts new ones. */
 export async function terminateOcr(): Promise<void> {
-  const current = state;
-  state = null;
-  if (!current) return;
-  const s = await current.catch(() => null);
-  if (!s) return;
-  try {
-    await s.worker.terminate();
-  } finally {
-    liveDirs.delete(s.langDir);
-    removeDir(s.langDir);
+  const current = [...states.values()];
+  states.clear();
+  for (const pending of current) {
+    const s = await pending.catch(() => null);
+    if (!s) continue;
+    try {
+      await s.worker.terminate();
+    } finally {
+      liveDirs.delete(s.langDir);
+      removeDir(s.langDir);
+    }
   }
 }

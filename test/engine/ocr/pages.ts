@@ -49,17 +49,23 @@ export const INVOICE_LINES: Array<[string, number, number, number]> = [
   ['Zahlbar bis 28.03.2026 ohne Abzug.', 26, 110, 830],
 ];
 
-/** An A4 page at 150 dpi with the invoice lines in black on white. */
-export function drawInvoicePage(): DrawnPage {
+/** A white canvas with the test font registered, ready to draw black text. */
+function whitePage(width: number, height: number) {
   ensureFont();
-  const width = 1240;
-  const height = 1754;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = '#000000';
   ctx.textBaseline = 'alphabetic';
+  return { canvas, ctx };
+}
+
+/** An A4 page at 150 dpi with the invoice lines in black on white. */
+export function drawInvoicePage(): DrawnPage {
+  const width = 1240;
+  const height = 1754;
+  const { canvas, ctx } = whitePage(width, height);
   const words: DrawnWord[] = [];
   for (const [line, size, x, top] of INVOICE_LINES) {
     ctx.font = `${size}px "${FAMILY}"`;
@@ -102,4 +108,25 @@ export async function phoneScan(png: Buffer, degrees: number, sigma = 18): Promi
 /** The page turned clockwise by a quarter or half turn. */
 export function turned(png: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
   return sharp(png).rotate(degrees).png().toBuffer();
+}
+
+/**
+ * A short invoice page whose amount "1.234,56" (after "Gesamtbetrag brutto") is blurred
+ * (Gaussian, sigma 2.5), as if out of focus or smudged. The other lines are sharp.
+ */
+export async function blurredAmountPage(): Promise<{ png: Buffer; amount: string; box: DrawnWord }> {
+  const size = 26;
+  const { canvas, ctx } = whitePage(1240, 500);
+  ctx.font = `${size}px "${FAMILY}"`;
+  const amount = '1.234,56';
+  const label = 'Gesamtbetrag brutto ';
+  ctx.fillText('Rechnung Nr. 2026-0042 vom 14.03.2026', 110, 120);
+  ctx.fillText('Arbeitspreis Strom 3.120 kWh', 110, 200);
+  ctx.fillText(`${label}${amount} EUR`, 110, 280);
+  ctx.fillText('Zahlbar bis 28.03.2026 ohne Abzug.', 110, 360);
+  const left = Math.round(110 + ctx.measureText(label).width) - 4;
+  const box = { text: amount, x: left, y: 280 - size - 4, w: Math.round(ctx.measureText(amount).width) + 8, h: size + 14 };
+  const png = canvas.toBuffer('image/png');
+  const smudge = await sharp(png).extract({ left: box.x, top: box.y, width: box.w, height: box.h }).blur(2.5).toBuffer();
+  return { png: await sharp(png).composite([{ input: smudge, left: box.x, top: box.y }]).png().toBuffer(), amount, box };
 }
