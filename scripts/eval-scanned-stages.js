@@ -3,7 +3,7 @@
 // PDF:PAGE (default: three pages of the tuned scanned energy samples), CPU seconds of each
 // step of the pipeline's OCR path, the tesseract recognitions ocrImage ran (orientation probes
 // and retries count), and what they read: words, words with confidence < 30, one-character
-// words. Variants: OCR_STAGES_VARIANTS=pipeline,own200 (300-dpi gray render as the pipeline
+// words. Variants: OCR_STAGES_VARIANTS=pipeline,own (`pipeline`: 300-dpi gray render as the pipeline
 // does; `own`: the page drawn at the scan's own resolution, OCR_STAGES_SCAN_DPI, default 200,
 // which PDFium draws pixel for pixel from the samples' 200-dpi JPEGs).
 // Needs `npm run build`. CPU is process.cpuUsage (main thread + tesseract.js's worker thread).
