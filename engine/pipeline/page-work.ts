@@ -40,12 +40,6 @@ export interface PageWorkResult {
   failed: string | null;
   /** The page's OCR text was dropped: the document's 8 MiB OCR text budget was used up. */
   truncated: boolean;
-  /**
-   * PDF pages: the resolution of the scan covering the page, when there is one. Recorded, not
-   * used to choose the OCR resolution: drawing 200-dpi scans at 200 instead of 300 dpi cost
-   * scanned energy field F1 (docs/decisions.md, "Scanned batches end to end").
-   */
-  scan_dpi?: number | null;
 }
 
 export interface PdfPageTask {
@@ -123,7 +117,7 @@ function similarity(a: string, b: string): number {
 export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
   const native = await readPdfPageText(task.path, task.page);
   const page: PageText = { ...native.page, page: task.physical_page, component_ref: task.component_ref };
-  const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false, scan_dpi: native.image_dpi };
+  const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
   // Pages that need OCR get their preview in phase 2.
   if (!task.visual || native.ocr_needed || !task.preview_path) return result;
   const rendered = await rasterizePreview(task.path, task.page);

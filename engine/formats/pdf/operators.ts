@@ -113,8 +113,6 @@ export interface PageOperators {
   unmappedGlyphs: number;
   /** Painted images as axis-aligned boxes [x0, y0, x1, y1] in viewport space. */
   imageBoxes: Array<[number, number, number, number]>;
-  /** Resolution of painted images whose pixel size is known (XObjects, inline images): where a scan's dots sit. */
-  imageResolutions: Array<{ area: number; dpi: number }>;
 }
 
 interface State {
@@ -183,7 +181,7 @@ export function readOperators(
   pageWidth: number,
   pageHeight: number,
 ): PageOperators {
-  const out: PageOperators = { words: [], rotated: new Map(), text: '', glyphs: 0, invisibleGlyphs: 0, unmappedGlyphs: 0, imageBoxes: [], imageResolutions: [] };
+  const out: PageOperators = { words: [], rotated: new Map(), text: '', glyphs: 0, invisibleGlyphs: 0, unmappedGlyphs: 0, imageBoxes: [] };
   const textParts: string[] = [];
   let s: State = {
     ctm: IDENTITY,
@@ -207,7 +205,7 @@ export function readOperators(
   const pop = () => {
     s = stack.pop() ?? s;
   };
-  const paintUnitSquare = (m: ArrayLike<number>, pixels?: { width?: unknown; height?: unknown }) => {
+  const paintUnitSquare = (m: ArrayLike<number>) => {
     const full = multiply(toViewport, m);
     const pts = [apply(full, 0, 0), apply(full, 1, 0), apply(full, 0, 1), apply(full, 1, 1)];
     const xs = pts.map((p) => p[0]);
@@ -215,11 +213,6 @@ export function readOperators(
     const box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     if (!box.every(Number.isFinite)) return;
     out.imageBoxes.push(box);
-    // The unit square's area on the page (points², any rotation or shear) against its pixel count.
-    const area = Math.abs(full[0]! * full[3]! - full[1]! * full[2]!);
-    const w = Number(pixels?.width);
-    const h = Number(pixels?.height);
-    if (area > 0 && w > 0 && h > 0) out.imageResolutions.push({ area, dpi: 72 * Math.sqrt((w * h) / area) });
   };
   const moveText = (x: number, y: number) => {
     s.x = s.lineX += x;
@@ -427,14 +420,9 @@ export function readOperators(
       case ops.showText:
         if (Array.isArray(args[0])) showText(args[0] as Array<Glyph | number | null>);
         break;
-      case ops.paintImageXObject: {
-        // [objId, width, height]
-        const [, width, height] = args as [unknown, unknown, unknown];
-        paintUnitSquare(s.ctm, { width, height });
-        break;
-      }
+      case ops.paintImageXObject:
       case ops.paintInlineImageXObject:
-        paintUnitSquare(s.ctm, args[0] as { width?: unknown; height?: unknown } | undefined);
+        paintUnitSquare(s.ctm);
         break;
       case ops.paintImageMaskXObject:
         paintUnitSquare(s.ctm);

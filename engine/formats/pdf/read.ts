@@ -2,7 +2,7 @@
 // order with the OCR decision, and embedded file bytes. Runs inside worker processes: path
 // in, plain (structured-clone-able) data or Buffers out.
 import type { AttachmentInfo, Line, OcrReason, PageText, Word } from '../model.js';
-import { coverage, decideOcr, SCAN_IMAGE_COVERAGE, SIGNIFICANT_IMAGE_COVERAGE, textStats } from './analysis.js';
+import { coverage, decideOcr, SIGNIFICANT_IMAGE_COVERAGE, textStats } from './analysis.js';
 import { withPdf, withPdfPage } from './cache.js';
 import { PdfReadError } from './errors.js';
 import { layoutPage, unionBox, type LayoutWord } from './layout.js';
@@ -29,11 +29,6 @@ export interface PdfPageText {
   image_coverage: number;
   /** The page's /Rotate (0, 90, 180 or 270). */
   rotation: number;
-  /**
-   * Resolution (dots per inch on the page) of the largest image when it covers at least half
-   * the page — a scan's own resolution, so OCR does not read pixels interpolated beyond it.
-   */
-  image_dpi: number | null;
 }
 
 /** pdf.js does not expose an embedded file's /Subtype, so the type comes from the name. */
@@ -99,11 +94,6 @@ export async function extractPdfAttachment(path: string, filename: string): Prom
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function scanResolution(images: Array<{ area: number; dpi: number }>, pageArea: number): number | null {
-  let largest: { area: number; dpi: number } | null = null;
-  for (const img of images) if (!largest || img.area > largest.area) largest = img;
-  return largest && largest.area >= SCAN_IMAGE_COVERAGE * pageArea ? Math.round(largest.dpi) : null;
-}
 const roundBox = (b: { x: number; y: number; w: number; h: number }) => ({ x: round(b.x), y: round(b.y), w: round(b.w), h: round(b.h) });
 
 export async function readPdfPageText(path: string, pageNumber: number): Promise<PdfPageText> {
@@ -180,7 +170,6 @@ export async function readPdfPageText(path: string, pageNumber: number): Promise
       has_images: image_coverage >= SIGNIFICANT_IMAGE_COVERAGE,
       image_coverage,
       rotation: ((page.rotate % 360) + 360) % 360,
-      image_dpi: scanResolution(ops.imageResolutions, width * height),
     };
   });
 }

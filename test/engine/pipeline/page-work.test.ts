@@ -44,21 +44,19 @@ after(async () => {
 });
 
 describe('page work of a scanned PDF page', () => {
-  it('finds the scan and its resolution in the text-layer pass, without drawing a preview yet', () => {
+  it('finds the scan in the text-layer pass, without drawing a preview yet', () => {
     assert.equal(native.ocr_reason, 'no_text_layer');
-    assert.equal(native.scan_dpi, 150);
     assert.equal(native.preview, null);
   });
 
-  it('finds the resolution of a 200-dpi scan too, and none on a page without images', async () => {
+  it('sends a 200-dpi scan to OCR too, and draws the preview of a text page in the text-layer pass', async () => {
     const scan200 = await scanPdf('scan-200.pdf', 200);
     const r = await processPdfPage({ kind: 'pdf.page', path: scan200, page: 1, physical_page: 1, component_ref: 'main', visual: false, preview_path: null });
-    assert.equal(r.scan_dpi, 200);
+    assert.equal(r.ocr_reason, 'no_text_layer');
     const text = join(dir, 'text.pdf');
     writeFileSync(text, buildFixturePdf({ pages: [{ content: 'BT /F1 12 Tf 72 760 Td (Rechnung Nr. 2026-0042 vom 14.03.2026) Tj ET' }] }));
     const t = await processPdfPage({ kind: 'pdf.page', path: text, page: 1, physical_page: 1, component_ref: 'main', visual: true, preview_path: join(dir, 'text.jpg') });
     assert.equal(t.ocr_reason, null);
-    assert.equal(t.scan_dpi, null);
     const meta = await sharp(readFileSync(t.preview!.path)).metadata();
     assert.equal(meta.width, PREVIEW_WIDTH);
   });
