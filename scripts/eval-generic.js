@@ -7,12 +7,13 @@
 //  - samples/invoices/*.truth.json (invoice2data names, mapped as the README there says),
 //  - samples/energy/*.generic.json,
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
-// Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json so rule
-// iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
+// Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
+// fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { readerFingerprint } from './reader-fingerprint.js';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/extract/index.js', dist))) {
@@ -32,12 +33,13 @@ if (!existsSync(samples)) {
 }
 const cacheDir = join(tmpdir(), 'docdesk-eval-generic');
 mkdirSync(cacheDir, { recursive: true });
+const reader = readerFingerprint(dist);
 
 /** A scanned variant: one degraded JPEG per page, read by OCR like an uploaded image. */
 async function readScan(images) {
   const hash = createHash('sha256');
   for (const f of images) hash.update(readFileSync(f));
-  const key = hash.digest('hex');
+  const key = hash.update(reader).digest('hex');
   const cached = join(cacheDir, `${key}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   const pages = [];
@@ -53,7 +55,7 @@ async function readScan(images) {
 
 async function readDocument(pdf) {
   if (Array.isArray(pdf)) return readScan(pdf);
-  const hash = createHash('sha256').update(readFileSync(pdf)).digest('hex');
+  const hash = createHash('sha256').update(readFileSync(pdf)).update(reader).digest('hex');
   const cached = join(cacheDir, `${hash}.json`);
   if (!process.env.EVAL_NO_CACHE && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   const info = await readPdfInfo(pdf);
