@@ -23,7 +23,7 @@ const words = (t: string) => t.toLowerCase().split(/[^\p{L}'-]+/u).filter(Boolea
 const GREETING = /(?:^|\s)(?:sehr geehrte[rs]?|guten tag|hallo|liebe[rs]?|moin)\s+([^,!\n]{2,80})[,!]/iu;
 /** Words of a salutation that name no one ("Sehr geehrte Damen und Herren", "liebes Team von"). */
 const NOT_A_NAME = new Set(['herr', 'herrn', 'frau', 'dr', 'prof', 'damen', 'und', 'herren', 'kundin', 'kunde', 'kunden', 'kundinnen', 'team', 'von', 'der', 'die', 'des', 'liebe', 'lieber', 'liebes', 'sehr', 'geehrte', 'geehrter', 'familie', 'eheleute', 'firma', 'zusammen', 'leser', 'alle', 'mitglied', 'mitglieder']);
-const NAME_LINE = /(?:^|[\s·|])(?:kunde|kundin|kundenname|rechnungsempfänger(?:in)?|vertragspartner(?:in)?)\s*:\s*([\p{L}][\p{L} .'&-]{1,60}?)\s*(?:$|[·|]|\s{2,})/iu;
+const NAME_LINE = /(?:^|[\s·|])(?:kunde|kundin|kundenname|rechnungsempfänger(?:in)?|vertragspartner(?:in)?)\s*:\s*([\p{L}][\p{L} .'&-]{1,60}?)\s*(?:$|[·|,]|\s{2,})/iu;
 
 function customerName(view: DocView, log: EvidenceLog, data: InvoiceData): void {
   const name = data.customer.name;
@@ -83,15 +83,20 @@ const OTHER_COMPANY = /netz|messstellen|messdienst|amtsgericht|registergericht|s
 function supplierName(view: DocView, log: EvidenceLog, data: InvoiceData): void {
   const name = data.supplier.name;
   if (!name || !log.has('supplier', 'name')) return;
-  const foot = view.lines.filter((l) => l.bbox.y > l.pageHeight * 0.8);
+  // Letterhead and sender line (top fifth) and footer (bottom fifth) of every page; the
+  // customer's own firm in the address window is not a printing of the supplier.
+  const edge = view.lines.filter((l) => l.bbox.y < l.pageHeight * 0.2 || l.bbox.y > l.pageHeight * 0.8);
   const named: string[] = [];
-  for (const l of foot) {
+  for (const l of edge) {
     for (const seg of l.segments) {
       const head = seg.text.split(/\s[·|•,]\s|\s[-–]\s|,\s/)[0]!.trim();
-      if (LEGAL_FORM.test(head) && head.length <= 60 && /^\p{Lu}/u.test(head) && !OTHER_COMPANY.test(l.text)) named.push(head);
+      if (!LEGAL_FORM.test(head) || head.length > 60 || !/^\p{Lu}/u.test(head) || OTHER_COMPANY.test(head)) continue;
+      if (data.customer.name && namesAgree(head, data.customer.name)) continue;
+      named.push(head);
     }
   }
-  if (named.length && !named.some((n) => namesAgree(n, name))) log.doubt('supplier', 'name', `the footer names "${named[0]}"`);
+  const other = named.find((n) => !namesAgree(n, name));
+  if (other) log.doubt('supplier', 'name', `the letterhead or footer also names "${other}"`);
 }
 
 /** Second printings of span-confirmed fields that disagree leave the field to a reviewer. */
