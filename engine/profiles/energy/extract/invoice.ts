@@ -535,10 +535,11 @@ function meterType(t: string): string | null {
 
 type ReadingKind = NonNullable<Register['reading_start']>['kind'];
 
-function readingKind(t: string): ReadingKind {
+/** A reading's kind from its wording; the estimate and the customer's own reading are named before "Ablesung"/"Netzbetreiber" can claim them. */
+export function readingKind(t: string): ReadingKind {
   // A substitute value ("Ersatzwert des Netzbetreibers") is an estimate whoever formed it.
-  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet|ersatzwert/i.test(t)) return 'estimated';
-  if (/kunde|selbst/i.test(t)) return 'customer';
+  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet|hochrechnung|ersatzwert|prognose/i.test(t)) return 'estimated';
+  if (/kunde|selbst|eigenablesung|eigene ablesung/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
   return null;
 }

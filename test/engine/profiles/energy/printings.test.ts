@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
+import { readingKind } from '../../../../engine/profiles/energy/extract/invoice.js';
 import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
 import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
 import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
@@ -118,5 +119,15 @@ describe('energy extractor: values printed twice', () => {
     const other = judge(reprint(found.doc, ref, id.invoice_number!, wrong));
     assert.equal(other.data.identity.customer_number, cn);
     assert.ok(other.doubted.includes('identity.customer_number'), JSON.stringify(other.doubted));
+  });
+});
+
+describe('energy extractor: reading kinds named by an operator', () => {
+  it('a substitute value or forecast is an estimate, an own reading the customer\'s, whoever the legend names', () => {
+    assert.equal(readingKind('Ersatzwert des Netzbetreibers'), 'estimated');
+    assert.equal(readingKind('Hochrechnung durch den Messstellenbetreiber'), 'estimated');
+    assert.equal(readingKind('Eigenablesung'), 'customer');
+    assert.equal(readingKind('Ablesung durch den Netzbetreiber'), 'actual');
+    assert.equal(readingKind('Kundenablesung'), 'customer');
   });
 });
