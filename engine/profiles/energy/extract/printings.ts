@@ -9,7 +9,7 @@ import { sameId } from './doc.js';
 
 const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 
-/** One printed name agrees with another when either holds the other ("Lukas Öztürk" in "Lukas und Anna Öztürk" does not, word by word does). */
+/** Two printings of a name agree when one holds the other, letters and digits only ("Anna Öztürk" in "Lukas und Anna Öztürk"). */
 function namesAgree(a: string, b: string): boolean {
   const x = compact(a);
   const y = compact(b);
