@@ -22,7 +22,9 @@ const words = (t: string) => t.toLowerCase().split(/[^\p{L}'-]+/u).filter(Boolea
 
 const GREETING = /(?:^|\s)(?:sehr geehrte[rs]?|guten tag|hallo|liebe[rs]?|moin)\s+([^,!\n]{2,80})[,!]/iu;
 /** Words of a salutation that name no one ("Sehr geehrte Damen und Herren", "liebes Team von"). */
-const NOT_A_NAME = new Set(['herr', 'herrn', 'frau', 'dr', 'prof', 'damen', 'und', 'herren', 'kundin', 'kunde', 'kunden', 'kundinnen', 'team', 'von', 'der', 'die', 'des', 'liebe', 'lieber', 'liebes', 'sehr', 'geehrte', 'geehrter', 'familie', 'eheleute', 'firma', 'zusammen', 'leser', 'alle', 'mitglied', 'mitglieder']);
+const NOT_A_NAME = new Set(['herr', 'herrn', 'frau', 'dr', 'prof', 'damen', 'und', 'herren', 'kundin', 'kunde', 'kunden', 'kundinnen', 'team', 'von', 'der', 'die', 'des', 'liebe', 'lieber', 'liebes', 'sehr', 'geehrte', 'geehrter', 'familie', 'eheleute', 'firma', 'zusammen', 'leser', 'alle', 'mitglied', 'mitglieder',
+  // closings that open like a greeting ("Liebe Grüße,")
+  'grüße', 'grüsse', 'gruesse', 'gruß', 'viele', 'beste', 'herzliche', 'freundliche', 'sonnige']);
 const NAME_LINE = /(?:^|[\s·|])(?:kunde|kundin|kundenname|rechnungsempfänger(?:in)?|vertragspartner(?:in)?)\s*:\s*([\p{L}][\p{L} .'&-]{1,60}?)\s*(?:$|[·|,]|\s{2,})/iu;
 
 function customerName(view: DocView, log: EvidenceLog, data: InvoiceData): void {
