@@ -298,6 +298,15 @@ export interface HardCases {
   sister_line?: string | null;
   /** The mandate reference printed in two groups ("M12345 6789"): a reference cut at its space. */
   mandate_grouped?: boolean;
+  /**
+   * Reading kinds as one-letter codes per row ("A/E") with a legend whose substitute value names
+   * the operator ("E = Ersatzwert des Netzbetreibers"): an estimate read as an operator's reading.
+   */
+  kind_codes?: boolean;
+  /** A second meter's type (a separately billed heat-pump meter) printed above this meter's. */
+  second_meter_type?: 'conventional' | 'modern' | 'smart' | null;
+  /** Contract and customer number under one combined heading ("Vertrags-Nr. / Kd.-Nr."), in the other order than the grid. */
+  combined_numbers?: boolean;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -484,6 +493,18 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     hard.mandate_grouped = true;
     bill.mandate = `${bill.mandate.slice(0, 6)} ${bill.mandate.slice(6)}`;
   }
+  // Sixth pass: traps drawn from the contract account's digits (every other bill byte-identical).
+  if (hard && bill.kind !== 'interim_invoice' && Number(bill.contract_account[0]) % 2 === 0) {
+    hard.kind_codes = true;
+    // A substitute value is an estimate: at least one reading of the bill is one.
+    const r = bill.registers[bill.registers.length - 1]!;
+    r.kind_end = 'estimated';
+  }
+  if (hard && bill.kind !== 'interim_invoice' && Number(bill.contract_account[1]) % 3 === 0) {
+    const types = (['conventional', 'modern', 'smart'] as const).filter((t) => t !== bill.meter_type);
+    hard.second_meter_type = types[Number(bill.contract_account[2]) % 2]!;
+  }
+  if (hard && Number(bill.contract_account[3]) % 3 === 0) hard.combined_numbers = true;
   return bill;
 }
 

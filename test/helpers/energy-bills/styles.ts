@@ -18,6 +18,8 @@ export const HARD_STYLES = ['portal'] as const;
 export type Style = (typeof STYLES)[number] | (typeof HARD_STYLES)[number];
 
 const KIND_DE = { actual: 'Ablesung', customer: 'Kundenablesung', estimated: 'Schätzung' } as const;
+/** One-letter reading-kind codes of a legend (portal's hard case `kind_codes`); E is a substitute value, an estimate. */
+const KIND_CODE = { actual: 'A', customer: 'K', estimated: 'E' } as const;
 const METER_DE = { conventional: 'Ferraris-Zähler', modern: 'moderne Messeinrichtung', smart: 'intelligentes Messsystem' } as const;
 const TITLE = (b: Bill) => {
   const c = b.commodity === 'gas' ? 'Erdgas' : 'Strom';
@@ -761,7 +763,8 @@ function portal(b: Bill): Rendered {
     w.text(190, w.y, v, 8.5);
     w.y += 12;
   };
-  kv('Vertragsnummer', b.contract_number);
+  if (h.combined_numbers) kv('Vertrags-Nr. / Kd.-Nr.', `${b.contract_number} / ${b.customer_number}`);
+  else kv('Vertragsnummer', b.contract_number);
   kv('Lieferadresse', addr(b.service));
   if (h.former_malo) kv(`Marktlokations-ID bis ${dmy(b.period.start)}`, h.former_malo);
   kv('Marktlokations-ID', b.malo);
@@ -770,6 +773,7 @@ function portal(b: Bill): Rendered {
   kv('MP-ID Netzbetreiber', b.operator_code);
   kv('Messstellenbetreiber', b.metering_operator);
   if (b.kind !== 'interim_invoice') {
+    if (h.second_meter_type) kv('Zählerart Wärmepumpe (eigene Rechnung)', METER_DE[h.second_meter_type]);
     kv('Zählerart', METER_DE[b.meter_type]);
     w.y += 8;
     w.text(40, w.y, 'Zählerstände', 9, 'F2');
@@ -778,10 +782,11 @@ function portal(b: Bill): Rendered {
     ['Zähler-Nr.', 'Zählwerk', 'Stand am', 'Zählerstand', 'Stand am', 'Zählerstand', 'Ableseart', 'Faktor'].forEach((t, i) => w.text(cols[i]!, w.y, t, 7.5, 'F2'));
     w.y += 11;
     for (const r of b.registers) {
-      const kinds = `${KIND_DE[r.kind_start].replace('Kundenablesung', 'Kunde')}/${KIND_DE[r.kind_end].replace('Kundenablesung', 'Kunde')}`;
+      const kinds = h.kind_codes ? `${KIND_CODE[r.kind_start]}/${KIND_CODE[r.kind_end]}` : `${KIND_DE[r.kind_start].replace('Kundenablesung', 'Kunde')}/${KIND_DE[r.kind_end].replace('Kundenablesung', 'Kunde')}`;
       [b.meter_numbers[r.meter ?? 0]!, regLabel(r), dmy(r.start_date ?? b.period.start), String(r.start), dmy(r.end_date ?? b.period.end), String(r.end), kinds, String(r.multiplier)].forEach((c, i) => w.text(cols[i]!, w.y, c, 8));
       w.y += 11;
     }
+    if (h.kind_codes) w.para(40, 515, 'Ableseart: A = Ablesung durch den Messstellenbetreiber, K = Kundenablesung, E = Ersatzwert des Netzbetreibers', 7.5);
     if (b.meter_numbers.length > 1) {
       const cut = b.registers.find((r) => r.end_date)?.end_date ?? b.period.end;
       w.para(40, 515, `Zählerwechsel am ${dmy(cut)}: Zähler ${b.meter_numbers[0]} ausgebaut, Zähler ${b.meter_numbers[1]} eingebaut.`, 8);

@@ -15,6 +15,7 @@ import type {
 } from '../payload.js';
 import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
+import { crossCheckPrintings } from './printings.js';
 import { fieldsOf } from '../policy.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
@@ -70,6 +71,7 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
 
   const data: InvoiceData = { identity, supplier, customer, supply_points, meters, tariffs, consumption, charges, taxes, settlement, payment, advance_plan, field_quality: {} };
   doubtOcrIdentifiers(view, log, data);
+  crossCheckPrintings(view, log, data);
   data.field_quality = fieldQuality(data, log);
   const commodities = [...new Set(supply_points.map((s) => s.commodity).filter((c): c is Commodity => c !== null))];
   return { data, commodities };
@@ -121,8 +123,32 @@ const idValue = (t: string): string | null => {
   if (!m) return null;
   const v = m[1]!.trim();
   if (findDates(v).length) return null;
+  // "V12345678 / 4711": two numbers under a combined heading, not one identifier.
+  if (/\d\s+\/\s+[A-Z]{0,4}\d/i.test(v)) return null;
   return v;
 };
+
+/**
+ * A combined heading over combined values ("Vertrags-Nr. / Kd.-Nr." next to "V123 / 4711")
+ * pairs them in order; the separate labels above cannot.
+ */
+function combinedIds(lines: EvLine[]): Array<{ key: 'customer_number' | 'contract_account' | 'contract_number'; value: string; line: EvLine; seg: Segment; label: string }> {
+  const out: ReturnType<typeof combinedIds> = [];
+  const fams = [['customer_number', LABELS.customerNumber], ['contract_account', LABELS.contractAccount], ['contract_number', LABELS.contractNumber]] as const;
+  for (const l of lines) {
+    for (let i = 0; i + 1 < l.segments.length; i++) {
+      const heads = l.segments[i]!.text.replace(/:\s*$/, '').split(/\s+\/\s+/);
+      const vals = l.segments[i + 1]!.text.split(/\s+\/\s+/);
+      if (heads.length !== 2 || vals.length !== 2) continue;
+      heads.forEach((h, j) => {
+        const fam = fams.find(([, re]) => re.test(h));
+        const v = idValue(vals[j]!);
+        if (fam && v) out.push({ key: fam[0], value: v, line: l, seg: l.segments[i + 1]!, label: h });
+      });
+    }
+  }
+  return out;
+}
 
 function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body: EvLine[]): Identity {
   const id: Identity = { entity_ref: 'identity', invoice_number: null, invoice_date: null, document_type: null, billing_period: null, customer_number: null, contract_account: null, contract_number: null };
@@ -153,6 +179,10 @@ function extractIdentity(view: DocView, log: EvidenceLog, first: EvLine[], body:
   setLabelled('customer_number', LABELS.customerNumber, idValue);
   setLabelled('contract_account', LABELS.contractAccount, idValue);
   setLabelled('contract_number', LABELS.contractNumber, idValue);
+  for (const c of combinedIds(body)) {
+    if (id[c.key] === null) set(c.key, { line: c.line, seg: c.seg, text: c.seg.text, label: c.label, value: c.value });
+    else if (!sameId(id[c.key]!, c.value)) log.doubt('identity', c.key, `the combined heading "${c.label}" reads ${JSON.stringify(c.value)}`);
+  }
 
   // Billing period: a labelled range, or "für den Zeitraum vom … bis …" in the title.
   const { hit: p, rival: otherPeriod } = view.labelledWithRivals(LABELS.period, (t) => {
@@ -505,9 +535,11 @@ function meterType(t: string): string | null {
 
 type ReadingKind = NonNullable<Register['reading_start']>['kind'];
 
-function readingKind(t: string): ReadingKind {
-  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet/i.test(t)) return 'estimated';
-  if (/kunde|selbst/i.test(t)) return 'customer';
+/** A reading's kind from its wording; the estimate and the customer's own reading are named before "Ablesung"/"Netzbetreiber" can claim them. */
+export function readingKind(t: string): ReadingKind {
+  // A substitute value ("Ersatzwert des Netzbetreibers") is an estimate whoever formed it.
+  if (/sch(?:ä|ae|a)tz|gesch(?:ä|ae)tzt|rechnerisch|hochgerechnet|hochrechnung|ersatzwert|prognose/i.test(t)) return 'estimated';
+  if (/kunde|selbst|eigenablesung|eigene ablesung/i.test(t)) return 'customer';
   if (/ablesung|abgelesen|netzbetreiber|messstellenbetreiber|fernauslesung|ausgelesen|tatsächlich/i.test(t)) return 'actual';
   return null;
 }
@@ -537,10 +569,20 @@ function extractMeters(view: DocView, log: EvidenceLog, body: EvLine[], sps: Sup
   const meter: Meter = { entity_ref: 'meter-1', supply_point_ref: sps.length === 1 ? sps[0]!.entity_ref : null, meter_number: meterNo.value, meter_type: null, registers: [] };
   log.add('meter-1', 'meter_number', meterNo, { match: 'exact' });
   if (meter.supply_point_ref) log.add('meter-1', 'supply_point_ref', meterNo, { status: 'derived' });
-  const typeHit = view.labelled(umlauts(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i), meterType, { lines: body }) ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
+  // A label cell saying more than the label ("Zählerart Wärmepumpe") names another meter's type:
+  // a bare label wins, and any other type printed under the family leaves the type to a reviewer.
+  const typeLabel = umlauts(/\b(?:zählerart|zählertyp|messeinrichtung|art der messeinrichtung)(?=[\s:.]|$)/i);
+  const typeHits = [...view.labelledHits(typeLabel, meterType, { lines: body })];
+  const qualified = (h: Hit<string | null>) => {
+    const m = typeLabel.exec(h.line.text);
+    const after = m ? h.line.text.slice(m.index + m[0].length).replace(/^\s*[:.]?\s*/, '') : '';
+    return !!after && meterType(after.split(/\s+/).slice(0, 3).join(' ')) === null && !/^[A-Z0-9]*\d/.test(after);
+  };
+  const typeHit = typeHits.find((h) => !qualified(h)) ?? typeHits[0] ?? (/\//.test(meterNo.text) ? { ...meterNo, value: meterType(meterNo.text) } : null);
   if (typeHit?.value) {
     meter.meter_type = typeHit.value;
-    log.add('meter-1', 'meter_type', typeHit);
+    const other = typeHits.find((h) => h.value !== typeHit.value);
+    log.add('meter-1', 'meter_type', typeHit, { unconfirmed: other ? `another "${other.label}" reads ${other.value} ("${other.line.text}")` : null });
   }
   const rows = extractRegisters(view, log, body, meter, gas);
   meter.registers = rows.map((r) => r.reg);

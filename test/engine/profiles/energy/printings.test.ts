@@ -1,0 +1,133 @@
+// Second printings (sixth pass): a generated bill read by the real reading layer, then one word
+// of one printing changed in what was read — the salutation, the footer, the payment reference —
+// as a bill would print it had its second printing disagreed. A disagreeing printing leaves the
+// field to a reviewer; an agreeing or absent one changes nothing.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
+import { readingKind } from '../../../../engine/profiles/energy/extract/invoice.js';
+import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
+import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
+import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
+import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+
+let dir: string;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'docdesk-energy-printings-'));
+});
+after(async () => {
+  await closeAllPdfs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function read(seed: number, spec: Spec) {
+  const { pdf, truth } = generateDocument(seed, spec);
+  const path = join(dir, `${spec.style}-${seed}.pdf`);
+  writeFileSync(path, pdf);
+  return { truth, read: await readPdfDocument(path) };
+}
+
+/** The read document with `from` replaced by `to` in the words and lines `where` selects. */
+function reprint(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
+  let n = 0;
+  const pages = doc.pages.map((p) => {
+    const words = p.words.map((w) => ({ ...w }));
+    const lines = p.lines.map((l) => {
+      if (!where(l.text) || !l.text.includes(from)) return l;
+      n++;
+      for (const i of l.words) if (words[i]!.text.includes(from)) words[i]!.text = words[i]!.text.replace(from, to);
+      return { ...l, text: l.text.replace(from, to) };
+    });
+    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
+  });
+  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
+  return { ...doc, pages };
+}
+
+function judge(doc: ReadDocument) {
+  const x = extractEnergy(doc);
+  const ev = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+  const inv = ev.validation_summary.invoices[0]!;
+  const doubted = inv.failures.filter((f) => f.code === 'unconfirmed_value').flatMap((f) => f.fields);
+  return { data: x.payload.invoices[0]!.data, doubted, outcome: ev.payload.invoices[0]!.outcome };
+}
+
+describe('energy extractor: values printed twice', () => {
+  it('customer name: a salutation naming someone else leaves the name to review; the agreeing one does not', async () => {
+    const { truth, read: doc } = await read(1201, { style: 'prose', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.customer.name!;
+    const base = judge(doc);
+    assert.equal(base.data.customer.name, want);
+    assert.ok(!base.doubted.includes('customer.name'), 'the salutation names the customer');
+    const surname = want.split(' ').at(-1)!;
+    const other = judge(reprint(doc, (t) => /sehr geehrte/i.test(t), surname, 'Quandtmeyer'));
+    assert.equal(other.data.customer.name, want);
+    assert.ok(other.doubted.includes('customer.name'), `a salutation to "Quandtmeyer": ${JSON.stringify(other.doubted)}`);
+    assert.equal(other.outcome, 'needs_review');
+  });
+
+  it('customer name: a "Kunde:" line that reads another name leaves it to review', async () => {
+    const { truth, read: doc } = await read(1201, { style: 'prose', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.customer.name!;
+    const surname = want.split(' ').at(-1)!;
+    // The salutation line becomes "Kunde: Anna Quandtmeyer <surname>,", word by word.
+    const greeting = (t: string) => /geehrte/i.test(t) || t.startsWith('Kunde:');
+    let asLine = reprint(doc, greeting, 'Sehr', 'Kunde:');
+    asLine = reprint(asLine, greeting, /geehrter/.test(JSON.stringify(asLine.pages.map((p) => p.text))) ? 'geehrter' : 'geehrte', 'Anna');
+    const other = judge(reprint(asLine, (t) => t.startsWith('Kunde:'), / Frau /.test(asLine.pages.map((p) => p.text).join('\n')) ? 'Frau' : 'Herr', 'Quandtmeyer'));
+    assert.ok(surname.length > 0);
+    assert.ok(other.doubted.includes('customer.name'), JSON.stringify(other.doubted));
+  });
+
+  it('supplier name: a footer naming another company leaves the name to review', async () => {
+    const { truth, read: doc } = await read(1202, { style: 'compact', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.supplier.name!;
+    const base = judge(doc);
+    assert.equal(base.data.supplier.name, want);
+    assert.ok(!base.doubted.includes('supplier.name'));
+    const first = want.split(' ')[0]!;
+    const footer = (t: string) => t.includes(want) && /USt-IdNr/i.test(t);
+    // The footer's legal block or the sender line may be the printing the name is read from:
+    // whichever disagrees, the name goes to a reviewer.
+    const inFooter = judge(reprint(doc, footer, first, 'Ostwind'));
+    assert.ok(inFooter.doubted.includes('supplier.name'), JSON.stringify(inFooter.doubted));
+    const sender = (t: string) => t.includes(want) && !/USt-IdNr/i.test(t);
+    const inSender = judge(reprint(doc, sender, first, 'Ostwind'));
+    assert.ok(inSender.doubted.includes('supplier.name'), JSON.stringify(inSender.doubted));
+  });
+
+  it('customer number: a payment reference with another number of its shape leaves it to review; the number itself confirms', async () => {
+    // A bill paid by transfer prints "Verwendungszweck: <invoice number>".
+    let found: { truth: Awaited<ReturnType<typeof read>>['truth']; doc: ReadDocument } | null = null;
+    for (let seed = 1210; seed < 1240 && !found; seed++) {
+      const r = await read(seed, { style: 'compact', kind: 'invoice' });
+      if (r.read.pages.some((p) => /Verwendungszweck/.test(p.text))) found = { truth: r.truth, doc: r.read };
+    }
+    assert.ok(found, 'a seed pays by transfer');
+    const id = found.truth.invoices[0]!.data.identity;
+    const cn = id.customer_number!;
+    const base = judge(found.doc);
+    assert.equal(base.data.identity.customer_number, cn);
+    assert.ok(!base.doubted.includes('identity.customer_number'));
+    const ref = (t: string) => /Verwendungszweck/.test(t);
+    const same = judge(reprint(found.doc, ref, id.invoice_number!, cn));
+    assert.ok(!same.doubted.includes('identity.customer_number'), 'the customer number printed again agrees');
+    const wrong = `${cn.slice(0, -1)}${(Number(cn.at(-1)) + 1) % 10}`;
+    const other = judge(reprint(found.doc, ref, id.invoice_number!, wrong));
+    assert.equal(other.data.identity.customer_number, cn);
+    assert.ok(other.doubted.includes('identity.customer_number'), JSON.stringify(other.doubted));
+  });
+});
+
+describe('energy extractor: reading kinds named by an operator', () => {
+  it('a substitute value or forecast is an estimate, an own reading the customer\'s, whoever the legend names', () => {
+    assert.equal(readingKind('Ersatzwert des Netzbetreibers'), 'estimated');
+    assert.equal(readingKind('Hochrechnung durch den Messstellenbetreiber'), 'estimated');
+    assert.equal(readingKind('Eigenablesung'), 'customer');
+    assert.equal(readingKind('Ablesung durch den Netzbetreiber'), 'actual');
+    assert.equal(readingKind('Kundenablesung'), 'customer');
+  });
+});
