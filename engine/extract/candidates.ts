@@ -665,6 +665,15 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     let parts = first.text.split(SEPARATORS).filter((p) => p.trim());
     // Small-print return addresses written with commas ("Acme Ltd, 1 High Street, London").
     if (parts.length < 2 && line.scale < 0.9) parts = first.text.split(/\s*,\s*/).filter((p) => p.trim());
+    // Small print whose separators did not come through (drawn as graphics, or lost by OCR):
+    // "Acme GmbH Hafenweg 12 20457 Hamburg" splits after the company's legal form.
+    if (parts.length < 2 && line.scale < 0.9) {
+      const legal = LEGAL_FORM.exec(first.text);
+      if (legal && legal.index > 0) {
+        const end = legal.index + legal[0].length;
+        parts = [first.text.slice(0, end), first.text.slice(end)].filter((p) => p.trim());
+      }
+    }
     // The rest holds a postcode or a post-office box; the name holds no digits.
     if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
     const name = cleanName(parts[0]!);

@@ -6,6 +6,13 @@ import { REPO_ROOT } from './server.js';
 const FAMILY = 'DocdeskFixtureSans';
 let registered = false;
 
+/** The committed DejaVu Sans, registered once: the font family name to draw fixture text with. */
+export function fixtureFont(): string {
+  if (!registered && !GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), FAMILY)) throw new Error('DejaVuSans.ttf could not be registered');
+  registered = true;
+  return FAMILY;
+}
+
 export interface TextImageOptions {
   width: number;
   height: number;
@@ -16,13 +23,13 @@ export interface TextImageOptions {
 
 /** Draws one line of text per entry, top to bottom, and returns a PNG. */
 export function textImagePng(lines: string[], opts: TextImageOptions): Buffer {
-  if (!registered) registered = Boolean(GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), FAMILY));
+  const family = fixtureFont();
   const canvas = createCanvas(opts.width, opts.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = opts.background ?? '#ffffff';
   ctx.fillRect(0, 0, opts.width, opts.height);
   ctx.fillStyle = '#111111';
-  ctx.font = `${opts.fontSize}px "${FAMILY}"`;
+  ctx.font = `${opts.fontSize}px "${family}"`;
   lines.forEach((line, i) => ctx.fillText(line, 90, 120 + i * opts.lineHeight));
   return canvas.toBuffer('image/png');
 }

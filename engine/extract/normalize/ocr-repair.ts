@@ -373,5 +373,13 @@ export function repairOcrVatIds(text: string): string {
 
 /** An OCR cell's text with a misread label, IBAN or German VAT id repaired (amounts: repairOcrAmounts). */
 export function repairOcrCell(text: string): string {
-  return repairOcrVatIds(repairOcrIbans(repairOcrLabels(text)));
+  return repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(text))));
+}
+
+/**
+ * The small middle dot between the parts of a return-address line ("Firma · Straße · Ort") is
+ * read by the fast OCR model as a guillemet: spaced on both sides it is the dot again.
+ */
+export function repairOcrDots(text: string): string {
+  return text.replace(/(\S) [«»] (?=\S)/gu, '$1 · ');
 }

@@ -83,6 +83,14 @@ describe('generic extraction', () => {
     assert.deepEqual(r.fields.currency.provenance?.derived_from, ['iban']);
   });
 
+  it('splits a small-print return-address line without separators after the legal form', () => {
+    const lines = invoiceLines().map((l) => (l[1] === 140 ? ([l[0], l[1], l[2], l[3].replace(/ · /g, ' ')] as typeof l) : l));
+    const r = one(lines);
+    assert.equal(r.fields.sender_name.value, GERMAN_INVOICE.sender);
+    assert.equal(r.fields.sender_name.provenance?.method, 'sender_line');
+    assert.equal(r.fields.recipient_name.value, 'Beispiel Handel KG');
+  });
+
   it('two VAT rates without printed bases: each row gets the base its rate implies when that base is printed', () => {
     const lines = invoiceLines()
       .filter(([, y]) => y < 380 || y > 420)

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildEvidence, type Evidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
 import { ocrRows, tidyOcrLine } from '../../../engine/extract/ocr-lines.js';
-import { amountReadings, ibanReading, nearestLabelWord, repairOcrAmounts, repairOcrCell, repairOcrLabels, repairOcrVatIds } from '../../../engine/extract/normalize/ocr-repair.js';
+import { amountReadings, ibanReading, nearestLabelWord, repairOcrAmounts, repairOcrCell, repairOcrDots, repairOcrLabels, repairOcrVatIds } from '../../../engine/extract/normalize/ocr-repair.js';
 import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
@@ -119,6 +119,12 @@ describe('generic extraction on a scanned page (real OCR)', () => {
 });
 
 describe('OCR repair rules and their limits (constructed input)', () => {
+  it('reads a spaced guillemet between words as the middle dot of a return-address line, nothing else', () => {
+    assert.equal(repairOcrDots('Nordlicht Technik GmbH « Hafenweg 12 20457 Hamburg'), 'Nordlicht Technik GmbH · Hafenweg 12 20457 Hamburg');
+    assert.equal(repairOcrDots('Acme » 1 High Street'), 'Acme · 1 High Street');
+    assert.equal(repairOcrDots('«Zitat» und «mehr»'), '«Zitat» und «mehr»');
+    assert.equal(repairOcrDots('Seite 1 »'), 'Seite 1 »');
+  });
   it('matches label words within an edit distance that grows with the word, folding OCR confusions', () => {
     assert.equal(nearestLabelWord('Kettobetrag'), 'nettobetrag');
     assert.equal(nearestLabelWord('Rechnungsdaturn'), 'rechnungsdatum');

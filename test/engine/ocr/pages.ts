@@ -1,14 +1,12 @@
 // Page images for the OCR tests, drawn with @napi-rs/canvas and the committed DejaVu Sans,
 // so every test knows exactly which words are where. Variants (turned, skewed, noisy "phone
 // scans") are derived with sharp and a seeded noise generator: deterministic, no files.
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { fixtureFont } from '../../helpers/text-image.js';
 import { prng as random } from '../../helpers/fuzz.js';
 
-/** dist/test/engine/ocr → repository root. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const FAMILY = fixtureFont();
 
 export interface DrawnWord {
   text: string;
@@ -26,14 +24,6 @@ export interface DrawnPage {
   words: DrawnWord[];
 }
 
-const FAMILY = 'DocdeskOcrTestSans';
-let fontReady = false;
-
-function ensureFont(): void {
-  if (fontReady) return;
-  if (!GlobalFonts.registerFromPath(join(REPO_ROOT, 'resources', 'fonts', 'DejaVuSans.ttf'), FAMILY)) throw new Error('DejaVuSans.ttf could not be registered');
-  fontReady = true;
-}
 
 /** Lines of an invoice-like page: [text, font size px, x, y (top)]. */
 export const INVOICE_LINES: Array<[string, number, number, number]> = [
@@ -51,7 +41,6 @@ export const INVOICE_LINES: Array<[string, number, number, number]> = [
 
 /** A white canvas with the test font registered, ready to draw black text. */
 function whitePage(width: number, height: number) {
-  ensureFont();
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
