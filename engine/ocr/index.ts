@@ -46,7 +46,8 @@ export { OcrError, terminateOcr };
 
 /**
  * How a page is recognized:
- * - `auto`: `best` for a poor scan (isPoorScan, decided before any recognition), else
+ * - `auto`: `best` for a poor scan (midToneShare ≥ POOR_SCAN_MID_TONES, decided before any
+ *   recognition), else
  *   `two-stage`;
  * - `two-stage`: the page with the fast model, then the words it is unsure of (low
  *   confidence, digits below a higher confidence, unexpected characters) again with best_int
