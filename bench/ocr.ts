@@ -12,8 +12,8 @@
 // CPU seconds are printed beside wall time because they barely move when the machine is
 // busy with other work. BENCH_RUNS (default 5) runs per page, median; BENCH_OCR_MAX_PAGES
 // (default 4) clean pages, BENCH_OCR_DEGRADED (default 2) degraded copies;
-// BENCH_OCR_RECOGNITION (default "two-stage,best"): the Docdesk recognitions measured, the
-// first is the one compared against the target.
+// BENCH_OCR_RECOGNITION (default "auto,two-stage,best"): the Docdesk recognitions measured,
+// the first is the one compared against the target.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -122,7 +122,7 @@ export async function benchOcr(): Promise<void> {
       const p = pages[clean - 1 - i]!;
       pages.push({ label: `${p.label} degraded`, image: await degrade(p.image, join(dir, `degraded-${i}.png`), 7 + i), truth: p.truth });
     }
-    const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'two-stage,best').split(',').map((r) => r.trim() as Recognition);
+    const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'auto,two-stage,best').split(',').map((r) => r.trim() as Recognition);
     // Warm: workers, models, WebAssembly tier-up.
     for (const recognition of recognitions) await ocrImage(readFileSync(pages[0]!.image), { dpiHint: 300, recognition });
     const configs: Config[] = recognitions.map((recognition) => ({

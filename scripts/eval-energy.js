@@ -38,7 +38,7 @@ const verbose = Boolean(process.env.EVAL_VERBOSE);
 
 /** The compiled reading layer (PDF text, page images, OCR): a change to it invalidates the cache. */
 function readerFingerprint() {
-  const h = createHash('sha256');
+  const h = createHash('sha256').update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
   for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
     const url = new URL(dir, dist);
     for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));

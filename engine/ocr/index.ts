@@ -46,6 +46,9 @@ export { OcrError, terminateOcr };
 
 /**
  * How a page is recognized:
+ * - `auto`: `best` for a poor scan (midToneShare ≥ POOR_SCAN_MID_TONES, decided before any
+ *   recognition), else
+ *   `two-stage`;
  * - `two-stage`: the page with the fast model, then the words it is unsure of (low
  *   confidence, digits below a higher confidence, unexpected characters) again with best_int
  *   (engine/ocr/reread.ts);
@@ -53,8 +56,8 @@ export { OcrError, terminateOcr };
  * - `best`: the page with best_int only (the accurate, dear model);
  * - `fast`: the page with the fast model only.
  */
-export type Recognition = 'two-stage' | 'two-stage-digits' | 'best' | 'fast';
-const RECOGNITIONS: readonly Recognition[] = ['two-stage', 'two-stage-digits', 'best', 'fast'];
+export type Recognition = 'auto' | 'two-stage' | 'two-stage-digits' | 'best' | 'fast';
+const RECOGNITIONS: readonly Recognition[] = ['auto', 'two-stage', 'two-stage-digits', 'best', 'fast'];
 
 export interface OcrResult {
   words: Word[];
@@ -83,14 +86,14 @@ export interface OcrOptions {
   /** Resolution the image was rendered or scanned at, when known. */
   dpiHint?: number;
   /**
-   * Default: $DOCDESK_OCR_RECOGNITION when set (measurements), else `two-stage`. Languages
+   * Default: $DOCDESK_OCR_RECOGNITION when set (measurements), else `auto`. Languages
    * without a shipped fast model are always read with `best`.
    */
   recognition?: Recognition;
 }
 
 /** Measured in docs/decisions.md, "OCR: two-stage recognition". */
-export const DEFAULT_RECOGNITION: Recognition = 'two-stage';
+export const DEFAULT_RECOGNITION: Recognition = 'auto';
 
 function recognitionFor(opts: OcrOptions, languages: string): Recognition {
   const fromEnv = process.env.DOCDESK_OCR_RECOGNITION as Recognition | undefined;
@@ -99,6 +102,37 @@ function recognitionFor(opts: OcrOptions, languages: string): Recognition {
 }
 
 export const DEFAULT_LANGUAGES = 'deu';
+
+/** Whole-page recognitions per model in this process (orientation probes and re-read crops not counted). */
+export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
+
+/**
+ * Share of a page's pixels that are neither paper nor ink (grey levels 121-234 after contrast
+ * normalization), sampled on every third row and column. Clean print keeps it low (only the
+ * glyphs' edges); grain noise, blur and shaded table cells raise it — what makes the fast
+ * model unsure of much of a page.
+ */
+export function midToneShare(img: Gray): number {
+  let mid = 0;
+  let all = 0;
+  for (let y = 0; y < img.height; y += 3) {
+    const row = y * img.width;
+    for (let x = 0; x < img.width; x += 3) {
+      const v = img.data[row + x]!;
+      if (v > 120 && v < 235) mid++;
+      all++;
+    }
+  }
+  return all ? mid / all : 0;
+}
+
+/**
+ * A page the fast model would be unsure of in more than REREAD.pageShare of its text, so
+ * two-stage would pay the fast pass and a whole best_int pass: judged from the pixels before
+ * any recognition. Measured on the scanned energy samples: docs/decisions.md, "OCR: two-stage
+ * recognition", poor scans.
+ */
+export const POOR_SCAN_MID_TONES = 0.11;
 
 /** Words this unsure and without a letter or digit are specks, rules or logo fragments. */
 const NOISE_WORD_CONFIDENCE = 40;
@@ -235,7 +269,9 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const sureAxis = analysis.axisRatio >= 1.25;
   const blank = analysis.inkRatio < 0.0005;
 
-  const recognition = recognitionFor(opts, languages);
+  let recognition = recognitionFor(opts, languages);
+  // A poor scan would fail the re-read's page rule after the fast pass and pay both passes.
+  if (recognition === 'auto') recognition = midToneShare(gray) >= POOR_SCAN_MID_TONES ? 'best' : 'two-stage';
   const firstModel: OcrModel = recognition === 'best' ? 'best' : 'fast';
   const rule: RereadRule | null = recognition === 'two-stage' ? 'uncertain' : recognition === 'two-stage-digits' ? 'digits' : null;
   const models: OcrModel[] = rule ? ['fast', 'best'] : [firstModel];
@@ -259,7 +295,11 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       const part = useBox ? crop(img, box) : img;
       const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
       let blocks = await recognize(worker, part, dpi);
-      if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') blocks = await recognize(workers.best!, part, dpi);
+      pageReadings[firstModel]++;
+      if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') {
+        blocks = await recognize(workers.best!, part, dpi);
+        pageReadings.best++;
+      }
       return fromBlocks(blocks, at, w, h);
     };
 
