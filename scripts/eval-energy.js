@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readerFingerprint } from './reader-fingerprint.js';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/profiles/energy/extract/index.js', dist))) {
@@ -36,16 +37,7 @@ mkdirSync(cacheDir, { recursive: true });
 const only = process.env.EVAL_ONLY ?? null;
 const verbose = Boolean(process.env.EVAL_VERBOSE);
 
-/** The compiled reading layer (PDF text, page images, OCR): a change to it invalidates the cache. */
-function readerFingerprint() {
-  const h = createHash('sha256').update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
-  for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
-    const url = new URL(dir, dist);
-    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
-  }
-  return h.digest('hex').slice(0, 16);
-}
-const reader = readerFingerprint();
+const reader = readerFingerprint(dist);
 
 /** The pipeline's reading (text layer, real OCR where needed), cached by file hash and reader. */
 async function readDocument(pdf) {
