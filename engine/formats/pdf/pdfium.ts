@@ -90,13 +90,3 @@ async function withPage<T>(doc: PDFiumDocument, pageNumber: number, fn: (page: R
 export function withRasterPage<T>(path: string, pageNumber: number, fn: (page: RasterPage) => Promise<T>): Promise<T> {
   return documents.use(path, (doc) => withPage(doc, pageNumber, fn));
 }
-
-/** The same for a PDF that is not a file of its own (an e-mail attachment): opened, used, closed. */
-export async function withRasterDataPage<T>(data: Uint8Array, pageNumber: number, fn: (page: RasterPage) => Promise<T>): Promise<T> {
-  const doc = await openPdfium(data);
-  try {
-    return await withPage(doc, pageNumber, fn);
-  } finally {
-    doc.destroy();
-  }
-}
