@@ -2,7 +2,6 @@
 // the page preview. Runs inside a worker process; file paths in, plain data out.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
 import { rasterizePdfPage, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
@@ -12,6 +11,7 @@ import { ocrImage } from '../ocr/index.js';
 import { renderDocxPage } from '../formats/docx.js';
 import { renderXmlThumbnail } from '../thumbnail/xml.js';
 import { renderTextPage } from '../thumbnail/text-page.js';
+import { temporarySibling } from '../store/blobs.js';
 
 /** Page images for OCR: tesseract reads best around 300 DPI. */
 export const OCR_DPI = 300;
@@ -66,7 +66,7 @@ export interface ImagePageTask {
 
 async function writeAtomic(path: string, data: Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${randomUUID()}.tmp`;
+  const tmp = temporarySibling(path);
   await writeFile(tmp, data);
   await rename(tmp, path);
 }

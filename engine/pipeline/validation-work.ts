@@ -2,7 +2,6 @@
 // validate it, and hand back the assessment plus the facts the visible PDF must show. File
 // in, plain data out; the XML itself never leaves the worker.
 import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { renderInvoiceHtml, renderInvoiceJpeg } from '../einvoice/render/index.js';
 import { extractPdfAttachment, readPdfInfo } from '../formats/pdf/index.js';
@@ -14,6 +13,7 @@ import { detectInvoiceXml, ENGINE_VERSION, invoiceToGenericFields, parseInvoice,
 import { CONFIGURATION } from '../einvoice/scenario.js';
 import { linkageFacts, type LinkageFacts } from '../einvoice/linkage.js';
 import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, standaloneCandidate, type CandidateReport, type SourceSelection, type XmlCandidate } from '../einvoice/sources.js';
+import { temporarySibling } from '../store/blobs.js';
 
 export interface AssessTask {
   kind: 'einvoice.assess';
@@ -208,7 +208,7 @@ export interface RenderedInvoice {
 }
 
 async function writeAtomic(path: string, data: Buffer): Promise<number> {
-  const tmp = `${path}.${randomUUID()}.tmp`;
+  const tmp = temporarySibling(path);
   await writeFile(tmp, data);
   await rename(tmp, path);
   return data.length;

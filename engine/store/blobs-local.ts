@@ -2,11 +2,10 @@
 // written (existing data folders keep working). Every write goes to a temporary name first
 // and is renamed into place, so a crash never leaves a half-written original or artefact.
 // Several processes on one machine may share the folder: names are unique, renames atomic.
-import { randomUUID } from 'node:crypto';
 import { chmod, copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { DataLayout } from '../config/paths.js';
-import { BlobNotFoundError, DIR_MODE, FILE_MODE, newOriginalKey, normalizeKey, StagingArea, walk } from './blobs.js';
+import { BlobNotFoundError, DIR_MODE, FILE_MODE, newOriginalKey, normalizeKey, StagingArea, temporarySibling, walk } from './blobs.js';
 import type { BlobInfo, BlobRead, BlobStore, ByteRange, RunWorkspace, StagedUpload } from './blobs.js';
 
 export class LocalBlobStore extends StagingArea implements BlobStore {
@@ -57,7 +56,7 @@ export class LocalBlobStore extends StagingArea implements BlobStore {
   private async replace(key: string, write: (tmp: string) => Promise<void>): Promise<void> {
     const target = this.absolute(key);
     await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
-    const tmp = `${target}.${randomUUID()}.tmp`;
+    const tmp = temporarySibling(target);
     try {
       await write(tmp);
       await fsyncFile(tmp);

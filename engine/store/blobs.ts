@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { DataLayout } from '../config/paths.js';
@@ -148,6 +149,26 @@ export function newOriginalKey(): string {
   return `${ORIGINALS_PREFIX}${randomUUID()}.bin`;
 }
 
+/** This machine's name as it may stand inside a file name. */
+const HOST_TAG = hostname().replace(/[^A-Za-z0-9-]/g, '_');
+
+/**
+ * The temporary sibling a stored file is written to before its rename: it names its writer
+ * (`<name>.<pid>@<host>.<uuid>.tmp`), so a sweep can tell a killed writer's leftover from a
+ * file another process is still writing.
+ */
+export function temporarySibling(path: string): string {
+  return `${path}.${process.pid}@${HOST_TAG}.${randomUUID()}.tmp`;
+}
+
+/** A temporary sibling whose writer ran on this machine and has exited. */
+function abandonedSibling(key: string): boolean {
+  const m = /\.(\d+)@([A-Za-z0-9_-]+)\.[0-9a-f-]{36}\.tmp$/.exec(key);
+  if (!m || m[2] !== HOST_TAG) return false;
+  const pid = Number(m[1]);
+  return pid !== process.pid && !pidAlive(pid);
+}
+
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -279,7 +300,8 @@ async function sweepUnreferenced(store: Pick<BlobStore, 'list' | 'remove'>, refe
   const removed: string[] = [];
   for (const prefix of [ORIGINALS_PREFIX, ARTEFACTS_PREFIX]) {
     for await (const blob of store.list(prefix)) {
-      if (nowMs - blob.modifiedMs < minAgeMs) continue;
+      // A killed writer's half-written file goes at once; anything else waits out the grace.
+      if (!(blob.key.endsWith('.tmp') && abandonedSibling(blob.key)) && nowMs - blob.modifiedMs < minAgeMs) continue;
       if (blob.key.endsWith('.tmp') || !isReferenced(blob.key, referenced)) {
         await store.remove(blob.key);
         removed.push(blob.key);

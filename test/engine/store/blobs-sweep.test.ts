@@ -2,13 +2,14 @@
 // never swept, and a failed stream leaves no staged file.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { dataLayout } from '../../../engine/config/paths.js';
 import { LocalBlobStore } from '../../../engine/store/blobs-local.js';
+import { temporarySibling } from '../../../engine/store/blobs.js';
 
 async function store() {
   const root = mkdtempSync(join(tmpdir(), 'docdesk-blobs-'));
@@ -75,6 +76,31 @@ describe('BlobStore temporary files', () => {
       other.kill('SIGKILL');
       await exited;
       assert.deepEqual(await blobs.sweepTemporary(0), [name]);
+    } finally {
+      other.kill('SIGKILL');
+      cleanup();
+    }
+  });
+
+  it("sweeps a killed writer's half-written artefact at once, within the grace; a live writer's and another machine's wait", async () => {
+    const { blobs, root, cleanup } = await store();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const folder = join(root, 'files', 'artefacts', '4');
+      mkdirSync(folder, { recursive: true });
+      // The writer's own name for it (PID and host); the killed writer's is the same with its PID.
+      const mine = temporarySibling(join(folder, 'thumbnail.jpg'));
+      const killed = mine.replace(`.${process.pid}@`, `.${other.pid}@`);
+      const elsewhere = mine.replace(/@[^.]+\./, '@another-machine.').replace(`.${process.pid}@`, `.${other.pid}@`);
+      for (const f of [mine, killed, elsewhere]) writeFileSync(f, 'half');
+      const referenced = new Set(['files/artefacts/4']);
+      const hour = 3_600_000;
+      assert.deepEqual(await blobs.sweepOrphans(referenced, hour), [], 'the writer is alive');
+      const exited = new Promise((r) => other.once('exit', r));
+      other.kill('SIGKILL');
+      await exited;
+      assert.deepEqual(await blobs.sweepOrphans(referenced, hour), [`files/artefacts/4/${killed.split('/').pop()}`]);
+      assert.deepEqual(readdirSync(folder).sort(), [elsewhere, mine].map((f) => f.split('/').pop()).sort());
     } finally {
       other.kill('SIGKILL');
       cleanup();
