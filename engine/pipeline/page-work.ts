@@ -1,7 +1,5 @@
 // Worker-side work for one page: read the text layer, OCR when the page needs it, write
 // the page preview. Runs inside a worker process; file paths in, plain data out.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
 import { rasterizePdfPage, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
@@ -11,7 +9,7 @@ import { ocrImage } from '../ocr/index.js';
 import { renderDocxPage } from '../formats/docx.js';
 import { renderXmlThumbnail } from '../thumbnail/xml.js';
 import { renderTextPage } from '../thumbnail/text-page.js';
-import { temporarySibling } from '../store/blobs.js';
+import { writeFileAtomic } from '../store/blobs.js';
 
 /** Page images for OCR: tesseract reads best around 300 DPI. */
 export const OCR_DPI = 300;
@@ -64,13 +62,6 @@ export interface ImagePageTask {
   preview_path: string | null;
 }
 
-async function writeAtomic(path: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = temporarySibling(path);
-  await writeFile(tmp, data);
-  await rename(tmp, path);
-}
-
 /** An encoded image, or raw pixels from the PDF rasterizer (no encode and decode in between). */
 type PageImage = Buffer | RasterizedPage;
 
@@ -81,7 +72,7 @@ function open(image: PageImage): sharp.Sharp {
 async function writePreview(image: PageImage, path: string): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
   const pipeline = open(image).flatten({ background: '#ffffff' }).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true });
   const { data, info } = await pipeline.jpeg({ quality: PREVIEW_QUALITY, mozjpeg: false }).toBuffer({ resolveWithObject: true });
-  await writeAtomic(path, data);
+  await writeFileAtomic(path, data);
   return { preview: { path, bytes: data.length, width: info.width, height: info.height }, blank: await isBlank(image) };
 }
 

@@ -1,7 +1,7 @@
 // Worker side of validation mode (spec 1 R5): find the invoice XML of a PDF or XML upload,
 // validate it, and hand back the assessment plus the facts the visible PDF must show. File
 // in, plain data out; the XML itself never leaves the worker.
-import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderInvoiceHtml, renderInvoiceJpeg } from '../einvoice/render/index.js';
 import { extractPdfAttachment, readPdfInfo } from '../formats/pdf/index.js';
@@ -13,7 +13,7 @@ import { detectInvoiceXml, ENGINE_VERSION, invoiceToGenericFields, parseInvoice,
 import { CONFIGURATION } from '../einvoice/scenario.js';
 import { linkageFacts, type LinkageFacts } from '../einvoice/linkage.js';
 import { boundedXmlBytes, looksLikeXml, MAX_XML_CANDIDATES, selectInvoiceSource, standaloneCandidate, type CandidateReport, type SourceSelection, type XmlCandidate } from '../einvoice/sources.js';
-import { temporarySibling } from '../store/blobs.js';
+import { writeFileAtomic } from '../store/blobs.js';
 
 export interface AssessTask {
   kind: 'einvoice.assess';
@@ -207,13 +207,6 @@ export interface RenderedInvoice {
   component_ref: string | null;
 }
 
-async function writeAtomic(path: string, data: Buffer): Promise<number> {
-  const tmp = temporarySibling(path);
-  await writeFile(tmp, data);
-  await rename(tmp, path);
-  return data.length;
-}
-
 /**
  * The HTML visualization and its JPEG fallback of the document's one invoice XML (an XML
  * upload, or the single invoice XML embedded in a PDF); null when there is none, several, or
@@ -249,9 +242,11 @@ export async function renderInvoiceFile(task: RenderInvoiceTask): Promise<Render
   await mkdir(task.out_dir, { recursive: true });
   const htmlPath = join(task.out_dir, 'invoice.html');
   const jpegPath = join(task.out_dir, 'invoice.jpg');
-  const htmlBytes = await writeAtomic(htmlPath, Buffer.from(renderInvoiceHtml(model, { locale: task.locale }), 'utf8'));
-  const jpegBytes = await writeAtomic(jpegPath, await renderInvoiceJpeg(model, { locale: task.locale }));
-  return { html: { path: htmlPath, bytes: htmlBytes }, jpeg: { path: jpegPath, bytes: jpegBytes }, source, component_ref: componentRef };
+  const html = Buffer.from(renderInvoiceHtml(model, { locale: task.locale }), 'utf8');
+  await writeFileAtomic(htmlPath, html);
+  const jpeg = await renderInvoiceJpeg(model, { locale: task.locale });
+  await writeFileAtomic(jpegPath, jpeg);
+  return { html: { path: htmlPath, bytes: html.length }, jpeg: { path: jpegPath, bytes: jpeg.length }, source, component_ref: componentRef };
 }
 
 // ---------------------------------------------------------------- detection only (analysis mode)

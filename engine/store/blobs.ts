@@ -9,8 +9,8 @@
 // workspace, which for a remote store is a local copy and a scratch folder published back.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { hostname } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -159,6 +159,14 @@ const HOST_TAG = hostname().replace(/[^A-Za-z0-9-]/g, '_');
  */
 export function temporarySibling(path: string): string {
   return `${path}.${process.pid}@${HOST_TAG}.${randomUUID()}.tmp`;
+}
+
+/** Writes `data` to `path` whole or not at all: a temporary sibling renamed into place. */
+export async function writeFileAtomic(path: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = temporarySibling(path);
+  await writeFile(tmp, data);
+  await rename(tmp, path);
 }
 
 /** A temporary sibling whose writer ran on this machine and has exited. */
