@@ -4,7 +4,7 @@
 // (../policy.ts, owned by the profile) judges the result; this module never sets outcomes
 // beyond `needs_review` placeholders.
 import { buildEvidence } from '../../../extract/evidence.js';
-import type { Component, Line, PageText, Word } from '../../../formats/model.js';
+import type { Component, PageText } from '../../../formats/model.js';
 import type { Commodity, EnergyEvidence, EnergyExtraction, EnergyInvoice } from '../payload.js';
 import { DocView, EvidenceLog } from './doc.js';
 import { extractInvoice } from './invoice.js';
@@ -25,58 +25,8 @@ export interface ReadDocument {
 function cleanOcr(page: PageText): PageText {
   if (page.source === 'native') return page;
   const words = page.words.map((w) => ({ ...w, text: repairOcrWord(w.text.replace(/^[|[\]{}‘’‚„“”"'_=~`´¦]+|[|[\]{}‘’‚„“”"_=~`´¦]+$/g, '')) }));
-  return { ...page, words, lines: joinRows(words, page.lines) };
-}
-
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1]! : 0);
-
-/**
- * OCR reads a table column by column: one row's description, period, quantity and amount come
- * back as separate lines. Lines side by side on the same baseline (after the page's skew,
- * measured on the OCR's own multi-word lines) become one row again, cells in x order, as the
- * native text layer gives them.
- */
-export function joinRows(words: Word[], lines: Line[]): Line[] {
-  const cy = (w: Word) => w.bbox.y + w.bbox.h / 2;
-  const cx = (w: Word) => w.bbox.x + w.bbox.w / 2;
-  const slopes: number[] = [];
-  for (const l of lines) {
-    const ws = l.words.map((i) => words[i]!).filter(Boolean);
-    if (ws.length < 3) continue;
-    const a = ws[0]!;
-    const b = ws[ws.length - 1]!;
-    if (cx(b) - cx(a) > 80) slopes.push((cy(b) - cy(a)) / (cx(b) - cx(a)));
-  }
-  const skew = slopes.length >= 3 ? median(slopes) : 0;
-  const units = lines
-    .map((l) => {
-      const ws = l.words.filter((i) => words[i]);
-      if (!ws.length) return null;
-      const x0 = Math.min(...ws.map((i) => words[i]!.bbox.x));
-      const x1 = Math.max(...ws.map((i) => words[i]!.bbox.x + words[i]!.bbox.w));
-      return { line: l, ws, x0, x1, y: median(ws.map((i) => cy(words[i]!) - skew * cx(words[i]!))), h: median(ws.map((i) => words[i]!.bbox.h)) };
-    })
-    .filter((u): u is NonNullable<typeof u> => u !== null)
-    .sort((a, b) => a.y - b.y);
-  const rows: Array<{ units: typeof units; y: number; h: number }> = [];
-  for (const u of units) {
-    const row = rows.find((r) => Math.abs(r.y - u.y) < 0.5 * Math.min(r.h, u.h) && r.units.every((o) => u.x0 >= o.x1 - 2 || u.x1 <= o.x0 + 2));
-    if (row) row.units.push(u);
-    else rows.push({ units: [u], y: u.y, h: u.h });
-  }
-  return rows.map((r) => {
-    if (r.units.length === 1) return r.units[0]!.line;
-    const parts = [...r.units].sort((a, b) => a.x0 - b.x0);
-    const ws = parts.flatMap((p) => p.ws);
-    const boxes = ws.map((i) => words[i]!.bbox);
-    const x = Math.min(...boxes.map((b) => b.x));
-    const y = Math.min(...boxes.map((b) => b.y));
-    return {
-      text: parts.map((p) => p.line.text).join(' '),
-      bbox: { x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x, h: Math.max(...boxes.map((b) => b.y + b.h)) - y },
-      words: ws,
-    };
-  });
+  // Rows OCR returns column by column are joined by buildEvidence (extract/ocr-lines.ts, ocrRows).
+  return { ...page, words };
 }
 
 /**
