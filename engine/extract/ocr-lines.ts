@@ -107,9 +107,13 @@ export function ocrRepaired(bbox: object | null | undefined): boolean {
 /**
  * The page's residual skew (dy per dx) as tesseract's lines show it: the median slope of the
  * word centres along the lines with a few confident words spread over some width. A scan
- * turned by 0.8° puts two cells of one row 600 px apart 8 px apart vertically.
+ * turned by 0.8° puts two cells of one row 600 px apart 8 px apart vertically. The width is
+ * counted in text heights, not in box units: an image page is read in pixels (150 dpi: 19 px
+ * text), a scanned PDF page in points (8 pt text), and a table's description column of four
+ * words spans about 130 pt.
  */
 export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number {
+  const minSpread = 8 * ocrPageTextHeight(words);
   const slopes: number[] = [];
   for (const l of lines) {
     const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w) && isConfident(w!));
@@ -119,7 +123,7 @@ export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines:
     const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
     const my = ys.reduce((a, b) => a + b, 0) / ys.length;
     const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-    if (Math.max(...xs) - Math.min(...xs) < 150 || !sxx) continue;
+    if (Math.max(...xs) - Math.min(...xs) < minSpread || !sxx) continue;
     slopes.push(xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx);
   }
   const m = median(slopes);
