@@ -108,8 +108,8 @@ export function ocrRepaired(bbox: object | null | undefined): boolean {
  * The page's residual skew (dy per dx) as tesseract's lines show it: the median slope of the
  * word centres along the lines with a few confident words spread over some width. A scan
  * turned by 0.8° puts two cells of one row 600 px apart 8 px apart vertically. The width is
- * counted in text heights, not in box units: an image page is read in pixels (150 dpi: 19 px
- * text), a scanned PDF page in points (8 pt text), and a table's description column of four
+ * counted in text heights, not in box units: an image page is read in pixels (150 dpi: 15 px
+ * text), a scanned PDF page in points (7 pt text), and a table's description column of four
  * words spans about 130 pt.
  */
 export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number {
