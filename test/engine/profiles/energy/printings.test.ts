@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
 import { readingKind } from '../../../../engine/profiles/energy/extract/invoice.js';
+import { addressDifference, streetKey } from '../../../../engine/profiles/energy/extract/printings.js';
 import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
 import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
 import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
@@ -40,6 +41,24 @@ function reprint(doc: ReadDocument, where: (lineText: string) => boolean, from: 
       n++;
       for (const i of l.words) if (words[i]!.text.includes(from)) words[i]!.text = words[i]!.text.replace(from, to);
       return { ...l, text: l.text.replace(from, to) };
+    });
+    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
+  });
+  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
+  return { ...doc, pages };
+}
+
+/** As reprint, for one whole word (a house number): only words reading exactly `from` change. */
+function reword(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
+  let n = 0;
+  const pages = doc.pages.map((p) => {
+    const words = p.words.map((w) => ({ ...w }));
+    const lines = p.lines.map((l) => {
+      const hit = l.words.filter((i) => words[i]!.text === from);
+      if (!where(l.text) || !hit.length) return l;
+      n++;
+      for (const i of hit) words[i]!.text = to;
+      return { ...l, text: l.text.replace(new RegExp(`(?<!\\S)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\S)`, 'g'), to) };
     });
     return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
   });
@@ -119,6 +138,62 @@ describe('energy extractor: values printed twice', () => {
     const other = judge(reprint(found.doc, ref, id.invoice_number!, wrong));
     assert.equal(other.data.identity.customer_number, cn);
     assert.ok(other.doubted.includes('identity.customer_number'), JSON.stringify(other.doubted));
+  });
+});
+
+// Seventh pass: addresses printed twice.
+describe('energy extractor: addresses printed twice', () => {
+  const at = (street: string, house_number: string, postal_code: string, city: string) => ({ street, house_number, postal_code, city });
+
+  it('compares streets across print forms: "Str." and "Straße", umlauts spelt out, hyphens and spaces', () => {
+    assert.equal(streetKey('Bahnhofstraße'), streetKey('Bahnhofstr.'));
+    assert.equal(streetKey('Bahnhofstrasse'), streetKey('Bahnhofstr'));
+    assert.equal(streetKey('Mühlenweg'), streetKey('Muehlenweg'));
+    assert.equal(streetKey('Karl-Marx-Straße'), streetKey('Karl Marx Str.'));
+    assert.notEqual(streetKey('Bahnhofstraße'), streetKey('Bahnhofplatz'));
+    assert.equal(addressDifference(at('Bahnhofstraße', '12 a', '79117', 'Freiburg im Breisgau'), at('Bahnhofstr.', '12a', '79117', 'Freiburg')), null);
+    assert.equal(addressDifference(at('Bahnhofstraße', '12', '79117', 'Freiburg'), at('Bahnhofstraße', '14', '79117', 'Freiburg')), 'house number');
+    assert.equal(addressDifference(at('Bahnhofstraße', '12', '79117', 'Freiburg'), at('Bahnhofstraße', '12', '79111', 'Freiburg')), 'postcode');
+    assert.equal(addressDifference(at('Bahnhofstraße', '12', '79117', 'Freiburg'), at('Bahnhofstraße', '12', '79117', 'Emmendingen')), 'city');
+  });
+
+  /** A compact bill whose supply point is the customer's own address ("Lieferstelle" under the window). */
+  async function sameAddressBill() {
+    const spec = { style: 'compact', kind: 'invoice' } as const;
+    for (let seed = 1252; seed < 1280; seed++) {
+      const d = generateDocument(seed, spec).truth.invoices[0]!.data;
+      if (/straße$/.test(d.customer.billing_address!.street!) && JSON.stringify(d.customer.billing_address) === JSON.stringify(d.supply_points[0]!.service_address)) return read(seed, spec);
+    }
+    throw new Error('no seed prints the customer address as the supply address');
+  }
+
+  it('window and supply address: another house number on the same street leaves both to review; "Str." for "Straße" agrees', async () => {
+    const { truth, read: doc } = await sameAddressBill();
+    const want = truth.invoices[0]!.data.customer.billing_address!;
+    const base = judge(doc);
+    assert.deepEqual(base.data.supply_points[0]!.service_address, want);
+    assert.ok(!base.doubted.some((f) => /address/.test(f)), JSON.stringify(base.doubted));
+    const misprint = judge(reword(doc, (t) => /Lieferstelle/.test(t), `${want.house_number},`, `${Number.parseInt(want.house_number!, 10) + 1},`));
+    assert.ok(misprint.doubted.includes('sp-1.service_address') && misprint.doubted.includes('customer.billing_address'), JSON.stringify(misprint.doubted));
+    assert.equal(misprint.outcome, 'needs_review');
+    const abbreviated = judge(reword(doc, (t) => /Lieferstelle/.test(t), want.street!, want.street!.replace(/straße$/, 'str.')));
+    assert.ok(!abbreviated.doubted.some((f) => /address/.test(f)), JSON.stringify(abbreviated.doubted));
+  });
+
+  it('supplier address: the footer column printing another house number or another city for the postcode leaves it to review', async () => {
+    const { truth, read: doc } = await read(1203, { style: 'longtable', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.supplier;
+    const base = judge(doc);
+    assert.deepEqual(base.data.supplier.address, want.address);
+    assert.ok(!base.doubted.includes('supplier.address'), JSON.stringify(base.doubted));
+    // The footer column stacks name, street and city; the sender line names the company on one line.
+    const footerStreet = (t: string) => t.startsWith(`${want.address!.street} ${want.address!.house_number}`) && !t.includes(want.name!);
+    const house = judge(reword(doc, footerStreet, want.address!.house_number!, String(Number.parseInt(want.address!.house_number!, 10) + 3)));
+    assert.deepEqual(house.data.supplier.address, want.address);
+    assert.ok(house.doubted.includes('supplier.address'), JSON.stringify(house.doubted));
+    const footerCity = (t: string) => t.startsWith(`${want.address!.postal_code} ${want.address!.city}`);
+    const city = judge(reword(doc, footerCity, want.address!.city!, 'Baunatal'));
+    assert.ok(city.doubted.includes('supplier.address'), JSON.stringify(city.doubted));
   });
 });
 
