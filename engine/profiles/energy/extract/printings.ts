@@ -230,10 +230,91 @@ function addresses(view: DocView, log: EvidenceLog, data: InvoiceData): void {
 /** The line names the company (letters and digits compared, the whole name). */
 const namesAgreeWithin = (line: string, name: string) => compact(line).includes(compact(name));
 
+// ---------------------------------------------------------------- commercial register (seventh pass)
+
+const REGISTER_TYPE = String.raw`HR\s?[AB]|GnR|PR|VR`;
+const REGISTER_NO = String.raw`\d{1,6}(?:\s?[A-Z](?![\p{L}\d]))?`;
+/** "Amtsgericht Mainz, HRB 41235", "Registergericht: Amtsgericht Charlottenburg HRB 201874 B". */
+const COURT_FIRST = new RegExp(String.raw`(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*\b(${REGISTER_TYPE})\s*(${REGISTER_NO})(?![\d])`, 'giu');
+/** "HRB 41235, Amtsgericht Mainz", "HRA 1234 (Amtsgericht Frankfurt am Main)". */
+const NUMBER_FIRST = new RegExp(String.raw`\b(${REGISTER_TYPE})\s*(${REGISTER_NO})(?![\d])\s*[,(]?\s*(?:beim\s+)?(Amtsgericht\s+\p{L}[\p{L}.\-]*(?:\s(?:am|an|im|in|a\.|i\.|an der|in der)\s\p{L}[\p{L}.\-]*|\s\(\p{L}+\))?)`, 'giu');
+/** Something a register printing is made of, read or not ("Amtsgerlcht", "HR8 4123"). */
+const REGISTER_TRACE = /\b(?:H\s?R\s?[AB8]|GnR|VR)\.?\s*\d{2,}|\b(?:registergericht|handelsregister)\b/i;
+
+export interface RegisterPrinting {
+  /** "Amtsgericht Mainz HRB 41235": court, register type and number as printed. */
+  value: string;
+  line: EvLine;
+  text: string;
+  /** The company named just before it on its line (a footer may print its grid operator's or general partner's register too), or null. */
+  company: string | null;
+}
+
+/** The legal-form company last named in `before` ("Komplementärin: X Verwaltungs GmbH · "), or null. */
+function companyBefore(before: string): string | null {
+  const parts = before.split(/\s[·|•]\s|\s{2,}|,\s|;\s/).map((x) => x.replace(/^[\p{L} -]*:\s*/u, '').trim()).filter(Boolean);
+  for (let i = parts.length - 1; i >= 0; i--) if (LEGAL_FORM.test(parts[i]!) && /^\p{Lu}/u.test(parts[i]!)) return parts[i]!;
+  return null;
+}
+
+/** Every commercial register printed in the view, with the company its line gives it to. */
+export function registerPrintings(view: DocView): { read: RegisterPrinting[]; unreadable: EvLine[] } {
+  const read: RegisterPrinting[] = [];
+  const unreadable: EvLine[] = [];
+  for (const l of view.lines) {
+    const found: RegisterPrinting[] = [];
+    for (const m of l.text.matchAll(COURT_FIRST)) {
+      found.push({ value: `${m[1]!.trim().replace(/\s+/g, ' ')} ${m[2]!.replace(/\s/g, '')} ${m[3]!.trim()}`, line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
+    }
+    if (!found.length) {
+      for (const m of l.text.matchAll(NUMBER_FIRST)) {
+        found.push({ value: `${m[3]!.trim().replace(/\s+/g, ' ')} ${m[1]!.replace(/\s/g, '')} ${m[2]!.trim()}`, line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
+      }
+    }
+    if (found.length) read.push(...found);
+    else if (REGISTER_TRACE.test(l.text)) unreadable.push(l);
+  }
+  return { read, unreadable };
+}
+
+/** The supplier's printings: those its own name precedes, or no company's name does. */
+const supplierRegisters = (all: RegisterPrinting[], supplier: string | null) =>
+  all.filter((r) => !r.company || (supplier !== null && namesAgree(r.company, supplier)));
+
+/**
+ * The supplier's register: one of its own printings, else one given to a company that is no
+ * grid or metering operator, bank or parent (the name read first may be the customer's firm).
+ */
+export const supplierRegister = (all: RegisterPrinting[], supplier: string | null): RegisterPrinting | null =>
+  supplierRegisters(all, supplier)[0] ?? all.find((r) => !OTHER_COMPANY.test(r.company!)) ?? null;
+
+/** A register as compared across printings: letters and digits, folded. */
+const registerKey = (v: string) => fold(v).replace(/[^a-z\d]/g, '');
+
+/**
+ * The supplier's register printed twice (the footer of every page) must read the same; a
+ * printing on a line of the supplier's that cannot be read (court or type garbled) cannot
+ * confirm it either.
+ */
+function commercialRegister(view: DocView, log: EvidenceLog, data: InvoiceData): void {
+  const reg = data.supplier.commercial_register;
+  if (!reg || !log.has('supplier', 'commercial_register')) return;
+  const { read, unreadable } = registerPrintings(view);
+  const own = supplierRegisters(read, data.supplier.name);
+  const other = own.find((r) => registerKey(r.value) !== registerKey(reg));
+  if (other) {
+    log.doubt('supplier', 'commercial_register', `the supplier's lines print two registers ("${reg}", "${other.text}")`);
+    return;
+  }
+  const garbled = unreadable.find((l) => !companyBefore(l.text) || (data.supplier.name && namesAgree(companyBefore(l.text)!, data.supplier.name)));
+  if (garbled) log.doubt('supplier', 'commercial_register', `a register printing cannot be read ("${garbled.text.slice(0, 80)}")`);
+}
+
 /** Second printings of span-confirmed fields that disagree leave the field to a reviewer. */
 export function crossCheckPrintings(view: DocView, log: EvidenceLog, data: InvoiceData): void {
   customerName(view, log, data);
   customerNumber(view, log, data);
   supplierName(view, log, data);
   addresses(view, log, data);
+  commercialRegister(view, log, data);
 }

@@ -141,7 +141,7 @@ describe('energy extractor: values printed twice', () => {
   });
 });
 
-// Seventh pass: addresses printed twice.
+// Seventh pass: addresses and the commercial register printed twice.
 describe('energy extractor: addresses printed twice', () => {
   const at = (street: string, house_number: string, postal_code: string, city: string) => ({ street, house_number, postal_code, city });
 
@@ -194,6 +194,39 @@ describe('energy extractor: addresses printed twice', () => {
     const footerCity = (t: string) => t.startsWith(`${want.address!.postal_code} ${want.address!.city}`);
     const city = judge(reword(doc, footerCity, want.address!.city!, 'Baunatal'));
     assert.ok(city.doubted.includes('supplier.address'), JSON.stringify(city.doubted));
+  });
+});
+
+describe('energy extractor: commercial register printed twice', () => {
+  it('the register on every page agrees; one page printing another number, or an unreadable court, leaves it to review', async () => {
+    const { truth, read: doc } = await read(1204, { style: 'compact', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.supplier.commercial_register!;
+    assert.ok(doc.pages.length > 1, 'the footer is printed on two pages');
+    const base = judge(doc);
+    assert.equal(base.data.supplier.commercial_register, want);
+    assert.ok(!base.doubted.includes('supplier.commercial_register'));
+    const number = want.split(' ').at(-1)!;
+    const secondPage = (doc2: ReadDocument, from: string, to: string): ReadDocument => {
+      const pages = doc2.pages.map((p, i) => (i === 0 ? p : reprint({ ...doc2, pages: [p] }, (t) => t.includes(from), from, to).pages[0]!));
+      return { ...doc2, pages };
+    };
+    const other = judge(secondPage(doc, number, `${number.slice(0, -1)}${(Number(number.at(-1)) + 1) % 10}`));
+    assert.equal(other.data.supplier.commercial_register, want, 'the first page is read');
+    assert.ok(other.doubted.includes('supplier.commercial_register'), JSON.stringify(other.doubted));
+    const garbled = judge(secondPage(doc, 'Amtsgericht', 'Amtsgerlcht'));
+    assert.ok(garbled.doubted.includes('supplier.commercial_register'), JSON.stringify(garbled.doubted));
+  });
+
+  it('the policy doubts a register whose court or type is unreadable', async () => {
+    const { truth, read: doc } = await read(1204, { style: 'compact', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.supplier.commercial_register!;
+    for (const [value, ok] of [[want, true], [want.toUpperCase().replace('GNR', 'GnR'), true], [want.replace(/HRB|GnR/, 'HR8'), false], [want.replace('Amtsgericht ', 'Amtsgericht 1'), false], [want.toLowerCase(), false]] as const) {
+      const x = extractEnergy(doc);
+      x.payload.invoices[0]!.data.supplier.commercial_register = value;
+      const ev = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+      const doubted = ev.validation_summary.invoices[0]!.failures.filter((f) => f.code === 'unconfirmed_value').flatMap((f) => f.fields);
+      assert.equal(!doubted.includes('supplier.commercial_register'), ok, `${value}: ${JSON.stringify(doubted)}`);
+    }
   });
 });
 
