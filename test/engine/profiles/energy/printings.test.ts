@@ -217,6 +217,18 @@ describe('energy extractor: commercial register printed twice', () => {
     assert.ok(garbled.doubted.includes('supplier.commercial_register'), JSON.stringify(garbled.doubted));
   });
 
+  it("a grid operator's register printed above the supplier's is not the supplier's", async () => {
+    for (let seed = 1100; seed < 1112; seed++) {
+      const { truth, read: doc } = await read(seed, { style: 'portal', kind: 'invoice' });
+      if (!truth.hard_cases![0]!.grid_register || truth.hard_cases![0]!.company_customer) continue;
+      const got = judge(doc);
+      assert.equal(got.data.supplier.commercial_register, truth.invoices[0]!.data.supplier.commercial_register);
+      assert.ok(!got.doubted.includes('supplier.commercial_register'), JSON.stringify(got.doubted));
+      return;
+    }
+    assert.fail('a seed prints the grid operator\'s register');
+  });
+
   it('the policy doubts a register whose court or type is unreadable', async () => {
     const { truth, read: doc } = await read(1204, { style: 'compact', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier.commercial_register!;
