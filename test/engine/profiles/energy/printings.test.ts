@@ -180,6 +180,17 @@ describe('energy extractor: addresses printed twice', () => {
     assert.ok(!abbreviated.doubted.some((f) => /address/.test(f)), JSON.stringify(abbreviated.doubted));
   });
 
+  it('a bill that says the supply address is the billing address, with another supply address read, leaves it to review', async () => {
+    const { truth, read: doc } = await read(1253, { style: 'compact', kind: 'invoice' });
+    const want = truth.invoices[0]!.data;
+    assert.notDeepEqual(want.supply_points[0]!.service_address, want.customer.billing_address, 'the seed supplies another address');
+    const base = judge(doc);
+    assert.deepEqual(base.data.supply_points[0]!.service_address, want.supply_points[0]!.service_address);
+    assert.ok(!base.doubted.includes('sp-1.service_address'), JSON.stringify(base.doubted));
+    const said = judge(reword(doc, (t) => t.startsWith('Vertragsnummer'), 'Vertragsnummer', 'Verbrauchsstelle: wie Rechnungsanschrift'));
+    assert.ok(said.doubted.includes('sp-1.service_address'), JSON.stringify(said.doubted));
+  });
+
   it('supplier address: the footer column printing another house number or another city for the postcode leaves it to review', async () => {
     const { truth, read: doc } = await read(1203, { style: 'longtable', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier;
