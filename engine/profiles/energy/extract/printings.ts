@@ -193,10 +193,7 @@ function addresses(view: DocView, log: EvidenceLog, data: InvoiceData): void {
     if (!a || !log.has(f.entity, f.field)) continue;
     // A postcode is one city: the same postcode printed with another city disagrees.
     const city = printed.find((p) => p.address.postal_code === a.postal_code && cityKey(p.address.city ?? '') !== cityKey(a.city ?? ''));
-    if (city) {
-      log.doubt(f.entity, f.field, `postcode ${a.postal_code} is printed with another city ("${city.text}")`);
-      continue;
-    }
+    if (city) log.doubt(f.entity, f.field, `postcode ${a.postal_code} is printed with another city ("${city.text}")`);
   }
   // The customer's window and the supply address (or the billing address printed again under its
   // label): the same street in the same place with another house number or postcode disagrees.
@@ -286,7 +283,7 @@ const supplierRegisters = (all: RegisterPrinting[], supplier: string | null) =>
  * grid or metering operator, bank or parent (the name read first may be the customer's firm).
  */
 export const supplierRegister = (all: RegisterPrinting[], supplier: string | null): RegisterPrinting | null =>
-  supplierRegisters(all, supplier)[0] ?? all.find((r) => !OTHER_COMPANY.test(r.company!)) ?? null;
+  supplierRegisters(all, supplier)[0] ?? all.find((r) => !OTHER_COMPANY.test(r.company ?? '')) ?? null;
 
 /** A register as compared across printings: letters and digits, folded. */
 const registerKey = (v: string) => fold(v).replace(/[^a-z\d]/g, '');
