@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.5';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.7';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -504,6 +504,8 @@ const BIC = /^[A-Z]{4}([A-Z]{2})[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 const OBIS = /^(\d{1,2})-(\d{1,2}):(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/;
 /** SEPA mandate reference: up to 35 characters of the SEPA character set. */
 const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
+/** "Amtsgericht Frankfurt am Main HRB 12345", "Amtsgericht Charlottenburg HRB 201874 B" (mass print in capitals): court, register type, number. */
+const REGISTER = /^(?:Amtsgericht|AMTSGERICHT) \p{Lu}[\p{L}.-]*(?: (?:\p{Lu}[\p{L}.-]*|\(\p{Lu}\p{L}*\)|am|an|im|in|der|a\.|i\.))* (?:HRA|HRB|GnR|GNR|PR|VR) \d{1,6}(?: ?[A-Z])?$/u;
 
 /**
  * Span fields that no sum ties down, each held against what its own format and the invoice's
@@ -535,6 +537,8 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
  *   lower-case word in one ("12345 Vertrag 99887766") means it ran on into the next label.
  * - A tariff name is a product's name, not a table header or a price: header words ("gültig",
  *   "Arbeitspreis", "netto"), a date or an amount in it mean the row was read from the wrong cell.
+ * - Commercial register: the court ("Amtsgericht …", capitalised words), a register type of
+ *   HRA, HRB, GnR, PR, VR and a number of up to six digits: anything else was misread.
  * - Document type against the bill's content: a final bill plans no further advances, a credit
  *   note asks for no payment, an advance (interim) bill reads no meter.
  */
@@ -549,6 +553,8 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       : null;
     if (why) out.set('payment.bic', why);
   }
+  const register = data.supplier?.commercial_register;
+  if (register && !REGISTER.test(register.trim())) out.set('supplier.commercial_register', `"${register}" is not a register entry (Amtsgericht <court> HRA/HRB/GnR/PR/VR <number>): its court or type is unreadable`);
   if (p?.mandate_reference && (!MANDATE.test(p.mandate_reference) || !/\d/.test(p.mandate_reference))) out.set('payment.mandate_reference', `"${p.mandate_reference}" is not a SEPA mandate reference (a code of at most 35 SEPA characters)`);
   const commodities = new Set(data.supply_points.map((sp) => sp.commodity).filter(Boolean));
   const commodity = commodities.size === 1 ? [...commodities][0] : null;

@@ -307,6 +307,16 @@ export interface HardCases {
   second_meter_type?: 'conventional' | 'modern' | 'smart' | null;
   /** Contract and customer number under one combined heading ("Vertrags-Nr. / Kd.-Nr."), in the other order than the grid. */
   combined_numbers?: boolean;
+  /**
+   * Seventh pass, addresses printed twice. `neighbour`: the supply point is another house on the
+   * customer's street (a real second address the window's printing must not settle);
+   * `billing_reprint`: the billing address printed again in the data block, "Straße" as "Str.".
+   */
+  service_case?: 'neighbour' | 'billing_reprint' | null;
+  /** The supply address (the customer's own) misprinted with another house number under "Lieferadresse". */
+  misprinted_house?: string | null;
+  /** The grid operator's legal line with its own register printed above the supplier's footer. */
+  grid_register?: string | null;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -505,6 +515,17 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     hard.second_meter_type = types[Number(bill.contract_account[2]) % 2]!;
   }
   if (hard && Number(bill.contract_account[3]) % 3 === 0) hard.combined_numbers = true;
+  // Seventh pass: addresses and registers printed twice (drawn from the contract account too).
+  if (hard) {
+    const sameAddress = bill.service.street === bill.customer.street && bill.service.house_number === bill.customer.house_number;
+    const pick = Number(bill.contract_account[4]) % 3;
+    if (pick === 0) {
+      hard.service_case = 'neighbour';
+      bill.service = { ...bill.customer, house_number: String(parseInt(bill.customer.house_number, 10) + 2) };
+    } else if (pick === 1) hard.service_case = 'billing_reprint';
+    else if (sameAddress && Number(bill.contract_account[5]) % 2 === 0) hard.misprinted_house = String(parseInt(bill.customer.house_number, 10) + 1);
+    if (Number(bill.contract_account[6]) % 2 === 0) hard.grid_register = `${bill.operator} · Sitz ${supplier.city} · ${supplier.court} HRB ${bill.operator_code.slice(5, 10).replace(/^0+/, '')}`;
+  }
   return bill;
 }
 

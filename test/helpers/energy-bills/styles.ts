@@ -765,7 +765,8 @@ function portal(b: Bill): Rendered {
   };
   if (h.combined_numbers) kv('Vertrags-Nr. / Kd.-Nr.', `${b.contract_number} / ${b.customer_number}`);
   else kv('Vertragsnummer', b.contract_number);
-  kv('Lieferadresse', addr(b.service));
+  if (h.service_case === 'billing_reprint') kv('Rechnungsanschrift', addr({ ...b.customer, street: b.customer.street.replace(/straße$/, 'str.') }));
+  kv('Lieferadresse', addr(h.misprinted_house ? { ...b.service, house_number: h.misprinted_house } : b.service));
   if (h.former_malo) kv(`Marktlokations-ID bis ${dmy(b.period.start)}`, h.former_malo);
   kv('Marktlokations-ID', b.malo);
   kv('Messlokations-ID', b.melo);
@@ -841,6 +842,7 @@ function portal(b: Bill): Rendered {
   }
   const pages = w.finish((pw, i, n) => {
     pw.right(555, 40, `Seite ${i + 1} von ${n}`, 8, 'F1', i);
+    if (h.grid_register) pw.text(40, 788, h.grid_register, 6.5, 'F1', i);
     pw.text(40, 798, `${b.supplier.name} · ${b.supplier.court} ${b.supplier.hrb} · USt-IdNr. ${b.supplier.vat_id} · Steuernummer ${b.supplier.tax_number}`, 6.5, 'F1', i);
     pw.text(40, 808, `${b.supplier.bank} · IBAN ${groupIban(b.supplier.iban)} · BIC ${b.supplier.bic}`, 6.5, 'F1', i);
   });

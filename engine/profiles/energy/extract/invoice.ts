@@ -15,7 +15,7 @@ import type {
 } from '../payload.js';
 import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
-import { crossCheckPrintings } from './printings.js';
+import { crossCheckPrintings, registerPrintings, supplierRegister } from './printings.js';
 import { fieldsOf } from '../policy.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
@@ -322,13 +322,12 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
         log.add('supplier', 'tax_number', spanOf(l, 'Steuernummer', m[0]), { match: 'exact' });
       }
     }
-    if (!s.commercial_register) {
-      const m = /(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*\b(HR[AB]|GnR|PR|VR)\s*(\d+\s?[A-Z]?)\b/iu.exec(l.text);
-      if (m) {
-        s.commercial_register = `${m[1]!.trim()} ${m[2]} ${m[3]!.trim()}`;
-        log.add('supplier', 'commercial_register', spanOf(l, null, m[0]));
-      }
-    }
+  }
+  // The register of the supplier's own line, not a grid operator's or general partner's the footer names beside it.
+  const register = supplierRegister(registerPrintings(view).read, s.name);
+  if (register) {
+    s.commercial_register = register.value;
+    log.add('supplier', 'commercial_register', spanOf(register.line, null, register.text));
   }
   if (s.name) {
     // The legal line (commercial register, VAT id) names the company that issues the bill: a
