@@ -62,6 +62,7 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
+const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n°|no)\W*$/i;
 
 function docNumberFrom(text: string): string | null {
   const m = DOC_NUMBER.exec(text.trim());
@@ -117,12 +118,17 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     const base = h.line.source === 'text_field' ? 1 : 3;
     const method = methodFor(h.line, 'label_value');
     if (h.field === 'document_number') {
+      // A bare "Nr." / "Number" / "Numéro" names many things: only a value on its own line, in the
+      // upper half of the first page, weaker than a document's number label (issue 14 round 5).
+      const bare = BARE_NUMBER_LABEL.test(h.label);
+      if (bare && (h.line.page !== firstPageOf(ev) || h.line.bbox.y > h.line.pageHeight * 0.5)) continue;
       for (const v of labelValues(ev, h)) {
+        if (bare && v.where === 'below') continue;
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number'] });
-        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (/^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
       // A label repeated across a row is a table header (an advance-payment schedule).
@@ -453,7 +459,7 @@ function dropItemTaxRows(out: Candidate[]) {
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
-const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|\bpay|\bdue\b|debit|payer|r[ée]gler|pr[ée]lev|betalen|voldoen|pagar|pagare|pago|addebit)/i;
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
 /**
  * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
@@ -549,7 +555,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
       const own = (x: { index: number }) => /\b(vom|von|from|dated|of|du|van|del|de)\s*$/i.test(before(x));
-      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
+      const d = dates.find((x) => /(bis|zum|am|spätestens|by|on|before|until|than|avant|le|uiterlijk|op|v[óo]{1,2}r|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
