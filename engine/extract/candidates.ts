@@ -459,7 +459,7 @@ function dropItemTaxRows(out: Candidate[]) {
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
-const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
 /**
  * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
