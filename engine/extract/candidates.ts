@@ -142,7 +142,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
         const vat = findVatIds(v.text.toUpperCase())[0];
-        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? -2 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
+        // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
+        // or test id), weaker but still the labelled id; on OCR it is likely misread.
+        const failed = h.line.source === 'native' ? -1 : -2;
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
       }
     } else if (h.field === 'payment_reference') {
       // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.

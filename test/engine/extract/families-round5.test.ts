@@ -136,6 +136,15 @@ describe('round-5 rules, each on a generated page', () => {
     assert.equal(v(en, 'issue_date'), '2025-02-12');
   });
 
+  it('a VAT id under its label whose check digit fails is still the labelled id on a text layer; unlabelled it is not', () => {
+    // DE123456789 fails the German MOD 11,10 check (a sample id printed on many test invoices).
+    const page = (label: string): Lines => [...LETTERHEAD, ...WINDOW, ...META, ...TITLE, ...TOTALS,
+      [56, 760, 7, 'Kraxi GmbH'], [200, 760, 7, 'Sitz der Gesellschaft'], [330, 760, 7, label], [430, 760, 7, 'Postbank München'],
+      [56, 769, 7, 'GF Paul Kraxi'], [200, 769, 7, 'München HRB 999999'], [330, 769, 7, 'DE123456789'], [430, 769, 7, 'IBAN DE28700100809999999999']];
+    assert.equal(v(run(page('USt-IdNr')), 'sender_vat_number'), 'DE123456789');
+    assert.equal(v(run(page('Geschäftsführung')), 'sender_vat_number'), null);
+  });
+
   it('an exempt 0 % row whose base is the net is the breakdown, not the bare "Total taxes 0,00"', () => {
     const r = run([...LETTERHEAD, ...WINDOW, [360, 160, 9, 'Facture n°: F-2025-9'], [360, 173, 9, 'Date de facture: 12/02/2025'], [56, 270, 16, 'Facture'],
       [56, 400, 9, 'Taxe'], [200, 400, 9, 'Base'], [300, 400, 9, 'Montant'], [380, 400, 9, 'Total HT'], [490, 400, 9, '530,75 €'],
