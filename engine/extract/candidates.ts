@@ -187,8 +187,13 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   const firstPage = firstPageOf(ev);
   for (const line of ev.lines) {
     if (line.page === firstPage && line.bbox.y < line.pageHeight * 0.4) {
-      for (const seg of line.segments) {
+      for (const [i, seg] of line.segments.entries()) {
         const d = findDates(seg.text, opts.order);
+        // A place may precede the letter's date ("Berlin, 12.03.2024"); a colon or a date's name
+        // may not, in the cell or the cell before it: that date is a label's value, whatever the
+        // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
+        const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
       }
     }

@@ -145,6 +145,14 @@ describe('round-5 rules, each on a generated page', () => {
     assert.equal(v(run(page('Geschäftsführung')), 'sender_vat_number'), null);
   });
 
+  it('a bare date is the letter\'s date only after a place, not after a colon or a date\'s name', () => {
+    const base: Lines = [...LETTERHEAD, ...WINDOW, [360, 160, 9, 'Rechnungsnummer: NT-2025-7'], ...TITLE, ...TOTALS, ...FOOTER];
+    assert.equal(v(run([...base, [360, 120, 9, 'Hamburg, 12.02.2025']]), 'issue_date'), '2025-02-12');
+    assert.equal(v(run([...base, [360, 186, 9, 'Lieferschein-Datum'], [460, 186, 9, '05.02.2025']]), 'issue_date'), null);
+    assert.equal(v(run([...base, [360, 186, 9, 'Lieferschein-Datum 05.02.2025']]), 'issue_date'), null);
+    assert.equal(v(run([...base, [360, 186, 9, 'tell-Dat: :'], [460, 186, 9, '01.02.2025']]), 'issue_date'), null);
+  });
+
   it('an exempt 0 % row whose base is the net is the breakdown, not the bare "Total taxes 0,00"', () => {
     const r = run([...LETTERHEAD, ...WINDOW, [360, 160, 9, 'Facture n°: F-2025-9'], [360, 173, 9, 'Date de facture: 12/02/2025'], [56, 270, 16, 'Facture'],
       [56, 400, 9, 'Taxe'], [200, 400, 9, 'Base'], [300, 400, 9, 'Montant'], [380, 400, 9, 'Total HT'], [490, 400, 9, '530,75 €'],
