@@ -201,7 +201,7 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     for (const n of nets) {
       const nc = toCents(n.best.value as string);
       if (nc === gc) {
-        // No tax printed, or a zero-tax row: a printed 0 % row whose base is the net before a
+        // No tax printed, or a zero-tax row: a printed 0 % row whose base is the net wins over a
         // bare "Total taxes 0,00" (which has no rate to report; issue 14 round 5).
         const zero = rowList.find((r) => r.tax === 0n && r.rate !== null && (r.base === null || r.base === nc)) ?? rowList.find((r) => r.tax === 0n);
         consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null, zero ? ['zero', 'row'] : ['zero']);
