@@ -571,6 +571,13 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     }
     // A relative term: resolved against the issue date at selection.
     const term = !REFUND_CUES.test(s) && !PLAN_CUES.test(s) && s.length < 400 ? paymentTermDays(s) : null;
+    // A term without a payment verb (OCR cut "Zahlbar" to "hlbar"): the date printed right after
+    // the net term ("30 Tagen netto bis 04.07.2013") is its due date (issue 14 round 5).
+    const dated = term && !verb ? findDates(s.slice(term.index + term.raw.length, term.index + term.raw.length + 30), opts.order)[0] : undefined;
+    if (term && dated && /^\s*(bis(?: zum| spätestens)?|by|until|avant le|au plus tard le|uiterlijk(?: op)?|v[óo]{1,2}r)\s*$/i.test(s.slice(term.index + term.raw.length, term.index + term.raw.length + dated.index))) {
+      const line = lineOf(term.index);
+      push({ field: 'payment_due_date', value: dated.value, raw: dated.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
+    }
     if (term) {
       const line = lineOf(term.index);
       push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days } });

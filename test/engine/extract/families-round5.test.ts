@@ -98,6 +98,9 @@ describe('round-5 rules, each on a generated page', () => {
       assert.equal(v(r, 'payment_due_date'), '2025-05-02', sentence);
       assert.equal(v(r, 'gross_amount'), '1190.00', sentence);
     }
+    // OCR cut the verb ("Zahlbar" → "hlbar"): the date right after the net term is still the due date, not issue + 30 days.
+    const cut = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, ...TOTALS, [56, 480, 9, 'hlbar innerhalb 30 Tagen netto bis 13.03.2025, 3% Skonto innerhalb 10 Tagen bis 22.02.2025'], ...FOOTER]);
+    assert.equal(v(cut, 'payment_due_date'), '2025-03-13');
     const paid = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, ...TOTALS, [56, 480, 9, 'Vielen Dank für Ihre Zahlung vom 01.02.2025.'], ...FOOTER]);
     assert.equal(v(paid, 'payment_due_date'), null);
   });
