@@ -62,6 +62,7 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
+const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n°|no)\W*$/i;
 
 function docNumberFrom(text: string): string | null {
   const m = DOC_NUMBER.exec(text.trim());
@@ -117,12 +118,17 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     const base = h.line.source === 'text_field' ? 1 : 3;
     const method = methodFor(h.line, 'label_value');
     if (h.field === 'document_number') {
+      // A bare "Nr." / "Number" / "Numéro" names many things: only a value on its own line, in the
+      // upper half of the first page, weaker than a document's number label (issue 14 round 5).
+      const bare = BARE_NUMBER_LABEL.test(h.label);
+      if (bare && (h.line.page !== firstPageOf(ev) || h.line.bbox.y > h.line.pageHeight * 0.5)) continue;
       for (const v of labelValues(ev, h)) {
+        if (bare && v.where === 'below') continue;
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number'] });
-        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (/^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
       // A label repeated across a row is a table header (an advance-payment schedule).
@@ -136,7 +142,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
         const vat = findVatIds(v.text.toUpperCase())[0];
-        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? -2 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
+        // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
+        // or test id), weaker but still the labelled id; on OCR it is likely misread.
+        const failed = h.line.source === 'native' ? -1 : -2;
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
       }
     } else if (h.field === 'payment_reference') {
       // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
@@ -178,8 +187,13 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   const firstPage = firstPageOf(ev);
   for (const line of ev.lines) {
     if (line.page === firstPage && line.bbox.y < line.pageHeight * 0.4) {
-      for (const seg of line.segments) {
+      for (const [i, seg] of line.segments.entries()) {
         const d = findDates(seg.text, opts.order);
+        // A place may precede the letter's date ("Berlin, 12.03.2024"); a colon or a date's name
+        // may not, in the cell or the cell before it: that date is a label's value, whatever the
+        // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
+        const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
       }
     }
@@ -453,7 +467,7 @@ function dropItemTaxRows(out: Candidate[]) {
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
-const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|einzieh|ziehen|fällig|\bpay|\bdue\b|debit|payer|r[ée]gler|pr[ée]lev|betalen|voldoen|pagar|pagare|pago|addebit)/i;
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
 /**
  * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
@@ -549,7 +563,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
       const own = (x: { index: number }) => /\b(vom|von|from|dated|of|du|van|del|de)\s*$/i.test(before(x));
-      const d = dates.find((x) => /(bis|zum|am|by|on|before|until|avant|le|uiterlijk|op|voor|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
+      const d = dates.find((x) => /(bis|zum|am|spätestens|by|on|before|until|than|avant|le|uiterlijk|op|v[óo]{1,2}r|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
@@ -557,6 +571,13 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     }
     // A relative term: resolved against the issue date at selection.
     const term = !REFUND_CUES.test(s) && !PLAN_CUES.test(s) && s.length < 400 ? paymentTermDays(s) : null;
+    // A term without a payment verb (OCR cut "Zahlbar" to "hlbar"): the date printed right after
+    // the net term ("30 Tagen netto bis 04.07.2013") is its due date (issue 14 round 5).
+    const dated = term && !verb ? findDates(s.slice(term.index + term.raw.length, term.index + term.raw.length + 30), opts.order)[0] : undefined;
+    if (term && dated && /^\s*(bis(?: zum| spätestens)?|by|until|avant le|au plus tard le|uiterlijk(?: op)?|v[óo]{1,2}r)\s*$/i.test(s.slice(term.index + term.raw.length, term.index + term.raw.length + dated.index))) {
+      const line = lineOf(term.index);
+      push({ field: 'payment_due_date', value: dated.value, raw: dated.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
+    }
     if (term) {
       const line = lineOf(term.index);
       push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days } });

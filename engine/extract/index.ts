@@ -6,7 +6,7 @@ import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
 import { inferDayOrder } from './normalize/date.js';
-import { classifyType } from './normalize/doctype.js';
+import { classifyType, PROFORMA } from './normalize/doctype.js';
 import { select } from './select.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
@@ -103,8 +103,9 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
     sel.reasons.add('type_not_confirmed');
   }
 
-  // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals.
-  if (type.value === 'letter' || type.value === 'other') {
+  // A non-invoice (a letter) has no invoice money fields: keep what is printed, no totals
+  // (a proforma prints them as an invoice does).
+  if (type.value === 'letter' || (type.value === 'other' && !(type.matched && PROFORMA.test(type.matched)))) {
     for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
 

@@ -18,6 +18,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     '\\p{L}+rechnung\\s*(?:nr\\.?|nummer|no\\.?)',
     // Credit notes: "Avoir AV-2017-0005", "Credit note CN-12", "Creditnota 2024-7".
     'avoir', 'avoir n°', "num[ée]ro d'avoir", 'credit note', 'creditnota', 'nota di credito', 'nota de cr[ée]dito',
+    // Headings that carry the number ("Tax invoice INV-…", "Proforma-Rechnung Nr. …", "Pro-formafactuur nr. …").
+    'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
+    // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
+    'nr', 'nummer', 'number', 'num[ée]ro', 'n°', 'no',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
@@ -47,11 +51,15 @@ export const LABELS: Record<LabelField, RegExp> = {
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
     'warenwert netto', '(?:rechnungs|gesamt|end)betrag netto', 'gesamt netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
     'total ht', 'montant ht', 'total hors taxes', 'montant hors taxes', 'total hors tva', 'montant net ht', 'total net ht', 'net ht', 'total exclusive of vat', 'net value', 'totaal exclusief btw', 'bedrag excl\\.? btw', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
+    // Bare column headings used as labels ("Net", "HT", "Excl. btw").
+    'net', 'ht', 'h\\.t\\.', 'excl\\.? btw',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
     'kosten im zeitraum \\(brutto\\)', 'zu zahlen(?:der betrag)?', 'rechnungsbeitrag', 'bruttobeitrag', 'due payable', 'total payable', 'balance due', 'amount to pay', 'total amount due', 'amount due', 'total due', 'invoice total', 'total for this invoice', 'grand total', 'total incl\\.? (?:vat|tax)', 'total amount', 'total',
     'total ttc', 'montant ttc', 'montant total(?: ttc)?', 'total [àa] payer', 'total g[ée]n[ée]ral', 'totaal te betalen', 'te betalen bedrag', 'rechnungssumme', 'total invoice amount', 'invoice amount', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
+    // Bare column headings used as labels ("Brutto", "Gross", "TTC", "Incl. btw").
+    'brutto', 'bruto', 'gross', 'ttc', 't\\.t\\.c\\.', 'incl\\.? btw',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',

@@ -201,8 +201,9 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     for (const n of nets) {
       const nc = toCents(n.best.value as string);
       if (nc === gc) {
-        // No tax printed, or a zero-tax row.
-        const zero = rowList.find((r) => r.tax === 0n);
+        // No tax printed, or a zero-tax row: a printed 0 % row whose base is the net wins over a
+        // bare "Total taxes 0,00" (which has no rate to report; issue 14 round 5).
+        const zero = rowList.find((r) => r.tax === 0n && r.rate !== null && (r.base === null || r.base === nc)) ?? rowList.find((r) => r.tax === 0n);
         consider(g.score + n.score + (zero ? 3 : 1), n, g, zero ? [zero] : [], null, zero ? ['zero', 'row'] : ['zero']);
         continue;
       }
@@ -351,9 +352,14 @@ function selectMoney(sel: Selection, all: Candidate[]) {
 }
 
 
+/**
+ * The standard rate a lone row's tax implies. Tax rounded on each item line and summed is off
+ * by up to half a cent per line: from a base of 100.00 on, 3 cents (issue 14 round 5).
+ */
 function standardRate(taxable: bigint | null, tax: bigint): string | null {
   if (taxable === null || taxable === 0n) return null;
-  for (const rate of STANDARD_RATES) if (Math.abs((Number(taxable) * rate) / 100 - Number(tax)) <= 0.51) return rate.toFixed(2);
+  const tolerance = (taxable < 0n ? -taxable : taxable) >= 10000n ? 3 : 0.51;
+  for (const rate of STANDARD_RATES) if (Math.abs((Number(taxable) * rate) / 100 - Number(tax)) <= tolerance) return rate.toFixed(2);
   return null;
 }
 

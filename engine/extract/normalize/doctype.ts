@@ -2,8 +2,12 @@
 
 export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-statement', 'bank-statement', 'contract', 'balance-sheet', 'tax-assessment-note', 'timesheet', 'letter', 'other'] as const;
 
+/** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
+export const PROFORMA = /\bpro[- ]?forma/i;
+
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
+  ['other', PROFORMA],
   ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
