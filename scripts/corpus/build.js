@@ -164,7 +164,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         continue;
       }
       seen.add(sha);
-      const id = `${src.repo.replace('/', '_')}__${basename(path, '.pdf').replace(/[^\w.-]+/g, '_')}`.slice(0, 120);
+      // Tuned-only sources name documents by their whole path (one has a folder per case, each with a "facture.pdf").
+      const name = src.tunedOnly ? path.replace(/\.pdf$/i, '') : basename(path, '.pdf');
+      const id = `${src.repo.replace('/', '_')}__${name.replace(/[^\w.-]+/g, '_')}`.slice(0, 120);
       const pdfPath = join(OUT, 'docs', `${id}.pdf`);
       writeFileSync(pdfPath, pdf);
       const xml = embeddedInvoiceXml(pdfPath);
