@@ -1,6 +1,7 @@
 // Party blocks headed by words of layouts seen first in the round-5 corpus sources: the French
 // "Émetteur" over the sender's block (beside "Destinataire"), and "From:" / "To:" over two
-// address columns side by side. Pages are generated; a service period "from … to …" names nobody.
+// address columns side by side; the letterhead repeated in the footer over the legal details.
+// Pages are generated; a service period "from … to …" names nobody.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractGeneric } from '../../../engine/extract/index.js';
@@ -63,5 +64,30 @@ describe('party blocks under role headings', () => {
     assert.notEqual(r.fields.sender_name.value, '01/05/2025');
     assert.ok(!/^\d/.test(String(r.fields.sender_name.value ?? '')));
     assert.ok(!/^\d/.test(String(r.fields.recipient_name.value ?? '')));
+  });
+
+  it('takes the letterhead repeated in the footer over the legal details as the sender, not the addressee on the right', () => {
+    const page = (legal: string): Array<[number, number, number, string]> => [
+      [420, 40, 14, 'FACTURE'],
+      [420, 58, 10, '20/09/2023'],
+      [60, 90, 10, 'Hôtel des Quatre Vents'],
+      [60, 103, 10, '2, rue de la Paix'],
+      [60, 116, 10, '75002 Paris'],
+      [360, 160, 10, 'Cabinet Lormont SARL'],
+      [360, 173, 10, '27, rue de Bassano'],
+      [360, 186, 10, '75008 Paris'],
+      [360, 205, 10, 'TVA : FR38500003710'],
+      [60, 260, 10, 'Chambre du 09/08 au 15/08'], [470, 260, 10, '1.235,40 €'],
+      ...totals(300, '1.235,40 €', '247,08 €', '1.482,48 €'),
+      [250, 760, 9, 'Hôtel des Quatre Vents'],
+      [180, 772, 8, '2, rue de la Paix – 75002 Paris – Tel: +33 1 01 12 34 56'],
+      [120, 784, 8, legal],
+    ];
+    const r = run(page('SASU au capital de 200000€ - SIRET 12345682400016 – R.C.S Paris 123 456 789 – TVA FR40123456824'));
+    assert.equal(r.fields.sender_name.value, 'Hôtel des Quatre Vents');
+    assert.equal(r.fields.recipient_name.value, 'Cabinet Lormont SARL');
+    // Without legal details under it, the footer line is only an address: no sender is made of it.
+    const plain = run(page('Merci de votre visite'));
+    assert.notEqual(plain.fields.sender_name.provenance?.method, 'legal_footer');
   });
 });
