@@ -4,14 +4,9 @@
 // Pages are generated; a service period "from … to …" names nobody.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractGeneric } from '../../../engine/extract/index.js';
-import { pageFromLines } from '../../helpers/invoice-fixtures.js';
+import { run, type Lines } from './fixtures/run.js';
 
-function run(lines: Array<[number, number, number, string]>) {
-  return extractGeneric({ components: [{ ref: 'main', kind: 'pdf', filename: 'x.pdf', format: 'pdf', pages: [1] }], pages: [pageFromLines(lines)], text: null, custom_types: [] });
-}
-
-const totals = (y: number, net: string, tax: string, gross: string, words = ['Total HT', 'TVA 20 %', 'Total TTC']): Array<[number, number, number, string]> => [
+const totals = (y: number, net: string, tax: string, gross: string, words = ['Total HT', 'TVA 20 %', 'Total TTC']): Lines => [
   [330, y, 10, words[0]!], [470, y, 10, net], [330, y + 14, 10, words[1]!], [470, y + 14, 10, tax], [330, y + 28, 10, words[2]!], [470, y + 28, 10, gross],
 ];
 
@@ -67,7 +62,7 @@ describe('party blocks under role headings', () => {
   });
 
   it('takes the letterhead repeated in the footer over the legal details as the sender, not the addressee on the right', () => {
-    const page = (legal: string): Array<[number, number, number, string]> => [
+    const page = (legal: string): Lines => [
       [420, 40, 14, 'FACTURE'],
       [420, 58, 10, '20/09/2023'],
       [60, 90, 10, 'Hôtel des Quatre Vents'],
