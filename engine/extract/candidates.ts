@@ -817,4 +817,24 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     const n = cleanName(seg.text);
     if (n && domainMatch(n) && n.split(/\s+/).length <= 5) push({ field: 'sender_name', value: n, raw: seg.text, score: 2.5, method: 'pattern', source: src(line, seg), transforms: ['trim', 'confirm:web-domain'] });
   }
+  footerLetterhead(pageLines, push);
+}
+
+const LEGAL_DETAILS = /\b(capital|SIRE[TN]|R\.?C\.?S|HR[AB]|Handelsregister|Amtsgericht|Registergericht|KvK|Gesch[äa]ftsf[üu]hrer|USt-?Id|TVA|VAT|BTW|company (?:no|number|reg))/i;
+
+/**
+ * The letterhead repeated in the footer: a name alone on a footer line, with the company's legal
+ * details (capital, register, SIRET, VAT id) within the two lines under it, that page 1 also prints
+ * in its upper third is the sender's — with or without a legal form in the name.
+ */
+function footerLetterhead(pageLines: EvLine[], push: (c: Candidate) => void) {
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const top = new Set(pageLines.filter((l) => l.bbox.y < l.pageHeight / 3).flatMap((l) => l.segments.map((sg) => key(sg.text))));
+  pageLines.forEach((line, i) => {
+    if (line.bbox.y < line.pageHeight * 0.8 || line.segments.length !== 1) return;
+    const n = cleanName(line.segments[0]!.text);
+    if (!n || /\d/.test(n) || n.split(/\s+/).length > 6 || !top.has(key(n))) return;
+    const under = pageLines.slice(i + 1, i + 3).filter((l) => l.bbox.y - (line.bbox.y + line.bbox.h) < line.bbox.h * 3);
+    if (under.some((l) => LEGAL_DETAILS.test(l.text))) push({ field: 'sender_name', value: n, raw: line.segments[0]!.text, score: 3, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'confirm:footer-repeat'] });
+  });
 }

@@ -14,6 +14,8 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
+// Tuned-only sources (`tunedOnly`, round 5) are never held out and never add a held-out family or
+// seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
 // "<repo>:<family>" starts with 0-3, is held out; the rest is tuned on. A scanned variant is made for documents whose sha256's second hex digit is 0-5.
@@ -32,9 +34,30 @@ export const SOURCES = [
   { repo: 'ZUGFeRD/mustangproject', include: [/^(library|validator)\/src\/test\/resources\/[^/]+\.pdf$/i] },
   { repo: 'horstoeko/zugferd', include: [/^tests\/assets\/[^/]+\.pdf$/i, /^examples\/assets\/[^/]+\.pdf$/i] },
   { repo: 'akretion/factur-x', include: [/^tests\/fixtures\/pdf\/[^/]+\.pdf$/i] },
+  // Round 5 (issue 14): tuned-only sources, never held out, so that the held-out split above stays
+  // as it was and its figure comparable. `commit` reads files a repository has since deleted.
+  // Left out on purpose: the FNFE/FeRD specification examples these repositories also copy
+  // (SPEC_EXAMPLE), personal invoices (a private person's phone bill in mahdiabderraouf/facturx-php),
+  // and the horstoeko/akretion authors' other repositories (their layouts are held out).
+  { repo: 'VALENTINDML/facturx-cas-limites', tunedOnly: true, include: [/^cas\/[^/]+\/facture\.pdf$/i] },
+  { repo: 'itext/i7js-zugferd', tunedOnly: true, include: [/^cmp\/[^/]+\.pdf$/i] },
+  { repo: 'Securibox/facturx', tunedOnly: true, include: [/^Securibox\.FacturX\.Tests\/Invoices\/(Custom|Extended|EN16931|Basic)\/[^/]+\.pdf$/i] },
+  { repo: 'TuloSharp/tulo.eInvoiceCreatorZUGFeRD', tunedOnly: true, include: [/^ReadMeAsserts\/[^/]+\.pdf$/i, /^Tests\/[^/]+\/Examples\/[^/]+\.pdf$/i] },
+  { repo: 'mahdiabderraouf/facturx-php', tunedOnly: true, commit: 'ad3a9395340bc0a6a7861f97e59473d0b9c4843c', include: [/^Facture_F-\d+\.pdf$/i] },
+  { repo: 'konik-io/konik', tunedOnly: true, include: [/^src\/test\/resources\/(fail_samples\/)?[^/]+\.pdf$/i, /^src\/test\/resources\/pdf_examples\/[^/]+\.pdf$/i] },
+  { repo: 'ZUGFeRD/quba-viewer', tunedOnly: true, include: [/^000resources\/(testfiles\/)?[^/]+\.pdf$/i] },
+  { repo: 'FacturX-NET/FacturXDotNet', tunedOnly: true, include: [/^src\/Tests\.FacturXDotNet[^/]*\/TestFiles\/.*\.pdf$/i] },
+  { repo: 'stafyniaksacha/facturx', tunedOnly: true, include: [/^examples\/[^/]+\.pdf$/i] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
+/**
+ * Specification examples under other names: FeRD's "zugferd_2p1_…" files, FNFE's Factur-X
+ * examples ("Facture_FR_…", "Avoir_FR_type381_…", "Facture_F20220023-LE_FOURNISSEUR-POUR-LE_CLIENT_…",
+ * "Facture_UC1_…"), Order-X examples. Libraries copy them into their tests; they are skipped like
+ * FERD_EXAMPLE (the reserved set holds them).
+ */
+const SPEC_EXAMPLE = /^(zugferd_\dp\d_|Facture_(FR|DOM|UE|UC\d)_|Avoir_FR_|ORDER-X_)|LE_FOURNISSEUR-POUR-L/i;
 export const HELD_OUT_REPOS = ['horstoeko/zugferd', 'akretion/factur-x'];
 
 /**
@@ -85,6 +108,24 @@ function embeddedInvoiceXml(pdfPath) {
   }
 }
 
+/** The seller's name in an invoice XML (CII), squashed; '' when none. */
+function sellerOf(xml) {
+  const m = /SellerTradeParty>[\s\S]*?<(?:\w+:)?Name>([^<]*)</.exec(xml.toString('utf8'));
+  return (m?.[1] ?? '').toLowerCase().replace(/&amp;/g, '&').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * A tuned-only document must not bring a held-out layout into the tuned set: none whose family
+ * or seller is that of a held-out document (a seller prints its invoices in one layout).
+ */
+function heldOutLeak(family, xml, manifest) {
+  const held = manifest.filter((d) => d.split === 'held-out');
+  if (held.some((d) => d.family === family)) return 'family of a held-out document';
+  const seller = sellerOf(xml);
+  if (seller && held.some((d) => sellerOf(readFileSync(join(OUT, d.xml))) === seller)) return 'seller of a held-out document';
+  return false;
+}
+
 /** Render at 150 dpi in grey, then degrade like a cheap office scan: skew, noise, blur, JPEG. */
 function scan(pdfPath, dir) {
   mkdirSync(dir, { recursive: true });
@@ -109,10 +150,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const skipped = [];
   for (const src of SOURCES) {
     const dir = mirror(src.repo);
-    const commit = git(dir, 'rev-parse', 'HEAD').toString().trim();
+    const commit = src.commit ?? git(dir, 'rev-parse', 'HEAD').toString().trim();
     const paths = git(dir, 'ls-tree', '-r', '--name-only', commit).toString().split('\n').filter((p) => src.include.some((re) => re.test(p)));
     for (const path of paths) {
-      if (RESERVED.some((re) => re.test(path)) || FERD_EXAMPLE.test(basename(path))) {
+      if (RESERVED.some((re) => re.test(path)) || FERD_EXAMPLE.test(basename(path)) || (src.tunedOnly && SPEC_EXAMPLE.test(basename(path)))) {
         skipped.push(`${src.repo}:${path} (reserved or FeRD example)`);
         continue;
       }
@@ -123,13 +164,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         continue;
       }
       seen.add(sha);
-      const id = `${src.repo.replace('/', '_')}__${basename(path, '.pdf').replace(/[^\w.-]+/g, '_')}`.slice(0, 120);
+      // Tuned-only sources name documents by their whole path (one has a folder per case, each with a "facture.pdf").
+      const name = src.tunedOnly ? path.replace(/\.pdf$/i, '') : basename(path, '.pdf');
+      const id = `${src.repo.replace('/', '_')}__${name.replace(/[^\w.-]+/g, '_')}`.slice(0, 120);
       const pdfPath = join(OUT, 'docs', `${id}.pdf`);
       writeFileSync(pdfPath, pdf);
       const xml = embeddedInvoiceXml(pdfPath);
       if (!xml || xml === 'ferd-example') {
         rmSync(pdfPath);
         skipped.push(`${src.repo}:${path} (${xml ? 'embeds a FeRD 2.x specification example' : 'no invoice XML'})`);
+        continue;
+      }
+      const family = familyOf(path);
+      const leak = src.tunedOnly && heldOutLeak(family, xml, manifest);
+      if (leak) {
+        rmSync(pdfPath);
+        skipped.push(`${src.repo}:${path} (${leak})`);
         continue;
       }
       writeFileSync(join(OUT, 'docs', `${id}.xml`), xml);
@@ -141,10 +191,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
         }
       }
-      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family: familyOf(path), split: splitOf(src.repo, path), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
+      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: src.tunedOnly ? 'tuned' : splitOf(src.repo, path), ...(src.tunedOnly ? { source: 'new' } : {}), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
     }
   }
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
+  const added = manifest.filter((d) => d.source === 'new');
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
+  console.log(`  new tuned-only sources: ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
 }
