@@ -6,12 +6,12 @@
 //  - `drawn`: pdf.js text-layer pass, PDFium draws the page at 300 dpi in gray, PNG hand-over,
 //    ocrImage, preview drawn again by PDFium at 150 dpi (the path of every page that is not
 //    one scan);
-//  - `scan`: PDFium's object check (readPageScan), the embedded JPEG decoded once by sharp and
-//    resampled to 300 dpi, raw gray hand-over, ocrImage, preview from the same decode (the path
-//    of a page that is one scanned picture).
+//  - `scan`: PDFium's object check (readPageScan) instead of the text-layer pass, the same
+//    300-dpi gray drawing handed over raw, ocrImage, a gray scan's preview made from that
+//    drawing (the path of a page that is one scanned picture).
 // Inside ocrImage: `prep` (decode/analysis/deskew/crop: ocrImage minus recognitions), `fast`
-// (fast-model page passes), `re-read` (best_int: stacked unsure runs, or the whole page for a
-// poor scan). Also what the recognitions read: words, words with confidence < 30.
+// (fast-model page passes), `best` (best_int: the re-read of stacked unsure runs, or the whole
+// page for a poor scan). Also what the recognitions read: words, words with confidence < 30.
 // The page work's totals come from the real functions too: processPdfPage + ocrPdfPage.
 // Variants: OCR_STAGES_VARIANTS=drawn,scan (default both). Needs `npm run build`.
 // CPU is process.cpuUsage (main thread + libvips threads + tesseract.js's worker threads).
@@ -90,21 +90,17 @@ async function drawn(p) {
 }
 
 async function scan(p) {
-  const check = await cpu(() => readPageScan(p.pdf, p.page, false));
+  const check = await cpu(() => readPageScan(p.pdf, p.page));
   if (!check.value) return null;
-  const image = await cpu(async () => {
-    const s = await readPageScan(p.pdf, p.page, true);
-    const jpeg = sharp(s.jpeg);
-    const d = await (s.channels === 1 ? jpeg.greyscale() : jpeg).raw().toBuffer({ resolveWithObject: true });
-    const dpi = fitDpi(s.widthPt, s.heightPt, OCR_DPI, MAX_PAGE_PIXELS);
-    const size = pixelSize(s.widthPt, s.heightPt, dpi);
-    const pixels = { data: d.data, widthPx: d.info.width, heightPx: d.info.height, channels: d.info.channels };
-    const gray = await sharp(d.data, { raw: d.info }).resize(size.widthPx, size.heightPx, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
-    return { s, pixels, input: { image: gray, options: { dpiHint: dpi, gray: { width: size.widthPx, height: size.heightPx } } } };
-  });
-  const { s, pixels, input } = image.value;
+  const s = check.value;
+  const draw = await cpu(() => rasterizePdfPage(p.pdf, p.page, { dpi: OCR_DPI, channels: 1 }));
+  const r = draw.value;
+  const hand = await cpu(() => Buffer.from(r.data));
+  const input = { image: hand.value, options: { dpiHint: r.dpi, gray: { width: r.widthPx, height: r.heightPx } } };
   const pdpi = fitDpi(s.widthPt, s.heightPt, Math.min(150, (1240 * 72) / s.widthPt), MAX_PAGE_PIXELS);
-  return { text: check.s, image: image.s, hand: 0, input, prev: () => preview(pixels, pixelSize(s.widthPt, s.heightPt, pdpi)) };
+  // A gray scan's preview from the same drawing; an RGB scan's is drawn again.
+  const prev = async () => (s.channels === 1 ? preview(r, pixelSize(s.widthPt, s.heightPt, pdpi)) : preview(await rasterizePdfPage(p.pdf, p.page, { dpi: 150, channels: 4, maxWidthPx: 1240 })));
+  return { text: check.s, image: draw.s, hand: hand.s, input, prev };
 }
 
 // Warm the workers (model load is not page work): a tiny page, and one sample page per model.
@@ -128,9 +124,9 @@ try {
       recognitions.length = 0;
       const ocr = await cpu(() => ocrImage(steps.input.image, steps.input.options));
       const fast = recognitions.filter((x) => x.model === 'fast').reduce((a, x) => a + x.cpu, 0);
-      const reread = recognitions.filter((x) => x.model === 'best').reduce((a, x) => a + x.cpu, 0);
+      const best = recognitions.filter((x) => x.model === 'best').reduce((a, x) => a + x.cpu, 0);
       const prev = await cpu(steps.prev);
-      const row = { text: steps.text, image: steps.image, hand: steps.hand, prep: ocr.s - fast - reread, fast, reread, preview: prev.s };
+      const row = { text: steps.text, image: steps.image, hand: steps.hand, prep: ocr.s - fast - best, fast, best, preview: prev.s };
       row.total = Object.values(row).reduce((a, b) => a + b, 0);
       add(variant, row);
       const r = ocr.value;

@@ -2,8 +2,7 @@
 // the page preview. Runs inside a worker process; file paths in, plain data out.
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
-import { fitDpi, MAX_PAGE_PIXELS, pixelSize, rasterizePdfPage, readPageScan, readPdfPageText, type PageScan, type RasterizedPage } from '../formats/pdf/index.js';
-import { MAX_IMAGE_PIXELS } from '../formats/limits.js';
+import { fitDpi, MAX_PAGE_PIXELS, pixelSize, rasterizePdfPage, readPageScan, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
 import { imagePageSize, renderImagePage } from '../formats/image.js';
 import type { FileFormat } from '../formats/detect.js';
 import { ocrImage, type OcrOptions } from '../ocr/index.js';
@@ -63,16 +62,8 @@ export interface ImagePageTask {
   preview_path: string | null;
 }
 
-/** Raw pixels, rows top to bottom: from the PDF rasterizer or a decoded scan (1 gray, 3 RGB, 4 RGBA). */
-interface Pixels {
-  data: Buffer;
-  widthPx: number;
-  heightPx: number;
-  channels: 1 | 2 | 3 | 4;
-}
-
-/** An encoded image, or raw pixels (no encode and decode in between). */
-type PageImage = Buffer | Pixels;
+/** An encoded image, or raw pixels from the PDF rasterizer (no encode and decode in between). */
+type PageImage = Buffer | RasterizedPage;
 
 function open(image: PageImage): sharp.Sharp {
   return Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.widthPx, height: image.heightPx, channels: image.channels } });
@@ -130,7 +121,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * operator list would decode the whole scan, is not asked.
  */
 export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
-  const scan = await readPageScan(task.path, task.page, false);
+  const scan = await readPageScan(task.path, task.page);
   const native = scan
     ? { page: { page: task.page, component_ref: 'main', source: 'native' as const, width: round2(scan.widthPt), height: round2(scan.heightPt), words: [], lines: [], text: '' }, ocr_needed: 'no_text_layer' as const }
     : await readPdfPageText(task.path, task.page);
@@ -163,52 +154,30 @@ interface OcrInput {
   limited: boolean;
   /** Counted against the rendered-data budget. */
   bytes: number;
-  /** A page that is one scan: its image decoded once at its own resolution (the preview's source). */
-  scan: { pixels: Pixels; widthPt: number; heightPt: number } | null;
+  /** A page that is one gray scan: the 300-dpi drawing, from which its preview is made too. */
+  scan: { raster: RasterizedPage; widthPt: number; heightPt: number } | null;
 }
 
 /**
- * A page that is one scanned JPEG, read from the scan itself: decoded once by sharp (gray
- * when the PDF declares it gray), resampled to the OCR resolution exactly as large as PDFium
- * would draw the page (bilinear, the closest to PDFium's own resampling: mean difference
- * ~1.8 grey levels on the samples), and handed to OCR as raw gray pixels. Null when the JPEG
- * does not decode (PDFium draws the page instead). The budget counts the scan's encoded bytes.
- */
-async function scanInput(scan: PageScan & { jpeg: Buffer }): Promise<OcrInput | null> {
-  const dpi = fitDpi(scan.widthPt, scan.heightPt, OCR_DPI, MAX_PAGE_PIXELS);
-  const { widthPx, heightPx } = pixelSize(scan.widthPt, scan.heightPt, dpi);
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
-  try {
-    const jpeg = sharp(scan.jpeg, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
-    decoded = await (scan.channels === 1 ? jpeg.greyscale() : jpeg).raw().toBuffer({ resolveWithObject: true });
-  } catch {
-    return null;
-  }
-  const pixels: Pixels = { data: decoded.data, widthPx: decoded.info.width, heightPx: decoded.info.height, channels: decoded.info.channels as Pixels['channels'] };
-  const image = await open(pixels).resize(widthPx, heightPx, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
-  return {
-    image,
-    options: { dpiHint: dpi, gray: { width: widthPx, height: heightPx } },
-    limited: dpi < OCR_DPI,
-    bytes: scan.jpeg.length,
-    scan: { pixels, widthPt: scan.widthPt, heightPt: scan.heightPt },
-  };
-}
-
-/**
- * The page as pixels at OCR resolution: what a person sees, whatever the text layer says. A
- * page that is one scan is read from its image (scanInput); any other page is drawn by PDFium
- * in gray (OCR reads gray) and handed over as a fast, lightly compressed PNG, whose size the
- * rendered-data budget counts (a default PNG costs ~0.3 s per 300-dpi page to write and
+ * The page as pixels at OCR resolution: what a person sees, whatever the text layer says,
+ * drawn by PDFium in gray (OCR reads gray). A page that is one scan (readPageScan) hands the
+ * raw pixels over (a copy: OCR normalizes contrast in place, and a gray scan's preview is
+ * made from the same drawing); the budget counts the scan's encoded bytes, as a page image
+ * does not grow by being drawn. Any other page is handed over as a fast, lightly compressed
+ * PNG, whose size the budget counts (a default PNG costs ~0.3 s per 300-dpi page to write and
  * another 0.1 s to read).
  */
 async function ocrInput(path: string, page: number): Promise<OcrInput> {
-  const scan = await readPageScan(path, page, true);
-  const fromScan = scan?.jpeg ? await scanInput({ ...scan, jpeg: scan.jpeg }) : null;
-  if (fromScan) return fromScan;
+  const scan = await readPageScan(path, page);
   const raster = await rasterizePdfPage(path, page, { dpi: OCR_DPI, channels: 1 });
+  const options: OcrOptions = { dpiHint: raster.dpi };
+  if (scan) {
+    const image = Buffer.from(raster.data);
+    const preview = scan.channels === 1 ? { raster, widthPt: scan.widthPt, heightPt: scan.heightPt } : null;
+    return { image, options: { ...options, gray: { width: raster.widthPx, height: raster.heightPx } }, limited: raster.limited, bytes: scan.bytes, scan: preview };
+  }
   const image = await open(raster).toColourspace('b-w').png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
-  return { image, options: { dpiHint: raster.dpi }, limited: raster.limited, bytes: image.length, scan: null };
+  return { image, options, limited: raster.limited, bytes: image.length, scan: null };
 }
 
 async function renderAndRecognize(path: string, page: number) {
@@ -254,8 +223,8 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
     const source: TextSource = result.ocr_reason === 'hidden_text_layer' || result.ocr_reason === 'too_little_text' ? 'combined' : 'ocr';
     Object.assign(page, { source, words: scaled.words, lines: scaled.lines, text: ocr.text });
   }
-  // A scan's preview comes from the pixels OCR was given, not from a second drawing.
-  const p = scan ? await writePreview(scan.pixels, task.preview_path, previewSize(scan.widthPt, scan.heightPt)) : await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
+  // A gray scan's preview comes from the drawing OCR read, not from a second drawing.
+  const p = scan ? await writePreview(scan.raster, task.preview_path, previewSize(scan.widthPt, scan.heightPt)) : await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
   Object.assign(result, p);
   result.rendered_bytes += p.preview!.bytes;
   return result;

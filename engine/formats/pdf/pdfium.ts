@@ -94,8 +94,8 @@ export function withRasterPage<T>(path: string, pageNumber: number, fn: (page: R
 /**
  * A page that is one scanned picture: a single JPEG image (DCTDecode, 8-bit gray or RGB)
  * drawn upright over the whole page, with nothing else on it — no text, paths, forms,
- * annotations, transparency or /Rotate. Such a page can be read from its embedded image
- * (decoded by sharp, resampled once) instead of being drawn, and it has no text layer.
+ * annotations, transparency or /Rotate. Such a page has no text layer to read, and its
+ * drawing is all there is to see of it.
  */
 export interface PageScan {
   /** The page in points (as RasterPage). */
@@ -106,8 +106,8 @@ export interface PageScan {
   heightPx: number;
   /** 1: gray, 3: RGB. */
   channels: 1 | 3;
-  /** The JPEG stream as stored in the PDF (only when asked for). */
-  jpeg: Buffer | null;
+  /** Size of the JPEG stream as stored in the PDF. */
+  bytes: number;
 }
 
 // The parts of the Emscripten module used here beyond the package's typings (PDFium's C API).
@@ -139,7 +139,7 @@ const FPDF_COLORSPACE_ICCBASED = 7;
 /** How far (points) the image's edges may lie from the page's: scanners place it exactly. */
 const SCAN_EDGE_TOLERANCE_PT = 1.5;
 
-function inspectScan(module: ScanModule, pageIdx: number, widthPt: number, heightPt: number, withData: boolean): PageScan | null {
+function inspectScan(module: ScanModule, pageIdx: number, widthPt: number, heightPt: number): PageScan | null {
   if (module._FPDFPage_GetRotation(pageIdx) !== 0 || module._FPDFPage_GetAnnotCount(pageIdx) !== 0) return null;
   if (module._FPDFPage_CountObjects(pageIdx) !== 1) return null;
   const obj = module._FPDFPage_GetObject(pageIdx, 0);
@@ -168,19 +168,9 @@ function inspectScan(module: ScanModule, pageIdx: number, widthPt: number, heigh
     const gray = bpp === 8 && [FPDF_COLORSPACE_DEVICEGRAY, FPDF_COLORSPACE_CALGRAY, FPDF_COLORSPACE_ICCBASED].includes(space);
     const rgb = bpp === 24 && [FPDF_COLORSPACE_DEVICERGB, FPDF_COLORSPACE_CALRGB, FPDF_COLORSPACE_ICCBASED].includes(space);
     if (!(gray || rgb) || !(widthPx > 0 && heightPx > 0)) return null;
-    let jpeg: Buffer | null = null;
-    if (withData) {
-      const size = module._FPDFImageObj_GetImageDataRaw(obj, 0, 0);
-      if (!(size > 0)) return null;
-      const buf = module.wasmExports.malloc(size);
-      try {
-        if (module._FPDFImageObj_GetImageDataRaw(obj, buf, size) !== size) return null;
-        jpeg = Buffer.from(module.HEAPU8.slice(buf, buf + size));
-      } finally {
-        module.wasmExports.free(buf);
-      }
-    }
-    return { widthPt, heightPt, widthPx, heightPx, channels: gray ? 1 : 3, jpeg };
+    const bytes = module._FPDFImageObj_GetImageDataRaw(obj, 0, 0);
+    if (!(bytes > 0)) return null;
+    return { widthPt, heightPt, widthPx, heightPx, channels: gray ? 1 : 3, bytes };
   } finally {
     module.wasmExports.free(mem);
   }
@@ -188,9 +178,9 @@ function inspectScan(module: ScanModule, pageIdx: number, widthPt: number, heigh
 
 /**
  * Page `pageNumber` of the PDF at `path` as a PageScan, or null when anything else is drawn
- * on it (then it must be read and drawn the ordinary way). `withData`: copy the JPEG out.
+ * on it (then its text layer must be read).
  */
-export function readPageScan(path: string, pageNumber: number, withData: boolean): Promise<PageScan | null> {
+export function readPageScan(path: string, pageNumber: number): Promise<PageScan | null> {
   return documents.use(path, async (doc) => {
     const count = doc.getPageCount();
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > count) throw pageMissing(pageNumber, count);
@@ -198,7 +188,7 @@ export function readPageScan(path: string, pageNumber: number, withData: boolean
     const internals = page as unknown as { module: ScanModule; pageIdx: number };
     try {
       const { originalWidth, originalHeight } = page.getOriginalSize();
-      return inspectScan(internals.module, internals.pageIdx, originalWidth, originalHeight, withData);
+      return inspectScan(internals.module, internals.pageIdx, originalWidth, originalHeight);
     } finally {
       internals.module._FPDF_ClosePage(internals.pageIdx);
     }

@@ -1,6 +1,6 @@
-// readPageScan: a page that is one scanned JPEG over the whole page is recognized as such
-// (and its JPEG handed out byte for byte); anything else drawn on the page, or a scan that is
-// not placed upright edge to edge, leaves the page to the ordinary drawing path.
+// readPageScan: a page that is one scanned JPEG over the whole page is recognized as such;
+// anything else drawn on the page, or a scan that is not placed upright edge to edge, leaves
+// the page to the ordinary path (text-layer pass, PNG hand-over, separate preview).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,15 +38,13 @@ function pdf(page: Omit<FixturePage, 'images'>, image: { jpeg?: Buffer; raw?: Bu
 const FULL = 'q 595 0 0 842 0 0 cm /Im1 Do Q';
 
 describe('readPageScan', () => {
-  it('finds a gray or RGB JPEG drawn over the whole page and hands out its bytes unchanged', async () => {
-    const g = await readPageScan(pdf({ content: FULL }), 1, true);
+  it('finds a gray or RGB JPEG drawn over the whole page, with its stored size', async () => {
+    const g = await readPageScan(pdf({ content: FULL }), 1);
     assert.ok(g);
-    assert.deepEqual([g.widthPx, g.heightPx, g.channels, Math.round(g.widthPt), Math.round(g.heightPt)], [W, H, 1, 595, 842]);
-    assert.ok(g.jpeg?.equals(gray));
-    const c = await readPageScan(pdf({ content: FULL }, { jpeg: rgb, channels: 3 }), 1, false);
+    assert.deepEqual([g.widthPx, g.heightPx, g.channels, Math.round(g.widthPt), Math.round(g.heightPt), g.bytes], [W, H, 1, 595, 842, gray.length]);
+    const c = await readPageScan(pdf({ content: FULL }, { jpeg: rgb, channels: 3 }), 1);
     assert.ok(c);
-    assert.equal(c.channels, 3);
-    assert.equal(c.jpeg, null, 'no bytes copied unless asked for');
+    assert.deepEqual([c.channels, c.bytes], [3, rgb.length]);
   });
 
   it('leaves every other page to the drawing path', async () => {
@@ -60,10 +58,10 @@ describe('readPageScan', () => {
       'an image that is not a JPEG': pdf({ content: FULL }, { raw: Buffer.alloc(W * H, 200), channels: 1 }),
       'a text page': pdf({ content: 'BT /F1 12 Tf 72 760 Td (Rechnung) Tj ET' }),
     };
-    for (const [what, path] of Object.entries(cases)) assert.equal(await readPageScan(path, 1, true), null, what);
+    for (const [what, path] of Object.entries(cases)) assert.equal(await readPageScan(path, 1), null, what);
   });
 
   it('refuses a page number the document does not have', async () => {
-    await assert.rejects(readPageScan(pdf({ content: FULL }), 2, false));
+    await assert.rejects(readPageScan(pdf({ content: FULL }), 2));
   });
 });
