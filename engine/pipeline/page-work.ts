@@ -69,7 +69,7 @@ function open(image: PageImage): sharp.Sharp {
   return Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.widthPx, height: image.heightPx, channels: image.channels } });
 }
 
-/** `size`: exactly this preview size (a scan resampled as PDFium would draw its page); else at most PREVIEW_WIDTH wide. */
+/** `size`: exactly this preview size (from a larger drawing, as large as rasterizePreview draws it); else at most PREVIEW_WIDTH wide. */
 async function writePreview(image: PageImage, path: string, size?: { widthPx: number; heightPx: number }): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
   const pipeline = open(image)
     .flatten({ background: '#ffffff' })
@@ -155,7 +155,7 @@ interface OcrInput {
   /** Counted against the rendered-data budget. */
   bytes: number;
   /** A page that is one gray scan: the 300-dpi drawing, from which its preview is made too. */
-  scan: { raster: RasterizedPage; widthPt: number; heightPt: number } | null;
+  previewSource: { raster: RasterizedPage; widthPt: number; heightPt: number } | null;
 }
 
 /**
@@ -173,17 +173,17 @@ async function ocrInput(path: string, page: number): Promise<OcrInput> {
   const options: OcrOptions = { dpiHint: raster.dpi };
   if (scan) {
     const image = Buffer.from(raster.data);
-    const preview = scan.channels === 1 ? { raster, widthPt: scan.widthPt, heightPt: scan.heightPt } : null;
-    return { image, options: { ...options, gray: { width: raster.widthPx, height: raster.heightPx } }, limited: raster.limited, bytes: scan.bytes, scan: preview };
+    const previewSource = scan.channels === 1 ? { raster, widthPt: scan.widthPt, heightPt: scan.heightPt } : null;
+    return { image, options: { ...options, gray: { width: raster.widthPx, height: raster.heightPx } }, limited: raster.limited, bytes: scan.bytes, previewSource };
   }
   const image = await open(raster).toColourspace('b-w').png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
-  return { image, options, limited: raster.limited, bytes: image.length, scan: null };
+  return { image, options, limited: raster.limited, bytes: image.length, previewSource: null };
 }
 
 async function renderAndRecognize(path: string, page: number) {
   const input = await ocrInput(path, page);
   const ocr = await ocrImage(input.image, input.options);
-  return { rendered: { limited: input.limited, bytes: input.bytes }, ocr, scan: input.scan };
+  return { rendered: { limited: input.limited, bytes: input.bytes }, ocr, previewSource: input.previewSource };
 }
 
 export interface VisibleTextTask {
@@ -210,7 +210,7 @@ export async function visiblePdfPageText(task: VisibleTextTask): Promise<Visible
 export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   const result: PageWorkResult = structuredClone(task.native);
   const page = result.page;
-  const { rendered, ocr, scan } = await renderAndRecognize(task.path, task.page);
+  const { rendered, ocr, previewSource } = await renderAndRecognize(task.path, task.page);
   result.rendered_bytes += rendered.bytes;
   result.limited = rendered.limited;
   result.ocr_attempted = true;
@@ -224,7 +224,9 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
     Object.assign(page, { source, words: scaled.words, lines: scaled.lines, text: ocr.text });
   }
   // A gray scan's preview comes from the drawing OCR read, not from a second drawing.
-  const p = scan ? await writePreview(scan.raster, task.preview_path, previewSize(scan.widthPt, scan.heightPt)) : await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
+  const p = previewSource
+    ? await writePreview(previewSource.raster, task.preview_path, previewSize(previewSource.widthPt, previewSource.heightPt))
+    : await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
   Object.assign(result, p);
   result.rendered_bytes += p.preview!.bytes;
   return result;
