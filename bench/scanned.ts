@@ -7,7 +7,8 @@
 // Median of BENCH_RUNS (default 5) runs each; all three use both cores. Printed beside the
 // ratios: the load average (the machine is shared), where Docdesk's time went (stages by wall
 // time, CPU seconds of the engine and of each worker process, so "both workers busy" shows).
-// Target: Docdesk ≤ 1.0× OCRmyPDF.
+// Target: Docdesk ≤ 1.0× OCRmyPDF, judged on wall and on CPU time (on a shared machine the wall
+// time mostly measures the other work, so the CPU verdict is the one that compares the tools).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -181,7 +182,7 @@ export async function benchScanned(): Promise<void> {
     const ratio = (x: number, y: number | null) => (y ? `${(x / y).toFixed(2)}×` : '-');
     const loadText = `load average (1 min) ${fmt(Math.min(...load))}–${fmt(Math.max(...load))}, median ${fmt(median(load))}`;
     printTable(`Scanned ${PAGES}-page PDF, upload to completed in analysis mode vs OCRmyPDF and native tesseract (median of ${runs} runs, 2 cores; ${loadText})`, ['tool', 'seconds', 's/page', 'vs ocrmypdf', 'vs tesseract', 'CPU s', 'CPU vs ocrmypdf', 'target'], [
-      ['Docdesk analysis (2 workers, warm)', fmt(a), (a / PAGES).toFixed(2), ratio(a, b), ratio(a, c), fmt(aCpu), ratio(aCpu, bCpu), b ? `≤ 1.0× ocrmypdf: ${a <= b ? 'met' : 'MISSED'}` : ''],
+      ['Docdesk analysis (2 workers, warm)', fmt(a), (a / PAGES).toFixed(2), ratio(a, b), ratio(a, c), fmt(aCpu), ratio(aCpu, bCpu), b && bCpu ? `≤ 1.0× ocrmypdf: wall ${a <= b ? 'met' : 'MISSED'}, CPU ${aCpu <= bCpu ? 'met' : 'MISSED'}` : ''],
       ['ocrmypdf --skip-text --jobs 2 -l deu', b === null ? (ocrmypdf ? 'failed' : 'not installed') : fmt(b), b === null ? '-' : (b / PAGES).toFixed(2), '', ratio(b ?? 0, c), bCpu === null ? '-' : fmt(bCpu), '', ''],
       ['tesseract -l deu, 2 pages at a time', c === null ? 'not run' : fmt(c), c === null ? '-' : (c / PAGES).toFixed(2), '', '', cCpu === null ? '-' : fmt(cCpu), '', ''],
     ]);

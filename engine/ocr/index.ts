@@ -90,6 +90,12 @@ export interface OcrOptions {
    * without a shipped fast model are always read with `best`.
    */
   recognition?: Recognition;
+  /**
+   * `image` is raw 8-bit gray pixels of this size, rows top to bottom, not an encoded image:
+   * the pipeline hands over pixels it already has (no encode and decode in between). The
+   * buffer is used in place (contrast normalization writes into it).
+   */
+  gray?: { width: number; height: number };
 }
 
 /** Measured in docs/decisions.md, "OCR: two-stage recognition". */
@@ -257,7 +263,7 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const languages = opts.languages ?? DEFAULT_LANGUAGES;
   let gray: Gray;
   try {
-    gray = await decodeGray(image);
+    gray = await decodeGray(image, opts.gray);
   } catch (err) {
     throw new OcrError(`image cannot be read for OCR: ${(err as Error).message}`);
   }

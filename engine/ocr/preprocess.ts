@@ -61,8 +61,17 @@ const MIN_DOWNSCALE = 0.4;
 /** Noise (see PageAnalysis.noise) from which a median filter is applied. */
 const NOISY = 5;
 
-/** Decodes any image sharp reads into upright (EXIF applied) 8-bit grayscale on white. */
-export async function decodeGray(image: Buffer): Promise<Gray> {
+/**
+ * Decodes any image sharp reads into upright (EXIF applied) 8-bit grayscale on white; with
+ * `raw`, `image` already holds 8-bit gray pixels of that size (no decode, no copy).
+ */
+export async function decodeGray(image: Buffer, raw?: { width: number; height: number }): Promise<Gray> {
+  if (raw) {
+    if (!(Number.isInteger(raw.width) && Number.isInteger(raw.height) && raw.width > 0 && raw.height > 0) || image.length !== raw.width * raw.height) {
+      throw new RangeError(`raw gray image of ${image.length} bytes is not ${raw.width} × ${raw.height}`);
+    }
+    return { data: image, width: raw.width, height: raw.height };
+  }
   const { data, info } = await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 })
     .autoOrient()
     .flatten({ background: '#ffffff' })

@@ -2,10 +2,10 @@
 // the page preview. Runs inside a worker process; file paths in, plain data out.
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
-import { rasterizePdfPage, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
+import { fitDpi, MAX_PAGE_PIXELS, pixelSize, rasterizePdfPage, readPageScan, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
 import { imagePageSize, renderImagePage } from '../formats/image.js';
 import type { FileFormat } from '../formats/detect.js';
-import { ocrImage } from '../ocr/index.js';
+import { ocrImage, type OcrOptions } from '../ocr/index.js';
 import { renderDocxPage } from '../formats/docx.js';
 import { renderXmlThumbnail } from '../thumbnail/xml.js';
 import { renderTextPage } from '../thumbnail/text-page.js';
@@ -69,8 +69,11 @@ function open(image: PageImage): sharp.Sharp {
   return Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.widthPx, height: image.heightPx, channels: image.channels } });
 }
 
-async function writePreview(image: PageImage, path: string): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
-  const pipeline = open(image).flatten({ background: '#ffffff' }).resize({ width: PREVIEW_WIDTH, withoutEnlargement: true });
+/** `size`: exactly this preview size (from a larger drawing, as large as rasterizePreview draws it); else at most PREVIEW_WIDTH wide. */
+async function writePreview(image: PageImage, path: string, size?: { widthPx: number; heightPx: number }): Promise<{ preview: PageWorkResult['preview']; blank: boolean }> {
+  const pipeline = open(image)
+    .flatten({ background: '#ffffff' })
+    .resize(size ? { width: size.widthPx, height: size.heightPx, fit: 'fill' } : { width: PREVIEW_WIDTH, withoutEnlargement: true });
   const { data, info } = await pipeline.jpeg({ quality: PREVIEW_QUALITY, mozjpeg: false }).toBuffer({ resolveWithObject: true });
   await writeFileAtomic(path, data);
   return { preview: { path, bytes: data.length, width: info.width, height: info.height }, blank: await isBlank(image) };
@@ -79,6 +82,12 @@ async function writePreview(image: PageImage, path: string): Promise<{ preview: 
 /** A PDF page drawn at preview size (150 DPI, at most PREVIEW_WIDTH wide), straight from the rasterizer. */
 function rasterizePreview(path: string, page: number): Promise<RasterizedPage> {
   return rasterizePdfPage(path, page, { dpi: PREVIEW_DPI, channels: 4, maxWidthPx: PREVIEW_WIDTH });
+}
+
+/** The preview's pixel size for a page of `widthPt` × `heightPt`, as rasterizePreview draws it. */
+function previewSize(widthPt: number, heightPt: number): { widthPx: number; heightPx: number } {
+  const dpi = fitDpi(widthPt, heightPt, Math.min(PREVIEW_DPI, (PREVIEW_WIDTH * 72) / widthPt), MAX_PAGE_PIXELS);
+  return pixelSize(widthPt, heightPt, dpi);
 }
 
 /** A page with (almost) no ink: every channel near white with tiny spread. */
@@ -104,9 +113,18 @@ function similarity(a: string, b: string): number {
   return common / Math.max(A.size, B.size);
 }
 
-/** Phase 1 (`reading`): the text layer, the OCR decision, and the preview of a text page. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Phase 1 (`reading`): the text layer, the OCR decision, and the preview of a text page. A
+ * page that is one scanned picture (readPageScan) has no text layer to read: pdf.js, whose
+ * operator list would decode the whole scan, is not asked.
+ */
 export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
-  const native = await readPdfPageText(task.path, task.page);
+  const scan = await readPageScan(task.path, task.page);
+  const native = scan
+    ? { page: { page: task.page, component_ref: 'main', source: 'native' as const, width: round2(scan.widthPt), height: round2(scan.heightPt), words: [], lines: [], text: '' }, ocr_needed: 'no_text_layer' as const }
+    : await readPdfPageText(task.path, task.page);
   const page: PageText = { ...native.page, page: task.physical_page, component_ref: task.component_ref };
   const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
   // Pages that need OCR get their preview in phase 2.
@@ -129,17 +147,43 @@ export interface PdfOcrTask {
   preview_path: string;
 }
 
+/** What OCR reads for a PDF page, and what the page's preview can be made from. */
+interface OcrInput {
+  image: Buffer;
+  options: OcrOptions;
+  limited: boolean;
+  /** Counted against the rendered-data budget. */
+  bytes: number;
+  /** A page that is one gray scan: the 300-dpi drawing, from which its preview is made too. */
+  previewSource: { raster: RasterizedPage; widthPt: number; heightPt: number } | null;
+}
+
 /**
- * The page as pixels at OCR resolution, read by OCR: what a person sees, whatever the text
- * layer says. Drawn in gray (OCR reads gray) and handed over as a fast, lightly compressed
- * PNG: ocrImage decodes it in milliseconds (a default PNG costs ~0.3 s per 300-dpi page to
- * write and another 0.1 s to read).
+ * The page as pixels at OCR resolution: what a person sees, whatever the text layer says,
+ * drawn by PDFium in gray (OCR reads gray). A page that is one scan (readPageScan) hands the
+ * raw pixels over (a copy: OCR normalizes contrast in place, and a gray scan's preview is
+ * made from the same drawing); the budget counts the scan's encoded bytes, as a page image
+ * does not grow by being drawn. Any other page is handed over as a fast, lightly compressed
+ * PNG, whose size the budget counts (a default PNG costs ~0.3 s per 300-dpi page to write and
+ * another 0.1 s to read).
  */
-async function renderAndRecognize(path: string, page: number) {
+async function ocrInput(path: string, page: number): Promise<OcrInput> {
+  const scan = await readPageScan(path, page);
   const raster = await rasterizePdfPage(path, page, { dpi: OCR_DPI, channels: 1 });
+  const options: OcrOptions = { dpiHint: raster.dpi };
+  if (scan) {
+    const image = Buffer.from(raster.data);
+    const previewSource = scan.channels === 1 ? { raster, widthPt: scan.widthPt, heightPt: scan.heightPt } : null;
+    return { image, options: { ...options, gray: { width: raster.widthPx, height: raster.heightPx } }, limited: raster.limited, bytes: scan.bytes, previewSource };
+  }
   const image = await open(raster).toColourspace('b-w').png({ compressionLevel: 1, adaptiveFiltering: false }).toBuffer();
-  const ocr = await ocrImage(image, { dpiHint: raster.dpi });
-  return { rendered: { limited: raster.limited, bytes: image.length }, ocr };
+  return { image, options, limited: raster.limited, bytes: image.length, previewSource: null };
+}
+
+async function renderAndRecognize(path: string, page: number) {
+  const input = await ocrInput(path, page);
+  const ocr = await ocrImage(input.image, input.options);
+  return { rendered: { limited: input.limited, bytes: input.bytes }, ocr, previewSource: input.previewSource };
 }
 
 export interface VisibleTextTask {
@@ -166,7 +210,7 @@ export async function visiblePdfPageText(task: VisibleTextTask): Promise<Visible
 export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
   const result: PageWorkResult = structuredClone(task.native);
   const page = result.page;
-  const { rendered, ocr } = await renderAndRecognize(task.path, task.page);
+  const { rendered, ocr, previewSource } = await renderAndRecognize(task.path, task.page);
   result.rendered_bytes += rendered.bytes;
   result.limited = rendered.limited;
   result.ocr_attempted = true;
@@ -179,7 +223,10 @@ export async function ocrPdfPage(task: PdfOcrTask): Promise<PageWorkResult> {
     const source: TextSource = result.ocr_reason === 'hidden_text_layer' || result.ocr_reason === 'too_little_text' ? 'combined' : 'ocr';
     Object.assign(page, { source, words: scaled.words, lines: scaled.lines, text: ocr.text });
   }
-  const p = await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
+  // A gray scan's preview comes from the drawing OCR read, not from a second drawing.
+  const p = previewSource
+    ? await writePreview(previewSource.raster, task.preview_path, previewSize(previewSource.widthPt, previewSource.heightPt))
+    : await writePreview(await rasterizePreview(task.path, task.page), task.preview_path);
   Object.assign(result, p);
   result.rendered_bytes += p.preview!.bytes;
   return result;

@@ -3,5 +3,6 @@
 // Everything takes a file path and returns plain data or Buffers (it runs in workers).
 export { PdfReadError, PDF_DAMAGED_MESSAGE, PDF_NO_PAGES_MESSAGE, PDF_PASSWORD_MESSAGE } from './errors.js';
 export { readPdfInfo, readPdfPageText, extractPdfAttachment, type PdfInfo, type PdfPageText } from './read.js';
-export { rasterizePdfPage, renderPdfPage, MAX_PAGE_BYTES, MAX_PAGE_PIXELS, type RasterizedPage, type RenderedPage, type RenderOptions } from './render.js';
+export { fitDpi, pixelSize, rasterizePdfPage, renderPdfPage, MAX_PAGE_BYTES, MAX_PAGE_PIXELS, type RasterizedPage, type RenderedPage, type RenderOptions } from './render.js';
 export { closeAllPdfs } from './cache.js';
+export { readPageScan, type PageScan } from './pdfium.js';

@@ -1,6 +1,7 @@
-// The page work of a scanned PDF page, on real pixels: the scan's own resolution is found in
-// the text-layer pass, OCR reads the drawn words from the page drawn in gray, and the preview
-// comes straight from the rasterizer at preview size.
+// The page work of a scanned PDF page, on real pixels: a page that is one scanned JPEG skips
+// the text-layer pass and hands its 300-dpi gray drawing to OCR raw (the same words as the PNG
+// hand-over), its preview made from that drawing; a scan with anything else on it is read
+// through the text layer, the PNG hand-over and its own preview drawing.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ocrPdfPage, processPdfPage, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
-import { terminateOcr } from '../../../engine/ocr/index.js';
-import { closeAllPdfs } from '../../../engine/formats/pdf/index.js';
+import { ocrImage, terminateOcr } from '../../../engine/ocr/index.js';
+import { closeAllPdfs, rasterizePdfPage, readPageScan } from '../../../engine/formats/pdf/index.js';
 import { buildFixturePdf } from '../../helpers/pdf-fixtures.js';
 import { drawInvoicePage, type DrawnPage } from '../ocr/pages.js';
 
@@ -20,14 +21,16 @@ let native: PageWorkResult;
 let ocred: PageWorkResult;
 
 /** An image-only A4 page: the drawn invoice (150 dpi) scaled to `dpi`, as a gray JPEG. */
-async function scanPdf(name: string, dpi: number): Promise<string> {
+async function scanPdf(name: string, dpi: number, extra = ''): Promise<string> {
   const width = Math.round((595 * dpi) / 72);
   const height = Math.round((842 * dpi) / 72);
   const jpeg = await sharp(drawn.png).resize(width, height, { fit: 'fill' }).grayscale().toColourspace('b-w').jpeg({ quality: 85 }).toBuffer();
   const path = join(dir, name);
-  writeFileSync(path, buildFixturePdf({ pages: [{ content: 'q 595 0 0 842 0 0 cm /Im1 Do Q', images: [{ name: 'Im1', width, height, jpeg, channels: 1 }] }] }));
+  writeFileSync(path, buildFixturePdf({ pages: [{ content: `q 595 0 0 842 0 0 cm /Im1 Do Q${extra}`, images: [{ name: 'Im1', width, height, jpeg, channels: 1 }] }] }));
   return path;
 }
+
+const words = (r: { page: { words: Array<{ text: string }> } } | { words: Array<{ text: string }> }) => ('page' in r ? r.page.words : r.words).map((w) => w.text);
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'docdesk-page-work-'));
@@ -61,6 +64,27 @@ describe('page work of a scanned PDF page', () => {
     assert.equal(meta.width, PREVIEW_WIDTH);
   });
 
+  it('reads a page that is one scan from the same pixels, handed over raw: the words of the PNG hand-over', async () => {
+    assert.ok(await readPageScan(scan150, 1), 'the fixture is one full-page JPEG');
+    // The way every other page is read: drawn at 300 dpi in gray, handed over as PNG.
+    const raster = await rasterizePdfPage(scan150, 1, { dpi: 300, channels: 1 });
+    const png = await sharp(raster.data, { raw: { width: raster.widthPx, height: raster.heightPx, channels: 1 } }).png().toBuffer();
+    const fromPng = await ocrImage(png, { dpiHint: raster.dpi });
+    assert.deepEqual(words(ocred), words(fromPng));
+    assert.equal(ocred.ocr_confidence, fromPng.mean_confidence);
+  });
+
+  it('draws a scan with anything else on it (a stamp in text) and reads both', async () => {
+    const stamped = await scanPdf('stamped.pdf', 150, ' BT /F2 16 Tf 380 60 Td (BEZAHLT) Tj ET');
+    assert.equal(await readPageScan(stamped, 1), null);
+    const first = await processPdfPage({ kind: 'pdf.page', path: stamped, page: 1, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
+    assert.equal(first.ocr_reason, 'too_little_text');
+    const r = await ocrPdfPage({ kind: 'pdf.ocr', path: stamped, page: 1, physical_page: 1, component_ref: 'main', native: first, preview_path: join(dir, 'stamped.jpg') });
+    for (const w of ['Hauptstraße', '2026-0042', 'BEZAHLT']) assert.ok(words(r).includes(w), `missing ${w} in ${words(r).join(' ')}`);
+    assert.equal(r.page.source, 'combined');
+    assert.equal(r.preview?.width, PREVIEW_WIDTH);
+  });
+
   it('reads the drawn words, with boxes in page points where they were drawn', () => {
     assert.equal(ocred.ocr_attempted, true);
     assert.equal(ocred.ocr_succeeded, true);
@@ -75,7 +99,7 @@ describe('page work of a scanned PDF page', () => {
     assert.ok(ocred.ocr_confidence! > 80);
   });
 
-  it('writes a preview 1240 px wide straight from the rasterizer and counts the page image', async () => {
+  it('writes a preview 1240 px wide from the OCR drawing and counts the scan image', async () => {
     assert.ok(ocred.preview);
     const meta = await sharp(readFileSync(ocred.preview.path)).metadata();
     assert.equal(meta.format, 'jpeg');
