@@ -2,7 +2,7 @@
 // the page preview. Runs inside a worker process; file paths in, plain data out.
 import sharp from 'sharp';
 import type { Line, OcrReason, PageText, TextSource, Word } from '../formats/model.js';
-import { fitDpi, MAX_PAGE_PIXELS, pixelSize, rasterizePdfPage, readPageScan, readPdfPageText, type RasterizedPage } from '../formats/pdf/index.js';
+import { fitDpi, MAX_PAGE_PIXELS, pixelSize, rasterizePdfPage, readPageScan, readPdfPageText, scanPageText, type RasterizedPage } from '../formats/pdf/index.js';
 import { imagePageSize, renderImagePage } from '../formats/image.js';
 import type { FileFormat } from '../formats/detect.js';
 import { ocrImage, type OcrOptions } from '../ocr/index.js';
@@ -113,8 +113,6 @@ function similarity(a: string, b: string): number {
   return common / Math.max(A.size, B.size);
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * Phase 1 (`reading`): the text layer, the OCR decision, and the preview of a text page. A
  * page that is one scanned picture (readPageScan) has no text layer to read: pdf.js, whose
@@ -122,9 +120,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  */
 export async function processPdfPage(task: PdfPageTask): Promise<PageWorkResult> {
   const scan = await readPageScan(task.path, task.page);
-  const native = scan
-    ? { page: { page: task.page, component_ref: 'main', source: 'native' as const, width: round2(scan.widthPt), height: round2(scan.heightPt), words: [], lines: [], text: '' }, ocr_needed: 'no_text_layer' as const }
-    : await readPdfPageText(task.path, task.page);
+  const native = scan ? scanPageText(task.page, scan) : await readPdfPageText(task.path, task.page);
   const page: PageText = { ...native.page, page: task.physical_page, component_ref: task.component_ref };
   const result: PageWorkResult = { page, ocr_reason: native.ocr_needed, ocr_attempted: false, ocr_succeeded: false, ocr_confidence: null, conflict: false, limited: false, blank: false, preview: null, rendered_bytes: 0, failed: null, truncated: false };
   // Pages that need OCR get their preview in phase 2.

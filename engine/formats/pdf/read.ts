@@ -96,6 +96,21 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 const roundBox = (b: { x: number; y: number; w: number; h: number }) => ({ x: round(b.x), y: round(b.y), w: round(b.w), h: round(b.h) });
 
+/**
+ * What readPdfPageText reads on a page that is one scanned picture (readPageScan): no text
+ * layer, so OCR is needed; the whole page is the image. Built without pdf.js, whose operator
+ * list would decode the whole scan.
+ */
+export function scanPageText(pageNumber: number, scan: { widthPt: number; heightPt: number }): PdfPageText {
+  return {
+    page: { page: pageNumber, component_ref: 'main', source: 'native', width: round(scan.widthPt), height: round(scan.heightPt), words: [], lines: [], text: '' },
+    ocr_needed: 'no_text_layer',
+    has_images: true,
+    image_coverage: 1,
+    rotation: 0,
+  };
+}
+
 export async function readPdfPageText(path: string, pageNumber: number): Promise<PdfPageText> {
   const lib = await loadPdfJs();
   return withPdfPage(path, pageNumber, async (page) => {
