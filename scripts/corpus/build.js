@@ -52,11 +52,14 @@ export const SOURCES = [
   // FeRD examples factur-x-kit copies under short names (test/pdfs/BASIC_Taxifahrt.pdf …) are not
   // included, its own generator's pages are (one layout in en/de/fr). Left out: Tiime-Software/Factur-X
   // (a lorem-ipsum page carries its XML), rycks/zugferd (a fork of a held-out author's library),
-  // jerome-b-06/Factur-Xray (the seller of Mustang's held-out demo invoices).
+  // jerome-b-06/Factur-Xray (the seller of Mustang's held-out demo invoices), drocx/ZUGFeRD-Example
+  // and OCA/edi's pdf_helper fixture (heldOutLeak: sellers of held-out documents).
   { repo: 'ahelmberger/factur-x-kit', tunedOnly: true, round: 6, include: [/^test\/pdfs\/createdPDFs\/PDF_DESIGN_[^/]+\.pdf$/i, /^test\/profiles\/pdf\/createdPDFs\/FacturX_(BASIC|Comfort)_Test\.pdf$/i, /^test\/pdfs\/ZFdemo_[^/]+\.pdf$/i] },
   { repo: 'OCA/edi', tunedOnly: true, round: 6, include: [/^pdf_helper\/tests\/fixtures\/pdf_with_xml_test\.pdf$/i, /^account_invoice_import_invoice2data\/tests\/pdf\/AzureInterior\.pdf$/i] },
   { repo: 'audrenbdb/facturx', tunedOnly: true, round: 6, include: [/^facture-test\.pdf$/i] },
   { repo: 'codinux-gmbh/eInvoicing', tunedOnly: true, round: 6, include: [/^e-invoice-domain\/src\/jvmTest\/resources\/files\/ZUGFeRD\.pdf$/i] },
+  { repo: 'cnfilms/factur-x-ng', tunedOnly: true, round: 6, include: [/^facturx\/tests\/sample_invoices\/(Resultat_TEST-01_BASIC_Avec_xml_inclus|zugferd_example_invoice_en)\.pdf$/i] },
+  { repo: 'facturx-engine/facturx-engine', tunedOnly: true, round: 6, include: [/^examples\/invoice_raw\.pdf$/i] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
