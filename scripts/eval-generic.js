@@ -412,7 +412,9 @@ for (const split of Object.keys(TITLES)) {
   console.log(`\n${TITLES[split]}`);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
-  for (const [key, t] of [...setStats].filter(([k]) => k.startsWith(`${split}|`))) {
+  // Sets first, then the tuned-only sources' repositories (keys indented).
+  const rowsOf = [...setStats].filter(([k]) => k.startsWith(`${split}|`)).sort(([a], [b]) => Number(a.includes('|  ')) - Number(b.includes('|  ')));
+  for (const [key, t] of rowsOf) {
     const [p, r, f] = prf(t);
     console.log(`  ${key.split('|')[1].padEnd(13)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3(f)}`);
   }

@@ -6,6 +6,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, type Lines } from './fixtures/run.js';
 
+const totalsFr = (net: string, tax: string, gross: string, words = ['Total HT', 'TVA 20 %', 'Total TTC']): Lines => [
+  [380, 320, 10, words[0]!], [480, 320, 10, net], [380, 334, 10, words[1]!], [480, 334, 10, tax], [380, 348, 10, words[2]!], [480, 348, 10, gross],
+];
 const TOTALS_DE: Lines = [[60, 520, 10, 'Gesamtsumme netto'], [480, 520, 10, '99,00'], [60, 534, 10, 'Umsatzsteuer 19 %'], [480, 534, 10, '18,81'], [60, 548, 10, 'Fälliger Betrag'], [480, 548, 10, '117,81']];
 
 describe('round-6 party and date rules', () => {
@@ -52,9 +55,7 @@ describe('round-6 party and date rules', () => {
       [60, 230, 9, 'Date'], [130, 230, 9, 'Description'], [330, 230, 9, 'Qté'], [390, 230, 9, 'Prix unit.'], [480, 230, 9, 'Total HT'],
       [60, 246, 9, '03/03/2025'], [130, 246, 9, 'Consultation'], [330, 246, 9, '1.00'], [390, 246, 9, '60.00 EUR'], [480, 246, 9, '60.00 EUR'],
       [60, 262, 9, '10/03/2025'], [130, 262, 9, 'Suivi'], [330, 262, 9, '1.00'], [390, 262, 9, '40.00 EUR'], [480, 262, 9, '40.00 EUR'],
-      [380, 320, 10, 'Total HT:'], [480, 320, 10, '100.00 EUR'],
-      [380, 334, 10, 'TVA (0.00%):'], [480, 334, 10, '0.00 EUR'],
-      [380, 348, 10, 'Total TTC:'], [480, 348, 10, '100.00 EUR'],
+      ...totalsFr('100.00 EUR', '0.00 EUR', '100.00 EUR', ['Total HT:', 'TVA (0.00%):', 'Total TTC:']),
     ]);
     assert.notEqual(r.fields.issue_date.value, '2025-03-03');
     assert.equal(r.fields.issue_date.value, '2025-03-15');
@@ -67,9 +68,7 @@ describe('round-6 party and date rules', () => {
       [60, 104, 10, 'FA-2025-078'], [200, 104, 10, '15/03/2025'],
       [60, 200, 9, 'Désignation'], [480, 200, 9, 'Montant'],
       [60, 216, 9, 'Maintenance'], [480, 216, 9, '100,00'],
-      [380, 320, 10, 'Total HT'], [480, 320, 10, '100,00'],
-      [380, 334, 10, 'TVA 20 %'], [480, 334, 10, '20,00'],
-      [380, 348, 10, 'Total TTC'], [480, 348, 10, '120,00'],
+      ...totalsFr('100,00', '20,00', '120,00'),
     ]);
     assert.equal(r.fields.issue_date.value, '2025-03-15');
   });
@@ -81,9 +80,7 @@ describe('round-6 party and date rules', () => {
       [330, 93, 9, 'Date de la facture:'], [450, 93, 9, '1 octobre 2025'],
       [330, 106, 9, 'Date d’échéance:'], [450, 106, 9, '1 février 2026'],
       [60, 200, 9, 'Vis inox'], [480, 200, 9, '135,00 €'],
-      [380, 320, 10, 'Total HT'], [480, 320, 10, '135,00 €'],
-      [380, 334, 10, 'TVA 20 %'], [480, 334, 10, '27,00 €'],
-      [380, 348, 10, 'Total TTC'], [480, 348, 10, '162,00 €'],
+      ...totalsFr('135,00 €', '27,00 €', '162,00 €'),
     ]);
     assert.equal(r.fields.payment_due_date.value, '2026-02-01');
   });
