@@ -277,7 +277,6 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
   push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
 }
 
-/** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
 /** Headings of an item table's other columns (description, quantity, price, amount). */
 const ITEM_COLUMN = /^(description|d[ée]signation|libell[ée]|beschreibung|bezeichnung|artikel|leistung|omschrijving|descrizione|descripci[óo]n|qt[ée]|qty|quantit|menge|anzahl|aantal|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)/i;
 
@@ -289,6 +288,7 @@ function itemColumnHeading(h: LabelHit): boolean {
   return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
 }
 
+/** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
 function inPaymentContext(ev: Evidence, line: EvLine): boolean {
   for (let k = line.index - 2; k <= line.index + 2; k++) {
     const l = ev.lines[k];
