@@ -746,7 +746,10 @@ function portal(b: Bill): Rendered {
   const grid: Array<[string, string]> = [['Rechnungs-Nr.', b.invoice_number], ['Datum', date(b.invoice_date)], ['Kd.-Nr.', b.customer_number], ['Vertragskonto-Nr.', b.contract_account]];
   grid.forEach(([k, v], i) => {
     w.text(40 + i * 130, 196, k, 7.5);
-    w.text(40 + i * 130, 206, v, 9, 'F2');
+    if (h.number_wrapped && k === 'Kd.-Nr.') {
+      w.text(40 + i * 130, 206, v.slice(0, -3), 9, 'F2');
+      w.text(40 + i * 130, 216, v.slice(-3), 9, 'F2');
+    } else w.text(40 + i * 130, 206, v, 9, 'F2');
   });
   w.y = 234;
   w.text(40, w.y, TITLE(b), 13, 'F2');

@@ -15,6 +15,7 @@ import type {
 } from '../payload.js';
 import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
+import { checkNumbersPrintedOnce, type NumberFamily } from './numbers.js';
 import { crossCheckPrintings, registerPrintings, supplierRegister } from './printings.js';
 import { fieldsOf } from '../policy.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
@@ -72,6 +73,7 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   const data: InvoiceData = { identity, supplier, customer, supply_points, meters, tariffs, consumption, charges, taxes, settlement, payment, advance_plan, field_quality: {} };
   doubtOcrIdentifiers(view, log, data);
   crossCheckPrintings(view, log, data);
+  checkNumbersPrintedOnce(view, log, data, NUMBER_FAMILIES);
   data.field_quality = fieldQuality(data, log);
   const commodities = [...new Set(supply_points.map((s) => s.commodity).filter((c): c is Commodity => c !== null))];
   return { data, commodities };
@@ -604,6 +606,14 @@ function meterNumberOf(t: string): string | null {
   const m = METER_NO.exec(t.trim());
   return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
 }
+
+/** The label families of the bill's own numbers (numbers.ts: a value under another family's label is another field's). */
+const NUMBER_FAMILIES: NumberFamily[] = [
+  { field: 'identity.customer_number', label: LABELS.customerNumber, parse: idValue },
+  { field: 'identity.contract_account', label: LABELS.contractAccount, parse: idValue },
+  { field: 'identity.contract_number', label: LABELS.contractNumber, parse: idValue },
+  { field: 'meter.meter_number', label: METER_LABEL, parse: meterNumberOf },
+];
 
 function distinctIds(values: string[]): string[] {
   const out: string[] = [];

@@ -14,6 +14,7 @@ import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy
 import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
 import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
 import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import { reprint, reword } from '../../../helpers/energy-bills/reprint.js';
 
 let dir: string;
 before(() => {
@@ -29,41 +30,6 @@ async function read(seed: number, spec: Spec) {
   const path = join(dir, `${spec.style}-${seed}.pdf`);
   writeFileSync(path, pdf);
   return { truth, read: await readPdfDocument(path) };
-}
-
-/** The read document with `from` replaced by `to` in the words and lines `where` selects. */
-function reprint(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
-  let n = 0;
-  const pages = doc.pages.map((p) => {
-    const words = p.words.map((w) => ({ ...w }));
-    const lines = p.lines.map((l) => {
-      if (!where(l.text) || !l.text.includes(from)) return l;
-      n++;
-      for (const i of l.words) if (words[i]!.text.includes(from)) words[i]!.text = words[i]!.text.replace(from, to);
-      return { ...l, text: l.text.replace(from, to) };
-    });
-    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
-  });
-  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
-  return { ...doc, pages };
-}
-
-/** As reprint, for one whole word (a house number): only words reading exactly `from` change. */
-function reword(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
-  let n = 0;
-  const pages = doc.pages.map((p) => {
-    const words = p.words.map((w) => ({ ...w }));
-    const lines = p.lines.map((l) => {
-      const hit = l.words.filter((i) => words[i]!.text === from);
-      if (!where(l.text) || !hit.length) return l;
-      n++;
-      for (const i of hit) words[i]!.text = to;
-      return { ...l, text: l.text.replace(new RegExp(`(?<!\\S)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\S)`, 'g'), to) };
-    });
-    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
-  });
-  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
-  return { ...doc, pages };
 }
 
 function judge(doc: ReadDocument) {
