@@ -508,6 +508,13 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
 const REGISTER = /^(?:Amtsgericht|AMTSGERICHT) \p{Lu}[\p{L}.-]*(?: (?:\p{Lu}[\p{L}.-]*|\(\p{Lu}\p{L}*\)|am|an|im|in|der|a\.|i\.))* (?:HRA|HRB|GnR|GNR|PR|VR) \d{1,6}(?: ?[A-Z])?$/u;
 
 /**
+ * A customer name that names no one (eighth pass): a salutation alone ("Herrn", "Firma"), a
+ * recipient in care of ("c/o …", "z. Hd. …"), a department or mail-room line ("Abteilung
+ * Rechnungseingang", "Kreditorenbuchhaltung", "Postfach"), or a street ("Lindenstraße").
+ */
+const NOT_A_CUSTOMER = /^(?:(?:herrn?|frau|firma|familie|eheleute|herrn? und frau|damen und herren)\.?$|(?:c\/o|z\.\s?(?:hd|h)\.|zu händen)\s|(?:abt\.|abteilung|buchhaltung|kreditorenbuchhaltung|rechnungseingang|rechnungsprüfung|posteingang|einkauf|postfach)(?:\s|$))|\s(?:c\/o|z\.\s?hd\.)\s|(?:straße|strasse|str\.|allee|gasse|chaussee)$/iu;
+
+/**
  * Span fields that no sum ties down, each held against what its own format and the invoice's
  * other fields say (fifth pass, docs/decisions.md): a value these contradict was read from the
  * wrong place or cut short, and a reviewer decides.
@@ -600,6 +607,7 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   if (data.supplier?.name) companies.add(data.supplier.name.toLowerCase());
   const customer = data.customer?.name;
   if (customer && (/\d|:/.test(customer) || companies.has(customer.toLowerCase()))) out.set('customer.name', `"${customer}" is not the customer's name (a digit, a label, or another party's name)`);
+  else if (customer && NOT_A_CUSTOMER.test(customer.trim())) out.set('customer.name', `"${customer}" is a salutation, a department, a c/o line or a street, not the customer's name`);
   const issued = dayOf(data.identity?.invoice_date);
   const periodEnd = dayOf(data.identity?.billing_period?.end);
   if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {

@@ -322,6 +322,8 @@ export interface HardCases {
    * its last digits on the line below ("1234567" / "89"): a number cut at the line end.
    */
   number_wrapped?: boolean;
+  /** Eighth pass, names printed once: the c/o line printed on the name's line ("Anna Vogt c/o Hausverwaltung Berg"). */
+  co_inline?: boolean;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -531,6 +533,7 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
     else if (sameAddress && Number(bill.contract_account[5]) % 2 === 0) hard.misprinted_house = String(parseInt(bill.customer.house_number, 10) + 1);
     // Eighth pass (digits 7–9 of the contract account; every bill without a trap byte-identical).
     if (Number(bill.contract_account[7]) % 3 === 0) hard.number_wrapped = true;
+    if (hard.co_line && Number(bill.contract_account[8]) % 2 === 0) hard.co_inline = true;
     if (Number(bill.contract_account[6]) % 2 === 0) hard.grid_register = `${bill.operator} · Sitz ${supplier.city} · ${supplier.court} HRB ${bill.operator_code.slice(5, 10).replace(/^0+/, '')}`;
   }
   return bill;

@@ -37,3 +37,26 @@ export function reword(doc: ReadDocument, where: (lineText: string) => boolean, 
   assert.ok(n > 0, `"${from}" is printed where the test changes it`);
   return { ...doc, pages };
 }
+
+/**
+ * As reprint, for a phrase of several words ("Anna Wendt"): its words in the lines `where`
+ * selects become one word reading `to` (the first word's box), the others are dropped.
+ */
+export function rephrase(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
+  const want = from.split(/\s+/);
+  let n = 0;
+  const pages = doc.pages.map((p) => {
+    const words = p.words.map((w) => ({ ...w }));
+    const lines = p.lines.map((l) => {
+      if (!where(l.text)) return l;
+      const at = l.words.findIndex((_, k) => want.every((t, j) => words[l.words[k + j]!]?.text === t));
+      if (at < 0) return l;
+      n++;
+      words[l.words[at]!]!.text = to;
+      return { ...l, words: [...l.words.slice(0, at + 1), ...l.words.slice(at + want.length)], text: l.text.replace(from, to) };
+    });
+    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
+  });
+  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
+  return { ...doc, pages };
+}

@@ -741,7 +741,9 @@ function portal(b: Bill): Rendered {
   if (h.sister_line) w.text(40, 62, h.sister_line, 6.5);
   if (!h.company_customer) w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
   const first = h.name_second_line ? b.customer.name.slice(0, b.customer.name.length - h.name_second_line.length).trim() : b.customer.name;
-  const block = [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
+  const block = h.co_inline
+    ? [b.customer.salutation, `${first} ${h.co_line}`, `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`]
+    : [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
   block.forEach((t, i) => w.text(40, 106 + i * 12, t, 10));
   const grid: Array<[string, string]> = [['Rechnungs-Nr.', b.invoice_number], ['Datum', date(b.invoice_date)], ['Kd.-Nr.', b.customer_number], ['Vertragskonto-Nr.', b.contract_account]];
   grid.forEach(([k, v], i) => {

@@ -15,6 +15,7 @@ import type {
 } from '../payload.js';
 import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
+import { checkNamesPrintedOnce } from './names.js';
 import { checkNumbersPrintedOnce, type NumberFamily } from './numbers.js';
 import { crossCheckPrintings, registerPrintings, supplierRegister } from './printings.js';
 import { fieldsOf } from '../policy.js';
@@ -74,6 +75,7 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   doubtOcrIdentifiers(view, log, data);
   crossCheckPrintings(view, log, data);
   checkNumbersPrintedOnce(view, log, data, NUMBER_FAMILIES);
+  checkNamesPrintedOnce(view, log, data);
   data.field_quality = fieldQuality(data, log);
   const commodities = [...new Set(supply_points.map((s) => s.commodity).filter((c): c is Commodity => c !== null))];
   return { data, commodities };
@@ -419,7 +421,10 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
         name = `${over[0].text.replace(SALUTATION, '').trim()} ${name}`;
         over.shift();
       }
-      const doubt = over.length ? `the address block has another line above the name ("${over[0]!.text}")` : null;
+      // "Anna Vogt c/o Hausverwaltung Berg" on one line: the customer is the name before it.
+      const inlineCareOf = /\s(?:c\/o|z\.\s?(?:hd\.?|h\.)|zu händen)\s/i.exec(name);
+      if (inlineCareOf) name = name.slice(0, inlineCareOf.index).trim();
+      const doubt = over.length ? `the address block has another line above the name ("${over[0]!.text}")` : inlineCareOf ? `the name line also names a recipient in care of ("${nameSeg.text}")` : null;
       c.name = name;
       c.billing_address = { ...street, ...city, country_code: 'DE' };
       log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: careOf || name !== nameSeg.text.replace(SALUTATION, '').trim() ? block.map((x) => x.text).reverse().join(' ') : nameSeg.text, label: null }, { unconfirmed: doubt });

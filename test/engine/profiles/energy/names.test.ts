@@ -1,0 +1,80 @@
+// Names printed once (eighth pass): generated bills read by the real reading layer, one
+// printing changed in what was read. A c/o on the name's line, a legal line naming another
+// company than the one read, an operator named like the supplier without the bill saying so,
+// and customer "names" that name no one are left to a reviewer.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
+import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
+import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
+import { generateDocument } from '../../../helpers/energy-bills/index.js';
+import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import { rephrase } from '../../../helpers/energy-bills/reprint.js';
+
+let dir: string;
+let doc: ReadDocument;
+let truth: ReturnType<typeof generateDocument>['truth'];
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'docdesk-energy-names-'));
+  const g = generateDocument(3101, { style: 'compact', kind: 'invoice' });
+  truth = g.truth;
+  writeFileSync(join(dir, 'bill.pdf'), g.pdf);
+  doc = await readPdfDocument(join(dir, 'bill.pdf'));
+});
+after(async () => {
+  await closeAllPdfs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function judge(d: ReadDocument, edit?: (x: ReturnType<typeof extractEnergy>) => void) {
+  const x = extractEnergy(d);
+  edit?.(x);
+  const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+  const failures = r.validation_summary.invoices[0]!.failures;
+  return { data: r.payload.invoices[0]!.data, outcome: r.payload.invoices[0]!.outcome, doubted: failures.filter((f) => f.code === 'unconfirmed_value').flatMap((f) => f.fields), failures };
+}
+
+describe('energy names printed once', () => {
+  it('the plain bill is accepted with its names', () => {
+    const r = judge(doc);
+    assert.equal(r.outcome, 'accepted', JSON.stringify(r.failures));
+    assert.equal(r.data.customer.name, truth.invoices[0]!.data.customer.name);
+  });
+
+  it('a c/o on the name line: the name before it is read and a reviewer confirms it', () => {
+    const name = truth.invoices[0]!.data.customer.name!;
+    const r = judge(rephrase(doc, (t) => t.includes(name), name, `${name} c/o Hausverwaltung Berg`));
+    assert.equal(r.data.customer.name, name);
+    assert.equal(r.outcome, 'needs_review');
+    assert.ok(r.doubted.includes('customer.name'), JSON.stringify(r.failures));
+  });
+
+  it('a legal line naming another company than the one read leaves the supplier name to a reviewer', () => {
+    const name = truth.invoices[0]!.data.supplier.name!;
+    const r = judge(rephrase(doc, (t) => /Amtsgericht/.test(t), name, `Neue ${name}`));
+    assert.ok(r.doubted.includes('supplier.name'), JSON.stringify(r.failures));
+  });
+
+  it('a grid operator named like the supplier goes to review unless the bill says the supplier operates the grid', () => {
+    const supplier = truth.invoices[0]!.data.supplier.name!;
+    const operator = truth.invoices[0]!.data.supply_points[0]!.network_operator_name!;
+    const same = rephrase(doc, (t) => /^Netzbetreiber/.test(t), operator, supplier);
+    const r = judge(same);
+    assert.equal(r.data.supply_points[0]!.network_operator_name, supplier);
+    assert.ok(r.doubted.includes('sp-1.network_operator_name'), JSON.stringify(r.failures));
+    const said = judge(rephrase(same, (t) => /^Codenummer Netzbetreiber/.test(t), 'Codenummer Netzbetreiber', 'Wir sind zugleich Ihr Netzbetreiber. Codenummer Netzbetreiber'));
+    assert.ok(!said.doubted.includes('sp-1.network_operator_name'), JSON.stringify(said.failures));
+  });
+
+  it('a customer "name" that is a salutation, a department, a c/o line or a street is unconfirmed_value', () => {
+    for (const name of ['Herrn', 'Abteilung Rechnungseingang', 'Kreditorenbuchhaltung', 'c/o Hausverwaltung Berg', 'Lindenstraße']) {
+      const r = judge(doc, (x) => {
+        x.payload.invoices[0]!.data.customer.name = name;
+      });
+      assert.ok(r.doubted.includes('customer.name'), `${name}: ${JSON.stringify(r.failures)}`);
+    }
+  });
+});
