@@ -92,10 +92,17 @@ function gasRows(kv: (k: string, v: string) => void, g: NonNullable<Bill['gas']>
 }
 
 /** A charge table row per line: description, period, quantity, price and amount right-aligned. */
-function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }): void {
-  for (const c of b.charges) {
+/** `twoLine`: the index of a charge whose name is a cell of two lines, the amount on its last (portal hard case). */
+function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }, twoLine: number | null = null): void {
+  for (const [k, c] of b.charges.entries()) {
     w.need(o.lead);
-    w.text(o.x, w.y, c.description, o.size);
+    if (k === twoLine) {
+      const words = c.description.split(' ');
+      const cut = Math.ceil(words.length / 2);
+      w.text(o.x, w.y, words.slice(0, cut).join(' '), o.size);
+      w.y += o.lead - 2;
+      w.text(o.x, w.y, words.slice(cut).join(' '), o.size);
+    } else w.text(o.x, w.y, c.description, o.size);
     w.text(o.spanX, w.y, span(c.start, c.end), o.size);
     w.right(o.qtyRight, w.y, qty(c), o.size);
     w.right(o.priceRight, w.y, price(c), o.size);
@@ -807,7 +814,7 @@ function portal(b: Bill): Rendered {
   w.y = 80;
   w.text(40, w.y, 'Ihre Kosten im Detail', 10, 'F2');
   w.y += 14;
-  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' });
+  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' }, h.charge_two_line ?? null);
   const sum = (k: string, v: string) => {
     w.need(12);
     w.text(300, w.y, k, 8.5, 'F2');
