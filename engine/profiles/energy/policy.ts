@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.7';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.8';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -644,6 +644,22 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       const pair = r.label === 'HT' ? 'NT' : 'HT';
       if (!labels.includes(pair) || labels.filter((l) => l === r.label).length > 1) out.set(`${r.entity_ref}.label`, `an ${r.label} register of ${m.entity_ref} without one ${pair} register beside it`);
     }
+  }
+  // Eighth pass: fields the bill's other fields contradict. A direct debit names its mandate or
+  // creditor id, a transfer needs neither; a tariff is for the supply point's commodity; a
+  // supply point's commodity fits its registers and taxes (a gas conversion or energy tax is no
+  // electricity bill's, electricity tax no gas bill's); a tax row's type fits the commodity too.
+  const method = p?.payment_method;
+  if (method === 'sepa_direct_debit' && !p?.mandate_reference && !p?.creditor_id) out.set('payment.payment_method', 'a direct debit without a mandate reference or creditor id');
+  if (method === 'transfer' && p?.mandate_reference) out.set('payment.payment_method', `a transfer with the mandate reference ${p.mandate_reference}`);
+  for (const t of data.tariffs) if (t.commodity && commodity && t.commodity !== commodity) out.set(`${t.entity_ref}.commodity`, `a ${t.commodity} tariff on a ${commodity} bill`);
+  const gasSigns = data.meters.some((m) => m.registers.some((r) => r.volume_m3 != null || r.calorific_value_kwh_per_m3 != null || r.z_number != null)) || data.charges.some((c) => c.category === 'energy_tax') || data.taxes.some((t) => t.tax_type === 'energy_tax');
+  const powerSigns = data.charges.some((c) => c.category === 'electricity_tax') || data.taxes.some((t) => t.tax_type === 'electricity_tax');
+  for (const sp of data.supply_points) {
+    if ((sp.commodity === 'electricity' && gasSigns) || (sp.commodity === 'gas' && powerSigns)) out.set(`${sp.entity_ref}.commodity`, `${sp.commodity}, but the bill converts gas volumes or levies the other commodity's tax`);
+  }
+  for (const t of data.taxes) {
+    if ((t.tax_type === 'electricity_tax' && commodity === 'gas') || (t.tax_type === 'energy_tax' && commodity === 'electricity')) out.set(`${t.entity_ref}.tax_type`, `${t.tax_type} on a ${commodity} bill`);
   }
   for (const co of data.consumption) {
     if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);

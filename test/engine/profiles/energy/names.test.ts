@@ -77,4 +77,25 @@ describe('energy names printed once', () => {
       assert.ok(r.doubted.includes('customer.name'), `${name}: ${JSON.stringify(r.failures)}`);
     }
   });
+
+  it('fields the bill’s other fields contradict: a direct debit without mandate or creditor id, a transfer with a mandate, a tariff or supply point of the other commodity', () => {
+    const cases: Array<[string, (d: ReturnType<typeof extractEnergy>['payload']['invoices'][number]['data']) => void]> = [
+      ['payment.payment_method', (d) => {
+        d.payment.payment_method = d.payment.payment_method === 'transfer' ? 'sepa_direct_debit' : 'transfer';
+        d.payment.mandate_reference = d.payment.payment_method === 'transfer' ? 'M123456789' : null;
+        d.payment.creditor_id = null;
+      }],
+      ['tariff-1.commodity', (d) => {
+        d.tariffs[0]!.commodity = d.supply_points[0]!.commodity === 'gas' ? 'electricity' : 'gas';
+      }],
+      ['sp-1.commodity', (d) => {
+        d.supply_points[0]!.commodity = d.supply_points[0]!.commodity === 'gas' ? 'electricity' : 'gas';
+        d.charges.push({ ...d.charges[0]!, entity_ref: 'charge-99', category: d.supply_points[0]!.commodity === 'gas' ? 'electricity_tax' : 'energy_tax' });
+      }],
+    ];
+    for (const [field, edit] of cases) {
+      const r = judge(doc, (x) => edit(x.payload.invoices[0]!.data));
+      assert.ok(r.doubted.includes(field), `${field}: ${JSON.stringify(r.failures)}`);
+    }
+  });
 });
