@@ -6,13 +6,9 @@
 // a street, a salutation alone, a department, a c/o line — is judged by the policy: policy.ts.)
 import type { InvoiceData } from '../payload.js';
 import type { DocView, EvidenceLog } from './doc.js';
-import { registerPrintings } from './printings.js';
+import { compact, LEGAL_FORM, OTHER_COMPANY, registerPrintings } from './printings.js';
 import { parseAddressLine } from './values.js';
 
-const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
-const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)$/;
-/** Companies a legal line names beside the supplier (grid operator, bank, parent, general partner). */
-const OTHER_COMPANY = /netz|messstellen|messdienst|amtsgericht|registergericht|sparkasse|bank|komplementär|haftend|verwaltungs|beteiligungs|holding/i;
 /** "Netzbetreiber ist zugleich …", "… ist auch Ihr Messstellenbetreiber": the bill says the supplier operates the grid or meter. */
 const SAYS_OPERATOR = /(?:netz|messstellen)betreiber[^.\n]{0,60}\b(?:zugleich|gleichzeitig|ebenfalls|auch|selbst)\b|\b(?:zugleich|gleichzeitig|ebenfalls|auch|selbst)\b[^.\n]{0,40}(?:netz|messstellen)betreiber/i;
 

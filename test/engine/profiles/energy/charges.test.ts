@@ -2,40 +2,13 @@
 // nearer the next amount row than the last one is the first line of that row's cell (or a
 // heading), never more of the row above; a description that is only a unit or price, or that
 // begins mid-phrase, is left to a reviewer. Generated bills read by the real reading layer.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
-import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
-import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
-import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
-import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import { generatedBills, judgeBill } from '../../../helpers/energy-bills/judge.js';
 import { reword } from '../../../helpers/energy-bills/reprint.js';
 
-let dir: string;
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'docdesk-energy-charges-'));
-});
-after(async () => {
-  await closeAllPdfs();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function read(seed: number, spec: Spec) {
-  const { pdf, truth } = generateDocument(seed, spec);
-  const path = join(dir, `${spec.style}-${seed}.pdf`);
-  writeFileSync(path, pdf);
-  return { truth, doc: await readPdfDocument(path) };
-}
-
-function judge(doc: ReadDocument) {
-  const x = extractEnergy(doc);
-  const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
-  const failures = r.validation_summary.invoices[0]!.failures;
-  return { data: r.payload.invoices[0]!.data, outcome: r.payload.invoices[0]!.outcome, doubted: failures.filter((f) => f.code === 'unconfirmed_value').flatMap((f) => f.fields), failures };
-}
+const read = generatedBills('charges');
+const judge = judgeBill;
 
 describe('energy charge descriptions', () => {
   it('portal trap: a name printed as a cell of two lines, the amount on its last, is read whole and left to a reviewer; the row above keeps its own name', async () => {

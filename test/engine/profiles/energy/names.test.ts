@@ -2,40 +2,20 @@
 // printing changed in what was read. A c/o on the name's line, a legal line naming another
 // company than the one read, an operator named like the supplier without the bill saying so,
 // and customer "names" that name no one are left to a reviewer.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
-import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
-import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
-import { generateDocument } from '../../../helpers/energy-bills/index.js';
-import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import type { ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
+import type { InvoiceData } from '../../../../engine/profiles/energy/payload.js';
+import { generatedBills, judgeBill } from '../../../helpers/energy-bills/judge.js';
 import { rephrase } from '../../../helpers/energy-bills/reprint.js';
 
-let dir: string;
+const read = generatedBills('names');
+const judge = judgeBill;
 let doc: ReadDocument;
-let truth: ReturnType<typeof generateDocument>['truth'];
+let truth: Awaited<ReturnType<typeof read>>['truth'];
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'docdesk-energy-names-'));
-  const g = generateDocument(3101, { style: 'compact', kind: 'invoice' });
-  truth = g.truth;
-  writeFileSync(join(dir, 'bill.pdf'), g.pdf);
-  doc = await readPdfDocument(join(dir, 'bill.pdf'));
+  ({ doc, truth } = await read(3101, { style: 'compact', kind: 'invoice' }));
 });
-after(async () => {
-  await closeAllPdfs();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function judge(d: ReadDocument, edit?: (x: ReturnType<typeof extractEnergy>) => void) {
-  const x = extractEnergy(d);
-  edit?.(x);
-  const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
-  const failures = r.validation_summary.invoices[0]!.failures;
-  return { data: r.payload.invoices[0]!.data, outcome: r.payload.invoices[0]!.outcome, doubted: failures.filter((f) => f.code === 'unconfirmed_value').flatMap((f) => f.fields), failures };
-}
 
 describe('energy names printed once', () => {
   it('the plain bill is accepted with its names', () => {
@@ -79,7 +59,7 @@ describe('energy names printed once', () => {
   });
 
   it('fields the bill’s other fields contradict: a direct debit without mandate or creditor id, a transfer with a mandate, a tariff or supply point of the other commodity', () => {
-    const cases: Array<[string, (d: ReturnType<typeof extractEnergy>['payload']['invoices'][number]['data']) => void]> = [
+    const cases: Array<[string, (d: InvoiceData) => void]> = [
       ['payment.payment_method', (d) => {
         d.payment.payment_method = d.payment.payment_method === 'transfer' ? 'sepa_direct_debit' : 'transfer';
         d.payment.mandate_reference = d.payment.payment_method === 'transfer' ? 'M123456789' : null;
