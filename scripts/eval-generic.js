@@ -274,6 +274,7 @@ const excluded = [];
 const calibration = new Map();
 const misses = [];
 const traces = [];
+const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
 const isHeldOut = (split) => split.endsWith('held-out');
@@ -321,6 +322,12 @@ for (const d of docs) {
       if (truth !== null && truth !== undefined) s.fn++;
       // Held-out failures are never listed: rules must not be fitted to them.
       if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
+      // EVAL_WRONG=1: every tuned wrong value (not a miss) with its provenance and runner-ups, to classify causes.
+      if (process.env.EVAL_WRONG && !isHeldOut(d.split) && p !== null && p !== undefined) {
+        const r = result.fields[field === 'tax_total' ? 'tax_amount' : field];
+        const prov = r?.provenance;
+        wrongs.push(`${d.split} ${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${(prov.source?.text ?? '').slice(0, 120)}»` : 'derived'} alts=${JSON.stringify((r?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))}`);
+      }
     }
     stats.set(field, s);
     // EVAL_TRACE=<field>: every tuned reading of that field with its provenance (never held-out).
@@ -384,4 +391,5 @@ console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
 if (traces.length) console.log(`\ntrace (tuned) ${process.env.EVAL_TRACE}:\n  ${traces.join('\n  ')}`);
+if (wrongs.length) console.log(`\nwrong values (tuned):\n  ${wrongs.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);
