@@ -333,7 +333,7 @@ for (const d of docs) {
     // EVAL_TRACE=<field>: every tuned reading of that field with its provenance (never held-out).
     if (process.env.EVAL_TRACE === field && !isHeldOut(d.split)) {
       const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
-      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''}`);
+      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''} alts=${JSON.stringify((result.fields[field === 'tax_total' ? 'tax_amount' : field]?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))} ${result.reasons.filter((r) => r.startsWith(field)).join(',')}`);
     }
     // Calibration (tuned documents only): right and wrong answers by the winning method.
     if (!isHeldOut(d.split) && p !== null && p !== undefined && truth !== null && truth !== undefined) {

@@ -58,6 +58,21 @@ export function identifierClash(value: unknown, others: Array<unknown>): boolean
   return others.some((o) => typeof o === 'string' && o.length >= 8 && o.replace(/[\s.-]/g, '').toUpperCase() === compact);
 }
 
+// Only headings that never begin a company's name ("Client Services Ltd" keeps its first word).
+const ROLE_PREFIX = new RegExp(`^(émetteur|emetteur|destinataire|absender|empfänger|rechnungsempfänger|leistungsempfänger|afzender|ontvanger|sender|recipient)\\s*:?\\s+(?=\\S)`, 'i');
+
+/**
+ * A name read together with the role heading printed before it on the same line
+ * ("Émetteur Atelier Berthier SARL"): the heading is not part of the name.
+ */
+export function withoutRoleWord(cands: Candidate[]): Candidate[] {
+  return cands.map((c) => {
+    if (typeof c.value !== 'string' || !ROLE_PREFIX.test(c.value)) return c;
+    const value = c.value.replace(ROLE_PREFIX, '');
+    return plausibleName(value) ? { ...c, value, transforms: [...c.transforms, 'strip:role-word'] } : c;
+  });
+}
+
 /** Drops readings whose value fails `ok`, so the next reading can win on its own. */
 export function keepPlausible(cands: Candidate[], ok: (v: unknown) => boolean): Candidate[] {
   return cands.filter((c) => c.value === null || ok(c.value));
@@ -75,3 +90,4 @@ export function returnAddressIsDate(c: Candidate): boolean {
   if (words.length === 2 && monthOf(words[0]!) !== undefined && /^\d{4}$/.test(words[1]!)) return true;
   return DATE_SHAPE.test(rest) && parseDate(rest) !== null;
 }
+

@@ -3,7 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
-import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty } from './agreement.js';
+import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -77,13 +77,13 @@ export function select(all: Candidate[], text: string): Selection {
   // A name that heads the address window or a bill-to block is the recipient's: weak sender
   // readings of it (a legal form somewhere on the page) are dropped.
   const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
-  const senders = keepPlausible(by('sender_name'), plausibleName).filter((c) => !returnAddressIsDate(c));
+  const senders = keepPlausible(withoutRoleWord(by('sender_name')), plausibleName).filter((c) => !returnAddressIsDate(c));
   const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
   pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // The recipient is another party than the sender, and a name.
-  const recipients = keepPlausible(by('recipient_name'), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value));
+  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value));
   pickSimple(sel, 'recipient_name', recipients, { min: 1 });
 
   // Dates: issue first; a due date before the issue date is not a due date.

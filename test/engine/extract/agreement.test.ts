@@ -2,7 +2,7 @@
 // contradicts is left empty. Pages are generated; each test fails without its check.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { identifierClash, plausibleName, returnAddressIsDate, sameParty } from '../../../engine/extract/agreement.js';
+import { identifierClash, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from '../../../engine/extract/agreement.js';
 import { run, type Lines } from './fixtures/run.js';
 
 const totals = (y: number): Lines => [
@@ -52,6 +52,13 @@ describe('agreement checks', () => {
       assert.equal(r.fields.sender_name.value, null, head);
       assert.equal(r.fields.recipient_name.value, null, head);
     }
+  });
+
+  it('drops a role heading read into the name on the same line', () => {
+    const c = { field: 'sender_name' as const, value: 'Émetteur Atelier Berthier SARL', raw: 'Émetteur Atelier Berthier SARL', score: 1.5, method: 'pattern' as const, source: null, transforms: [] };
+    assert.equal(withoutRoleWord([c])[0]!.value, 'Atelier Berthier SARL');
+    assert.equal(withoutRoleWord([{ ...c, value: 'Kunde' }])[0]!.value, 'Kunde');
+    assert.equal(withoutRoleWord([{ ...c, value: 'Von Ardenne GmbH' }])[0]!.value, 'Von Ardenne GmbH');
   });
 
   it('gives no recipient that is the sender under another spelling', () => {
