@@ -18,6 +18,7 @@ const POSTCODE_TOWN = /^([A-Z]{1,2}-)?(\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\
 /** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
 const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
 
+// Narrower than candidates.ts's LEGAL_FORM on purpose: "AB" / "AS" there are Dutch postcode letters here.
 const LEGAL_FORM = /\b(gmbh|mbh|ag|kg|ohg|ug|e\.\s?k|ltd|llc|inc|plc|sarl|sas|sa|bv|nv|vof|srl|spa)\b/i;
 
 /** A party name must be a name: not a role word or an address heading, a date or a number. */
