@@ -308,6 +308,7 @@ const excluded = [];
 const calibration = new Map();
 const misses = [];
 const traces = [];
+const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
 const isHeldOut = (split) => split.endsWith('held-out');
@@ -357,12 +358,18 @@ for (const d of docs) {
       if (truth !== null && truth !== undefined) s.fn++;
       // Held-out failures are never listed: rules must not be fitted to them.
       if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
+      // EVAL_WRONG=1: every tuned wrong value (not a miss) with its provenance and runner-ups, to classify causes.
+      if (process.env.EVAL_WRONG && !isHeldOut(d.split) && p !== null && p !== undefined) {
+        const r = result.fields[field === 'tax_total' ? 'tax_amount' : field];
+        const prov = r?.provenance;
+        wrongs.push(`${d.split} ${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${(prov.source?.text ?? '').slice(0, 120)}»` : 'derived'} alts=${JSON.stringify((r?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))}`);
+      }
     }
     stats.set(field, s);
     // EVAL_TRACE=<field>: every tuned reading of that field with its provenance (never held-out).
     if (process.env.EVAL_TRACE === field && !isHeldOut(d.split)) {
       const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
-      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''}`);
+      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''} alts=${JSON.stringify((result.fields[field === 'tax_total' ? 'tax_amount' : field]?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))} ${result.reasons.filter((r) => r.startsWith(field)).join(',')}`);
     }
     // Calibration (tuned documents only): right and wrong answers by the winning method.
     if (!isHeldOut(d.split) && p !== null && p !== undefined && truth !== null && truth !== undefined) {
@@ -424,4 +431,5 @@ console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
 if (traces.length) console.log(`\ntrace (tuned) ${process.env.EVAL_TRACE}:\n  ${traces.join('\n  ')}`);
+if (wrongs.length) console.log(`\nwrong values (tuned):\n  ${wrongs.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);
