@@ -1,14 +1,14 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, parseRate, STANDARD_RATES, type AmountHit } from './normalize/amount.js';
+import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { below, belowRight, lineAt, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -247,6 +247,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   parties(ev, push);
   itemBases(ev, push);
   dropItemTaxRows(out);
+  taxTableTotals(ev, out, push);
   return out;
 }
 
@@ -336,14 +337,16 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   }
   // Three or more values under a heading are a table's column (item lines): only the row
   // that sums the rows above it is a total, else the last row (issue 14 round 4).
-  if (col.length > 2) {
+  // Two values with neither the sum of the other are item lines too (round 6: "Subtotal:" over
+  // two items' amounts gave the last item as the net).
+  if (col.length > 1) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
-      const hit = i >= 2 && c.a.cents === run;
+      const hit = i >= (col.length > 2 ? 2 : 1) && c.a.cents === run;
       run += c.a.cents;
       return hit;
     });
-    col.splice(0, col.length, col[total >= 0 ? total : col.length - 1]!);
+    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 ? [col[col.length - 1]!] : []));
   }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
@@ -401,6 +404,7 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
       if (!n || !STANDARD_RATES.includes(n) || amounts.some((a) => m.index! >= a.index && m.index! < a.index + a.length)) continue;
       rates.push({ rate: n.toFixed(2), index: m.index!, length: m[0].length, bare: true });
     }
+    if (!rates.length) rates.push(...rateColumnCells(ev, line));
   }
   for (const rm of rates) {
     const r = Number(rm.rate);
@@ -424,6 +428,70 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
     if (best) {
       push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare, header: rm.bare ? header : null } });
       return;
+    }
+  }
+}
+
+/** A heading naming a rate column: "%", "Satz", "Rate %", "Taux", "Tarief". */
+const RATE_HEADING = /^(?:%|(?:[\p{L}-]+\s)?(?:satz|rate|taux|tarief|tasa|aliquota)(?:\s?%)?|[\p{L}-]+\s?%)\W*$/iu;
+
+/**
+ * A rate printed like an amount ("19.00", "7,00") in the cell under a rate column's heading
+ * (issue 14 round 6: "TAX: | % | Base amount: | …" over "VAT | 21.00 | 1341.32 | …"): the column
+ * says it is a rate, the row's arithmetic still has to confirm it.
+ */
+function rateColumnCells(ev: Evidence, line: EvLine): Array<{ rate: string; index: number; length: number; bare: boolean }> {
+  const heads = rateHeadings(ev, line);
+  const out: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
+  let at = 0;
+  for (const seg of line.segments) {
+    const m = /^(\d{1,2})[.,](\d{1,2})$/.exec(seg.text.trim());
+    const n = m ? Number(`${m[1]}.${m[2]}`) : NaN;
+    if (m && STANDARD_RATES.includes(n) && heads.some((h) => overlapX(h.bbox, seg.bbox) > 0)) out.push({ rate: n.toFixed(2), index: at + seg.text.indexOf(m[0]), length: m[0].length, bare: true });
+    at += seg.text.length + 3;
+  }
+  return out;
+}
+
+/** The rate column headings of the nearest row above (within six rows, same page) that has one. */
+function rateHeadings(ev: Evidence, line: EvLine): Segment[] {
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 6 && ev.lines[k]!.page === line.page; k--) {
+    const heads = ev.lines[k]!.segments.filter((h) => RATE_HEADING.test(h.text.trim()));
+    if (heads.length) return heads;
+  }
+  return [];
+}
+
+/**
+ * The totals of a tax table that prints no labelled totals (issue 14 round 6): consecutive tax
+ * rows with distinct rates, each printing its own gross (base + tax), add up to the net, the
+ * tax and the gross. Several rows need the sum row under them printing all three sums; a lone
+ * row needs a rate column's heading over it. Weaker than a labelled total (which wins where both
+ * are printed); the selection still checks net + tax = gross.
+ */
+function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const rows = out.filter((c) => c.field === 'tax_breakdowns' && typeof c.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number));
+  const groups: Candidate[][] = [];
+  for (const c of rows) {
+    const g = groups[groups.length - 1];
+    const prev = g?.[g.length - 1];
+    if (g && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1) g.push(c);
+    else groups.push([c]);
+  }
+  for (const g of groups) {
+    const vals = g.map((c) => c.value as { taxable_amount: string; tax_amount: string; tax_rate: string });
+    if (new Set(vals.map((v) => v.tax_rate)).size !== vals.length) continue;
+    // Each row prints its gross.
+    if (!g.every((c, i) => findAmounts(ev.lines[c.meta!.line as number]!.text).some((a) => a.cents === toCents(vals[i]!.taxable_amount) + toCents(vals[i]!.tax_amount)))) continue;
+    const net = vals.reduce((a, v) => a + toCents(v.taxable_amount), 0n);
+    const tax = vals.reduce((a, v) => a + toCents(v.tax_amount), 0n);
+    const last = ev.lines[(g[g.length - 1]!.meta!.line as number) + 1];
+    const sumRow = last && last.page === g[0]!.meta!.page ? findAmounts(last.text).map((a) => a.cents) : [];
+    const summed = [net, tax, net + tax].every((x) => sumRow.includes(x));
+    if (g.length > 1 ? !summed : !(g[0]!.meta!.table && rateHeadings(ev, ev.lines[g[0]!.meta!.line as number]!).length) && !summed) continue;
+    const line = summed ? last! : ev.lines[g[0]!.meta!.line as number]!;
+    for (const [field, cents] of [['net_amount', net], ['gross_amount', net + tax]] as const) {
+      push({ field, value: formatCents(cents), raw: line.text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'table:tax-rows-sum'], meta: { line: line.index, page: line.page } });
     }
   }
 }
