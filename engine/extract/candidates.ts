@@ -5,7 +5,7 @@ import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type Amou
 import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
-import { findIbans } from './normalize/iban.js';
+import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
@@ -203,6 +203,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const seg = segAt(line, hit.index);
       push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, seg, hit.raw), transforms: ['iban:compact', hit.check.status === 'valid' ? 'iban:mod97-ok' : 'iban:mod97-failed'], meta: { status: hit.check.status, line: line.index, offset: hit.index } });
     }
+    looseIbans(ev, line, text, footer, push);
     const ibanSpans = findIbans(text).map((h) => [h.index, h.index + h.length] as const);
     for (const v of findVatIds(text)) {
       if (ibanSpans.some(([a, b]) => v.index < b && a <= v.index)) continue;
@@ -218,7 +219,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     }
     for (const b of findBics(text)) {
       const before = text.slice(Math.max(0, b.index - 12), b.index);
-      if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
+      if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before) && !underHeading(ev, line, segAt(line, b.index), /^(bic|swift|bic\s?\/\s?swift|swift\s?\/\s?bic|swift-?code|bic-?code)\W*$/i)) continue;
       push({ field: 'bic', value: b.value, raw: b.raw, score: 1, method: methodFor(line, 'pattern'), source: src(line, segAt(line, b.index), b.raw), transforms: ['bic:format'], meta: { line: line.index } });
     }
     const lineAmounts = findAmounts(text);
@@ -274,6 +275,30 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
   }
   if (sums.size < 2 || lines < 2) return;
   push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
+}
+
+/**
+ * IBANs the group-of-four scan misses (issue 14 round 6): printed in other groups
+ * ("BE 41 7360 0661 9710"), cut into two cells of the line, or wrapped after an "IBAN" label onto
+ * the next line. Checksum-valid only (normalize/iban.ts findLooseIbans).
+ */
+function looseIbans(ev: Evidence, line: EvLine, text: string, footer: boolean, push: (c: Candidate) => void) {
+  if (findIbans(text).some((h) => h.check.status === 'valid')) return;
+  const joined = line.segments.map((s) => s.text).join(' ');
+  let hits = findLooseIbans(joined);
+  const next = ev.lines[line.index + 1];
+  if (!hits.length && /\biban\b/i.test(joined) && next && next.page === line.page && next.bbox.y - line.bbox.y < line.bbox.h * 2.5) {
+    hits = findLooseIbans(`${joined} ${next.segments[0]!.text}`).filter((h) => h.index + h.length > joined.length);
+  }
+  for (const hit of hits) {
+    push({ field: 'iban', value: hit.check.status === 'valid' ? hit.check.iban : null, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, null, hit.raw), transforms: ['iban:compact', 'iban:loose-groups', 'iban:mod97-ok'], meta: { status: 'valid', line: line.index } });
+  }
+}
+
+/** The segment lies under a heading cell (the row above, overlapping it) that `heading` matches. */
+function underHeading(ev: Evidence, line: EvLine, seg: Segment | null, heading: RegExp): boolean {
+  const above = ev.lines[line.index - 1];
+  return Boolean(seg && above && above.page === line.page && above.segments.some((h) => heading.test(h.text.trim()) && overlapX(h.bbox, seg.bbox) > 0));
 }
 
 /** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
