@@ -62,7 +62,9 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
-const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n°|no)\W*$/i;
+const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
+/** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
+const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
 function docNumberFrom(text: string): string | null {
   const m = DOC_NUMBER.exec(text.trim());
@@ -123,7 +125,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const bare = BARE_NUMBER_LABEL.test(h.label);
       if (bare && (h.line.page !== firstPageOf(ev) || h.line.bbox.y > h.line.pageHeight * 0.5)) continue;
       for (const v of labelValues(ev, h)) {
-        if (bare && v.where === 'below') continue;
+        // Under a bare number word only in a row of headings, straight below it (round 6).
+        if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
