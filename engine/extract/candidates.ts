@@ -326,6 +326,9 @@ function segAt(line: EvLine, offset: number): Segment | null {
   return null;
 }
 
+/** Headings of an item table's description or quantity column. */
+const ITEM_HEADING = /\b(qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|aantal|item|artikel|article|description|bezeichnung|d[ée]signation|omschrijving|pos\.?)\b/i;
+
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
@@ -365,9 +368,9 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   }
   // Three or more values under a heading are a table's column (item lines): only the row
   // that sums the rows above it is a total, else the last row (issue 14 round 4).
-  // Two values with neither the sum of the other are item lines too (round 6: "Subtotal:" over
-  // two items' amounts gave the last item as the net).
-  if (col.length > 1) {
+  // Two values under an item table's heading ("Item: | Qty: | Subtotal:") that do not sum are
+  // item lines too (round 6: "Subtotal:" over two items gave the last item as the net).
+  if (col.length > 2 || (col.length === 2 && ITEM_HEADING.test(h.line.text))) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
       const hit = i >= (col.length > 2 ? 2 : 1) && c.a.cents === run;
