@@ -377,7 +377,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
       run += c.a.cents;
       return hit;
     });
-    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 ? [col[col.length - 1]!] : []));
+    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 && !ITEM_HEADING.test(h.line.text) ? [col[col.length - 1]!] : []));
   }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
@@ -476,9 +476,14 @@ function rateColumnCells(ev: Evidence, line: EvLine): Array<{ rate: string; inde
   const out: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
   let at = 0;
   for (const seg of line.segments) {
-    const m = /^(\d{1,2})[.,](\d{1,2})$/.exec(seg.text.trim());
+    // The cell, or the last word of a cell that joined it to the tax's name ("VAT 21.00").
+    const m = /(?:^|\s)(\d{1,2})[.,](\d{1,2})$/.exec(seg.text);
     const n = m ? Number(`${m[1]}.${m[2]}`) : NaN;
-    if (m && STANDARD_RATES.includes(n) && heads.some((h) => overlapX(h.bbox, seg.bbox) > 0)) out.push({ rate: n.toFixed(2), index: at + seg.text.indexOf(m[0]), length: m[0].length, bare: true });
+    const from = m ? m.index + m[0].length - `${m[1]}.${m[2]}`.length : 0;
+    const box = { ...seg.bbox, x: seg.bbox.x + (seg.bbox.w * from) / seg.text.length, w: (seg.bbox.w * (seg.text.length - from)) / seg.text.length };
+    // A "%" glued to the next heading ("% Base amount:") heads only the cell under its start.
+    const under = (h: Segment) => overlapX(h.bbox, box) > 0 && (!/^%\s/.test(h.text.trim()) || box.x < h.bbox.x + h.bbox.w * 0.3);
+    if (m && STANDARD_RATES.includes(n) && heads.some(under)) out.push({ rate: n.toFixed(2), index: at + from, length: seg.text.length - from, bare: true });
     at += seg.text.length + 3;
   }
   return out;
@@ -487,7 +492,7 @@ function rateColumnCells(ev: Evidence, line: EvLine): Array<{ rate: string; inde
 /** The rate column headings of the nearest row above (within six rows, same page) that has one. */
 function rateHeadings(ev: Evidence, line: EvLine): Segment[] {
   for (let k = line.index - 1; k >= 0 && k >= line.index - 6 && ev.lines[k]!.page === line.page; k--) {
-    const heads = ev.lines[k]!.segments.filter((h) => RATE_HEADING.test(h.text.trim()));
+    const heads = ev.lines[k]!.segments.filter((h) => RATE_HEADING.test(h.text.trim()) || /^%\s+\p{L}/u.test(h.text.trim()));
     if (heads.length) return heads;
   }
   return [];
