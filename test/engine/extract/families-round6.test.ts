@@ -57,6 +57,12 @@ describe('round-6 rules, each on a generated page', () => {
       [56, 367, 9, 'Papier'], right(400, 367, '592,00'), right(540, 367, '633,44'), ...FOOTER]);
     assert.equal(v(r, 'net_amount'), null);
     assert.equal(v(r, 'gross_amount'), null);
+    // Not so under totals headings: the total over a prepayment stays the total.
+    const totals = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
+      right(330, 420, 'TOTAL HT'), right(435, 420, 'TOTAL TVA'), right(540, 420, 'TOTAL TTC'),
+      right(330, 440, '100,00'), right(435, 440, '10,00'), right(540, 440, '110,00'),
+      right(470, 455, 'Acompte :'), right(540, 455, '10,00'), ...FOOTER]);
+    assert.equal(v(totals, 'gross_amount'), '110.00');
   });
 
   it('IBANs in other groups, cut into two cells, or wrapped after the label; a wrong checksum in odd groups is nothing', () => {
