@@ -367,17 +367,18 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     cur = b;
   }
   // Three or more values under a heading are a table's column (item lines): only the row
-  // that sums the rows above it is a total, else the last row (issue 14 round 4).
-  // Two values under an item table's heading ("Item: | Qty: | Subtotal:") that do not sum are
-  // item lines too (round 6: "Subtotal:" over two items gave the last item as the net).
-  if (col.length > 2 || (col.length === 2 && ITEM_HEADING.test(h.line.text))) {
+  // that sums the rows above it is a total, else the last row (issue 14 round 4). Under an item
+  // table's heading ("Item: | Qty: | Subtotal:") two values count too, and without a summing
+  // row there is no total (round 6: the last item was taken as the net or the gross).
+  const items = ITEM_HEADING.test(h.line.text);
+  if (col.length > 2 || (col.length === 2 && items)) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
       const hit = i >= (col.length > 2 ? 2 : 1) && c.a.cents === run;
       run += c.a.cents;
       return hit;
     });
-    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 && !ITEM_HEADING.test(h.line.text) ? [col[col.length - 1]!] : []));
+    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 && !items ? [col[col.length - 1]!] : []));
   }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
