@@ -1,14 +1,14 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, parseRate, STANDARD_RATES, type AmountHit } from './normalize/amount.js';
+import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
-import { findIbans } from './normalize/iban.js';
+import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { below, belowRight, lineAt, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -62,7 +62,9 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
-const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n°|no)\W*$/i;
+const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
+/** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
+const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
 function docNumberFrom(text: string): string | null {
   const m = DOC_NUMBER.exec(text.trim());
@@ -123,7 +125,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const bare = BARE_NUMBER_LABEL.test(h.label);
       if (bare && (h.line.page !== firstPageOf(ev) || h.line.bbox.y > h.line.pageHeight * 0.5)) continue;
       for (const v of labelValues(ev, h)) {
-        if (bare && v.where === 'below') continue;
+        // Under a bare number word only in a row of headings, straight below it (round 6).
+        if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
@@ -205,6 +208,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const seg = segAt(line, hit.index);
       push({ field: 'iban', value: hit.check.status === 'invalid' ? null : hit.check.iban, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, seg, hit.raw), transforms: ['iban:compact', hit.check.status === 'valid' ? 'iban:mod97-ok' : 'iban:mod97-failed'], meta: { status: hit.check.status, line: line.index, offset: hit.index } });
     }
+    looseIbans(ev, line, text, footer, push);
     const ibanSpans = findIbans(text).map((h) => [h.index, h.index + h.length] as const);
     for (const v of findVatIds(text)) {
       if (ibanSpans.some(([a, b]) => v.index < b && a <= v.index)) continue;
@@ -220,7 +224,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
     }
     for (const b of findBics(text)) {
       const before = text.slice(Math.max(0, b.index - 12), b.index);
-      if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before)) continue;
+      if (!/(bic|swift)\W*$/i.test(before) && !/\(bic\s*$/i.test(before) && !underHeading(ev, line, segAt(line, b.index), /^(bic|swift|bic\s?\/\s?swift|swift\s?\/\s?bic|swift-?code|bic-?code)\W*$/i)) continue;
       push({ field: 'bic', value: b.value, raw: b.raw, score: 1, method: methodFor(line, 'pattern'), source: src(line, segAt(line, b.index), b.raw), transforms: ['bic:format'], meta: { line: line.index } });
     }
     const lineAmounts = findAmounts(text);
@@ -249,6 +253,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   parties(ev, push);
   itemBases(ev, push);
   dropItemTaxRows(out);
+  taxTableTotals(ev, out, push);
   return out;
 }
 
@@ -288,6 +293,30 @@ function itemColumnHeading(h: LabelHit): boolean {
   return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
 }
 
+/**
+ * IBANs the group-of-four scan misses (issue 14 round 6): printed in other groups
+ * ("BE 41 7360 0661 9710"), cut into two cells of the line, or wrapped after an "IBAN" label onto
+ * the next line. Checksum-valid only (normalize/iban.ts findLooseIbans).
+ */
+function looseIbans(ev: Evidence, line: EvLine, text: string, footer: boolean, push: (c: Candidate) => void) {
+  if (findIbans(text).some((h) => h.check.status === 'valid')) return;
+  const joined = line.segments.map((s) => s.text).join(' ');
+  let hits = findLooseIbans(joined);
+  const next = ev.lines[line.index + 1];
+  if (!hits.length && /\biban\b/i.test(joined) && next && next.page === line.page && next.bbox.y - line.bbox.y < line.bbox.h * 2.5) {
+    hits = findLooseIbans(`${joined} ${next.segments[0]!.text}`).filter((h) => h.index + h.length > joined.length);
+  }
+  for (const hit of hits) {
+    push({ field: 'iban', value: hit.check.status === 'valid' ? hit.check.iban : null, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, null, hit.raw), transforms: ['iban:compact', 'iban:loose-groups', 'iban:mod97-ok'], meta: { status: 'valid', line: line.index } });
+  }
+}
+
+/** The segment lies under a heading cell (the row above, overlapping it) that `heading` matches. */
+function underHeading(ev: Evidence, line: EvLine, seg: Segment | null, heading: RegExp): boolean {
+  const above = ev.lines[line.index - 1];
+  return Boolean(seg && above && above.page === line.page && above.segments.some((h) => heading.test(h.text.trim()) && overlapX(h.bbox, seg.bbox) > 0));
+}
+
 /** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
 function inPaymentContext(ev: Evidence, line: EvLine): boolean {
   for (let k = line.index - 2; k <= line.index + 2; k++) {
@@ -309,6 +338,9 @@ function segAt(line: EvLine, offset: number): Segment | null {
   }
   return null;
 }
+
+/** Headings of an item table's description or quantity column. */
+const ITEM_HEADING = /\b(qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|aantal|item|artikel|article|description|bezeichnung|d[ée]signation|omschrijving|pos\.?)\b/i;
 
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
@@ -348,15 +380,18 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     cur = b;
   }
   // Three or more values under a heading are a table's column (item lines): only the row
-  // that sums the rows above it is a total, else the last row (issue 14 round 4).
-  if (col.length > 2) {
+  // that sums the rows above it is a total, else the last row (issue 14 round 4). Under an item
+  // table's heading ("Item: | Qty: | Subtotal:") two values count too, and without a summing
+  // row there is no total (round 6: the last item was taken as the net or the gross).
+  const items = ITEM_HEADING.test(h.line.text);
+  if (col.length > 2 || (col.length === 2 && items)) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
-      const hit = i >= 2 && c.a.cents === run;
+      const hit = i >= (col.length > 2 ? 2 : 1) && c.a.cents === run;
       run += c.a.cents;
       return hit;
     });
-    col.splice(0, col.length, col[total >= 0 ? total : col.length - 1]!);
+    col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 && !items ? [col[col.length - 1]!] : []));
   }
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
@@ -414,6 +449,7 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
       if (!n || !STANDARD_RATES.includes(n) || amounts.some((a) => m.index! >= a.index && m.index! < a.index + a.length)) continue;
       rates.push({ rate: n.toFixed(2), index: m.index!, length: m[0].length, bare: true });
     }
+    if (!rates.length) rates.push(...rateColumnCells(ev, line));
   }
   for (const rm of rates) {
     const r = Number(rm.rate);
@@ -437,6 +473,75 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
     if (best) {
       push({ field: 'tax_breakdowns', value: { taxable_amount: best.b.value, tax_amount: best.t.value, tax_rate: rm.rate }, raw: text, score: rm.bare ? 2.2 : 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'rate:percent'], meta: { line: line.index, page: line.page, table: rm.bare, header: rm.bare ? header : null } });
       return;
+    }
+  }
+}
+
+/** A heading naming a rate column: "%", "Satz", "Rate %", "Taux", "Tarief". */
+const RATE_HEADING = /^(?:%|(?:[\p{L}-]+\s)?(?:satz|rate|taux|tarief|tasa|aliquota)(?:\s?%)?|[\p{L}-]+\s?%)\W*$/iu;
+
+/**
+ * A rate printed like an amount ("19.00", "7,00") in the cell under a rate column's heading
+ * (issue 14 round 6: "TAX: | % | Base amount: | …" over "VAT | 21.00 | 1341.32 | …"): the column
+ * says it is a rate, the row's arithmetic still has to confirm it.
+ */
+function rateColumnCells(ev: Evidence, line: EvLine): Array<{ rate: string; index: number; length: number; bare: boolean }> {
+  const heads = rateHeadings(ev, line);
+  const out: Array<{ rate: string; index: number; length: number; bare: boolean }> = [];
+  let at = 0;
+  for (const seg of line.segments) {
+    // The cell, or the last word of a cell that joined it to the tax's name ("VAT 21.00").
+    const m = /(?:^|\s)(\d{1,2})[.,](\d{1,2})$/.exec(seg.text);
+    const n = m ? Number(`${m[1]}.${m[2]}`) : NaN;
+    const from = m ? m.index + m[0].length - `${m[1]}.${m[2]}`.length : 0;
+    const box = { ...seg.bbox, x: seg.bbox.x + (seg.bbox.w * from) / seg.text.length, w: (seg.bbox.w * (seg.text.length - from)) / seg.text.length };
+    // A "%" glued to the next heading ("% Base amount:") heads only the cell under its start.
+    const under = (h: Segment) => overlapX(h.bbox, box) > 0 && (!/^%\s/.test(h.text.trim()) || box.x < h.bbox.x + h.bbox.w * 0.3);
+    if (m && STANDARD_RATES.includes(n) && heads.some(under)) out.push({ rate: n.toFixed(2), index: at + from, length: seg.text.length - from, bare: true });
+    at += seg.text.length + 3;
+  }
+  return out;
+}
+
+/** The rate column headings of the nearest row above (within six rows, same page) that has one. */
+function rateHeadings(ev: Evidence, line: EvLine): Segment[] {
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 6 && ev.lines[k]!.page === line.page; k--) {
+    const heads = ev.lines[k]!.segments.filter((h) => RATE_HEADING.test(h.text.trim()) || /^%\s+\p{L}/u.test(h.text.trim()));
+    if (heads.length) return heads;
+  }
+  return [];
+}
+
+/**
+ * The totals of a tax table that prints no labelled totals (issue 14 round 6): consecutive tax
+ * rows with distinct rates, each printing its own gross (base + tax), add up to the net, the
+ * tax and the gross. Several rows need the sum row under them printing all three sums; a lone
+ * row needs a rate column's heading over it. Weaker than a labelled total (which wins where both
+ * are printed); the selection still checks net + tax = gross.
+ */
+function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const rows = out.filter((c) => c.field === 'tax_breakdowns' && typeof c.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number));
+  const groups: Candidate[][] = [];
+  for (const c of rows) {
+    const g = groups[groups.length - 1];
+    const prev = g?.[g.length - 1];
+    if (g && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1) g.push(c);
+    else groups.push([c]);
+  }
+  for (const g of groups) {
+    const vals = g.map((c) => c.value as { taxable_amount: string; tax_amount: string; tax_rate: string });
+    if (new Set(vals.map((v) => v.tax_rate)).size !== vals.length) continue;
+    // Each row prints its gross.
+    if (!g.every((c, i) => findAmounts(ev.lines[c.meta!.line as number]!.text).some((a) => a.cents === toCents(vals[i]!.taxable_amount) + toCents(vals[i]!.tax_amount)))) continue;
+    const net = vals.reduce((a, v) => a + toCents(v.taxable_amount), 0n);
+    const tax = vals.reduce((a, v) => a + toCents(v.tax_amount), 0n);
+    const last = ev.lines[(g[g.length - 1]!.meta!.line as number) + 1];
+    const sumRow = last && last.page === g[0]!.meta!.page ? findAmounts(last.text).map((a) => a.cents) : [];
+    const summed = [net, tax, net + tax].every((x) => sumRow.includes(x));
+    if (g.length > 1 ? !summed : !(g[0]!.meta!.table && rateHeadings(ev, ev.lines[g[0]!.meta!.line as number]!).length) && !summed) continue;
+    const line = summed ? last! : ev.lines[g[0]!.meta!.line as number]!;
+    for (const [field, cents] of [['net_amount', net], ['gross_amount', net + tax]] as const) {
+      push({ field, value: formatCents(cents), raw: line.text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'table:tax-rows-sum'], meta: { line: line.index, page: line.page } });
     }
   }
 }

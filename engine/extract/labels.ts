@@ -22,7 +22,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Headings that carry the number ("Tax invoice INV-…", "Proforma-Rechnung Nr. …", "Pro-formafactuur nr. …").
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
-    'nr', 'nummer', 'number', 'num[ée]ro', 'n°', 'no',
+    'nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").

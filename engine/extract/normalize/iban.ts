@@ -79,6 +79,34 @@ function scanIbans(text: string): IbanHit[] {
   return hits;
 }
 
+/**
+ * IBANs printed in other groupings than fours (issue 14 round 6): "BE 41 7360 0661 9710",
+ * "DE89 370400 440532 013000", hyphens, or a line's cells joined. Characters are collected
+ * across single spaces or hyphens and cut only between groups, at the country's length; only a
+ * passing checksum counts, so a loose grouping never yields a misread.
+ */
+export function findLooseIbans(text: string): IbanHit[] {
+  const hits: IbanHit[] = [];
+  for (const m of text.matchAll(/(?<![A-Z0-9])([A-Z]{2})[ -]?\d{2}(?=[ -]?[A-Z0-9])/g)) {
+    const len = LENGTHS[m[1]!];
+    if (!len) continue;
+    let compact = '';
+    let i = m.index!;
+    while (i < text.length && compact.length <= len) {
+      const ch = text[i]!;
+      if (/[A-Z0-9]/.test(ch)) compact += ch;
+      else if (!/[ \u00a0-]/.test(ch) || !/[A-Z0-9]/.test(text[i + 1] ?? '') || compact.length === 0) break;
+      i++;
+      const boundary = i >= text.length || !/[A-Z0-9]/.test(text[i]!);
+      if (boundary && compact.length === len && ibanChecksumValid(compact)) {
+        hits.push({ raw: text.slice(m.index!, i), index: m.index!, length: i - m.index!, check: { status: 'valid', iban: compact } });
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
 /** Characters that differ between two equally long strings. */
 export function hamming(a: string, b: string): number {
   if (a.length !== b.length) return Infinity;
