@@ -14,9 +14,11 @@
 //    twice), scaled so that their text is as tall as the LSTM reads well (small print is
 //    upscaled up to 4×), stacked into one image like the two-stage re-read and recognized in
 //    one call with best_int as a uniform block.
-// 3. Words read there with decent confidence become new lines of the page at their page
-//    coordinates; a band's low-confidence or garbage words are replaced, confident words
-//    never.
+// 3. Words read there with decent confidence, centred in their own band (a neighbouring line
+//    reaching into a crop is read by its own band) and overlapping no confident or already
+//    recovered word, become new lines of the page at their page coordinates; they replace
+//    the unsure words they overlap, confident words never. A word joins the line tesseract
+//    found at its height (a table row stays one line), else the band becomes a new line.
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
@@ -264,7 +266,31 @@ export interface Recovery {
   words: number;
 }
 
-const box = (w: { bbox: Tesseract.Bbox }): Rect => w.bbox;
+/**
+ * The line of `lines` a word at `b` belongs to: its band overlaps at least half the word's
+ * height, and it reaches within four word heights sideways (the nearest such line).
+ */
+function lineAt(lines: Tesseract.Line[], b: Rect): Tesseract.Line | null {
+  const h = b.y1 - b.y0;
+  let best: Tesseract.Line | null = null;
+  let bestGap = 4 * h;
+  for (const line of lines) {
+    const overlap = Math.min(line.bbox.y1, b.y1) - Math.max(line.bbox.y0, b.y0);
+    if (overlap < 0.5 * Math.min(h, line.bbox.y1 - line.bbox.y0)) continue;
+    const gap = Math.max(0, line.bbox.x0 - b.x1, b.x0 - line.bbox.x1);
+    if (gap <= bestGap) (best = line), (bestGap = gap);
+  }
+  return best;
+}
+
+/** Two boxes share at least a third of the smaller one. */
+function overlaps(a: Rect, b: Rect): boolean {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return false;
+  const smaller = Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+  return w * h >= smaller / 3;
+}
 const centreIn = (b: Tesseract.Bbox, r: Rect) => {
   const cx = (b.x0 + b.x1) / 2;
   const cy = (b.y0 + b.y1) / 2;
@@ -274,8 +300,8 @@ const centreIn = (b: Tesseract.Bbox, r: Rect) => {
 /**
  * Finds ink of `img` that `blocks` (a reading of `img`) has no confident word for, reads it
  * again with `worker` (best_int) and adds what is read to `blocks` in place, a new block per
- * band placed in reading order by its top. Low-confidence words inside a band that gave
- * words are removed; confident words are never touched.
+ * band placed in reading order by its top. A recovered word replaces the unsure words it
+ * overlaps; confident words are never touched, other unsure words stay.
  */
 export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[], threshold: number, dpi: number): Promise<Recovery> {
   const words = allWords(blocks);
@@ -292,6 +318,7 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
   const read = await recognizeBlock(worker, stacked.image, dpi);
 
   const found: Tesseract.Word[][] = placed.map(() => []);
+  const accepted: Rect[] = [];
   for (const w of allWords(read)) {
     const text = w.text.trim();
     if (!text || w.confidence < RECOVER.minConfidence || !HAS_ALNUM.test(text)) continue;
@@ -303,23 +330,43 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
     const [x0, y0] = toPage(w.bbox.x0, w.bbox.y0);
     const [x1, y1] = toPage(w.bbox.x1, w.bbox.y1);
     const bbox = { x0: Math.round(x0), y0: Math.round(y0), x1: Math.round(x1), y1: Math.round(y1) };
-    // Never a second reading of a confident word.
-    if (confident.some((c) => centreIn(bbox, box(c)) || centreIn(c.bbox, bbox))) continue;
+    // A neighbouring line that reached into the crop is that line's band's to read, not this one's.
+    const b = p.band;
+    const own = { x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 };
+    if (!centreIn(bbox, own)) continue;
+    // Never a second reading of a confident word, nor of a word another band gave.
+    if (confident.some((c) => overlaps(bbox, c.bbox)) || accepted.some((a) => overlaps(bbox, a))) continue;
+    accepted.push(bbox);
     found[k]!.push({ text, confidence: w.confidence, bbox } as unknown as Tesseract.Word);
   }
+  if (accepted.length === 0) return { bands: bands.length, recovered: 0, words: 0 };
 
+  // A recovered word joins the line tesseract found at its height (tables stay rows), else a
+  // new line per band. It replaces the unsure words it overlaps; other unsure words stay.
+  const lines: Tesseract.Line[] = [];
+  for (const b of blocks) for (const para of b.paragraphs ?? []) for (const line of para.lines ?? []) if (line.bbox) lines.push(line);
+  for (const line of lines) line.words = (line.words ?? []).filter((w) => isConfident(w) || !accepted.some((a) => overlaps(w.bbox, a)));
   let recovered = 0;
   let added = 0;
-  placed.forEach((p, k) => {
-    const got = found[k]!.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  found.forEach((got) => {
     if (got.length === 0) return;
     recovered++;
     added += got.length;
-    const area = { x0: p.band.left, y0: p.band.top, x1: p.band.left + p.band.width, y1: p.band.top + p.band.height };
-    // The band's unsure words are replaced by its new reading.
-    for (const b of blocks) for (const para of b.paragraphs ?? []) for (const line of para.lines ?? []) line.words = (line.words ?? []).filter((w) => isConfident(w) || !centreIn(w.bbox, area));
-    const bbox = { x0: Math.min(...got.map((w) => w.bbox.x0)), y0: Math.min(...got.map((w) => w.bbox.y0)), x1: Math.max(...got.map((w) => w.bbox.x1)), y1: Math.max(...got.map((w) => w.bbox.y1)) };
-    const line = { words: got, bbox, text: got.map((w) => w.text).join(' '), confidence: got.reduce((s, w) => s + w.confidence, 0) / got.length };
+    const alone: Tesseract.Word[] = [];
+    for (const w of got) {
+      const line = lineAt(lines, w.bbox);
+      if (!line) {
+        alone.push(w);
+        continue;
+      }
+      const at = line.words.findIndex((x) => x.bbox.x0 > w.bbox.x0);
+      line.words.splice(at < 0 ? line.words.length : at, 0, w);
+      line.bbox = { x0: Math.min(line.bbox.x0, w.bbox.x0), y0: Math.min(line.bbox.y0, w.bbox.y0), x1: Math.max(line.bbox.x1, w.bbox.x1), y1: Math.max(line.bbox.y1, w.bbox.y1) };
+    }
+    if (alone.length === 0) return;
+    alone.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    const bbox = { x0: Math.min(...alone.map((w) => w.bbox.x0)), y0: Math.min(...alone.map((w) => w.bbox.y0)), x1: Math.max(...alone.map((w) => w.bbox.x1)), y1: Math.max(...alone.map((w) => w.bbox.y1)) };
+    const line = { words: alone, bbox, text: alone.map((w) => w.text).join(' '), confidence: alone.reduce((s, w) => s + w.confidence, 0) / alone.length };
     const block = { paragraphs: [{ lines: [line], bbox, text: line.text }], bbox, text: line.text, confidence: line.confidence } as unknown as Tesseract.Block;
     const at = blocks.findIndex((b) => b.bbox && b.bbox.y0 > bbox.y0);
     blocks.splice(at < 0 ? blocks.length : at, 0, block);
