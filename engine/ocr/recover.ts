@@ -1,31 +1,31 @@
 // Recovery of text the page reading dropped: small-print lines (a return address above the
 // address window, a footer with VAT id, IBAN and register), a totals row tesseract's layout
-// analysis took for a picture. Tesseract returns nothing (or a few garbage words) for such
-// lines, so no re-read of its words can bring them back; the pixels still hold them.
+// analysis took for a picture. Tesseract returns nothing for such lines (or only specks
+// without a letter or digit), so no re-read of its words can bring them back; the pixels
+// still hold them.
 //
-// 1. Ink not covered by a word read with decent confidence is found on the image tesseract
-//    read: ink pixels outside the (padded) confident word boxes, long horizontal and vertical
+// 1. Ink no word covers is found on the image tesseract read: ink pixels outside the
+//    (padded) boxes of the words with a letter or digit, however unsure, long horizontal and vertical
 //    runs (table rules, frames) removed, counted on a coarse grid, smeared along the rows by
 //    a word gap and grouped into connected regions; a region is split into text-line bands by
 //    its row profile. Bands that do not look like a line of text (too flat, too tall, too
 //    narrow, too little or too much ink) are dropped. Milliseconds on a page; nothing else
 //    runs when every ink stroke is covered.
-// 2. The bands are cut out (confident words' boxes painted white, so no neighbour is read
-//    twice), scaled so that their text is as tall as the LSTM reads well (small print is
+// 2. The bands are cut out (word boxes painted white, so no neighbour is read twice), scaled so that their text is as tall as the LSTM reads well (small print is
 //    upscaled up to 4×), stacked into one image like the two-stage re-read and recognized in
 //    one call with best_int as a uniform block.
 // 3. Words read there with decent confidence, centred in their own band (a neighbouring line
-//    reaching into a crop is read by its own band) and overlapping no confident or already
-//    recovered word, become new lines of the page at their page coordinates; they replace
-//    the unsure words they overlap, confident words never. A word joins the line tesseract
-//    found at its height (a table row stays one line), else the band becomes a new line.
+//    reaching into a crop is read by its own band) and overlapping no word of the page
+//    reading (however unsure) nor an already recovered word, are added at their page
+//    coordinates: a word joins the line tesseract found at its height (a table row stays one
+//    line), else the band becomes a new line. Nothing the page reading returned is replaced.
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
 import { recognizeBlock, stackCrops } from './reread.js';
 
 export const RECOVER = {
-  /** A word this confident with a letter or digit covers its ink. */
+  /** Words this confident set the page's text height. */
   coverConfidence: 50,
   /** A recovered word needs this confidence (and a letter or digit). */
   minConfidence: 65,
@@ -300,15 +300,17 @@ const centreIn = (b: Tesseract.Bbox, r: Rect) => {
 /**
  * Finds ink of `img` that `blocks` (a reading of `img`) has no confident word for, reads it
  * again with `worker` (best_int) and adds what is read to `blocks` in place, a new block per
- * band placed in reading order by its top. A recovered word replaces the unsure words it
- * overlaps; confident words are never touched, other unsure words stay.
+ * band placed in reading order by its top, or joining the line at its height. Words of the
+ * page reading are never replaced.
  */
 export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[], threshold: number, dpi: number): Promise<Recovery> {
   const words = allWords(blocks);
   const confident = words.filter(isConfident);
   const textHeight = confident.length ? median(confident.map((w) => w.bbox.y1 - w.bbox.y0)) : 30;
   const pad = Math.max(2, Math.round(textHeight * 0.15));
-  const covered = confident.map((w) => ({ x0: w.bbox.x0 - pad, y0: w.bbox.y0 - pad, x1: w.bbox.x1 + pad, y1: w.bbox.y1 + pad }));
+  // Every word with a letter or digit covers its ink, however unsure (see below).
+  const read0 = words.filter((w) => HAS_ALNUM.test(w.text));
+  const covered = read0.map((w) => ({ x0: w.bbox.x0 - pad, y0: w.bbox.y0 - pad, x1: w.bbox.x1 + pad, y1: w.bbox.y1 + pad }));
   const bands = findDroppedBands(img, threshold, covered, textHeight);
   if (bands.length === 0) return { bands: 0, recovered: 0, words: 0 };
 
@@ -334,18 +336,19 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
     const b = p.band;
     const own = { x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 };
     if (!centreIn(bbox, own)) continue;
-    // Never a second reading of a confident word, nor of a word another band gave.
-    if (confident.some((c) => overlaps(bbox, c.bbox)) || accepted.some((a) => overlaps(bbox, a))) continue;
+    // Only where the page reading has no word: a second reading of a word it has (even an
+    // unsure one — tesseract's confidence is 0 on some right words of ruled tables) split
+    // table rows on the tuned energy scans. Nor a word another band gave.
+    if (read0.some((c) => overlaps(bbox, c.bbox)) || accepted.some((a) => overlaps(bbox, a))) continue;
     accepted.push(bbox);
     found[k]!.push({ text, confidence: w.confidence, bbox } as unknown as Tesseract.Word);
   }
   if (accepted.length === 0) return { bands: bands.length, recovered: 0, words: 0 };
 
   // A recovered word joins the line tesseract found at its height (tables stay rows), else a
-  // new line per band. It replaces the unsure words it overlaps; other unsure words stay.
+  // new line per band.
   const lines: Tesseract.Line[] = [];
   for (const b of blocks) for (const para of b.paragraphs ?? []) for (const line of para.lines ?? []) if (line.bbox) lines.push(line);
-  for (const line of lines) line.words = (line.words ?? []).filter((w) => isConfident(w) || !accepted.some((a) => overlaps(w.bbox, a)));
   let recovered = 0;
   let added = 0;
   found.forEach((got) => {
