@@ -12,7 +12,7 @@ export function readerFingerprint(dist) {
     for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
   }
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
-  // Recovery of dropped text off (DOCDESK_OCR_RECOVER=0) reads pages differently; on is the default.
-  if (process.env.DOCDESK_OCR_RECOVER === '0') h.update('recover=0');
+  // Recovery of dropped text on (DOCDESK_OCR_RECOVER=1) reads pages differently; off is the default.
+  if (process.env.DOCDESK_OCR_RECOVER === '1') h.update('recover=1');
   return h.digest('hex').slice(0, 16);
 }

@@ -93,8 +93,9 @@ export interface OcrOptions {
   recognition?: Recognition;
   /**
    * Whether ink the reading returned no confident words for (small print, footers, dropped
-   * table rows) is found and read again (engine/ocr/recover.ts). Default: on, unless
-   * $DOCDESK_OCR_RECOVER is '0' (measurements).
+   * table rows) is found and read again (engine/ocr/recover.ts). Default: off, unless
+   * $DOCDESK_OCR_RECOVER is '1' — it did not pass the keep rule (docs/decisions.md, "OCR:
+   * recovering dropped text").
    */
   recover?: boolean;
 }
@@ -116,7 +117,7 @@ export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
 /** Recovery of dropped text in this process: pages checked, pages whose dropped ink was read again, words added. */
 export const recoveries = { pages: 0, rereads: 0, words: 0 };
 
-const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER !== '0';
+const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER === '1';
 
 /**
  * Share of a page's pixels that are neither paper nor ink (grey levels 121-234 after contrast

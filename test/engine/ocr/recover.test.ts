@@ -80,7 +80,7 @@ describe('recovery on real pixels', () => {
     assert.ok(check.filter((t) => plainWords.has(t)).length <= 2, `plain reading already has ${check.filter((t) => plainWords.has(t))}`);
 
     const before = recoveries.words;
-    const r = await ocrImage(page.png);
+    const r = await ocrImage(page.png, { recover: true });
     assert.ok(recoveries.words > before);
     const got = wordsOf(r);
     const missing = check.filter((t) => !got.has(t));
@@ -98,7 +98,7 @@ describe('recovery on real pixels', () => {
 
   it('a clean page triggers no re-read', async () => {
     const before = { ...recoveries };
-    const r = await ocrImage(drawInvoicePage().png);
+    const r = await ocrImage(drawInvoicePage().png, { recover: true });
     assert.ok(r.words.length > 30);
     assert.equal(recoveries.pages, before.pages + 1);
     assert.equal(recoveries.rereads, before.rereads);
