@@ -1,5 +1,5 @@
-// The compiled reading layer (PDF text, page images, OCR) and the OCR recognition chosen by the
-// environment: the evals key their cached readings by it, so a change to how pages are read
+// The compiled reading layer (PDF text, page images, OCR) and the OCR recognition and recovery
+// chosen by the environment: the evals key their cached readings by it, so a change to how pages are read
 // never scores extraction against stale readings.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,5 +12,7 @@ export function readerFingerprint(dist) {
     for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
   }
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
+  // Recovery of dropped text on (DOCDESK_OCR_RECOVER=1) reads pages differently; off is the default.
+  if (process.env.DOCDESK_OCR_RECOVER === '1') h.update('recover=1');
   return h.digest('hex').slice(0, 16);
 }
