@@ -7,12 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** @param {URL} dist the compiled tree (`dist/`) */
 export function readerFingerprint(dist) {
   const h = createHash('sha256');
+  // Recovery of dropped text (DOCDESK_OCR_RECOVER=1) reads pages differently; off (the default)
+  // its module never runs, so its code keys the readings only when it is on.
+  const recover = process.env.DOCDESK_OCR_RECOVER === '1';
   for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
     const url = new URL(dir, dist);
-    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
+    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) {
+      if (!recover && dir === 'engine/ocr/' && f === 'recover.js') continue;
+      h.update(f).update(readFileSync(new URL(f, url)));
+    }
   }
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
-  // Recovery of dropped text on (DOCDESK_OCR_RECOVER=1) reads pages differently; off is the default.
-  if (process.env.DOCDESK_OCR_RECOVER === '1') h.update('recover=1');
+  if (recover) h.update('recover=1');
   return h.digest('hex').slice(0, 16);
 }
