@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** @param {URL} dist the compiled tree (`dist/`) */
 export function readerFingerprint(dist) {
   const h = createHash('sha256');
-  // Recovery of dropped text (DOCDESK_OCR_RECOVER=1) reads pages differently; off (the default)
+  // Recovery of dropped text (on unless DOCDESK_OCR_RECOVER=0) reads pages differently; off,
   // its module never runs, so its code keys the readings only when it is on.
-  const recover = process.env.DOCDESK_OCR_RECOVER === '1';
+  const recover = process.env.DOCDESK_OCR_RECOVER !== '0';
   for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
     const url = new URL(dir, dist);
     for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) {

@@ -98,10 +98,10 @@ export interface OcrOptions {
    */
   gray?: { width: number; height: number };
   /**
-   * Whether ink the reading returned no confident words for (small print, footers, dropped
-   * table rows) is found and read again (engine/ocr/recover.ts). Default: off, unless
-   * $DOCDESK_OCR_RECOVER is '1' — it did not pass the keep rule (docs/decisions.md, "OCR:
-   * recovering dropped text").
+   * Whether small print the reading returned no words for (a return-address line, a footer
+   * with VAT id and IBAN) is found and read again (engine/ocr/recover.ts). Default: on, unless
+   * $DOCDESK_OCR_RECOVER is '0' (measurements; docs/decisions.md, "Generic extraction on scans
+   * (issue 14, second pass)").
    */
   recover?: boolean;
 }
@@ -123,7 +123,7 @@ export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
 /** Recovery of dropped text in this process: pages checked, pages whose dropped ink was read again, words added. */
 export const recoveries = { pages: 0, rereads: 0, words: 0 };
 
-const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER === '1';
+const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER !== '0';
 
 /**
  * Share of a page's pixels that are neither paper nor ink (grey levels 121-234 after contrast

@@ -1,24 +1,27 @@
 // Recovery of text the page reading dropped: small-print lines (a return address above the
-// address window, a footer with VAT id, IBAN and register), a totals row tesseract's layout
-// analysis took for a picture. Tesseract returns nothing for such lines (or only specks
-// without a letter or digit), so no re-read of its words can bring them back; the pixels
-// still hold them.
+// address window, a footer with VAT id, IBAN and register). Tesseract returns nothing for
+// such lines (or only specks without a letter or digit), so no re-read of its words can bring
+// them back; the pixels still hold them.
 //
 // 1. Ink no word covers is found on the image tesseract read: ink pixels outside the
 //    (padded) boxes of the words with a letter or digit, however unsure, long horizontal and vertical
 //    runs (table rules, frames) removed, counted on a coarse grid, smeared along the rows by
 //    a word gap and grouped into connected regions; a region is split into text-line bands by
 //    its row profile. Bands that do not look like a line of text (too flat, too tall, too
-//    narrow, too little or too much ink) are dropped. Milliseconds on a page; nothing else
-//    runs when every ink stroke is covered.
-// 2. The bands are cut out (word boxes painted white, so no neighbour is read twice), scaled so that their text is as tall as the LSTM reads well (small print is
-//    upscaled up to 4×), stacked into one image like the two-stage re-read and recognized in
-//    one call with best_int as a uniform block.
-// 3. Words read there with decent confidence, centred in their own band (a neighbouring line
+//    narrow, too little or too much ink) are dropped. Only small print is kept (x-height below
+//    the page's body text, or below what the LSTM reads well), and nothing inside a ruled
+//    table (column lines on both sides, or row lines above and below): body-size ink the page
+//    reading skipped is a logo, a stamp or a table cell more often than a dropped line.
+//    Milliseconds on a page; nothing else runs when every ink stroke is covered.
+// 2. The bands are cut out (word boxes painted white, so no neighbour is read twice), scaled
+//    so that their text is as tall as the LSTM reads well (small print is upscaled up to 4×),
+//    stacked into one image like the two-stage re-read and recognized in one call with
+//    best_int as a uniform block.
+// 3. Words read there with confidence ≥ 80, centred in their own band (a neighbouring line
 //    reaching into a crop is read by its own band) and overlapping no word of the page
 //    reading (however unsure) nor an already recovered word, are added at their page
-//    coordinates: a word joins the line tesseract found at its height (a table row stays one
-//    line), else the band becomes a new line. Nothing the page reading returned is replaced.
+//    coordinates, each band's words as a new line: lines the page reading returned are never
+//    touched (the extraction's row joiner puts a recovered cell beside its row).
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
@@ -27,8 +30,20 @@ import { recognizeBlock, stackCrops } from './reread.js';
 export const RECOVER = {
   /** Words this confident set the page's text height. */
   coverConfidence: 50,
-  /** A recovered word needs this confidence (and a letter or digit). */
-  minConfidence: 65,
+  /**
+   * A recovered word needs this confidence (and a letter or digit). 65 let misread specks and
+   * table ink into the tuned energy scans; see docs/decisions.md, "Generic extraction on scans
+   * (issue 14, second pass)".
+   */
+  minConfidence: 80,
+  /**
+   * Only small print is re-read: a band's x-height below this share of the page's (the body
+   * text the LSTM already read at this scale) or below `smallXHeight` px. Ink of body size that
+   * the page reading skipped is a logo, a stamp or a table cell the layout analysis dropped on
+   * purpose more often than text it failed to read.
+   */
+  smallShare: 0.8,
+  smallXHeight: 8,
   /** Bands are scaled up to this height (px, ink top to bottom) before the re-read. */
   targetHeight: 40,
   maxUpscale: 4,
@@ -226,6 +241,83 @@ function looksLikeText(b: Band, textHeight: number): boolean {
   return density >= 0.06 && density <= 0.6;
 }
 
+/**
+ * The x-height of the ink in `r` (px): the rows holding at least half the busiest row's ink
+ * (ascenders and descenders are thinner than the x-zone; digits and capitals count whole).
+ */
+export function xHeightOf(img: Gray, threshold: number, r: Rect): number {
+  const x0 = Math.max(0, Math.floor(r.x0));
+  const x1 = Math.min(img.width, Math.ceil(r.x1));
+  const counts: number[] = [];
+  for (let y = Math.max(0, Math.floor(r.y0)); y < Math.min(img.height, Math.ceil(r.y1)); y++) {
+    let n = 0;
+    const row = y * img.width;
+    for (let x = x0; x < x1; x++) if (img.data[row + x]! <= threshold) n++;
+    counts.push(n);
+  }
+  const peak = Math.max(0, ...counts);
+  return peak === 0 ? 0 : counts.filter((n) => n >= peak / 2).length;
+}
+
+interface Rule {
+  /** A horizontal rule: y and its x span; a vertical one: x and its y span. */
+  at: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Table rules of `img`: ink runs longer than `minLength` px, horizontal and vertical, on the
+ * raw ink (word boxes not masked: a rule passes under padded word boxes).
+ */
+export function findRules(img: Gray, threshold: number, minLength: number): { horizontal: Rule[]; vertical: Rule[] } {
+  const { data, width: W, height: H } = img;
+  const horizontal: Rule[] = [];
+  const vertical: Rule[] = [];
+  for (let y = 0; y < H; y++) {
+    let start = -1;
+    for (let x = 0; x <= W; x++) {
+      const on = x < W && data[y * W + x]! <= threshold;
+      if (on && start < 0) start = x;
+      else if (!on && start >= 0) {
+        if (x - start >= minLength) horizontal.push({ at: y, from: start, to: x });
+        start = -1;
+      }
+    }
+  }
+  for (let x = 0; x < W; x++) {
+    let start = -1;
+    for (let y = 0; y <= H; y++) {
+      const on = y < H && data[y * W + x]! <= threshold;
+      if (on && start < 0) start = y;
+      else if (!on && start >= 0) {
+        if (y - start >= minLength) vertical.push({ at: x, from: start, to: y });
+        start = -1;
+      }
+    }
+  }
+  return { horizontal, vertical };
+}
+
+/**
+ * A band inside a ruled table: column lines on both sides of it at its height, or row lines
+ * right above and below it across its middle. Dropped ink in a table is a cell the row already
+ * has words for or a cell of a table the page reading read; re-reading it split table rows on
+ * the tuned energy scans.
+ */
+export function inRuledTable(b: Band, rules: { horizontal: Rule[]; vertical: Rule[] }, textHeight: number): boolean {
+  const cy = b.top + b.height / 2;
+  const cx = b.left + b.width / 2;
+  const crosses = (r: Rule, at: number) => r.from <= at && r.to >= at;
+  const near = 3 * textHeight;
+  const left = rules.vertical.some((r) => crosses(r, cy) && r.at < b.left + 2 && r.at > b.left - 4 * near);
+  const right = rules.vertical.some((r) => crosses(r, cy) && r.at > b.left + b.width - 2 && r.at < b.left + b.width + 4 * near);
+  if (left && right) return true;
+  const above = rules.horizontal.some((r) => crosses(r, cx) && r.at < b.top + 1 && r.at > b.top - near);
+  const below = rules.horizontal.some((r) => crosses(r, cx) && r.at > b.top + b.height - 1 && r.at < b.top + b.height + near);
+  return above && below;
+}
+
 /** Where a band's crop went in the stacked image: stacked = (page - left + pad) * scale + top. */
 interface Placed {
   band: Band;
@@ -266,23 +358,6 @@ export interface Recovery {
   words: number;
 }
 
-/**
- * The line of `lines` a word at `b` belongs to: its band overlaps at least half the word's
- * height, and it reaches within four word heights sideways (the nearest such line).
- */
-function lineAt(lines: Tesseract.Line[], b: Rect): Tesseract.Line | null {
-  const h = b.y1 - b.y0;
-  let best: Tesseract.Line | null = null;
-  let bestGap = 4 * h;
-  for (const line of lines) {
-    const overlap = Math.min(line.bbox.y1, b.y1) - Math.max(line.bbox.y0, b.y0);
-    if (overlap < 0.5 * Math.min(h, line.bbox.y1 - line.bbox.y0)) continue;
-    const gap = Math.max(0, line.bbox.x0 - b.x1, b.x0 - line.bbox.x1);
-    if (gap <= bestGap) (best = line), (bestGap = gap);
-  }
-  return best;
-}
-
 /** Two boxes share at least a third of the smaller one. */
 function overlaps(a: Rect, b: Rect): boolean {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
@@ -311,7 +386,17 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
   // Every word with a letter or digit covers its ink, however unsure (see below).
   const read0 = words.filter((w) => HAS_ALNUM.test(w.text));
   const covered = read0.map((w) => ({ x0: w.bbox.x0 - pad, y0: w.bbox.y0 - pad, x1: w.bbox.x1 + pad, y1: w.bbox.y1 + pad }));
-  const bands = findDroppedBands(img, threshold, covered, textHeight);
+  const dropped = findDroppedBands(img, threshold, covered, textHeight);
+  if (dropped.length === 0) return { bands: 0, recovered: 0, words: 0 };
+  // Only small print outside ruled tables: elsewhere the page reading left the ink out for a
+  // reason (a logo, a stamp, a cell of a table it read) more often than it failed to read it.
+  const pageXHeight = confident.length ? median(confident.map((w) => xHeightOf(img, threshold, w.bbox))) : 0;
+  const rules = findRules(img, threshold, Math.max(40, Math.round(10 * textHeight)));
+  const bands = dropped.filter((b) => {
+    const xh = xHeightOf(img, threshold, { x0: b.left, y0: b.top, x1: b.left + b.width, y1: b.top + b.height });
+    const small = xh < RECOVER.smallXHeight || (pageXHeight > 0 && xh < RECOVER.smallShare * pageXHeight);
+    return small && !inRuledTable(b, rules, textHeight);
+  });
   if (bands.length === 0) return { bands: 0, recovered: 0, words: 0 };
 
   const cuts = await Promise.all(bands.map((b) => cutBand(img, b, covered)));
@@ -345,28 +430,13 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
   }
   if (accepted.length === 0) return { bands: bands.length, recovered: 0, words: 0 };
 
-  // A recovered word joins the line tesseract found at its height (tables stay rows), else a
-  // new line per band.
-  const lines: Tesseract.Line[] = [];
-  for (const b of blocks) for (const para of b.paragraphs ?? []) for (const line of para.lines ?? []) if (line.bbox) lines.push(line);
+  // Each band's words become a new line: lines the page reading returned are never touched.
   let recovered = 0;
   let added = 0;
-  found.forEach((got) => {
-    if (got.length === 0) return;
-    recovered++;
-    added += got.length;
-    const alone: Tesseract.Word[] = [];
-    for (const w of got) {
-      const line = lineAt(lines, w.bbox);
-      if (!line) {
-        alone.push(w);
-        continue;
-      }
-      const at = line.words.findIndex((x) => x.bbox.x0 > w.bbox.x0);
-      line.words.splice(at < 0 ? line.words.length : at, 0, w);
-      line.bbox = { x0: Math.min(line.bbox.x0, w.bbox.x0), y0: Math.min(line.bbox.y0, w.bbox.y0), x1: Math.max(line.bbox.x1, w.bbox.x1), y1: Math.max(line.bbox.y1, w.bbox.y1) };
-    }
+  found.forEach((alone) => {
     if (alone.length === 0) return;
+    recovered++;
+    added += alone.length;
     alone.sort((a, b) => a.bbox.x0 - b.bbox.x0);
     const bbox = { x0: Math.min(...alone.map((w) => w.bbox.x0)), y0: Math.min(...alone.map((w) => w.bbox.y0)), x1: Math.max(...alone.map((w) => w.bbox.x1)), y1: Math.max(...alone.map((w) => w.bbox.y1)) };
     const line = { words: alone, bbox, text: alone.map((w) => w.text).join(' '), confidence: alone.reduce((s, w) => s + w.confidence, 0) / alone.length };

@@ -4,7 +4,8 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ocrImage, recoveries, terminateOcr, type OcrResult } from '../../../engine/ocr/index.js';
 import type { Gray } from '../../../engine/ocr/preprocess.js';
-import { findDroppedBands } from '../../../engine/ocr/recover.js';
+import sharp from 'sharp';
+import { findDroppedBands, findRules, inRuledTable, xHeightOf } from '../../../engine/ocr/recover.js';
 import { drawInvoicePage, INVOICE_LINES, SMALL_PRINT_LINES, type DrawnPage } from './pages.js';
 
 after(async () => {
@@ -60,6 +61,34 @@ describe('recovery: which ink was dropped', () => {
   });
 });
 
+describe('recovery: which dropped ink is worth a re-read', () => {
+  it('measures the x-height of a band by its busiest rows (ascenders do not count)', () => {
+    const img = white(400, 100);
+    // An x-zone 10 px high with a few ascenders 6 px above it.
+    strokes(img, 20, 40, 300, 10);
+    for (let x = 20; x < 320; x += 30) fill(img, x, 34, x + 2, 40);
+    assert.equal(xHeightOf(img, 128, { x0: 0, y0: 0, x1: 400, y1: 100 }), 10);
+  });
+
+  it('finds ruled table cells (column lines beside, or row lines above and below) and leaves a footer under a rule alone', () => {
+    const img = white(800, 400);
+    // A table: row lines at 100 and 130, column lines at 50 and 750 between them.
+    fill(img, 50, 100, 750, 102);
+    fill(img, 50, 130, 750, 132);
+    fill(img, 50, 100, 52, 132);
+    fill(img, 748, 100, 750, 132);
+    // A footer: one rule above it only.
+    fill(img, 50, 300, 750, 302);
+    const rules = findRules(img, 128, 30);
+    assert.ok(rules.horizontal.length >= 3 && rules.vertical.length >= 2);
+    assert.equal(findRules(img, 128, 200).vertical.length, 0, 'column lines shorter than the minimum are no rules');
+    const band = (top: number) => ({ left: 100, top, width: 300, height: 10, ink: 600 });
+    assert.equal(inRuledTable(band(110), rules, 20), true);
+    assert.equal(inRuledTable(band(310), rules, 20), false);
+    assert.equal(inRuledTable(band(200), rules, 20), false);
+  });
+});
+
 const wordsOf = (r: OcrResult) => new Set(r.words.map((w) => w.text.replace(/[,.]$/, '')));
 
 /** The drawn words of the small-print lines. */
@@ -94,6 +123,25 @@ describe('recovery on real pixels', () => {
     // In reading order: the return address before the invoice number, the footer last.
     assert.ok(r.text.indexOf('Postfach') < r.text.indexOf('Rechnung'));
     assert.ok(r.text.indexOf('DE123456789') > r.text.indexOf('Zahlbar'));
+  });
+
+  it('re-reads no small print inside a ruled table', async () => {
+    // The footer line of the page above, drawn inside a ruled box (a table cell) instead.
+    const page = drawInvoicePage([...INVOICE_LINES, ['USt-IdNr. DE123456789 IBAN DE89 3704 0044 0532 0130 00 HRB 12345', 8, 110, 1000]]);
+    const { data, info } = await sharp(page.png).grayscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const img: Gray = { data, width: info.width, height: info.height };
+    fill(img, 90, 985, 1150, 987);
+    fill(img, 90, 1020, 1150, 1022);
+    fill(img, 90, 985, 92, 1022);
+    fill(img, 1148, 985, 1150, 1022);
+    const png = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } }).png().toBuffer();
+    const plain = wordsOf(await ocrImage(png, { recover: false }));
+    const check = ['DE123456789', '3704', '0044', '12345'];
+    assert.ok(check.filter((t) => plain.has(t)).length <= 1, 'the premise: the page reading drops the small print');
+    const before = recoveries.words;
+    const got = wordsOf(await ocrImage(png, { recover: true }));
+    assert.equal(recoveries.words, before, 'nothing added');
+    assert.deepEqual(check.filter((t) => got.has(t)), check.filter((t) => plain.has(t)));
   });
 
   it('a clean page triggers no re-read', async () => {
