@@ -20,8 +20,9 @@
 // 3. Words read there with confidence ≥ 80, centred in their own band (a neighbouring line
 //    reaching into a crop is read by its own band) and overlapping no word of the page
 //    reading (however unsure) nor an already recovered word, are added at their page
-//    coordinates, each band's words as a new line: lines the page reading returned are never
-//    touched (the extraction's row joiner puts a recovered cell beside its row).
+//    coordinates, each band's words as a new line. Lines the page reading returned are never
+//    touched: a band at the height of a line with words, within four word heights of it, is
+//    not re-read (the rest of a row read in part, a cell left out).
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
@@ -73,6 +74,13 @@ interface Rect {
 function allWords(blocks: Tesseract.Block[] | null): Tesseract.Word[] {
   const out: Tesseract.Word[] = [];
   for (const b of blocks ?? []) for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) for (const w of l.words ?? []) out.push(w);
+  return out;
+}
+
+/** Boxes of the page reading's lines that have a word with a letter or digit. */
+function lineRects(blocks: Tesseract.Block[]): Rect[] {
+  const out: Rect[] = [];
+  for (const b of blocks) for (const p of b.paragraphs ?? []) for (const l of p.lines ?? []) if (l.bbox && (l.words ?? []).some((w) => HAS_ALNUM.test(w.text))) out.push(l.bbox);
   return out;
 }
 
@@ -318,6 +326,19 @@ export function inRuledTable(b: Band, rules: { horizontal: Rule[]; vertical: Rul
   return above && below;
 }
 
+/**
+ * A line of the page reading at the band's height within a few word heights of it: the band
+ * is part of a row the page reading has words for (a cell it left out, the rest of a line it
+ * read in part), and lines that have words are not touched.
+ */
+function besideReadLine(b: Band, lines: Rect[], textHeight: number): boolean {
+  return lines.some((l) => {
+    const overlap = Math.min(l.y1, b.top + b.height) - Math.max(l.y0, b.top);
+    if (overlap < 0.5 * b.height) return false;
+    return Math.max(0, l.x0 - (b.left + b.width), b.left - l.x1) < 4 * textHeight;
+  });
+}
+
 /** Where a band's crop went in the stacked image: stacked = (page - left + pad) * scale + top. */
 interface Placed {
   band: Band;
@@ -388,14 +409,16 @@ export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks
   const covered = read0.map((w) => ({ x0: w.bbox.x0 - pad, y0: w.bbox.y0 - pad, x1: w.bbox.x1 + pad, y1: w.bbox.y1 + pad }));
   const dropped = findDroppedBands(img, threshold, covered, textHeight);
   if (dropped.length === 0) return { bands: 0, recovered: 0, words: 0 };
-  // Only small print outside ruled tables: elsewhere the page reading left the ink out for a
-  // reason (a logo, a stamp, a cell of a table it read) more often than it failed to read it.
+  // Only small print, outside ruled tables and off the lines already read: elsewhere the page
+  // reading left the ink out for a reason (a logo, a stamp, a cell of a table it read) more
+  // often than it failed to read it.
   const pageXHeight = confident.length ? median(confident.map((w) => xHeightOf(img, threshold, w.bbox))) : 0;
   const rules = findRules(img, threshold, Math.max(40, Math.round(10 * textHeight)));
+  const readLines = lineRects(blocks);
   const bands = dropped.filter((b) => {
     const xh = xHeightOf(img, threshold, { x0: b.left, y0: b.top, x1: b.left + b.width, y1: b.top + b.height });
     const small = xh < RECOVER.smallXHeight || (pageXHeight > 0 && xh < RECOVER.smallShare * pageXHeight);
-    return small && !inRuledTable(b, rules, textHeight);
+    return small && !inRuledTable(b, rules, textHeight) && !besideReadLine(b, readLines, textHeight);
   });
   if (bands.length === 0) return { bands: 0, recovered: 0, words: 0 };
 
