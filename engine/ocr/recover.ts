@@ -280,30 +280,22 @@ interface Rule {
  */
 export function findRules(img: Gray, threshold: number, minLength: number): { horizontal: Rule[]; vertical: Rule[] } {
   const { data, width: W, height: H } = img;
+  /** Runs of ink ≥ minLength along `length` steps of one row or column (`index(k)` its pixels). */
+  const runs = (at: number, length: number, index: (k: number) => number, out: Rule[]) => {
+    let start = -1;
+    for (let k = 0; k <= length; k++) {
+      const on = k < length && data[index(k)]! <= threshold;
+      if (on && start < 0) start = k;
+      else if (!on && start >= 0) {
+        if (k - start >= minLength) out.push({ at, from: start, to: k });
+        start = -1;
+      }
+    }
+  };
   const horizontal: Rule[] = [];
   const vertical: Rule[] = [];
-  for (let y = 0; y < H; y++) {
-    let start = -1;
-    for (let x = 0; x <= W; x++) {
-      const on = x < W && data[y * W + x]! <= threshold;
-      if (on && start < 0) start = x;
-      else if (!on && start >= 0) {
-        if (x - start >= minLength) horizontal.push({ at: y, from: start, to: x });
-        start = -1;
-      }
-    }
-  }
-  for (let x = 0; x < W; x++) {
-    let start = -1;
-    for (let y = 0; y <= H; y++) {
-      const on = y < H && data[y * W + x]! <= threshold;
-      if (on && start < 0) start = y;
-      else if (!on && start >= 0) {
-        if (y - start >= minLength) vertical.push({ at: x, from: start, to: y });
-        start = -1;
-      }
-    }
-  }
+  for (let y = 0; y < H; y++) runs(y, W, (x) => y * W + x, horizontal);
+  for (let x = 0; x < W; x++) runs(x, H, (y) => y * W + x, vertical);
   return { horizontal, vertical };
 }
 
