@@ -139,6 +139,7 @@ function energyTruths() {
 /** The few truth fields of a ZUGFeRD 1.0 / CII invoice, read with the product's safe XML parser. */
 function truthFromInvoiceXml(bytes) {
   const doc = parseXml(bytes);
+  if (/^(Invoice|CreditNote)$/.test(doc.root.local)) return truthFromUbl(doc.root);
   if (!/^(CrossIndustryDocument|CrossIndustryInvoice)$/.test(doc.root.local)) return null;
   const all = [];
   const walk = (el, path) => {
@@ -176,6 +177,38 @@ function truthFromInvoiceXml(bytes) {
   return truth;
 }
 
+/** The same truth fields from a UBL 2.1 Invoice / CreditNote (round 6: a UBL XML embedded in an invoice PDF). */
+function truthFromUbl(root) {
+  const kids = (el, name) => (el?.children ?? []).filter((c) => c.kind === 'element' && (!name || c.local === name));
+  const at = (el, ...names) => names.reduce((e, n) => kids(e, n)[0], el);
+  const text = (el) => (el ? (el.children ?? []).map((c) => (c.kind === 'text' || c.kind === 'cdata' ? c.text : c.kind === 'element' ? text(c) : '')).join('').trim() : '');
+  const party = (role) => at(root, role, 'Party');
+  const partyName = (p) => text(at(p, 'PartyLegalEntity', 'RegistrationName')) || text(at(p, 'PartyName', 'Name'));
+  const vat = kids(party('AccountingSupplierParty'), 'PartyTaxScheme').find((t) => text(at(t, 'TaxScheme', 'ID')) === 'VAT');
+  const totals = at(root, 'LegalMonetaryTotal');
+  const tax = kids(root, 'TaxTotal')[0];
+  const means = at(root, 'PaymentMeans');
+  const typeCode = text(at(root, 'InvoiceTypeCode')) || text(at(root, 'CreditNoteTypeCode'));
+  const truth = {
+    type: root.local === 'CreditNote' || typeCode === '381' ? 'credit-note' : typeCode === '380' ? 'invoice' : undefined,
+    document_number: text(at(root, 'ID')),
+    issue_date: text(at(root, 'IssueDate')),
+    payment_due_date: text(at(root, 'DueDate')) || text(at(means, 'PaymentDueDate')),
+    sender_name: partyName(party('AccountingSupplierParty')),
+    sender_vat_number: text(at(vat, 'CompanyID')),
+    recipient_name: partyName(party('AccountingCustomerParty')),
+    currency: text(at(root, 'DocumentCurrencyCode')),
+    net_amount: text(at(totals, 'TaxExclusiveAmount')),
+    gross_amount: text(at(totals, 'TaxInclusiveAmount')),
+    tax_total: text(at(tax, 'TaxAmount')),
+    iban: text(at(means, 'PayeeFinancialAccount', 'ID')),
+    bic: text(at(means, 'PayeeFinancialAccount', 'FinancialInstitutionBranch', 'ID')),
+    tax_breakdowns: kids(tax, 'TaxSubtotal').map((t) => ({ taxable_amount: text(at(t, 'TaxableAmount')), tax_amount: text(at(t, 'TaxAmount')), tax_rate: text(at(t, 'TaxCategory', 'Percent')) })),
+  };
+  for (const k of Object.keys(truth)) if (truth[k] === undefined || truth[k] === '' || (Array.isArray(truth[k]) && !truth[k].length)) delete truth[k];
+  return truth;
+}
+
 function zugferdTruths() {
   const dir = join(samples, 'einvoice', 'zugferd1');
   if (!existsSync(dir)) return [];
@@ -200,12 +233,13 @@ function corpusTruths() {
       truth = null;
     }
     if (!truth) continue;
-    // Round-5 tuned-only sources get a table of their own, so the tuned and held-out tables stay comparable.
-    const added = d.source === 'new';
-    const split = added ? 'tuned-new' : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
-    const set = added ? 'new' : 'corpus';
-    out.push({ set: `${set}-native`, split, hybrid: true, id: d.id, pdf: join(dir, d.pdf), truth });
-    if (d.scan_pages) out.push({ set: `${set}-scan`, split, hybrid: true, id: `${d.id}#scan`, pdf: Array.from({ length: d.scan_pages }, (_, i) => join(dir, 'scans', d.id, `p${i + 1}.jpg`)), truth });
+    // Tuned-only sources (rounds 5, 6) get tables of their own, so the tuned and held-out tables stay comparable.
+    const added = d.source?.startsWith('new');
+    const split = added ? `tuned-${d.source}` : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
+    const set = added ? d.source : 'corpus';
+    const source = added ? d.repo : undefined; // tuned-only documents are also counted per repository
+    out.push({ set: `${set}-native`, split, source, hybrid: true, id: d.id, pdf: join(dir, d.pdf), truth });
+    if (d.scan_pages) out.push({ set: `${set}-scan`, split, source, hybrid: true, id: `${d.id}#scan`, pdf: Array.from({ length: d.scan_pages }, (_, i) => join(dir, 'scans', d.id, `p${i + 1}.jpg`)), truth });
   }
   return out;
 }
@@ -274,6 +308,7 @@ const excluded = [];
 const calibration = new Map();
 const misses = [];
 const traces = [];
+const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
 const isHeldOut = (split) => split.endsWith('held-out');
@@ -310,10 +345,12 @@ for (const d of docs) {
     const stats = statsBySplit.get(d.split) ?? new Map();
     statsBySplit.set(d.split, stats);
     const s = stats.get(field) ?? { tp: 0, fp: 0, fn: 0 };
-    const setKey = `${d.split}|${d.set}`;
-    const bySet = setStats.get(setKey) ?? { tp: 0, fp: 0, fn: 0, docs: new Set() };
-    bySet.docs.add(d.id);
-    setStats.set(setKey, bySet);
+    const bySets = [d.set, ...(d.source ? [`  ${d.source}`] : [])].map((set) => {
+      const bySet = setStats.get(`${d.split}|${set}`) ?? { tp: 0, fp: 0, fn: 0, docs: new Set() };
+      bySet.docs.add(d.id);
+      setStats.set(`${d.split}|${set}`, bySet);
+      return bySet;
+    });
     const before = { ...s };
     if (p !== null && p !== undefined && truth !== null && truth !== undefined && same(field, truth, p)) s.tp++;
     else {
@@ -321,12 +358,18 @@ for (const d of docs) {
       if (truth !== null && truth !== undefined) s.fn++;
       // Held-out failures are never listed: rules must not be fitted to them.
       if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
+      // EVAL_WRONG=1: every tuned wrong value (not a miss) with its provenance and runner-ups, to classify causes.
+      if (process.env.EVAL_WRONG && !isHeldOut(d.split) && p !== null && p !== undefined) {
+        const r = result.fields[field === 'tax_total' ? 'tax_amount' : field];
+        const prov = r?.provenance;
+        wrongs.push(`${d.split} ${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${(prov.source?.text ?? '').slice(0, 120)}»` : 'derived'} alts=${JSON.stringify((r?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))}`);
+      }
     }
     stats.set(field, s);
     // EVAL_TRACE=<field>: every tuned reading of that field with its provenance (never held-out).
     if (process.env.EVAL_TRACE === field && !isHeldOut(d.split)) {
       const prov = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance;
-      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''}`);
+      traces.push(`${s.tp > before.tp ? 'ok ' : 'BAD'} ${d.set}/${d.id}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)} ${prov ? `${prov.method} ${prov.transforms.join(',')} «${prov.source?.text ?? ''}»` : ''} alts=${JSON.stringify((result.fields[field === 'tax_total' ? 'tax_amount' : field]?.candidates ?? []).slice(0, 3).map((c) => [c.value, c.score]))} ${result.reasons.filter((r) => r.startsWith(field)).join(',')}`);
     }
     // Calibration (tuned documents only): right and wrong answers by the winning method.
     if (!isHeldOut(d.split) && p !== null && p !== undefined && truth !== null && truth !== undefined) {
@@ -341,9 +384,11 @@ for (const d of docs) {
       else c.wrong++;
       calibration.set(key, c);
     }
-    bySet.tp += s.tp - before.tp;
-    bySet.fp += s.fp - before.fp;
-    bySet.fn += s.fn - before.fn;
+    for (const bySet of bySets) {
+      bySet.tp += s.tp - before.tp;
+      bySet.fp += s.fp - before.fp;
+      bySet.fn += s.fn - before.fn;
+    }
   }
 }
 await terminateOcr();
@@ -356,7 +401,7 @@ const prf = (t) => {
 };
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)' };
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
@@ -374,7 +419,9 @@ for (const split of Object.keys(TITLES)) {
   console.log(`\n${TITLES[split]}`);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
-  for (const [key, t] of [...setStats].filter(([k]) => k.startsWith(`${split}|`))) {
+  // Sets first, then the tuned-only sources' repositories (keys indented).
+  const rowsOf = [...setStats].filter(([k]) => k.startsWith(`${split}|`)).sort(([a], [b]) => Number(a.includes('|  ')) - Number(b.includes('|  ')));
+  for (const [key, t] of rowsOf) {
     const [p, r, f] = prf(t);
     console.log(`  ${key.split('|')[1].padEnd(13)} ${String(t.docs.size).padStart(3)} documents  micro P ${f3(p)}  R ${f3(r)}  F1 ${f3(f)}`);
   }
@@ -384,4 +431,5 @@ console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
 if (traces.length) console.log(`\ntrace (tuned) ${process.env.EVAL_TRACE}:\n  ${traces.join('\n  ')}`);
+if (wrongs.length) console.log(`\nwrong values (tuned):\n  ${wrongs.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

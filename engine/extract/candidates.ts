@@ -135,7 +135,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // (Only the same field's labels count: "Date de commande | Date de facture" is not one.)
       const repeated = hits.filter((x) => x.line === h.line && x.field === h.field).length > 1;
       if (repeated) continue;
+      const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
+        if (column && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
         if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
       }
@@ -273,6 +275,17 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
   }
   if (sums.size < 2 || lines < 2) return;
   push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
+}
+
+/** Headings of an item table's other columns (description, quantity, price, amount). */
+const ITEM_COLUMN = /^(description|d[ée]signation|libell[ée]|beschreibung|bezeichnung|artikel|leistung|omschrijving|descrizione|descripci[óo]n|qt[ée]|qty|quantit|menge|anzahl|aantal|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)/i;
+
+/**
+ * A date label heading a column of the item table ("Date | Description | Qté | Prix | Total HT"):
+ * the dates under it are the lines' dates, not the document's (round 6).
+ */
+function itemColumnHeading(h: LabelHit): boolean {
+  return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
 }
 
 /** The line or its neighbours (same page) carry an IBAN or a transfer instruction. */
@@ -818,6 +831,37 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (n && domainMatch(n) && n.split(/\s+/).length <= 5) push({ field: 'sender_name', value: n, raw: seg.text, score: 2.5, method: 'pattern', source: src(line, seg), transforms: ['trim', 'confirm:web-domain'] });
   }
   footerLetterhead(pageLines, push);
+  partySections(ev, push);
+}
+
+const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
+const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
+const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)\s*:?$/iu;
+
+/**
+ * Key–value party sections, as e-invoice viewers print them (the XRechnung visualisation:
+ * "Informationen zum Käufer" / "Name: …", "Informationen zum Verkäufer" / "Firmenname: …"): a short
+ * heading naming one role, then a "Name:" row within the next few lines, before the next heading.
+ */
+function partySections(ev: Evidence, push: (c: Candidate) => void) {
+  for (const lines of ev.pages.values()) {
+    lines.forEach((line, i) => {
+      const heading = line.segments.length === 1 ? line.segments[0]!.text.trim() : '';
+      if (!heading || heading.includes(':') || heading.split(/\s+/).length > 5) return;
+      const seller = SELLER_WORD.test(heading);
+      if (seller === BUYER_WORD.test(heading)) return;
+      for (const row of lines.slice(i + 1, i + 5)) {
+        const key = row.segments[0]!;
+        const sameCell = /^((?:firmen|company )?name)\s*:\s*(\S.*)$/i.exec(key.text.trim());
+        if (!sameCell && row.segments.length === 1 && row !== lines[i + 1]) break; // the next heading
+        const value = sameCell ? sameCell[2]! : NAME_KEY.test(key.text.trim()) ? row.segments[1]?.text ?? '' : '';
+        const name = value && cleanName(value);
+        if (!name) continue;
+        push({ field: seller ? 'sender_name' : 'recipient_name', value: name, raw: value, score: 3.5, method: methodFor(row, 'label_value'), source: src(row, sameCell ? key : row.segments[1]!), label: heading, transforms: ['trim', 'block:party-section'] });
+        break;
+      }
+    });
+  }
 }
 
 const LEGAL_DETAILS = /\b(capital|SIRE[TN]|R\.?C\.?S|HR[AB]|Handelsregister|Amtsgericht|Registergericht|KvK|Gesch[äa]ftsf[üu]hrer|USt-?Id|TVA|VAT|BTW|company (?:no|number|reg))/i;

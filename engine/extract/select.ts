@@ -3,6 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
+import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -57,8 +58,11 @@ export function select(all: Candidate[], text: string): Selection {
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
-  pickSimple(sel, 'document_number', by('document_number'));
-  pickSimple(sel, 'customer_number', by('customer_number'), { min: 2, conflictMargin: -Infinity });
+  // Identifiers that are another field's value (a date, a phone number, the IBAN, a VAT id).
+  const otherValues = all.filter((c) => c.field === 'iban' || c.field === 'sender_vat_number').map((c) => c.value);
+  const identifier = (v: unknown) => !identifierClash(v, otherValues);
+  pickSimple(sel, 'document_number', keepPlausible(by('document_number'), identifier));
+  pickSimple(sel, 'customer_number', keepPlausible(by('customer_number'), identifier), { min: 2, conflictMargin: -Infinity });
   // A VAT id printed in the recipient's block (address window, bill-to) is the recipient's.
   type Region = { page: number; x0: number; x1: number; y0: number; y1: number };
   const regions = by('recipient_name').filter((c) => c.score >= 2 && c.meta?.region).map((c) => c.meta!.region as Region);
@@ -73,12 +77,13 @@ export function select(all: Candidate[], text: string): Selection {
   // A name that heads the address window or a bill-to block is the recipient's: weak sender
   // readings of it (a legal form somewhere on the page) are dropped.
   const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
-  const senders = by('sender_name');
+  const senders = keepPlausible(withoutRoleWord(by('sender_name')), plausibleName).filter((c) => !returnAddressIsDate(c));
   const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
   pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
-  pickSimple(sel, 'payment_reference', by('payment_reference'), { min: 2 });
+  pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
-  const recipients = by('recipient_name').filter((c) => JSON.stringify(c.value).toLowerCase() !== JSON.stringify(sel.chosen.sender_name?.value ?? '').toLowerCase());
+  // The recipient is another party than the sender, and a name.
+  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value));
   pickSimple(sel, 'recipient_name', recipients, { min: 1 });
 
   // Dates: issue first; a due date before the issue date is not a due date.

@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, round 5) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 and 6) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -48,6 +48,18 @@ export const SOURCES = [
   { repo: 'ZUGFeRD/quba-viewer', tunedOnly: true, include: [/^000resources\/(testfiles\/)?[^/]+\.pdf$/i] },
   { repo: 'FacturX-NET/FacturXDotNet', tunedOnly: true, include: [/^src\/Tests\.FacturXDotNet[^/]*\/TestFiles\/.*\.pdf$/i] },
   { repo: 'stafyniaksacha/facturx', tunedOnly: true, include: [/^examples\/[^/]+\.pdf$/i] },
+  // Round 6 (issue 14): more invoicing programs (`round: 6` gives them a table of their own). The
+  // FeRD examples factur-x-kit copies under short names (test/pdfs/BASIC_Taxifahrt.pdf …) are not
+  // included, its own generator's pages are (one layout in en/de/fr). Left out: Tiime-Software/Factur-X
+  // (a lorem-ipsum page carries its XML), rycks/zugferd (a fork of a held-out author's library),
+  // jerome-b-06/Factur-Xray (the seller of Mustang's held-out demo invoices), drocx/ZUGFeRD-Example
+  // and OCA/edi's pdf_helper fixture (heldOutLeak: sellers of held-out documents).
+  { repo: 'ahelmberger/factur-x-kit', tunedOnly: true, round: 6, include: [/^test\/pdfs\/createdPDFs\/PDF_DESIGN_[^/]+\.pdf$/i, /^test\/profiles\/pdf\/createdPDFs\/FacturX_(BASIC|Comfort)_Test\.pdf$/i, /^test\/pdfs\/ZFdemo_[^/]+\.pdf$/i] },
+  { repo: 'OCA/edi', tunedOnly: true, round: 6, include: [/^pdf_helper\/tests\/fixtures\/pdf_with_xml_test\.pdf$/i, /^account_invoice_import_invoice2data\/tests\/pdf\/AzureInterior\.pdf$/i] },
+  { repo: 'audrenbdb/facturx', tunedOnly: true, round: 6, include: [/^facture-test\.pdf$/i] },
+  { repo: 'codinux-gmbh/eInvoicing', tunedOnly: true, round: 6, include: [/^e-invoice-domain\/src\/jvmTest\/resources\/files\/ZUGFeRD\.pdf$/i] },
+  { repo: 'cnfilms/factur-x-ng', tunedOnly: true, round: 6, include: [/^facturx\/tests\/sample_invoices\/(Resultat_TEST-01_BASIC_Avec_xml_inclus|zugferd_example_invoice_en)\.pdf$/i] },
+  { repo: 'facturx-engine/facturx-engine', tunedOnly: true, round: 6, include: [/^examples\/invoice_raw\.pdf$/i] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -108,9 +120,10 @@ function embeddedInvoiceXml(pdfPath) {
   }
 }
 
-/** The seller's name in an invoice XML (CII), squashed; '' when none. */
+/** The seller's name in an invoice XML (CII or UBL), squashed; '' when none. */
 function sellerOf(xml) {
-  const m = /SellerTradeParty>[\s\S]*?<(?:\w+:)?Name>([^<]*)</.exec(xml.toString('utf8'));
+  const text = xml.toString('utf8');
+  const m = /SellerTradeParty>[\s\S]*?<(?:\w+:)?Name>([^<]*)</.exec(text) ?? /AccountingSupplierParty>[\s\S]*?<(?:\w+:)?(?:RegistrationName|Name)>([^<]*)</.exec(text);
   return (m?.[1] ?? '').toLowerCase().replace(/&amp;/g, '&').replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
@@ -191,12 +204,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
         }
       }
-      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: src.tunedOnly ? 'tuned' : splitOf(src.repo, path), ...(src.tunedOnly ? { source: 'new' } : {}), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
+      manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: src.tunedOnly ? 'tuned' : splitOf(src.repo, path), ...(src.tunedOnly ? { source: src.round ? `new${src.round}` : 'new' } : {}), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
     }
   }
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
-  const added = manifest.filter((d) => d.source === 'new');
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  console.log(`  new tuned-only sources: ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
+  for (const source of ['new', 'new6']) {
+    const added = manifest.filter((d) => d.source === source);
+    console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
+  }
 }

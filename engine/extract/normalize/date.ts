@@ -108,3 +108,8 @@ export function inferDayOrder(text: string, fallback: DayOrder = 'dmy'): DayOrde
   }
   return mdy > dmy ? 'mdy' : dmy > mdy ? 'dmy' : fallback;
 }
+
+/** The month a month name (or its abbreviation) names, in any of the languages above. */
+export function monthOf(word: string): number | undefined {
+  return MONTHS[word.toLowerCase().replace(/\.$/, '')];
+}

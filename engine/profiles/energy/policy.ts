@@ -12,7 +12,7 @@ import type { EnergyEvidence, EnergyInvoice, EnergyPayload, FieldQuality, Invoic
 import { creditorIdValid, ibanValid, maloValid, meteringPointIdValid, normalizeMeteringPointId, operatorCodeValid, vatIdValid } from './identifiers.js';
 import { confirmationOf } from './confirmation.js';
 
-export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.7';
+export const ENERGY_POLICY_VERSION = 'energy-policy:2026-11-26.8';
 
 /** Review reason codes (contract), plus `invalid_value` for a date or number that is not one. */
 export type EnergyReasonCode =
@@ -508,6 +508,13 @@ const MANDATE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
 const REGISTER = /^(?:Amtsgericht|AMTSGERICHT) \p{Lu}[\p{L}.-]*(?: (?:\p{Lu}[\p{L}.-]*|\(\p{Lu}\p{L}*\)|am|an|im|in|der|a\.|i\.))* (?:HRA|HRB|GnR|GNR|PR|VR) \d{1,6}(?: ?[A-Z])?$/u;
 
 /**
+ * A customer name that names no one (eighth pass): a salutation alone ("Herrn", "Firma"), a
+ * recipient in care of ("c/o …", "z. Hd. …"), a department or mail-room line ("Abteilung
+ * Rechnungseingang", "Kreditorenbuchhaltung", "Postfach"), or a street ("Lindenstraße").
+ */
+const NOT_A_CUSTOMER = /^(?:(?:herrn?|frau|firma|familie|eheleute|herrn? und frau|damen und herren)\.?$|(?:c\/o|z\.\s?(?:hd|h)\.|zu händen)\s|(?:abt\.|abteilung|buchhaltung|kreditorenbuchhaltung|rechnungseingang|rechnungsprüfung|posteingang|einkauf|postfach)(?:\s|$))|\s(?:c\/o|z\.\s?hd\.)\s|(?:straße|strasse|str\.|allee|gasse|chaussee)$/iu;
+
+/**
  * Span fields that no sum ties down, each held against what its own format and the invoice's
  * other fields say (fifth pass, docs/decisions.md): a value these contradict was read from the
  * wrong place or cut short, and a reviewer decides.
@@ -600,6 +607,7 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
   if (data.supplier?.name) companies.add(data.supplier.name.toLowerCase());
   const customer = data.customer?.name;
   if (customer && (/\d|:/.test(customer) || companies.has(customer.toLowerCase()))) out.set('customer.name', `"${customer}" is not the customer's name (a digit, a label, or another party's name)`);
+  else if (customer && NOT_A_CUSTOMER.test(customer.trim())) out.set('customer.name', `"${customer}" is a salutation, a department, a c/o line or a street, not the customer's name`);
   const issued = dayOf(data.identity?.invoice_date);
   const periodEnd = dayOf(data.identity?.billing_period?.end);
   if (issued !== null && periodEnd !== null && data.identity.document_type !== 'interim_invoice' && (issued < periodEnd || issued - periodEnd > 180)) {
@@ -636,6 +644,22 @@ function implausibleSpans(data: InvoiceData, out: Map<string, string>): void {
       const pair = r.label === 'HT' ? 'NT' : 'HT';
       if (!labels.includes(pair) || labels.filter((l) => l === r.label).length > 1) out.set(`${r.entity_ref}.label`, `an ${r.label} register of ${m.entity_ref} without one ${pair} register beside it`);
     }
+  }
+  // Eighth pass: fields the bill's other fields contradict. A direct debit names its mandate or
+  // creditor id, a transfer needs neither; a tariff is for the supply point's commodity; a
+  // supply point's commodity fits its registers and taxes (a gas conversion or energy tax is no
+  // electricity bill's, electricity tax no gas bill's); a tax row's type fits the commodity too.
+  const method = p?.payment_method;
+  if (method === 'sepa_direct_debit' && !p?.mandate_reference && !p?.creditor_id) out.set('payment.payment_method', 'a direct debit without a mandate reference or creditor id');
+  if (method === 'transfer' && p?.mandate_reference) out.set('payment.payment_method', `a transfer with the mandate reference ${p.mandate_reference}`);
+  for (const t of data.tariffs) if (t.commodity && commodity && t.commodity !== commodity) out.set(`${t.entity_ref}.commodity`, `a ${t.commodity} tariff on a ${commodity} bill`);
+  const gasSigns = data.meters.some((m) => m.registers.some((r) => r.volume_m3 != null || r.calorific_value_kwh_per_m3 != null || r.z_number != null)) || data.charges.some((c) => c.category === 'energy_tax') || data.taxes.some((t) => t.tax_type === 'energy_tax');
+  const powerSigns = data.charges.some((c) => c.category === 'electricity_tax') || data.taxes.some((t) => t.tax_type === 'electricity_tax');
+  for (const sp of data.supply_points) {
+    if ((sp.commodity === 'electricity' && gasSigns) || (sp.commodity === 'gas' && powerSigns)) out.set(`${sp.entity_ref}.commodity`, `${sp.commodity}, but the bill converts gas volumes or levies the other commodity's tax`);
+  }
+  for (const t of data.taxes) {
+    if ((t.tax_type === 'electricity_tax' && commodity === 'gas') || (t.tax_type === 'energy_tax' && commodity === 'electricity')) out.set(`${t.entity_ref}.tax_type`, `${t.tax_type} on a ${commodity} bill`);
   }
   for (const co of data.consumption) {
     if (co.prior_year_quantity_kwh != null && co.quantity_kwh != null && num(co.prior_year_quantity_kwh) === num(co.quantity_kwh)) out.set(`${co.entity_ref}.prior_year_quantity_kwh`, `the prior-year figure ${co.prior_year_quantity_kwh} kWh is this period's quantity`);

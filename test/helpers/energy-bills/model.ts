@@ -317,6 +317,18 @@ export interface HardCases {
   misprinted_house?: string | null;
   /** The grid operator's legal line with its own register printed above the supplier's footer. */
   grid_register?: string | null;
+  /**
+   * Eighth pass, numbers printed once: the customer number wrapped in its narrow header cell,
+   * its last digits on the line below ("1234567" / "89"): a number cut at the line end.
+   */
+  number_wrapped?: boolean;
+  /** Eighth pass, names printed once: the c/o line printed on the name's line ("Anna Vogt c/o Hausverwaltung Berg"). */
+  co_inline?: boolean;
+  /**
+   * Eighth pass, charge descriptions: this charge's name printed as a cell of two lines with the
+   * amount on the last ("Netznutzung" / "Arbeitspreis … 123,45 €"): the first line is not the row above's.
+   */
+  charge_two_line?: number | null;
 }
 
 const fmtCt = (v: number) => v.toFixed(2);
@@ -524,6 +536,15 @@ export function billModel(rng: Rng, opts: { kind: Kind; commodity: 'electricity'
       bill.service = { ...bill.customer, house_number: String(parseInt(bill.customer.house_number, 10) + 2) };
     } else if (pick === 1) hard.service_case = 'billing_reprint';
     else if (sameAddress && Number(bill.contract_account[5]) % 2 === 0) hard.misprinted_house = String(parseInt(bill.customer.house_number, 10) + 1);
+    // Eighth pass (digits 7–9 of the contract account; every bill without a trap byte-identical).
+    if (Number(bill.contract_account[7]) % 3 === 0) hard.number_wrapped = true;
+    if (hard.co_line && Number(bill.contract_account[8]) % 2 === 0) hard.co_inline = true;
+    if (Number(bill.contract_account[9]) % 2 === 0) {
+      const n = bill.charges.length;
+      const from = Number(bill.contract_account[10]) % n;
+      const at = [...Array(n).keys()].map((k) => (from + k) % n).find((k) => k > 0 && bill.charges[k]!.description.includes(' '));
+      if (at !== undefined) hard.charge_two_line = at;
+    }
     if (Number(bill.contract_account[6]) % 2 === 0) hard.grid_register = `${bill.operator} · Sitz ${supplier.city} · ${supplier.court} HRB ${bill.operator_code.slice(5, 10).replace(/^0+/, '')}`;
   }
   return bill;

@@ -92,10 +92,17 @@ function gasRows(kv: (k: string, v: string) => void, g: NonNullable<Bill['gas']>
 }
 
 /** A charge table row per line: description, period, quantity, price and amount right-aligned. */
-function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }): void {
-  for (const c of b.charges) {
+/** `twoLine`: the index of a charge whose name is a cell of two lines, the amount on its last (portal hard case). */
+function chargeRows(w: PageWriter, b: Bill, o: { x: number; spanX: number; qtyRight: number; priceRight: number; amountRight: number; size: number; lead: number; amountSuffix: string }, twoLine: number | null = null): void {
+  for (const [k, c] of b.charges.entries()) {
     w.need(o.lead);
-    w.text(o.x, w.y, c.description, o.size);
+    if (k === twoLine) {
+      const words = c.description.split(' ');
+      const cut = Math.ceil(words.length / 2);
+      w.text(o.x, w.y, words.slice(0, cut).join(' '), o.size);
+      w.y += o.lead - 2;
+      w.text(o.x, w.y, words.slice(cut).join(' '), o.size);
+    } else w.text(o.x, w.y, c.description, o.size);
     w.text(o.spanX, w.y, span(c.start, c.end), o.size);
     w.right(o.qtyRight, w.y, qty(c), o.size);
     w.right(o.priceRight, w.y, price(c), o.size);
@@ -741,12 +748,17 @@ function portal(b: Bill): Rendered {
   if (h.sister_line) w.text(40, 62, h.sister_line, 6.5);
   if (!h.company_customer) w.text(40, 92, `${b.supplier.name} · ${b.supplier.street} ${b.supplier.house_number} · ${b.supplier.postal_code} ${b.supplier.city}`, 6.5);
   const first = h.name_second_line ? b.customer.name.slice(0, b.customer.name.length - h.name_second_line.length).trim() : b.customer.name;
-  const block = [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
+  const block = h.co_inline
+    ? [b.customer.salutation, `${first} ${h.co_line}`, `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`]
+    : [b.customer.salutation, first, ...(h.name_second_line ? [h.name_second_line] : []), ...(h.co_line ? [h.co_line] : []), `${b.customer.street} ${b.customer.house_number}`, `${b.customer.postal_code} ${b.customer.city}`];
   block.forEach((t, i) => w.text(40, 106 + i * 12, t, 10));
   const grid: Array<[string, string]> = [['Rechnungs-Nr.', b.invoice_number], ['Datum', date(b.invoice_date)], ['Kd.-Nr.', b.customer_number], ['Vertragskonto-Nr.', b.contract_account]];
   grid.forEach(([k, v], i) => {
     w.text(40 + i * 130, 196, k, 7.5);
-    w.text(40 + i * 130, 206, v, 9, 'F2');
+    if (h.number_wrapped && k === 'Kd.-Nr.') {
+      w.text(40 + i * 130, 206, v.slice(0, -3), 9, 'F2');
+      w.text(40 + i * 130, 216, v.slice(-3), 9, 'F2');
+    } else w.text(40 + i * 130, 206, v, 9, 'F2');
   });
   w.y = 234;
   w.text(40, w.y, TITLE(b), 13, 'F2');
@@ -802,7 +814,7 @@ function portal(b: Bill): Rendered {
   w.y = 80;
   w.text(40, w.y, 'Ihre Kosten im Detail', 10, 'F2');
   w.y += 14;
-  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' });
+  chargeRows(w, b, { x: 40, spanX: 200, qtyRight: 375, priceRight: 470, amountRight: 555, size: 8, lead: 12, amountSuffix: '' }, h.charge_two_line ?? null);
   const sum = (k: string, v: string) => {
     w.need(12);
     w.text(300, w.y, k, 8.5, 'F2');

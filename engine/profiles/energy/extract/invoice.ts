@@ -15,6 +15,8 @@ import type {
 } from '../payload.js';
 import { DocView, EvidenceLog, sameId, spanOf, type Hit, type LabelOpts, type Span } from './doc.js';
 import { invoiceNumbersIn } from './packet.js';
+import { checkNamesPrintedOnce } from './names.js';
+import { checkNumbersPrintedOnce, type NumberFamily } from './numbers.js';
 import { crossCheckPrintings, registerPrintings, supplierRegister } from './printings.js';
 import { fieldsOf } from '../policy.js';
 import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
@@ -72,6 +74,8 @@ export function extractInvoice(view: DocView, log: EvidenceLog): InvoiceResult {
   const data: InvoiceData = { identity, supplier, customer, supply_points, meters, tariffs, consumption, charges, taxes, settlement, payment, advance_plan, field_quality: {} };
   doubtOcrIdentifiers(view, log, data);
   crossCheckPrintings(view, log, data);
+  checkNumbersPrintedOnce(view, log, data, NUMBER_FAMILIES);
+  checkNamesPrintedOnce(view, log, data);
   data.field_quality = fieldQuality(data, log);
   const commodities = [...new Set(supply_points.map((s) => s.commodity).filter((c): c is Commodity => c !== null))];
   return { data, commodities };
@@ -417,7 +421,10 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
         name = `${over[0].text.replace(SALUTATION, '').trim()} ${name}`;
         over.shift();
       }
-      const doubt = over.length ? `the address block has another line above the name ("${over[0]!.text}")` : null;
+      // "Anna Vogt c/o Hausverwaltung Berg" on one line: the customer is the name before it.
+      const inlineCareOf = /\s(?:c\/o|z\.\s?(?:hd\.?|h\.)|zu händen)\s/i.exec(name);
+      if (inlineCareOf) name = name.slice(0, inlineCareOf.index).trim();
+      const doubt = over.length ? `the address block has another line above the name ("${over[0]!.text}")` : inlineCareOf ? `the name line also names a recipient in care of ("${nameSeg.text}")` : null;
       c.name = name;
       c.billing_address = { ...street, ...city, country_code: 'DE' };
       log.add('customer', 'name', { line: view.ev.lines[nameSeg.line]!, seg: nameSeg, text: careOf || name !== nameSeg.text.replace(SALUTATION, '').trim() ? block.map((x) => x.text).reverse().join(' ') : nameSeg.text, label: null }, { unconfirmed: doubt });
@@ -604,6 +611,14 @@ function meterNumberOf(t: string): string | null {
   const m = METER_NO.exec(t.trim());
   return m && /\d{4}/.test(m[1]!) ? m[1]! : null;
 }
+
+/** The label families of the bill's own numbers (numbers.ts: a value under another family's label is another field's). */
+const NUMBER_FAMILIES: NumberFamily[] = [
+  { field: 'identity.customer_number', label: LABELS.customerNumber, parse: idValue },
+  { field: 'identity.contract_account', label: LABELS.contractAccount, parse: idValue },
+  { field: 'identity.contract_number', label: LABELS.contractNumber, parse: idValue },
+  { field: 'meter.meter_number', label: METER_LABEL, parse: meterNumberOf },
+];
 
 function distinctIds(values: string[]): string[] {
   const out: string[] = [];
@@ -865,6 +880,10 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
   if (headIdx < 0 || stop < 0) return charges;
   const vatRate = defaultVat(view);
   let lastRow: { charge: Charge; line: EvLine; descX: number; lastY: number } | null = null;
+  /** A text line nearer the next amount row than the last: the first line of that row's description. */
+  let before: EvLine | null = null;
+  /** A text line as near the next row as the last one: the next row's description is not settled either. */
+  let between: string | null = null;
   for (let i = headIdx + 1; i < stop; i++) {
     const l = body[i]!;
     const segs = l.segments;
@@ -879,13 +898,29 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
           if (lastRow.charge[k] !== null) log.add(lastRow.charge.entity_ref, k, spanOf(l), { unconfirmed: k === 'period' ? null : 'read from the row; only quantity × unit price = amount confirms it' });
         }
       } else if (lastRow && !amtM && l.text.length < 40 && /\p{L}{2}/u.test(l.text) && (/^\p{L}/u.test(l.text) && !/[\d]{2}/.test(l.text) && l.bbox.x >= lastRow.line.bbox.x || !isDetail(l.text) && Math.abs(l.bbox.x - lastRow.descX) < 6)) {
-        // Wrapped description: a further line of the description cell, right below the last one.
+        // Wrapped description: a further line of the description cell, right below the last one —
+        // unless it stands nearer the next amount row than the last one: then it is the first line
+        // of the next row's cell (its amount printed on the cell's last line) or a heading; at
+        // about equal distance nobody can tell.
         if (l.page === lastRow.line.page && l.bbox.y - lastRow.lastY < lastRow.line.bbox.h * 2.2) {
+          const next = body[i + 1];
+          const above = l.bbox.y - lastRow.lastY;
+          const below = next && next.page === l.page && AMOUNT_ROW.test(next.text) ? next.bbox.y - l.bbox.y : Infinity;
+          if (below < above * 0.9) {
+            before = l;
+            continue;
+          }
           lastRow.charge.description = `${lastRow.charge.description} ${l.text}`.trim();
           lastRow.charge.category = category(lastRow.charge.description);
           lastRow.lastY = l.bbox.y;
-          log.settle(lastRow.charge.entity_ref, 'description');
-          if (lastRow.charge.category !== 'other') log.settle(lastRow.charge.entity_ref, 'category');
+          if (below <= above * 1.1) {
+            const why = `the line "${l.text}" stands between this row and the next as near to either`;
+            log.doubt(lastRow.charge.entity_ref, 'description', why);
+            between = why;
+          } else {
+            log.settle(lastRow.charge.entity_ref, 'description');
+            if (lastRow.charge.category !== 'other') log.settle(lastRow.charge.entity_ref, 'category');
+          }
         }
       }
       continue;
@@ -896,13 +931,18 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
     const net = amtM[2]!.replace(/\./g, '').replace(',', '.');
     let desc = descSeg.text.replace(/^\d{1,3}\s+(?=\p{L})/u, '').replace(/[,:]?\s+\d{1,2}\.\d{1,2}\.\d{4}.*$/, '').trim();
     desc = desc.replace(/\s*(?:\d{1,3}(?:\.\d{3})*,\d{2})\s*(?:€|eur)?$/i, '').trim();
+    const cellAbove = before && before.page === l.page && Math.abs(before.bbox.x - descSeg.bbox.x) < 6 ? before : null;
+    if (cellAbove) desc = `${cellAbove.text} ${desc}`;
     const charge: Charge = { entity_ref: `charge-${charges.length + 1}`, category: category(desc), description: desc, period: null, quantity: null, unit: null, unit_price: null, net_amount: amtM[1] ? `-${net}` : net, vat_rate: null };
     fillDetails(charge, l.text.slice(0, l.text.lastIndexOf(amtM[2]!)));
     const rate = parseRate(l.text.replace(/\d+,\d+\s*(?:ct|cent)/gi, ''));
     charge.vat_rate = rate ?? vatRate;
     const sp = spanOf(l);
     const doubt: Partial<Record<keyof Charge, string>> = {
-      description: descriptionDoubt(descSeg, desc, segs, body[i + 1], l) ?? undefined,
+      description: (cellAbove ? `its first line "${cellAbove.text}" stands above the amount's row (a cell of two lines, or a heading)` : null)
+        ?? (before ? `the line "${before.text}" above the row may begin its description` : null)
+        ?? between
+        ?? descriptionDoubt(descSeg, cellAbove ? desc.slice(cellAbove.text.length + 1) : desc, segs, body[i + 1], l) ?? undefined,
       category: charge.category === 'other' ? 'no category word in the description' : undefined,
       vat_rate: rate ? undefined : 'the invoice-wide VAT rate; only a VAT row at that rate confirms it',
     };
@@ -912,12 +952,20 @@ function extractCharges(view: DocView, log: EvidenceLog, body: EvLine[]): Charge
     }
     charges.push(charge);
     lastRow = { charge, line: l, descX: descSeg.bbox.x, lastY: l.bbox.y };
+    before = null;
+    between = null;
   }
   return charges;
 }
 
+/** A charge row: a line ending in an amount. */
+const AMOUNT_ROW = /\d,\d{2}\s*(?:€|eur)?$/i;
+
 /** A detail line under a charge row (money, a date, a quantity), not more of its description. */
 const isDetail = (t: string) => /\d,\d{2}|\d{1,2}\.\d{1,2}\.\d{2,4}/.test(t) || findQuantities(t).length > 0;
+
+/** Words of a quantity or price, not of a charge's name. */
+const UNIT_WORD = /^(?:kwh|mwh|m³|m3|tage?|monate?|jahre?|jahr|ct|cent|eur|euro|€|stück|stk\.?|pauschal|x|je|pro|zu|à|a|bis|vom|netto|brutto)$/i;
 
 /**
  * Why a charge description may not be the whole printed cell: text left in the cell besides
@@ -931,6 +979,9 @@ function descriptionDoubt(seg: Segment, desc: string, segs: Segment[], next: EvL
     .replace(/-?\d[\d.,]*/g, ' ')
     .replace(/\b(?:kwh|m³|m3|tage?|ct|cent|eur|€|jahr|monat|bis|vom|x|×|zu|je|pro)\b|[€%×x/:,;·()–-]/giu, ' ');
   if (/\p{L}{2}/u.test(rest)) return `the cell reads "${seg.text}", more than the description`;
+  const words = desc.replace(/-?\d[\d.,]*/g, ' ').replace(/[€%×/:,;·()–-]/g, ' ').split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (!words.some((w) => !UNIT_WORD.test(w))) return `"${desc}" is a unit or price, not a charge's name`;
+  if (/^\p{Ll}/u.test(desc)) return `"${desc}" begins mid-phrase: its first words stand elsewhere`;
   const after = segs[segs.indexOf(seg) + 1];
   if (after && /^\p{L}[\p{L} .&-]{2,}$/u.test(after.text.trim()) && !/^(?:kwh|tage?|ct|cent|eur|€|monat|jahr|pauschal)\b/i.test(after.text.trim())) return `the next cell "${after.text}" may continue the description`;
   // Below the cell: starting under it (aligned or indented), not a detail line.

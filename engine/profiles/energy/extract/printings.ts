@@ -9,7 +9,7 @@ import type { DocView, EvidenceLog } from './doc.js';
 import { sameId } from './doc.js';
 import { parseCity, parseStreet } from './values.js';
 
-const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+export const compact = (t: string) => t.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 
 /** Two printings of a name agree when one holds the other, letters and digits only ("Anna Öztürk" in "Lukas und Anna Öztürk"). */
 function namesAgree(a: string, b: string): boolean {
@@ -80,9 +80,9 @@ function customerNumber(view: DocView, log: EvidenceLog, data: InvoiceData): voi
 
 // ---------------------------------------------------------------- supplier name
 
-const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)$/;
+export const LEGAL_FORM = /\b(?:GmbH(?: & Co\.? KG)?|AG|eG|SE|KG|mbH|KGaA|AöR|e\. ?V\.)$/;
 /** Companies a footer names beside the supplier: its grid operator, bank, court, parent or general partner. */
-const OTHER_COMPANY = /netz|messstellen|messdienst|amtsgericht|registergericht|sparkasse|bank|komplementär|haftend|unternehmen de[rs]|gruppe|konzern|verwaltungs|beteiligungs|holding|tochter/i;
+export const OTHER_COMPANY = /netz|messstellen|messdienst|amtsgericht|registergericht|sparkasse|bank|komplementär|haftend|unternehmen de[rs]|gruppe|konzern|verwaltungs|beteiligungs|holding|tochter/i;
 
 function supplierName(view: DocView, log: EvidenceLog, data: InvoiceData): void {
   const name = data.supplier.name;

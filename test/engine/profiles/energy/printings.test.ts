@@ -2,69 +2,17 @@
 // of one printing changed in what was read — the salutation, the footer, the payment reference —
 // as a bill would print it had its second printing disagreed. A disagreeing printing leaves the
 // field to a reviewer; an agreeing or absent one changes nothing.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { extractEnergy, type ReadDocument } from '../../../../engine/profiles/energy/extract/index.js';
 import { readingKind } from '../../../../engine/profiles/energy/extract/invoice.js';
 import { addressDifference, streetKey } from '../../../../engine/profiles/energy/extract/printings.js';
 import { evaluateEnergyPayload } from '../../../../engine/profiles/energy/policy.js';
-import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
-import { generateDocument, type Spec } from '../../../helpers/energy-bills/index.js';
-import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import { generateDocument } from '../../../helpers/energy-bills/index.js';
+import { generatedBills } from '../../../helpers/energy-bills/judge.js';
+import { reprint, reword } from '../../../helpers/energy-bills/reprint.js';
 
-let dir: string;
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'docdesk-energy-printings-'));
-});
-after(async () => {
-  await closeAllPdfs();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function read(seed: number, spec: Spec) {
-  const { pdf, truth } = generateDocument(seed, spec);
-  const path = join(dir, `${spec.style}-${seed}.pdf`);
-  writeFileSync(path, pdf);
-  return { truth, read: await readPdfDocument(path) };
-}
-
-/** The read document with `from` replaced by `to` in the words and lines `where` selects. */
-function reprint(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
-  let n = 0;
-  const pages = doc.pages.map((p) => {
-    const words = p.words.map((w) => ({ ...w }));
-    const lines = p.lines.map((l) => {
-      if (!where(l.text) || !l.text.includes(from)) return l;
-      n++;
-      for (const i of l.words) if (words[i]!.text.includes(from)) words[i]!.text = words[i]!.text.replace(from, to);
-      return { ...l, text: l.text.replace(from, to) };
-    });
-    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
-  });
-  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
-  return { ...doc, pages };
-}
-
-/** As reprint, for one whole word (a house number): only words reading exactly `from` change. */
-function reword(doc: ReadDocument, where: (lineText: string) => boolean, from: string, to: string): ReadDocument {
-  let n = 0;
-  const pages = doc.pages.map((p) => {
-    const words = p.words.map((w) => ({ ...w }));
-    const lines = p.lines.map((l) => {
-      const hit = l.words.filter((i) => words[i]!.text === from);
-      if (!where(l.text) || !hit.length) return l;
-      n++;
-      for (const i of hit) words[i]!.text = to;
-      return { ...l, text: l.text.replace(new RegExp(`(?<!\\S)${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\S)`, 'g'), to) };
-    });
-    return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
-  });
-  assert.ok(n > 0, `"${from}" is printed where the test changes it`);
-  return { ...doc, pages };
-}
+const read = generatedBills('printings');
 
 function judge(doc: ReadDocument) {
   const x = extractEnergy(doc);
@@ -76,7 +24,7 @@ function judge(doc: ReadDocument) {
 
 describe('energy extractor: values printed twice', () => {
   it('customer name: a salutation naming someone else leaves the name to review; the agreeing one does not', async () => {
-    const { truth, read: doc } = await read(1201, { style: 'prose', kind: 'invoice' });
+    const { truth, doc } = await read(1201, { style: 'prose', kind: 'invoice' });
     const want = truth.invoices[0]!.data.customer.name!;
     const base = judge(doc);
     assert.equal(base.data.customer.name, want);
@@ -89,7 +37,7 @@ describe('energy extractor: values printed twice', () => {
   });
 
   it('customer name: a "Kunde:" line that reads another name leaves it to review', async () => {
-    const { truth, read: doc } = await read(1201, { style: 'prose', kind: 'invoice' });
+    const { truth, doc } = await read(1201, { style: 'prose', kind: 'invoice' });
     const want = truth.invoices[0]!.data.customer.name!;
     const surname = want.split(' ').at(-1)!;
     // The salutation line becomes "Kunde: Anna Quandtmeyer <surname>,", word by word.
@@ -102,7 +50,7 @@ describe('energy extractor: values printed twice', () => {
   });
 
   it('supplier name: a footer naming another company leaves the name to review', async () => {
-    const { truth, read: doc } = await read(1202, { style: 'compact', kind: 'invoice' });
+    const { truth, doc } = await read(1202, { style: 'compact', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier.name!;
     const base = judge(doc);
     assert.equal(base.data.supplier.name, want);
@@ -123,7 +71,7 @@ describe('energy extractor: values printed twice', () => {
     let found: { truth: Awaited<ReturnType<typeof read>>['truth']; doc: ReadDocument } | null = null;
     for (let seed = 1210; seed < 1240 && !found; seed++) {
       const r = await read(seed, { style: 'compact', kind: 'invoice' });
-      if (r.read.pages.some((p) => /Verwendungszweck/.test(p.text))) found = { truth: r.truth, doc: r.read };
+      if (r.doc.pages.some((p) => /Verwendungszweck/.test(p.text))) found = { truth: r.truth, doc: r.doc };
     }
     assert.ok(found, 'a seed pays by transfer');
     const id = found.truth.invoices[0]!.data.identity;
@@ -168,7 +116,7 @@ describe('energy extractor: addresses printed twice', () => {
   }
 
   it('window and supply address: another house number on the same street leaves both to review; "Str." for "Straße" agrees', async () => {
-    const { truth, read: doc } = await sameAddressBill();
+    const { truth, doc } = await sameAddressBill();
     const want = truth.invoices[0]!.data.customer.billing_address!;
     const base = judge(doc);
     assert.deepEqual(base.data.supply_points[0]!.service_address, want);
@@ -181,7 +129,7 @@ describe('energy extractor: addresses printed twice', () => {
   });
 
   it('a bill that says the supply address is the billing address, with another supply address read, leaves it to review', async () => {
-    const { truth, read: doc } = await read(1253, { style: 'compact', kind: 'invoice' });
+    const { truth, doc } = await read(1253, { style: 'compact', kind: 'invoice' });
     const want = truth.invoices[0]!.data;
     assert.notDeepEqual(want.supply_points[0]!.service_address, want.customer.billing_address, 'the seed supplies another address');
     const base = judge(doc);
@@ -192,7 +140,7 @@ describe('energy extractor: addresses printed twice', () => {
   });
 
   it('supplier address: the footer column printing another house number or another city for the postcode leaves it to review', async () => {
-    const { truth, read: doc } = await read(1203, { style: 'longtable', kind: 'invoice' });
+    const { truth, doc } = await read(1203, { style: 'longtable', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier;
     const base = judge(doc);
     assert.deepEqual(base.data.supplier.address, want.address);
@@ -210,7 +158,7 @@ describe('energy extractor: addresses printed twice', () => {
 
 describe('energy extractor: commercial register printed twice', () => {
   it('the register on every page agrees; one page printing another number, or an unreadable court, leaves it to review', async () => {
-    const { truth, read: doc } = await read(1204, { style: 'compact', kind: 'invoice' });
+    const { truth, doc } = await read(1204, { style: 'compact', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier.commercial_register!;
     assert.ok(doc.pages.length > 1, 'the footer is printed on two pages');
     const base = judge(doc);
@@ -230,7 +178,7 @@ describe('energy extractor: commercial register printed twice', () => {
 
   it("a grid operator's register printed above the supplier's is not the supplier's", async () => {
     for (let seed = 1100; seed < 1112; seed++) {
-      const { truth, read: doc } = await read(seed, { style: 'portal', kind: 'invoice' });
+      const { truth, doc } = await read(seed, { style: 'portal', kind: 'invoice' });
       if (!truth.hard_cases![0]!.grid_register || truth.hard_cases![0]!.company_customer) continue;
       const got = judge(doc);
       assert.equal(got.data.supplier.commercial_register, truth.invoices[0]!.data.supplier.commercial_register);
@@ -241,7 +189,7 @@ describe('energy extractor: commercial register printed twice', () => {
   });
 
   it('the policy doubts a register whose court or type is unreadable', async () => {
-    const { truth, read: doc } = await read(1204, { style: 'compact', kind: 'invoice' });
+    const { truth, doc } = await read(1204, { style: 'compact', kind: 'invoice' });
     const want = truth.invoices[0]!.data.supplier.commercial_register!;
     for (const [value, ok] of [[want, true], [want.toUpperCase().replace('GNR', 'GnR'), true], [want.replace(/HRB|GnR/, 'HR8'), false], [want.replace('Amtsgericht ', 'Amtsgericht 1'), false], [want.toLowerCase(), false]] as const) {
       const x = extractEnergy(doc);

@@ -1,0 +1,94 @@
+// Agreement checks (issue 14, precision): a value the other readings of the document contradict
+// is left empty rather than output. Each check is generic — it needs no layout — and was
+// calibrated on the tuned documents and on the round-5 sources read with the extractor as it was
+// before their rules (docs/decisions.md, "Generic extraction: precision (issue 14)").
+import { monthOf, parseDate } from './normalize/date.js';
+import type { Candidate } from './types.js';
+
+/**
+ * Words that head a party block or a column, never a party's name: a name reading that is only
+ * such a word took the label for its value ("From:" over the sender's address).
+ */
+const ROLE = 'sender|recipient|seller|buyer|supplier|customer|client|kunde|lieferant|absender|empfänger|rechnungsempfänger|leistungsempfänger|verkäufer|käufer|émetteur|emetteur|destinataire|vendeur|acheteur|fournisseur|afzender|ontvanger|leverancier|klant|koper|verkoper';
+const ADDRESS_HEADING = "(billing|invoice|invoicing|delivery|shipping|postal) address|address|rechnungsadresse|lieferadresse|rechnungsanschrift|lieferanschrift|anschrift|adresse( de (facturation|livraison))?|factuuradres|afleveradres|leveringsadres|adres";
+const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|ship(ped)? to|sold to|invoice to|${ROLE}|${ADDRESS_HEADING}|invoice|rechnung|facture|factuur|date|datum|page|seite)$`, 'i');
+
+/** "37550 Saint-Avertin", "BS1 4DJ Bristol", "D-20457 Hamburg", "1012 AB Amsterdam". */
+const POSTCODE_TOWN = /^([A-Z]{1,2}-)?(\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}[\p{L}\s.'-]*$/u;
+/** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
+const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
+
+// Narrower than candidates.ts's LEGAL_FORM on purpose: "AB" / "AS" there are Dutch postcode letters here.
+const LEGAL_FORM = /\b(gmbh|mbh|ag|kg|ohg|ug|e\.\s?k|ltd|llc|inc|plc|sarl|sas|sa|bv|nv|vof|srl|spa)\b/i;
+
+/** A party name must be a name: not a role word or an address heading, a date or a number. */
+export function plausibleName(value: unknown): boolean {
+  // Leading quotes or commas are OCR specks ("‚Adresse de facturation").
+  const v = String(value ?? '').replace(/^[\s‚„"'`,.:;]+/, '').replace(/[:.\s]+$/, '').trim();
+  if (v.length < 2) return false;
+  if (ROLE_WORDS.test(v)) return false;
+  if (!/\p{L}{2}/u.test(v)) return false;
+  if (parseDate(v) !== null) return false;
+  // An address line under the heading was taken instead of the name above it.
+  if ((POSTCODE_TOWN.test(v) || STREET_LINE.test(v)) && !LEGAL_FORM.test(v)) return false;
+  return true;
+}
+
+/** Names compared as printed words, without legal forms, case or punctuation. */
+export function sameParty(a: unknown, b: unknown): boolean {
+  const n = (x: unknown) => String(x ?? '').toLowerCase().replace(/\b(gmbh|mbh|ag|kg|se|bv|nv|inc|ltd|llc|plc|sarl|sas|sa|srl|spa|co)\b\.?/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const x = n(a);
+  const y = n(b);
+  if (!x || !y) return false;
+  return x === y || (x.length >= 6 && y.includes(x)) || (y.length >= 6 && x.includes(y));
+}
+
+const DATE_SHAPE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+const PHONE_SHAPE = /^(\+|00)\d[\d\s/()-]{6,}$/;
+
+/**
+ * An identifier (document or customer number, payment reference) that is some other field's
+ * value: a date, a phone number, the IBAN, the VAT id. A neighbouring label's value was taken.
+ */
+export function identifierClash(value: unknown, others: Array<unknown>): boolean {
+  const v = String(value ?? '').trim();
+  if (!v) return false;
+  if (DATE_SHAPE.test(v) && parseDate(v) !== null) return true;
+  if (PHONE_SHAPE.test(v)) return true;
+  const compact = v.replace(/[\s.-]/g, '').toUpperCase();
+  return others.some((o) => typeof o === 'string' && o.length >= 8 && o.replace(/[\s.-]/g, '').toUpperCase() === compact);
+}
+
+// Only headings that never begin a company's name ("Client Services Ltd" keeps its first word).
+const ROLE_PREFIX = new RegExp(`^(émetteur|emetteur|destinataire|absender|empfänger|rechnungsempfänger|leistungsempfänger|afzender|ontvanger|sender|recipient)\\s*:?\\s+(?=\\S)`, 'i');
+
+/**
+ * A name read together with the role heading printed before it on the same line
+ * ("Émetteur Atelier Berthier SARL"): the heading is not part of the name.
+ */
+export function withoutRoleWord(cands: Candidate[]): Candidate[] {
+  return cands.map((c) => {
+    if (typeof c.value !== 'string' || !ROLE_PREFIX.test(c.value)) return c;
+    const value = c.value.replace(ROLE_PREFIX, '');
+    return plausibleName(value) ? { ...c, value, transforms: [...c.transforms, 'strip:role-word'] } : c;
+  });
+}
+
+/** Drops readings whose value fails `ok`, so the next reading can win on its own. */
+export function keepPlausible(cands: Candidate[], ok: (v: unknown) => boolean): Candidate[] {
+  return cands.filter((c) => c.value === null || ok(c.value));
+}
+
+/**
+ * A return-address line ("Name · Street · Postcode Town") whose address part is only a date
+ * ("Maintenance préventive CVC - août 2026": a period heading, its year read as a postcode) is no
+ * return address, so its first part is no sender.
+ */
+export function returnAddressIsDate(c: Candidate): boolean {
+  if (c.method !== 'sender_line') return false;
+  const rest = c.raw.slice(c.raw.indexOf(String(c.value)) + String(c.value).length).replace(/^[\s·•●|,-]+/, '').trim();
+  const words = rest.split(/\s+/);
+  if (words.length === 2 && monthOf(words[0]!) !== undefined && /^\d{4}$/.test(words[1]!)) return true;
+  return DATE_SHAPE.test(rest) && parseDate(rest) !== null;
+}
+
