@@ -13,7 +13,8 @@
 // busy with other work. BENCH_RUNS (default 5) runs per page, median; BENCH_OCR_MAX_PAGES
 // (default 4) clean pages, BENCH_OCR_DEGRADED (default 2) degraded copies;
 // BENCH_OCR_RECOGNITION (default "auto,two-stage,best"): the Docdesk recognitions measured,
-// the first is the one compared against the target.
+// the first is the one compared against the target; a name ending in "-norecover" is that
+// recognition without the recovery of dropped text (engine/ocr/recover.ts), to price it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -122,16 +123,17 @@ export async function benchOcr(): Promise<void> {
       const p = pages[clean - 1 - i]!;
       pages.push({ label: `${p.label} degraded`, image: await degrade(p.image, join(dir, `degraded-${i}.png`), 7 + i), truth: p.truth });
     }
-    const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'auto,two-stage,best').split(',').map((r) => r.trim() as Recognition);
+    const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'auto,two-stage,best').split(',').map((r) => r.trim());
+    const optionsOf = (name: string) => ({ dpiHint: 300, recognition: name.replace(/-norecover$/, '') as Recognition, recover: !name.endsWith('-norecover') });
     // Warm: workers, models, WebAssembly tier-up.
-    for (const recognition of recognitions) await ocrImage(readFileSync(pages[0]!.image), { dpiHint: 300, recognition });
+    for (const recognition of recognitions) await ocrImage(readFileSync(pages[0]!.image), optionsOf(recognition));
     const configs: Config[] = recognitions.map((recognition) => ({
       name: `Docdesk ocrImage (tesseract.js, ${recognition})`,
       run: async (image) => {
         const data = readFileSync(image);
         const c0 = process.cpuUsage();
         const t = performance.now();
-        const r = await ocrImage(data, { dpiHint: 300, recognition });
+        const r = await ocrImage(data, optionsOf(recognition));
         const c = process.cpuUsage(c0);
         return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
       },

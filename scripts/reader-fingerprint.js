@@ -1,5 +1,5 @@
-// The compiled reading layer (PDF text, page images, OCR) and the OCR recognition chosen by the
-// environment: the evals key their cached readings by it, so a change to how pages are read
+// The compiled reading layer (PDF text, page images, OCR) and the OCR recognition and recovery
+// chosen by the environment: the evals key their cached readings by it, so a change to how pages are read
 // never scores extraction against stale readings.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,10 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** @param {URL} dist the compiled tree (`dist/`) */
 export function readerFingerprint(dist) {
   const h = createHash('sha256');
+  // Recovery of dropped text (on unless DOCDESK_OCR_RECOVER=0) reads pages differently; off,
+  // its module never runs, so its code keys the readings only when it is on.
+  const recover = process.env.DOCDESK_OCR_RECOVER !== '0';
   for (const dir of ['engine/formats/pdf/', 'engine/ocr/', 'engine/pipeline/']) {
     const url = new URL(dir, dist);
-    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) h.update(f).update(readFileSync(new URL(f, url)));
+    for (const f of readdirSync(url).filter((n) => n.endsWith('.js')).sort()) {
+      if (!recover && dir === 'engine/ocr/' && f === 'recover.js') continue;
+      h.update(f).update(readFileSync(new URL(f, url)));
+    }
   }
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
+  if (recover) h.update('recover=1');
   return h.digest('hex').slice(0, 16);
 }

@@ -4,8 +4,10 @@
 export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
 
 // Longer alternatives first: the most specific label of a family wins ("date de facture" before "date").
-// An apostrophe in a label also matches the typographic one ("Date d’échéance", round 6).
-const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, "['’]")).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
+// An apostrophe in a label also matches the typographic ones ("Date d’échéance", round 6);
+// OCR returns ‘ ` ´ for it too.
+const APOSTROPHE = "['’‘`´]";
+const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
 
 export const LABELS: Record<LabelField, RegExp> = {
   document_number: L(

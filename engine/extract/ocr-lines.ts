@@ -130,6 +130,66 @@ export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines:
   return Math.abs(m) <= 0.05 ? m : 0;
 }
 
+const overlapShare = (a: Box, b: Box): number => {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.max(1, Math.min(a.w * a.h, b.w * b.h));
+};
+
+/** Two readings of one ink: "06.08.2013" and "06.08.201", "Summe" and "Summe:" (at most a third of the longer differs). */
+function sameReading(a: string, b: string): boolean {
+  const [s, t] = a.length <= b.length ? [a, b] : [b, a];
+  if (t.startsWith(s) || t.endsWith(s)) return s.length >= Math.ceil((2 * t.length) / 3);
+  if (s.length !== t.length) return false;
+  let d = 0;
+  for (let i = 0; i < s.length; i++) if (s[i] !== t[i]) d++;
+  return d <= Math.floor(t.length / 3);
+}
+
+/**
+ * Tesseract's lines with ink read twice left once: a word inside an over-tall line (two rows
+ * merged, "Beleg-Nr R876… 06.08.2013") can also be read by the line of its own row ("Beleg-Datum
+ * 06.08.201"), each reading in a different line. The word stays in the line whose text band
+ * holds it best, with the more confident reading; the other copy is dropped. Lines are returned
+ * with word indices, as given.
+ */
+export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): Array<{ words: number[] }> {
+  const lineOf = new Map<number, number>();
+  lines.forEach((l, k) => l.words.forEach((i) => lineOf.set(i, k)));
+  const band = lines.map((l) => {
+    const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
+    const sure = ws.filter(isConfident);
+    const use = sure.length ? sure : ws;
+    return use.length ? (median(use.map((w) => w.bbox.y)) + median(use.map((w) => w.bbox.y + w.bbox.h))) / 2 : 0;
+  });
+  const out = lines.map((l) => ({ words: [...l.words] }));
+  const order = [...lineOf.keys()].sort((a, b) => words[a]!.bbox.x - words[b]!.bbox.x);
+  const gone = new Set<number>();
+  for (let p = 0; p < order.length; p++) {
+    const i = order[p]!;
+    const a = words[i]!;
+    if (gone.has(i) || !/[\p{L}\p{N}]/u.test(a.text)) continue;
+    for (let q = p + 1; q < order.length; q++) {
+      const j = order[q]!;
+      const b = words[j]!;
+      if (b.bbox.x > a.bbox.x + a.bbox.w) break;
+      if (gone.has(j) || lineOf.get(i) === lineOf.get(j) || overlapShare(a.bbox, b.bbox) < 0.8 || !sameReading(a.text, b.text)) continue;
+      const li = lineOf.get(i)!;
+      const lj = lineOf.get(j)!;
+      const fit = (w: OcrWordBox & { bbox: Box }, k: number) => Math.abs(w.bbox.y + w.bbox.h / 2 - band[k]!);
+      // The better reading goes where the ink sits best; the other line loses its copy.
+      const [keep, drop] = b.confidence > a.confidence ? [j, i] : [i, j];
+      const [home, away] = fit(a, li) <= fit(b, lj) ? [li, lj] : [lj, li];
+      out[away]!.words = out[away]!.words.filter((x) => x !== i && x !== j);
+      out[home]!.words = out[home]!.words.map((x) => (x === i || x === j ? keep : x));
+      gone.add(drop);
+      if (drop === i) break;
+    }
+  }
+  return out;
+}
+
 /**
  * Visual rows of an OCR page: tesseract reads a table or a two-column header as blocks, so
  * the cells of one printed row come back as several lines (a column of headings and its
@@ -140,7 +200,8 @@ export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines:
  * Cells set a little lower (a sidebar beside the address window) stay on rows of their own,
  * as a text layer has them.
  */
-export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): number[][] {
+export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, read: ReadonlyArray<{ words: number[] }>): number[][] {
+  const lines = dropDoubleReadings(words, read);
   const skew = ocrSkew(words, lines);
   const bands = lines
     .map((l) => {

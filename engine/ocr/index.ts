@@ -39,6 +39,7 @@ import {
   type PageAnalysis,
   type QuarterTurn,
 } from './preprocess.js';
+import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
 import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
 
@@ -96,6 +97,13 @@ export interface OcrOptions {
    * buffer is used in place (contrast normalization writes into it).
    */
   gray?: { width: number; height: number };
+  /**
+   * Whether small print the reading returned no words for (a return-address line, a footer
+   * with VAT id and IBAN) is found and read again (engine/ocr/recover.ts). Default: on, unless
+   * $DOCDESK_OCR_RECOVER is '0' (measurements; docs/decisions.md, "Generic extraction on scans
+   * (issue 14, second pass)").
+   */
+  recover?: boolean;
 }
 
 /** Measured in docs/decisions.md, "OCR: two-stage recognition". */
@@ -111,6 +119,11 @@ export const DEFAULT_LANGUAGES = 'deu';
 
 /** Whole-page recognitions per model in this process (orientation probes and re-read crops not counted). */
 export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
+
+/** Recovery of dropped text in this process: pages checked, pages whose dropped ink was read again, words added. */
+export const recoveries = { pages: 0, rereads: 0, words: 0 };
+
+const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER !== '0';
 
 /**
  * Share of a page's pixels that are neither paper nor ink (grey levels 121-234 after contrast
@@ -281,6 +294,7 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const firstModel: OcrModel = recognition === 'best' ? 'best' : 'fast';
   const rule: RereadRule | null = recognition === 'two-stage' ? 'uncertain' : recognition === 'two-stage-digits' ? 'digits' : null;
   const models: OcrModel[] = rule ? ['fast', 'best'] : [firstModel];
+  const recover = recoverFor(opts);
   return withWorkers(languages, models, async (workers) => {
     const worker = workers[firstModel]!;
     const skewFor = (quarter: QuarterTurn) => (quarter === 90 || quarter === 270 ? analysis.skewVertical : analysis.skewHorizontal);
@@ -300,11 +314,17 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       const useBox = box !== null && box.width * box.height < 0.9 * img.width * img.height;
       const part = useBox ? crop(img, box) : img;
       const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
-      let blocks = await recognize(worker, part, dpi);
+      let blocks = (await recognize(worker, part, dpi)) ?? [];
       pageReadings[firstModel]++;
       if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') {
-        blocks = await recognize(workers.best!, part, dpi);
+        blocks = (await recognize(workers.best!, part, dpi)) ?? [];
         pageReadings.best++;
+      }
+      if (recover) {
+        const r = await recoverDropped(workers.best ?? worker, part, blocks, analysis.threshold, dpi);
+        recoveries.pages++;
+        if (r.bands) recoveries.rereads++;
+        recoveries.words += r.words;
       }
       return fromBlocks(blocks, at, w, h);
     };

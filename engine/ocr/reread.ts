@@ -11,7 +11,7 @@
 // recognizer's cost grows with the stacked text, not with the page.
 import Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
-import { toPgm } from './preprocess.js';
+import { crop, toPgm } from './preprocess.js';
 import { PAGE_PARAMS } from './tesseract.js';
 
 /**
@@ -108,27 +108,44 @@ export interface Stack {
   rows: Array<{ top: number; height: number; dx: number; dy: number }>;
 }
 
-/** The runs' crops of `img`, one per row on white, left-aligned, with white space between. */
-export function stackRuns(img: Gray, runs: Run[]): Stack {
-  const heights = runs.map((r) => r.box.height).sort((a, b) => a - b);
+/** Crops stacked one per row on white, left-aligned, with white space between; `tops[k]` is crop k's first row. */
+export function stackCrops(crops: Gray[]): { image: Gray; tops: number[]; margin: number } {
+  const heights = crops.map((c) => c.height).sort((a, b) => a - b);
   const typical = heights[Math.floor(heights.length / 2)] ?? 0;
   const margin = Math.max(8, Math.round(typical * 0.6));
-  const width = Math.max(...runs.map((r) => r.box.width)) + 2 * margin;
+  const width = Math.max(...crops.map((c) => c.width)) + 2 * margin;
   let y = margin;
-  const rows: Stack['rows'] = [];
-  for (const r of runs) {
-    rows.push({ top: y, height: r.box.height, dx: r.box.left - margin, dy: r.box.top - y });
-    y += r.box.height + margin;
+  const tops: number[] = [];
+  for (const c of crops) {
+    tops.push(y);
+    y += c.height + margin;
   }
   const data = Buffer.alloc(width * y, 255);
-  runs.forEach((r, k) => {
-    const row = rows[k]!;
-    for (let yy = 0; yy < r.box.height; yy++) {
-      const src = (r.box.top + yy) * img.width + r.box.left;
-      img.data.copy(data, (row.top + yy) * width + margin, src, src + r.box.width);
-    }
+  crops.forEach((c, k) => {
+    for (let yy = 0; yy < c.height; yy++) c.data.copy(data, (tops[k]! + yy) * width + margin, yy * c.width, (yy + 1) * c.width);
   });
-  return { image: { data, width, height: y }, rows };
+  return { image: { data, width, height: y }, tops, margin };
+}
+
+/** The runs' crops of `img`, one per row on white, left-aligned, with white space between. */
+export function stackRuns(img: Gray, runs: Run[]): Stack {
+  const { image, tops, margin } = stackCrops(runs.map((r) => crop(img, r.box)));
+  const rows = runs.map((r, k) => ({ top: tops[k]!, height: r.box.height, dx: r.box.left - margin, dy: r.box.top - tops[k]! }));
+  return { image, rows };
+}
+
+/**
+ * Recognizes a stacked image as one uniform block (PSM 6) with `worker`, which is left in
+ * the page mode again afterwards.
+ */
+export async function recognizeBlock(worker: Tesseract.Worker, img: Gray, dpi: number): Promise<Tesseract.Block[] | null> {
+  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK });
+  try {
+    const { data } = await worker.recognize(toPgm(img), { user_defined_dpi: String(Math.round(Math.max(70, Math.min(1200, dpi)))) } as Partial<Tesseract.RecognizeOptions>, { text: false, blocks: true });
+    return data.blocks;
+  } finally {
+    await worker.setParameters({ tessedit_pageseg_mode: PAGE_PARAMS.tessedit_pageseg_mode });
+  }
 }
 
 const shift = (b: Tesseract.Bbox, dx: number, dy: number): Tesseract.Bbox => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
@@ -208,13 +225,6 @@ export async function rereadUncertain(best: Tesseract.Worker, img: Gray, blocks:
   if (runs.length === 0) return { runs: 0, changed: 0 };
   if (rule === 'uncertain' && unsureShare(blocks, runs) > REREAD.pageShare) return 'page';
   const stack = stackRuns(img, runs);
-  await best.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK });
-  let read: Tesseract.Block[] | null;
-  try {
-    const { data } = await best.recognize(toPgm(stack.image), { user_defined_dpi: String(Math.round(Math.max(70, Math.min(1200, dpi)))) } as Partial<Tesseract.RecognizeOptions>, { text: false, blocks: true });
-    read = data.blocks;
-  } finally {
-    await best.setParameters({ tessedit_pageseg_mode: PAGE_PARAMS.tessedit_pageseg_mode });
-  }
+  const read = await recognizeBlock(best, stack.image, dpi);
   return { runs: runs.length, changed: mergeRereads(runs, wordsByRow(read, stack)) };
 }

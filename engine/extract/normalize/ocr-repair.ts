@@ -92,7 +92,7 @@ function labelVocabulary(): Map<number, Array<{ word: string; folded: string }>>
 
 /** Typical OCR confusions folded to one spelling; accents are often lost ("Emission"). */
 function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
+  return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`´]/g, "'").replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
 }
 
 function levenshtein(a: string, b: string, max: number): number {
@@ -130,7 +130,8 @@ export function nearestLabelWord(word: string): string | null {
         break;
       }
       const allowed = v.length >= 12 ? 2 : v.length >= 6 ? 1 : 0;
-      const d = folded === fw ? 0.5 : levenshtein(w, v, allowed);
+      // Accents and apostrophes are compared folded: a lost accent and a misread one ("&") are one edit.
+      const d = folded === fw ? 0.5 : Math.min(levenshtein(w, v, allowed), levenshtein(fw, folded, allowed));
       if (d > allowed && d !== 0.5) continue;
       if (d < bestD) {
         best = v;
@@ -159,7 +160,8 @@ export function repairOcrLabels(text: string): string {
   const words = spaced.split(' ');
   let changed = spaced !== text;
   for (let i = 0; i < Math.min(LABEL_WORDS, words.length); i++) {
-    const m = /^([^\p{L}\d]*)([\p{L}\d|!][\p{L}\d|!'-]*[\p{L}\d|!]|[\p{L}\d])([^\p{L}\d]*)$/u.exec(words[i]!);
+    // Inside a word: apostrophes (all forms) and '&', the usual misreading of 'é' ("d’&chéance").
+    const m = /^([^\p{L}\d]*)([\p{L}\d|!][\p{L}\d|!'’‘&-]*[\p{L}\d|!]|[\p{L}\d])([^\p{L}\d]*)$/u.exec(words[i]!);
     if (!m) continue;
     const fix = nearestLabelWord(m[2]!);
     if (!fix) continue;

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvidence, type Evidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
+import { LABELS } from '../../../engine/extract/labels.js';
 import { ocrRows, tidyOcrLine } from '../../../engine/extract/ocr-lines.js';
 import { amountReadings, ibanReading, nearestLabelWord, repairOcrAmounts, repairOcrCell, repairOcrDots, repairOcrLabels, repairOcrVatIds } from '../../../engine/extract/normalize/ocr-repair.js';
 import type { PageText } from '../../../engine/formats/model.js';
@@ -184,6 +185,31 @@ describe('OCR repair rules and their limits (constructed input)', () => {
     assert.ok(gapHeight <= 19, `gap height ${gapHeight}`);
     assert.ok(words[1]!.bbox.h < 25, 'the speck-inflated box takes the line band');
     assert.equal(words[2]!.bbox.h, 19, 'a confident word keeps its box');
+  });
+
+  it('reads a typographic apostrophe and "&" for "é" in a label (a tuned French scan: "Date d’&cheance")', () => {
+    assert.equal(nearestLabelWord('d’&cheance'), "d'échéance");
+    assert.equal(repairOcrLabels('Date d’&cheance 16/11/2017'), "Date d'échéance 16/11/2017");
+    assert.ok(LABELS.payment_due_date.test('Date d’échéance 16/11/2017'), 'the label itself with a typographic apostrophe');
+    assert.equal(repairOcrLabels('Ma jolie boutique'), 'Ma jolie boutique');
+  });
+
+  it('leaves ink tesseract read twice on two lines once, on its own row, with the better reading (a tuned ZUGFeRD scan)', () => {
+    // Word boxes as tesseract returned them (150 dpi scan): an over-tall line merged two rows
+    // and took the date of the row below, which that row's own line read again, less well.
+    const w = (text: string, x: number, y: number, width: number, h: number, confidence: number) => ({ text, bbox: { x, y, w: width, h }, confidence });
+    const words = [
+      w('MUSTERLIEFERANT', 107, 169, 148, 24, 91), w('GMBH', 267, 176, 39, 11, 92), w('MUSTER-KUNDE', 461, 178, 119, 13, 91), w('GMBH', 591, 180, 39, 12, 96),
+      w('Beleg-Nr', 782, 180, 82, 29, 89), w('R87654321012345', 996, 193, 148, 14, 90), w('06.08.2013', 996, 212, 98, 13, 95),
+      w('Beleg-Datum', 785, 209, 110, 15, 92), w('06.08.201', 996, 212, 87, 13, 91),
+    ];
+    const lines = [{ words: [0, 1, 2, 3, 4, 5, 6] }, { words: [7, 8] }];
+    const rows = ocrRows(words, lines).map((r) => r.map((i) => words[i]!.text).join(' '));
+    assert.ok(rows.includes('Beleg-Datum 06.08.2013'), rows.join(' | '));
+    assert.equal(rows.filter((r) => r.includes('06.08.201')).length, 1, 'one reading of the date');
+    // Different words at one place are not readings of one ink.
+    const other = [w('Summe', 100, 100, 60, 14, 90), w('EUR', 100, 102, 58, 13, 80)];
+    assert.equal(ocrRows(other, [{ words: [0] }, { words: [1] }]).flat().length, 2);
   });
 
   it('joins tesseract lines of one visual row, taking out the skew, and keeps a lower sidebar apart', () => {

@@ -50,13 +50,22 @@ function whitePage(width: number, height: number) {
   return { canvas, ctx };
 }
 
-/** An A4 page at 150 dpi with the invoice lines in black on white. */
-export function drawInvoicePage(): DrawnPage {
+/**
+ * Small print the page reading drops (7 and 8 px DejaVu Sans at 150 dpi, about 3.5 pt): a
+ * return-address line above the address and a footer with VAT id, IBAN and register.
+ */
+export const SMALL_PRINT_LINES: Array<[string, number, number, number]> = [
+  ['Muster AG, Postfach 4711, 80331 München', 7, 110, 250],
+  ['USt-IdNr. DE123456789 IBAN DE89 3704 0044 0532 0130 00 HRB 12345', 8, 110, 1640],
+];
+
+/** An A4 page at 150 dpi with the invoice lines (or `lines`) in black on white. */
+export function drawInvoicePage(lines: Array<[string, number, number, number]> = INVOICE_LINES): DrawnPage {
   const width = 1240;
   const height = 1754;
   const { canvas, ctx } = whitePage(width, height);
   const words: DrawnWord[] = [];
-  for (const [line, size, x, top] of INVOICE_LINES) {
+  for (const [line, size, x, top] of lines) {
     ctx.font = `${size}px "${FAMILY}"`;
     const baseline = top + size;
     ctx.fillText(line, x, baseline);
