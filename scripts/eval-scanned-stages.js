@@ -41,12 +41,35 @@ Tesseract.createWorker = async (...args) => {
     const r = await recognize(...a);
     const words = (r.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
     const c = process.cpuUsage(t);
-    recognitions.push({ model, cpu: (c.user + c.system) / 1e6, words: words.length, low: words.filter((w) => w.confidence < 30).length });
+    recognitions.push({ model, cpu: (c.user + c.system) / 1e6, words: words.length, low: words.filter((w) => w.confidence < 30).length, rules: model === 'fast' ? rereadRules((r.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines))) : null });
     return r;
   };
   return worker;
 };
 const { ocrImage, terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
+const { REREAD } = await import(new URL('engine/ocr/reread.js', dist).href);
+// Which re-read rule a fast-pass word falls under (first that applies, in needsReread's order),
+// words and characters per rule; `line-sure`: of the re-read words, those in a line whose
+// length-weighted mean confidence is ≥ 90 (a candidate for skipping).
+const ODD = /^[\p{Script=Latin}\p{N}.,:;!?€$£%&§/\\()[\]'"„“”‚‘’«»+\-–—*#@=_°²³·]+$/u;
+function rereadRules(lines) {
+  const out = { all: [0, 0], low: [0, 0], digit: [0, 0], odd: [0, 0], lineSure: [0, 0] };
+  for (const line of lines) for (const w of line.words) if (w.text.trim()) {
+    const n = w.text.trim().length;
+    out.all[0]++; out.all[1] += n;
+    const digit = /\p{N}/u.test(w.text);
+    const rule = w.confidence < REREAD.lowConfidence ? 'low' : digit && w.confidence < REREAD.digitConfidence ? 'digit' : !ODD.test(w.text.trim()) ? 'odd' : null;
+    if (!rule) continue;
+    out[rule][0]++; out[rule][1] += n;
+    {
+      const lw = (line.words ?? []).filter((x) => x.text.trim());
+      const len = lw.reduce((s, x) => s + x.text.length, 0);
+      const mean = len ? lw.reduce((s, x) => s + x.confidence * x.text.length, 0) / len : 0;
+      if (mean >= 90) { out.lineSure[0]++; out.lineSure[1] += n; }
+    }
+  }
+  return out;
+}
 const { fitDpi, pixelSize, MAX_PAGE_PIXELS, rasterizePdfPage, readPageScan, readPdfPageText } = await import(new URL('engine/formats/pdf/index.js', dist).href);
 const { processPdfPage, ocrPdfPage, OCR_DPI } = await import(new URL('engine/pipeline/page-work.js', dist).href);
 const { samplesDir } = await import(new URL('bench/ocr-samples.js', dist).href);
@@ -127,6 +150,10 @@ try {
       const best = recognitions.filter((x) => x.model === 'best').reduce((a, x) => a + x.cpu, 0);
       const prev = await cpu(steps.prev);
       const row = { text: steps.text, image: steps.image, hand: steps.hand, prep: ocr.s - fast - best, fast, best, preview: prev.s };
+      for (const x of recognitions.filter((x) => x.rules)) {
+        console.log(`  re-read rules (fast pass, words/chars): ${Object.entries(x.rules).map(([k, v]) => `${k} ${v[0]}/${v[1]}`).join(' ')}`);
+        for (const [k, v] of Object.entries(x.rules)) add(`rules ${k} (words, chars)`, { words: v[0], chars: v[1] });
+      }
       row.total = Object.values(row).reduce((a, b) => a + b, 0);
       add(variant, row);
       const r = ocr.value;
