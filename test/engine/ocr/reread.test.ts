@@ -87,6 +87,22 @@ describe('two-stage OCR: which words are read again', () => {
     const line = b[0]!.paragraphs[0]!.lines[0]!;
     assert.deepEqual(line.words.map((w) => w.text), ['Betrag', '1.234,56', 'EUR', 'l0']);
   });
+
+  it('with a sure-line threshold set, a line that confident as a whole is not read again', () => {
+    const b = blocks([
+      [word('Verbrauch', 97, bbox(0, 0, 200, 30)), word('Zählerstand', 97, bbox(210, 0, 400, 30)), word('12', 85, bbox(410, 0, 440, 30))],
+      [word('Summe', 60, bbox(0, 100, 120, 130))],
+    ]);
+    const saved = REREAD.sureLine;
+    try {
+      assert.equal(selectRuns(b, image(500, 200), 'uncertain').length, 2);
+      REREAD.sureLine = 90;
+      const runs = selectRuns(b, image(500, 200), 'uncertain');
+      assert.deepEqual(runs.map((r) => r.line.words[r.start]!.text), ['Summe']);
+    } finally {
+      REREAD.sureLine = saved;
+    }
+  });
 });
 
 describe('two-stage OCR on real pixels', { skip: hasFastModel('deu') ? false : 'resources/ocr/tessdata_fast/deu.traineddata.gz is missing' }, () => {
