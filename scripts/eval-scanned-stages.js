@@ -47,25 +47,28 @@ Tesseract.createWorker = async (...args) => {
   return worker;
 };
 const { ocrImage, terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
-const { REREAD } = await import(new URL('engine/ocr/reread.js', dist).href);
-// Which re-read rule a fast-pass word falls under (first that applies, in needsReread's order),
-// words and characters per rule; `line-sure`: of the re-read words, those in a line whose
-// length-weighted mean confidence is ≥ 90 (a candidate for skipping).
-const ODD = /^[\p{Script=Latin}\p{N}.,:;!?€$£%&§/\\()[\]'"„“”‚‘’«»+\-–—*#@=_°²³·]+$/u;
+const { rereadReason } = await import(new URL('engine/ocr/reread.js', dist).href);
+// Which re-read rule a fast-pass word falls under (reread.ts' `uncertain` rules, first that
+// applies), words and characters per rule; `lineSure`: of the re-read words, those in a line
+// whose length-weighted mean confidence is ≥ 90 (a candidate for skipping).
 function rereadRules(lines) {
   const out = { all: [0, 0], low: [0, 0], digit: [0, 0], odd: [0, 0], lineSure: [0, 0] };
-  for (const line of lines) for (const w of line.words) if (w.text.trim()) {
-    const n = w.text.trim().length;
-    out.all[0]++; out.all[1] += n;
-    const digit = /\p{N}/u.test(w.text);
-    const rule = w.confidence < REREAD.lowConfidence ? 'low' : digit && w.confidence < REREAD.digitConfidence ? 'digit' : !ODD.test(w.text.trim()) ? 'odd' : null;
-    if (!rule) continue;
-    out[rule][0]++; out[rule][1] += n;
-    {
-      const lw = (line.words ?? []).filter((x) => x.text.trim());
-      const len = lw.reduce((s, x) => s + x.text.length, 0);
-      const mean = len ? lw.reduce((s, x) => s + x.confidence * x.text.length, 0) / len : 0;
-      if (mean >= 90) { out.lineSure[0]++; out.lineSure[1] += n; }
+  for (const line of lines) {
+    const lw = (line.words ?? []).filter((x) => x.text.trim());
+    const len = lw.reduce((s, x) => s + x.text.length, 0);
+    const mean = len ? lw.reduce((s, x) => s + x.confidence * x.text.length, 0) / len : 0;
+    for (const w of lw) {
+      const n = w.text.trim().length;
+      out.all[0]++;
+      out.all[1] += n;
+      const rule = rereadReason(w);
+      if (!rule) continue;
+      out[rule][0]++;
+      out[rule][1] += n;
+      if (mean >= 90) {
+        out.lineSure[0]++;
+        out.lineSure[1] += n;
+      }
     }
   }
   return out;

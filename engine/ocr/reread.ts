@@ -53,12 +53,15 @@ for (const part of (process.env.DOCDESK_OCR_REREAD ?? '').split(',')) {
 const EXPECTED = /^[\p{Script=Latin}\p{N}.,:;!?€$£%&§/\\()[\]'"„“”‚‘’«»+\-–—*#@=_°²³·]+$/u;
 const DIGIT = /\p{N}/u;
 
+/** Which rule of the `uncertain` set sends a word to the re-read, if any (first that applies). */
+export function rereadReason(word: { text: string; confidence: number }): 'low' | 'digit' | 'odd' | null {
+  if (word.confidence < REREAD.lowConfidence) return 'low';
+  if (DIGIT.test(word.text) && word.confidence < REREAD.digitConfidence) return 'digit';
+  return EXPECTED.test(word.text.trim()) ? null : 'odd';
+}
+
 export function needsReread(word: { text: string; confidence: number }, rule: RereadRule): boolean {
-  const digit = DIGIT.test(word.text);
-  if (digit && rule === 'digits') return true;
-  if (word.confidence < REREAD.lowConfidence) return true;
-  if (digit && word.confidence < REREAD.digitConfidence) return true;
-  return !EXPECTED.test(word.text.trim());
+  return (rule === 'digits' && DIGIT.test(word.text)) || rereadReason(word) !== null;
 }
 
 /** Mean confidence weighted by length. */
@@ -169,7 +172,6 @@ export function wordsByRow(blocks: Tesseract.Block[] | null, stack: Stack): Tess
   for (const row of out) row.sort((a, b) => a.bbox.x0 - b.bbox.x0);
   return out;
 }
-
 
 /**
  * Replaces each run's words by best_int's reading unless that reading is empty or clearly

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type Tesseract from 'tesseract.js';
 import { ocrImage, terminateOcr } from '../../../engine/ocr/index.js';
 import type { Gray } from '../../../engine/ocr/preprocess.js';
-import { mergeRereads, needsReread, REREAD, selectRuns, stackRuns, wordsByRow } from '../../../engine/ocr/reread.js';
+import { mergeRereads, needsReread, REREAD, rereadReason, selectRuns, stackRuns, wordsByRow } from '../../../engine/ocr/reread.js';
 import { hasFastModel } from '../../../engine/ocr/tesseract.js';
 import { blurredAmountPage } from './pages.js';
 
@@ -42,6 +42,11 @@ describe('two-stage OCR: which words are read again', () => {
     assert.equal(needsReread({ text: '1.234,56', confidence: 96 }, 'digits'), true);
     assert.equal(needsReread({ text: 'Вetrag', confidence: 96 }, 'uncertain'), true, 'Cyrillic letter');
     assert.equal(needsReread({ text: '27,00€', confidence: 96 }, 'uncertain'), false);
+    // The rule that applies first, as the stage measurement counts them.
+    assert.equal(rereadReason({ text: '1.234,56', confidence: REREAD.lowConfidence - 1 }), 'low');
+    assert.equal(rereadReason({ text: '1.234,56', confidence: REREAD.digitConfidence - 1 }), 'digit');
+    assert.equal(rereadReason({ text: 'Вetrag', confidence: 96 }), 'odd');
+    assert.equal(rereadReason({ text: 'Rechnung', confidence: 96 }), null);
   });
 
   it('joins neighbouring unsure words of a line into one run cut halfway to the sure neighbours', () => {
