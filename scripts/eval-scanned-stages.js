@@ -12,6 +12,8 @@
 // Inside ocrImage: `prep` (decode/analysis/deskew/crop: ocrImage minus recognitions), `fast`
 // (fast-model page passes), `best` (best_int: the re-read of stacked unsure runs, or the whole
 // page for a poor scan). Also what the recognitions read: words, words with confidence < 30.
+// Per fast pass: its words and characters by re-read rule (engine/ocr/reread.ts rereadReason).
+// DOCDESK_OCR_REREAD="key=value,…" overrides the re-read numbers (REREAD) for a variant.
 // The page work's totals come from the real functions too: processPdfPage + ocrPdfPage.
 // Variants: OCR_STAGES_VARIANTS=drawn,scan (default both). Needs `npm run build`.
 // CPU is process.cpuUsage (main thread + libvips threads + tesseract.js's worker threads).
