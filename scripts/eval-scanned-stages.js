@@ -12,6 +12,8 @@
 // Inside ocrImage: `prep` (decode/analysis/deskew/crop: ocrImage minus recognitions), `fast`
 // (fast-model page passes), `best` (best_int: the re-read of stacked unsure runs, or the whole
 // page for a poor scan). Also what the recognitions read: words, words with confidence < 30.
+// Per fast pass: its words and characters by re-read rule (engine/ocr/reread.ts rereadReason).
+// DOCDESK_OCR_REREAD="key=value,…" overrides the re-read numbers (REREAD) for a variant.
 // The page work's totals come from the real functions too: processPdfPage + ocrPdfPage.
 // Variants: OCR_STAGES_VARIANTS=drawn,scan (default both). Needs `npm run build`.
 // CPU is process.cpuUsage (main thread + libvips threads + tesseract.js's worker threads).
@@ -41,12 +43,38 @@ Tesseract.createWorker = async (...args) => {
     const r = await recognize(...a);
     const words = (r.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
     const c = process.cpuUsage(t);
-    recognitions.push({ model, cpu: (c.user + c.system) / 1e6, words: words.length, low: words.filter((w) => w.confidence < 30).length });
+    recognitions.push({ model, cpu: (c.user + c.system) / 1e6, words: words.length, low: words.filter((w) => w.confidence < 30).length, rules: model === 'fast' ? rereadRules((r.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines))) : null });
     return r;
   };
   return worker;
 };
 const { ocrImage, terminateOcr } = await import(new URL('engine/ocr/index.js', dist).href);
+const { rereadReason } = await import(new URL('engine/ocr/reread.js', dist).href);
+// Which re-read rule a fast-pass word falls under (reread.ts' `uncertain` rules, first that
+// applies), words and characters per rule; `lineSure`: of the re-read words, those in a line
+// whose length-weighted mean confidence is ≥ 90 (a candidate for skipping).
+function rereadRules(lines) {
+  const out = { all: [0, 0], low: [0, 0], digit: [0, 0], odd: [0, 0], lineSure: [0, 0] };
+  for (const line of lines) {
+    const lw = (line.words ?? []).filter((x) => x.text.trim());
+    const len = lw.reduce((s, x) => s + x.text.length, 0);
+    const mean = len ? lw.reduce((s, x) => s + x.confidence * x.text.length, 0) / len : 0;
+    for (const w of lw) {
+      const n = w.text.trim().length;
+      out.all[0]++;
+      out.all[1] += n;
+      const rule = rereadReason(w);
+      if (!rule) continue;
+      out[rule][0]++;
+      out[rule][1] += n;
+      if (mean >= 90) {
+        out.lineSure[0]++;
+        out.lineSure[1] += n;
+      }
+    }
+  }
+  return out;
+}
 const { fitDpi, pixelSize, MAX_PAGE_PIXELS, rasterizePdfPage, readPageScan, readPdfPageText } = await import(new URL('engine/formats/pdf/index.js', dist).href);
 const { processPdfPage, ocrPdfPage, OCR_DPI } = await import(new URL('engine/pipeline/page-work.js', dist).href);
 const { samplesDir } = await import(new URL('bench/ocr-samples.js', dist).href);
@@ -127,6 +155,10 @@ try {
       const best = recognitions.filter((x) => x.model === 'best').reduce((a, x) => a + x.cpu, 0);
       const prev = await cpu(steps.prev);
       const row = { text: steps.text, image: steps.image, hand: steps.hand, prep: ocr.s - fast - best, fast, best, preview: prev.s };
+      for (const x of recognitions.filter((x) => x.rules)) {
+        console.log(`  re-read rules (fast pass, words/chars): ${Object.entries(x.rules).map(([k, v]) => `${k} ${v[0]}/${v[1]}`).join(' ')}`);
+        for (const [k, v] of Object.entries(x.rules)) add(`rules ${k} (words, chars)`, { words: v[0], chars: v[1] });
+      }
       row.total = Object.values(row).reduce((a, b) => a + b, 0);
       add(variant, row);
       const r = ocr.value;

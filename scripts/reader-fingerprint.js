@@ -1,6 +1,6 @@
-// The compiled reading layer (PDF text, page images, OCR) and the OCR recognition and recovery
-// chosen by the environment: the evals key their cached readings by it, so a change to how pages are read
-// never scores extraction against stale readings.
+// The compiled reading layer (PDF text, page images, OCR) and the OCR settings chosen by the
+// environment (DOCDESK_OCR_RECOGNITION, DOCDESK_OCR_REREAD, DOCDESK_OCR_RECOVER): the evals key their
+// cached readings by it, so a change to how pages are read never scores extraction against stale readings.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,5 +19,6 @@ export function readerFingerprint(dist) {
   }
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
   if (recover) h.update('recover=1');
+  if (process.env.DOCDESK_OCR_REREAD) h.update(`reread=${process.env.DOCDESK_OCR_REREAD}`);
   return h.digest('hex').slice(0, 16);
 }

@@ -33,18 +33,41 @@ export const REREAD = {
    * whole with best_int.
    */
   pageShare: 0.3,
+  /**
+   * A line whose length-weighted mean confidence reaches this is not re-read at all
+   * (Infinity: off). Measured in docs/decisions.md, "OCR: cheaper re-read".
+   */
+  sureLine: Infinity,
+  /** Crop margin around a run's words, as a share of their height. */
+  pad: 1 / 3,
 };
+
+// Measurement only (scripts/eval-*): `DOCDESK_OCR_REREAD="sureLine=90,digitConfidence=88"`
+// overrides the numbers above in this process and the worker processes it starts.
+for (const part of (process.env.DOCDESK_OCR_REREAD ?? '').split(',')) {
+  const [key, value] = part.split('=').map((x) => x.trim());
+  if (key && key in REREAD && value !== undefined && Number.isFinite(Number(value))) (REREAD as Record<string, number>)[key] = Number(value);
+}
 
 /** What the documents print: Latin letters, digits, usual punctuation and symbols. */
 const EXPECTED = /^[\p{Script=Latin}\p{N}.,:;!?€$£%&§/\\()[\]'"„“”‚‘’«»+\-–—*#@=_°²³·]+$/u;
 const DIGIT = /\p{N}/u;
 
+/** Which rule of the `uncertain` set sends a word to the re-read, if any (first that applies). */
+export function rereadReason(word: { text: string; confidence: number }): 'low' | 'digit' | 'odd' | null {
+  if (word.confidence < REREAD.lowConfidence) return 'low';
+  if (DIGIT.test(word.text) && word.confidence < REREAD.digitConfidence) return 'digit';
+  return EXPECTED.test(word.text.trim()) ? null : 'odd';
+}
+
 export function needsReread(word: { text: string; confidence: number }, rule: RereadRule): boolean {
-  const digit = DIGIT.test(word.text);
-  if (digit && rule === 'digits') return true;
-  if (word.confidence < REREAD.lowConfidence) return true;
-  if (digit && word.confidence < REREAD.digitConfidence) return true;
-  return !EXPECTED.test(word.text.trim());
+  return (rule === 'digits' && DIGIT.test(word.text)) || rereadReason(word) !== null;
+}
+
+/** Mean confidence weighted by length. */
+function confidence(words: Tesseract.Word[]): number {
+  const len = words.reduce((s, w) => s + w.text.length, 0);
+  return len ? words.reduce((s, w) => s + w.confidence * w.text.length, 0) / len : 0;
 }
 
 interface Box {
@@ -78,6 +101,7 @@ export function selectRuns(blocks: Tesseract.Block[] | null, img: Gray, rule: Re
       for (const line of para.lines ?? []) {
         const words = (line.words ?? []).filter((w) => w.text.trim());
         if (words.length !== (line.words ?? []).length) line.words = words;
+        if (confidence(words) >= REREAD.sureLine) continue;
         let i = 0;
         while (i < words.length) {
           if (!needsReread(words[i]!, rule)) {
@@ -88,7 +112,7 @@ export function selectRuns(blocks: Tesseract.Block[] | null, img: Gray, rule: Re
           while (j < words.length && needsReread(words[j]!, rule)) j++;
           const own = words.slice(i, j).map((w) => w.bbox);
           const wb = { x0: own[0]!.x0, x1: own[own.length - 1]!.x1, y0: Math.min(...own.map((b) => b.y0)), y1: Math.max(...own.map((b) => b.y1)) };
-          const pad = Math.max(2, Math.round((wb.y1 - wb.y0) / 3));
+          const pad = Math.max(2, Math.round((wb.y1 - wb.y0) * REREAD.pad));
           const prev = i > 0 ? words[i - 1]!.bbox.x1 : -Infinity;
           const next = j < words.length ? words[j]!.bbox.x0 : Infinity;
           const x0 = Math.max(0, Math.round(Math.max(wb.x0 - pad, (prev + wb.x0) / 2)));
@@ -164,12 +188,6 @@ export function wordsByRow(blocks: Tesseract.Block[] | null, stack: Stack): Tess
   }
   for (const row of out) row.sort((a, b) => a.bbox.x0 - b.bbox.x0);
   return out;
-}
-
-/** Mean confidence weighted by length. */
-function confidence(words: Tesseract.Word[]): number {
-  const len = words.reduce((s, w) => s + w.text.length, 0);
-  return len ? words.reduce((s, w) => s + w.confidence * w.text.length, 0) / len : 0;
 }
 
 /**

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type Tesseract from 'tesseract.js';
 import { ocrImage, terminateOcr } from '../../../engine/ocr/index.js';
 import type { Gray } from '../../../engine/ocr/preprocess.js';
-import { mergeRereads, needsReread, REREAD, selectRuns, stackRuns, wordsByRow } from '../../../engine/ocr/reread.js';
+import { mergeRereads, needsReread, REREAD, rereadReason, selectRuns, stackRuns, wordsByRow } from '../../../engine/ocr/reread.js';
 import { hasFastModel } from '../../../engine/ocr/tesseract.js';
 import { blurredAmountPage } from './pages.js';
 
@@ -42,6 +42,11 @@ describe('two-stage OCR: which words are read again', () => {
     assert.equal(needsReread({ text: '1.234,56', confidence: 96 }, 'digits'), true);
     assert.equal(needsReread({ text: 'Вetrag', confidence: 96 }, 'uncertain'), true, 'Cyrillic letter');
     assert.equal(needsReread({ text: '27,00€', confidence: 96 }, 'uncertain'), false);
+    // The rule that applies first, as the stage measurement counts them.
+    assert.equal(rereadReason({ text: '1.234,56', confidence: REREAD.lowConfidence - 1 }), 'low');
+    assert.equal(rereadReason({ text: '1.234,56', confidence: REREAD.digitConfidence - 1 }), 'digit');
+    assert.equal(rereadReason({ text: 'Вetrag', confidence: 96 }), 'odd');
+    assert.equal(rereadReason({ text: 'Rechnung', confidence: 96 }), null);
   });
 
   it('joins neighbouring unsure words of a line into one run cut halfway to the sure neighbours', () => {
@@ -86,6 +91,22 @@ describe('two-stage OCR: which words are read again', () => {
     assert.equal(changed, 1);
     const line = b[0]!.paragraphs[0]!.lines[0]!;
     assert.deepEqual(line.words.map((w) => w.text), ['Betrag', '1.234,56', 'EUR', 'l0']);
+  });
+
+  it('with a sure-line threshold set, a line that confident as a whole is not read again', () => {
+    const b = blocks([
+      [word('Verbrauch', 97, bbox(0, 0, 200, 30)), word('Zählerstand', 97, bbox(210, 0, 400, 30)), word('12', 85, bbox(410, 0, 440, 30))],
+      [word('Summe', 60, bbox(0, 100, 120, 130))],
+    ]);
+    const saved = REREAD.sureLine;
+    try {
+      assert.equal(selectRuns(b, image(500, 200), 'uncertain').length, 2);
+      REREAD.sureLine = 90;
+      const runs = selectRuns(b, image(500, 200), 'uncertain');
+      assert.deepEqual(runs.map((r) => r.line.words[r.start]!.text), ['Summe']);
+    } finally {
+      REREAD.sureLine = saved;
+    }
   });
 });
 
