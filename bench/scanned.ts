@@ -188,11 +188,13 @@ export async function benchScanned(): Promise<void> {
     ]);
 
     // Where Docdesk's time went: stage boundaries (wall) and CPU per process, medians.
-    const stageNames = [...new Set(ours.flatMap((r) => [...r.stages.keys()]))];
+    // Ordered by when they were first seen: a run's 50 ms polling can miss a short stage, so
+    // the order of first appearance across runs is not the pipeline's order.
+    const startOf = (s: string) => median(ours.map((r) => r.stages.get(s) ?? NaN).filter(Number.isFinite));
+    const stageNames = [...new Set(ours.flatMap((r) => [...r.stages.keys()]))].sort((x, y) => startOf(x) - startOf(y));
     const rows = stageNames.map((s, i) => {
-      const starts = ours.map((r) => r.stages.get(s) ?? NaN).filter(Number.isFinite);
-      const ends = ours.map((r) => r.stages.get(stageNames[i + 1] ?? '') ?? NaN).filter(Number.isFinite);
-      return [s, fmt(median(starts)), ends.length ? fmt(median(ends) - median(starts)) : ''];
+      const next = stageNames[i + 1];
+      return [s, fmt(startOf(s)), next ? fmt(startOf(next) - startOf(s)) : ''];
     });
     printTable('Docdesk: stages of the 10-page scan (seconds from upload, median)', ['stage', 'starts at', 'lasts'], rows);
     const workers = Math.max(...ours.map((r) => r.workerCpu.length));
