@@ -282,8 +282,14 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
   push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
 }
 
-/** Headings of an item table's other columns (description, quantity, price, amount). */
-const ITEM_COLUMN = /^(description|d[ée]signation|libell[ée]|beschreibung|bezeichnung|artikel|leistung|omschrijving|descrizione|descripci[óo]n|qt[ée]|qty|quantit|menge|anzahl|aantal|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)/i;
+// Item-table headings, two tests from one word list (cleanup7; merging them into one regex
+// changed the measured figures). ITEM_COLUMN: a cell that STARTS with any column's heading,
+// amounts included ("Total HT", "Descriptions"), for a date label heading the table.
+// ITEM_HEADING: a description / quantity / position WORD anywhere in an amount label's own line,
+// never an amount word (every totals line would match). Kept as measured: note `qt[ée]\b` never
+// matches "Qté" (no word boundary after "é" without the u flag).
+const ITEM_WORDS = 'description|d[ée]signation|bezeichnung|artikel|omschrijving|qt[ée]|qty|menge|anzahl|aantal';
+const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistung|descrizione|descripci[óo]n|quantit|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)`, 'i');
 
 /**
  * A date label heading a column of the item table ("Date | Description | Qté | Prix | Total HT"):
@@ -339,8 +345,8 @@ function segAt(line: EvLine, offset: number): Segment | null {
   return null;
 }
 
-/** Headings of an item table's description or quantity column. */
-const ITEM_HEADING = /\b(qty|quantity|menge|anzahl|qt[ée]|quantit[ée]|aantal|item|artikel|article|description|bezeichnung|d[ée]signation|omschrijving|pos\.?)\b/i;
+/** An item table's description, quantity or position heading: see ITEM_COLUMN. */
+const ITEM_HEADING = new RegExp(`\\b(${ITEM_WORDS}|quantity|quantit[ée]|item|article|pos\\.?)\\b`, 'i');
 
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
