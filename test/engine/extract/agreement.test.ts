@@ -3,11 +3,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { identifierClash, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from '../../../engine/extract/agreement.js';
-import { run, type Lines } from './fixtures/run.js';
+import { run, totalsBlock, type Lines } from './fixtures/run.js';
 
-const totals = (y: number): Lines => [
-  [330, y, 10, 'Total HT'], [470, y, 10, '1 250,00 €'], [330, y + 14, 10, 'TVA 20 %'], [470, y + 14, 10, '250,00 €'], [330, y + 28, 10, 'Total TTC'], [470, y + 28, 10, '1 500,00 €'],
-];
+const totals = (y: number) => totalsBlock(y, ['1 250,00 €', '250,00 €', '1 500,00 €']);
 
 describe('agreement checks', () => {
   it('takes no period heading "Name - month year" for a return-address line', () => {

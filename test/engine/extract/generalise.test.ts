@@ -4,9 +4,9 @@
 // cash-discount period is not the due date; a term that is not about payment is ignored.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractGeneric } from '../../../engine/extract/index.js';
 import { paymentTermDays } from '../../../engine/extract/candidates.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
+import { runPages, totalsBlock } from './fixtures/run.js';
 
 type Lang = 'de' | 'en' | 'fr' | 'nl';
 const WORDS: Record<Lang, { title: string; no: string; date: string; net: string; tax: string; gross: string; vat: string }> = {
@@ -39,15 +39,13 @@ function invoice(lang: Lang, variant: number, terms: string, credit?: { title: s
     [470, 360, 10, m('1,000.00')],
   ];
   const ty = 420 + variant * 10;
-  lines.push([300, ty, 10, w.net], [470, ty, 10, m('1,000.00')], [300, ty + 14, 10, w.tax], [470, ty + 14, 10, m('190.00')], [300, ty + 28, 10, w.gross], [470, ty + 28, 10, m('1,190.00')]);
+  lines.push(...totalsBlock(ty, [m('1,000.00'), m('190.00'), m('1,190.00')], [w.net, w.tax, w.gross], [300, 470]));
   lines.push([60, ty + 70, 10, terms]);
   lines.push([60, 780, 8, `${w.vat} DE811907980 · IBAN DE02120300000000202051 · BIC BYLADEM1001`]);
   return pageFromLines(lines);
 }
 
-function run(page: ReturnType<typeof pageFromLines>) {
-  return extractGeneric({ components: [{ ref: 'main', kind: 'pdf', filename: 'x.pdf', format: 'pdf', pages: [1] }], pages: [page], text: null, custom_types: [] });
-}
+const run = (page: ReturnType<typeof pageFromLines>) => runPages([page]);
 
 describe('generic extraction on unseen layouts', () => {
   it('reads relative payment terms in four languages', () => {

@@ -5,22 +5,10 @@
 // self-checking patterns or from a reference label among transfer instructions.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractGeneric } from '../../../engine/extract/index.js';
 import { creditorReferenceValid, findPaymentReferences, structuredCommunicationValid } from '../../../engine/extract/normalize/reference.js';
-import { pageFromLines } from '../../helpers/invoice-fixtures.js';
+import { run, totalsBlock, type Lines } from './fixtures/run.js';
 
-type L = Array<[number, number, number, string]>;
-
-function run(lines: L) {
-  const page = pageFromLines(lines);
-  return extractGeneric({ components: [{ ref: 'main', kind: 'pdf', filename: 'x.pdf', format: 'pdf', pages: [1] }], pages: [page], text: null, custom_types: [] });
-}
-
-const totals = (y: number): L => [
-  [300, y, 10, 'Total HT'], [470, y, 10, '500,00 €'],
-  [300, y + 14, 10, 'TVA 20 %'], [470, y + 14, 10, '100,00 €'],
-  [300, y + 28, 10, 'Total TTC'], [470, y + 28, 10, '600,00 €'],
-];
+const totals = (y: number) => totalsBlock(y, ['500,00 €', '100,00 €', '600,00 €'], undefined, [300, 470]);
 
 describe('party blocks by position and role', () => {
   it('skips the delivery-address block and takes the unlabelled billing block on the right', () => {
@@ -142,7 +130,7 @@ describe('payment references from transfer instructions', () => {
   });
 
   it('takes a bare "Reference" only inside transfer instructions, never "Your reference"', () => {
-    const base: L = [[30, 90, 18, 'Invoice INV-2024-301'], [300, 140, 10, 'Your reference'], [420, 140, 10, 'PO-77812'], ...totals(420)];
+    const base: Lines = [[30, 90, 18, 'Invoice INV-2024-301'], [300, 140, 10, 'Your reference'], [420, 140, 10, 'PO-77812'], ...totals(420)];
     const pay = run([...base, [60, 600, 10, 'Please transfer the amount to IBAN DE02120300000000202051'], [60, 614, 10, 'Reference'], [200, 614, 10, 'INV-2024-301']]);
     assert.equal(pay.fields.payment_reference.value, 'INV-2024-301');
     const other = run([...base, [60, 300, 10, 'Reference'], [200, 300, 10, 'PRJ-4410']]);

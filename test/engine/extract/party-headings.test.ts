@@ -4,11 +4,9 @@
 // Pages are generated; a service period "from … to …" names nobody.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, type Lines } from './fixtures/run.js';
+import { run, totalsBlock, type Lines } from './fixtures/run.js';
 
-const totals = (y: number, net: string, tax: string, gross: string, words = ['Total HT', 'TVA 20 %', 'Total TTC']): Lines => [
-  [330, y, 10, words[0]!], [470, y, 10, net], [330, y + 14, 10, words[1]!], [470, y + 14, 10, tax], [330, y + 28, 10, words[2]!], [470, y + 28, 10, gross],
-];
+const totals = (y: number, net: string, tax: string, gross: string, words?: string[]) => totalsBlock(y, [net, tax, gross], words);
 
 describe('party blocks under role headings', () => {
   it('reads the block under "Émetteur" as the sender, the one under "Destinataire" as the recipient', () => {

@@ -4,12 +4,10 @@
 // typographic apostrophe ("Date d’échéance").
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, type Lines } from './fixtures/run.js';
+import { run, totalsBlock } from './fixtures/run.js';
 
-const totalsFr = (net: string, tax: string, gross: string, words = ['Total HT', 'TVA 20 %', 'Total TTC']): Lines => [
-  [380, 320, 10, words[0]!], [480, 320, 10, net], [380, 334, 10, words[1]!], [480, 334, 10, tax], [380, 348, 10, words[2]!], [480, 348, 10, gross],
-];
-const TOTALS_DE: Lines = [[60, 520, 10, 'Gesamtsumme netto'], [480, 520, 10, '99,00'], [60, 534, 10, 'Umsatzsteuer 19 %'], [480, 534, 10, '18,81'], [60, 548, 10, 'Fälliger Betrag'], [480, 548, 10, '117,81']];
+const totalsFr = (net: string, tax: string, gross: string, words?: string[]) => totalsBlock(320, [net, tax, gross], words, [380, 480]);
+const TOTALS_DE = totalsBlock(520, ['99,00', '18,81', '117,81'], ['Gesamtsumme netto', 'Umsatzsteuer 19 %', 'Fälliger Betrag'], [60, 480]);
 
 describe('round-6 party and date rules', () => {
   it('reads the names of key–value party sections (an e-invoice viewer\'s rendering)', () => {
