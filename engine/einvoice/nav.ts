@@ -1,6 +1,7 @@
 // Path navigation over the safe-xml tree by local names ("a/b/c"). Namespace checks belong
 // to the structural (schema) step; the parsers and rules only walk paths it has accepted.
 import type { XmlElement, XmlNode } from '../formats/safe-xml.js';
+import type { Identifier } from './model.js';
 
 const EMPTY: XmlElement[] = [];
 
@@ -72,6 +73,14 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 export function val(el: XmlElement | undefined, path?: string): string | undefined {
   const t = txt(el, path);
   return t === '' ? undefined : t;
+}
+
+/** An identifier with its scheme attribute (both syntaxes: UBL and CII name it alike). */
+export function ident(el: XmlElement | undefined, schemeAttr = 'schemeID'): Identifier | undefined {
+  const v = val(el);
+  if (v === undefined || !el) return undefined;
+  const scheme = attr(el, schemeAttr);
+  return scheme === undefined ? { value: v } : { value: v, scheme };
 }
 
 interface TreeIndex {

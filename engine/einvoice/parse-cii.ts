@@ -2,7 +2,7 @@
 // the same content) → EN 16931 semantic model.
 import type { XmlElement } from '../formats/safe-xml.js';
 import type { AllowanceCharge, Identifier, InvoiceLine, InvoiceModel, Party, PaymentInstructions, Period, PostalAddress, SupportingDocument } from './model.js';
-import { all, at, attr, kids, val } from './nav.js';
+import { all, at, attr, ident, kids, val } from './nav.js';
 
 interface Names {
   context: string;
@@ -45,13 +45,6 @@ const ZF1: Names = {
   headerSummation: 'SpecifiedTradeSettlementMonetarySummation',
   rate: 'ApplicablePercent',
 };
-
-function ident(el: XmlElement | undefined, schemeAttr = 'schemeID'): Identifier | undefined {
-  const v = val(el);
-  if (v === undefined || !el) return undefined;
-  const scheme = attr(el, schemeAttr);
-  return scheme === undefined ? { value: v } : { value: v, scheme };
-}
 
 /** CII dates are yyyymmdd with format 102; the model carries ISO dates. */
 function ciiDate(el: XmlElement | undefined): string | undefined {

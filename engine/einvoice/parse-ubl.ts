@@ -1,14 +1,7 @@
 // UBL 2.1 Invoice / CreditNote → EN 16931 semantic model (the CEN UBL syntax binding).
 import type { XmlElement } from '../formats/safe-xml.js';
 import type { AllowanceCharge, Identifier, InvoiceLine, InvoiceModel, Party, PaymentInstructions, Period, PostalAddress, SupportingDocument } from './model.js';
-import { all, at, attr, kids, val } from './nav.js';
-
-function ident(el: XmlElement | undefined, schemeAttr = 'schemeID'): Identifier | undefined {
-  const v = val(el);
-  if (v === undefined || !el) return undefined;
-  const scheme = attr(el, schemeAttr);
-  return scheme === undefined ? { value: v } : { value: v, scheme };
-}
+import { all, at, attr, ident, kids, val } from './nav.js';
 
 function address(el: XmlElement | undefined): PostalAddress | undefined {
   if (!el) return undefined;

@@ -230,18 +230,7 @@ const DT_001_PATHS = ['ExchangedDocumentContext/GuidelineSpecifiedDocumentContex
 const dt001 = (root: XmlElement) => memo(root, 'dt001', () => DT_001_PATHS.flatMap((p) => all(root, p)));
 /** ram elements by name suffix, from one walk per document. */
 const ramBySuffix = (root: XmlElement, suffix: string): XmlElement[] =>
-  memo(root, `ram-suffix:${suffix}`, () => {
-    const out: XmlElement[] = [];
-    const walk = (el: XmlElement) => {
-      for (const c of el.children) {
-        if (c.kind !== 'element') continue;
-        if (isRam(c) && c.local.endsWith(suffix)) out.push(c);
-        walk(c);
-      }
-    };
-    walk(root);
-    return out;
-  });
+  memo(root, `ram-suffix:${suffix}`, () => descendants(root, (c) => isRam(c) && c.local.endsWith(suffix)));
 const ramEndingWith = (suffix: string, except?: (e: XmlElement) => boolean) => (root: XmlElement) => (except ? ramBySuffix(root, suffix).filter((e) => !except(e)) : ramBySuffix(root, suffix));
 const hasChild = (name: string) => (el: XmlElement) => kids(el, name).length > 0;
 const refDocs = ramEndingWith('ReferencedDocument');
