@@ -20,17 +20,10 @@ export const REVIEW_DURATION_MAX_SECONDS = 86_400;
 const TEXT_MAX = 2000;
 
 /** Evidence a reviewer supplies (spec 4.14); always stored as reviewer-transcribed (V6). */
-export interface EvidenceReference {
-  component_ref: string;
-  physical_page: number;
-  printed_page: string | null;
-  label: string | null;
-  text: string;
-  source: EvidenceSource;
+export type EvidenceReference = Pick<EnergyEvidence, 'component_ref' | 'physical_page' | 'printed_page' | 'label' | 'text' | 'source' | 'bbox'> & {
   match: 'manual';
-  bbox: { x: number; y: number; w: number; h: number } | null;
   reviewer_transcribed: true;
-}
+};
 
 /** A request whose shape is valid; targeting is not yet checked against the payload. */
 export interface ReviewRequest {
