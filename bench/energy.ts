@@ -11,7 +11,7 @@ import { extractEnergy } from '../engine/profiles/energy/extract/index.js';
 import { STYLES, generateDocument, scanVariant } from '../test/helpers/energy-bills/index.js';
 import { readPdfDocument } from '../test/helpers/energy-bills/read.js';
 import { samplesRoot } from '../test/helpers/samples.js';
-import { median, printTable } from './table.js';
+import { printTable, warmMedianMs } from './table.js';
 
 export async function benchEnergy(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docdesk-bench-energy-'));
@@ -43,17 +43,11 @@ export async function benchEnergy(): Promise<void> {
     const t = performance.now();
     const read = await readPdfDocument(file);
     const readMs = performance.now() - t;
-    extractEnergy(read); // warm
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const s = performance.now();
-      extractEnergy(read);
-      times.push(performance.now() - s);
-    }
-    const perPage = median(times) / read.pages.length;
+    const ms = warmMedianMs(() => extractEnergy(read), runs);
+    const perPage = ms / read.pages.length;
     const tot = scanned ? totals.scanned : totals.native;
     tot.pages += read.pages.length;
-    tot.ms += median(times);
+    tot.ms += ms;
     tot.worst = Math.max(tot.worst, perPage);
     rows.push([label, String(read.pages.length), (readMs / read.pages.length).toFixed(1), perPage.toFixed(2), scanned ? '(scanned)' : perPage < 50 ? 'met' : 'MISSED']);
   }

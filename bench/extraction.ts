@@ -11,7 +11,7 @@ import { readPdfInfo, closeAllPdfs } from '../engine/formats/pdf/index.js';
 import type { PageText } from '../engine/formats/model.js';
 import { GERMAN_INVOICE, invoicePdf } from '../test/helpers/invoice-fixtures.js';
 import { buildFixturePdf, textLine } from '../test/helpers/pdf-fixtures.js';
-import { median, printTable } from './table.js';
+import { printTable, warmMedianMs } from './table.js';
 import { samplesRoot } from '../test/helpers/samples.js';
 
 const SAMPLES = samplesRoot();
@@ -68,17 +68,11 @@ export async function benchExtraction(): Promise<void> {
     // reading them here would measure OCR, not extraction.
     if (read.needsOcr) continue;
     const input = { components: [{ ref: 'main', kind: 'pdf', filename: label, format: 'pdf', pages: read.pages.map((p) => p.page) }], pages: read.pages };
-    extractGeneric(input); // warm
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      extractGeneric(input);
-      times.push(performance.now() - t);
-    }
-    const perPage = median(times) / read.pages.length;
+    const ms = warmMedianMs(() => extractGeneric(input), runs);
+    const perPage = ms / read.pages.length;
     worst = Math.max(worst, perPage);
     totalPages += read.pages.length;
-    totalExtract += median(times);
+    totalExtract += ms;
     totalRead += read.readMs;
     rows.push([label, String(read.pages.length), (read.readMs / read.pages.length).toFixed(1), perPage.toFixed(2), perPage < 50 ? 'met' : 'MISSED']);
   }
