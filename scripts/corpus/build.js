@@ -69,6 +69,7 @@ export const SOURCES = [
   // Mustang's zugferd_invoice.pdf), a farm's invoice to a named private person, a KoSIT
   // visualisation of a FeRD example (microsoft/BCApps), Mustang-rendered pages (ZUGFeRD/REST-Converter).
   { repo: 'bba-git/test-factur-x-replit', tunedOnly: true, round: 7, include: [/^attached_assets\/Facture-de-ventes-[^/]+\.pdf$/i, /^facturx_compliant_invoice\.pdf$/i] },
+  { repo: 'Romain04240/facturx-check', tunedOnly: true, round: 7, include: [/^Samples\/facture-demo-facturx\.pdf$/i] },
   { repo: 'fbonnafous31/eInvoicing', tunedOnly: true, round: 7, commit: 'e659c9c06520f205522bba11ff74f7a4b041fce7', include: [/^backend\/src\/uploads\/247_pdf-a3\.pdf$/i], unscored: { payment_due_date: 'the XML due date is the issue date; the page prints "30 jours fin de mois"' } },
   // 4D Write Pro's Factur-X demo: its XML names the seller as the buyer and an issue date of 2017 (the page: 2023).
   { repo: '4d-depot/HDI_4DWP_GenerateFacturX', tunedOnly: true, round: 7, commit: 'bd84603a1fae316f5a9e97785612d4dc0dd0a698', include: [/^facturxSample\.pdf$/i], idSuffix: '_de', unscored: { recipient_name: 'the XML names the seller as the buyer', issue_date: 'the XML issue date (2017) is not the printed one' } },
