@@ -8,6 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
+import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
@@ -140,7 +141,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (repeated) continue;
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
-        if (column && v.where === 'below') continue;
+        if ((column || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
         if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
       }
@@ -198,7 +199,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // may not, in the cell or the cell before it: that date is a label's value, whatever the
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
-        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before)) continue;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
       }
     }
