@@ -84,7 +84,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   // Type: the most prominent heading words; invoices carry totals.
   const firstPage = invoicePages[0];
   const titleLines = ev.lines.filter((l) => l.page === firstPage && l.source !== 'text_field');
-  const found = documentTitles(titleLines.map((l) => ({ segments: l.segments.map((s) => s.text), scale: l.scale, top: l.bbox.y / l.pageHeight })));
+  const found = documentTitles(titleLines.map((l) => ({ segments: l.segments.map((s) => s.text), scale: l.scale, top: l.bbox.y / l.pageHeight })), customTypes);
   const titles = found.map((t) => t.text);
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');

@@ -50,7 +50,13 @@ export interface Title {
   tier: 'big' | 'heading';
 }
 
-function typeWordOf(text: string): { type: string; index: number; length: number } | null {
+const customWords = (ct: string) => new RegExp(`(?<![\\p{L}])${ct.toLowerCase().replace(/[-_]+/g, ' ').trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[-_ ]+')}(?![\\p{L}])`, 'iu');
+
+function typeWordOf(text: string, customTypes: string[] = []): { type: string; index: number; length: number } | null {
+  for (const ct of customTypes) {
+    const m = ct.trim() ? customWords(ct).exec(text) : null;
+    if (m) return { type: ct, index: m.index, length: m[0].length };
+  }
   for (const [type, re] of TITLE_WORDS) {
     const m = re.exec(text);
     if (m) return { type, index: m.index, length: m[0].length };
@@ -59,10 +65,10 @@ function typeWordOf(text: string): { type: string; index: number; length: number
 }
 
 /** Whether a text is shaped like a title naming a type (see above). */
-export function titleShaped(text: string): boolean {
+export function titleShaped(text: string, customTypes: string[] = []): boolean {
   const t = text.trim();
   if (t.length > 90) return false;
-  const hit = typeWordOf(t);
+  const hit = typeWordOf(t, customTypes);
   if (!hit) return false;
   // Words before the one holding the type word ("Jahresabrechnung", "E-Rechnung" hold it).
   const before = t.slice(0, hit.index).replace(/[\p{L}-]*$/u, '').trim().split(/\s+/).filter(Boolean);
@@ -77,20 +83,20 @@ export function titleShaped(text: string): boolean {
  * Titles of a first page, most prominent first: lines set larger than the body (largest
  * first), then title-shaped first cells (or all-capital cells) in the upper half, top down.
  */
-export function documentTitles(lines: TitleLine[]): Title[] {
+export function documentTitles(lines: TitleLine[], customTypes: string[] = []): Title[] {
   const big = lines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale);
   const out: Title[] = [];
   for (const l of big) {
     const text = l.segments.join(' ');
-    if (titleShaped(text)) out.push({ text, tier: 'big' });
-    else if (l.segments.length > 1 && titleShaped(l.segments[0]!)) out.push({ text: l.segments[0]!, tier: 'big' });
+    if (titleShaped(text, customTypes)) out.push({ text, tier: 'big' });
+    else if (l.segments.length > 1 && titleShaped(l.segments[0]!, customTypes)) out.push({ text: l.segments[0]!, tier: 'big' });
   }
   for (const l of lines.filter((x) => x.scale < 1.15 && x.top < 0.5).sort((a, b) => a.top - b.top)) {
     l.segments.forEach((seg, i) => {
       const caps = /\p{Lu}{3}/u.test(seg) && !/\p{Ll}/u.test(seg);
       // A later cell only in capitals, and not in a row of column headings.
       const headingRow = l.segments.length >= 3 && !/\d/.test(l.segments.join(' '));
-      if ((i === 0 || (caps && !headingRow)) && titleShaped(seg)) out.push({ text: seg, tier: 'heading' });
+      if ((i === 0 || (caps && !headingRow)) && titleShaped(seg, customTypes)) out.push({ text: seg, tier: 'heading' });
     });
   }
   return out;
