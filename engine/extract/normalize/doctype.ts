@@ -76,7 +76,8 @@ export function titleShaped(text: string, customTypes: string[] = []): boolean {
   const after = t.slice(hit.index + hit.length).replace(/^[\p{L}]*/u, '').trim();
   if (LABEL_AFTER.test(after.replace(/^[\s:#.-]+/, '')) || PARTY_AFTER.test(after)) return false;
   const words = after.split(/\s+/).filter((w) => /^\p{Ll}[\p{L}'’-]{2,}[.,:]?$/u.test(w) && !CONNECTORS.test(w.replace(/[.,:]$/, '')));
-  return words.length < 2;
+  // A title carries few lower-case words ("Avoir relatif à la facture FA-12", "Facture de prestation de services").
+  return words.length < 3;
 }
 
 /**

@@ -21,7 +21,7 @@ const TOTALS_NL = totals(['Subtotaal', 'BTW 21 %', 'Totaal'], ['200,00', '42,00'
 
 describe('document type from titles (issue 14 round 7)', () => {
   it('knows a title from a label, a party heading, a reference and a sentence', () => {
-    for (const t of ['Rechnung', 'Rechnung Nr. 12 vom 03.04.2024', 'Deine Jahresabrechnung Strom', 'Avoir AV-2017-0005', 'Credit note for invoice INV-7', 'Gutschrift über 23,50 €', 'RECHNUNGS-KORREKTUR', 'Creditnota 2025-7', 'Avoir sur la facture n° 12']) assert.equal(titleShaped(t), true, t);
+    for (const t of ['Rechnung', 'Rechnung Nr. 12 vom 03.04.2024', 'Deine Jahresabrechnung Strom', 'Avoir AV-2017-0005', 'Credit note for invoice INV-7', 'Gutschrift über 23,50 €', 'RECHNUNGS-KORREKTUR', 'Creditnota 2025-7', 'Avoir sur la facture n° 12', 'Avoir relatif à la facture FA-12', 'Facture de prestation de services']) assert.equal(titleShaped(t), true, t);
     for (const t of ['Rechnungsnummer: 12', 'Rechnungsempfänger', 'Invoice date: 2024-01-01', 'Invoice to:', 'Factuur aan', 'Facture liée FA-2017-0010', 'zu Rechnung RE-1 vom 2.3.2024', 'Bezug: Rechnung RE-1', 'Gutschriften werden mit der nächsten Rechnung verrechnet', 'VAT breakdown at invoice level']) assert.equal(titleShaped(t), false, t);
   });
 
