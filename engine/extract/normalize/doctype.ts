@@ -29,7 +29,7 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
  * document ("Facture liée", "zu Rechnung 12", "Original invoice") or a sentence
  * ("Gutschriften werden verrechnet").
  */
-const REFERENCE_BEFORE = /^(zu|zur|zum|to|for|für|pour|voor|aan|betreft|betreff\w*|regarding|concerning|objet|original\w*|ursprüngliche\w*|ursprungs\w*|bezug\w*|betreff|re|ref|related|corrected|korrigierte\w*|d'origine|initiale?)\W*$/i;
+const REFERENCE_BEFORE = /^(zu|zur|zum|to|for|für|pour|voor|aan|betreft|betreff\w*|regarding|concerning|objet|original\w*|ursprüngliche\w*|ursprungs\w*|bezug\w*|re|ref|related|corrected|korrigierte\w*|d'origine|initiale?)\W*$/i;
 const LABEL_AFTER = /^(date|dated|datum|period|zeitraum|p[ée]riode|address\w*|adress\w*|anschrift|empf[äa]nger|li[ée]e?s?|related|d'origine|referenc\w*|r[ée]f[ée]rence|total|summe|betrag|amount|montant|bedrag|werden|wird|sind|is|are|est|sont)(?=[\s:]|$)/i;
 /** A party heading: "Invoice to:", "Rechnung an", "Facturé à", "Factuur aan". */
 const PARTY_AFTER = /^(to|an|à|aan)(\s*:|\s*$)/i;
@@ -187,7 +187,7 @@ export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeD
   if (value === 'credit-note' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
   // No title: labels naming one type decide; labels naming both do not.
   const labels = e.labels ?? [];
-  if (!value && labels.length > 1) return { value: 'invoice', matched: null, candidates: labels.map((l) => l.type), abstain: 'type_labels_conflict' };
+  if (!value && labels.length > 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: 'invoice', matched: null, candidates: labels.map((l) => l.type), abstain: 'type_labels_conflict' };
   if (!value && labels.length === 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: labels[0]!.type, matched: labels[0]!.label, candidates: [labels[0]!.type] };
   // Without a title a negative total may be a credit note as well as a corrected invoice.
   if (!value && e.hasTotals && e.negativeTotal) return { value: 'invoice', matched: null, candidates: ['invoice'], abstain: 'type_negative_total_without_title' };
