@@ -7,7 +7,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentTitles, titleShaped } from '../../../engine/extract/normalize/doctype.js';
-import { run, type Lines } from './fixtures/run.js';
+import { generatedSplit } from './fixtures/layouts.js';
+import { run, runPages, type Lines } from './fixtures/run.js';
+import { generateTypeFamilyInvoice, TYPE_FAMILIES } from './fixtures/typefamily.js';
 
 const SENDER: Lines = [[56, 40, 10, 'Nordlicht Technik GmbH'], [56, 120, 7, 'Nordlicht Technik GmbH · Hafenweg 12 · 20457 Hamburg']];
 const WINDOW: Lines = [[56, 140, 10, 'Atelier Sonnenberg GmbH'], [56, 153, 10, 'Kade 4'], [56, 166, 10, '50667 Köln']];
@@ -104,3 +106,26 @@ describe('issue and due dates (issue 14 round 7)', () => {
     }
   });
 });
+
+describe('round-7 type family (fixtures/typefamily.ts, tuned split)', () => {
+  it('types every family invoice right: body words, references, party headings, negative corrected invoices', () => {
+    const wrong: string[] = [];
+    const families = new Set<string>();
+    let docs = 0;
+    for (let i = 0; i < 96; i++) {
+      const g = generateTypeFamilyInvoice(i);
+      families.add(g.family);
+      if (generatedSplit(g.id) !== 'tuned') continue;
+      docs++;
+      const r = runPages(g.pages);
+      for (const [field, truth] of Object.entries(g.truth)) {
+        const got = (r.fields as Record<string, { value: unknown }>)[field]?.value;
+        if (String(got) !== truth) wrong.push(`${g.id} ${field}: ${JSON.stringify(got)} ≠ ${truth}`);
+      }
+    }
+    assert.deepEqual([...families].sort(), [...TYPE_FAMILIES].sort());
+    assert.ok(docs >= 48, `${docs} tuned documents`);
+    assert.deepEqual(wrong, []);
+  });
+});
+
