@@ -6,7 +6,7 @@
 // Dates: a date in an item row is no issue date; "Paiement à 30 jours" read by OCR as "ä 30".
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { documentTitles, titleShaped } from '../../../engine/extract/normalize/doctype.js';
+import { classifyType, documentTitles, titleShaped } from '../../../engine/extract/normalize/doctype.js';
 import { generatedSplit } from './fixtures/layouts.js';
 import { run, runPages, type Lines } from './fixtures/run.js';
 import { generateTypeFamilyInvoice, TYPE_FAMILIES } from './fixtures/typefamily.js';
@@ -25,6 +25,12 @@ describe('document type from titles (issue 14 round 7)', () => {
   it('knows a title from a label, a party heading, a reference and a sentence', () => {
     for (const t of ['Rechnung', 'Rechnung Nr. 12 vom 03.04.2024', 'Deine Jahresabrechnung Strom', 'Avoir AV-2017-0005', 'Credit note for invoice INV-7', 'Gutschrift über 23,50 €', 'RECHNUNGS-KORREKTUR', 'Creditnota 2025-7', 'Avoir sur la facture n° 12', 'Avoir relatif à la facture FA-12', 'Facture de prestation de services']) assert.equal(titleShaped(t), true, t);
     for (const t of ['Rechnungsnummer: 12', 'Rechnungsempfänger', 'Invoice date: 2024-01-01', 'Invoice to:', 'Factuur aan', 'Facture liée FA-2017-0010', 'zu Rechnung RE-1 vom 2.3.2024', 'Bezug: Rechnung RE-1', 'Gutschriften werden mit der nächsten Rechnung verrechnet', 'VAT breakdown at invoice level']) assert.equal(titleShaped(t), false, t);
+  });
+
+  it('DE: a cancellation ("Storno zu Rechnung RE-1") is a credit note', () => {
+    assert.equal(titleShaped('Storno zu Rechnung RE-2025-3'), true);
+    assert.equal(classifyType({ titles: ['Storno zu Rechnung RE-2025-3'], tiers: ['big'], hasTotals: true, hasSalutation: false }).value, 'credit-note');
+    assert.equal(titleShaped('Stornogebühr 25,00 €'), false);
   });
 
   it('orders titles: lines set larger than the body first, then headings in the upper half', () => {
