@@ -8,6 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
+import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
@@ -140,7 +141,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (repeated) continue;
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
-        if (column && v.where === 'below') continue;
+        if ((column || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
         if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
       }
@@ -198,7 +199,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // may not, in the cell or the cell before it: that date is a label's value, whatever the
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
-        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before)) continue;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
       }
     }
@@ -597,8 +598,9 @@ const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
  * ("innerhalb 10 Tagen 2 % Skonto") is not the due date: only the net term of such a sentence counts.
  */
+// "Paiement à 30 jours": OCR reads the "à" as ä or â, and may join it to the number ("ä14").
 const TERM_PATTERNS: RegExp[] = [
-  /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|[àa]|in)\s+(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
+  /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|in)\s+|(?<![A-Za-zÀ-ÿ])[àaäâ]\s*)(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
   /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s*(?:tagen|tage|days|dagen)\s+(?:netto|net|ohne abzug|without deduction|zonder aftrek)/i,
   /\b(\d{1,3})\s*(?:tage|tagen|days|jours|dagen)\s+(?:netto|net|ohne abzug|rein netto)\b/i,
   /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]\d)/i,

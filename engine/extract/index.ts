@@ -6,14 +6,14 @@ import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
 import { inferDayOrder } from './normalize/date.js';
-import { classifyType, PROFORMA } from './normalize/doctype.js';
+import { classifyType, documentTitles, labelledTypes, PROFORMA } from './normalize/doctype.js';
 import { select } from './select.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
 export * from './types.js';
 export { buildEvidence } from './evidence.js';
 
-export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-26.4';
+export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-27.1';
 export const NORMALIZATION_VERSION = 'normalize:2026-11-26.1';
 export const EXTRACTION_SCHEMA_VERSION = 'generic:2026-11-26.1';
 
@@ -84,21 +84,22 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   // Type: the most prominent heading words; invoices carry totals.
   const firstPage = invoicePages[0];
   const titleLines = ev.lines.filter((l) => l.page === firstPage && l.source !== 'text_field');
-  const titles = [
-    ...titleLines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale),
-    ...titleLines.filter((l) => l.scale < 1.15 && l.bbox.y < l.pageHeight * 0.5 && l.segments[0]!.text.length < 70),
-  ].map((l) => (l.scale >= 1.15 ? l.segments.map((s) => s.text).join(' ') : l.segments[0]!.text));
+  const found = documentTitles(titleLines.map((l) => ({ segments: l.segments.map((s) => s.text), scale: l.scale, top: l.bbox.y / l.pageHeight })), customTypes);
+  const titles = found.map((t) => t.text);
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
-  const type = classifyType({ titles, hasTotals, hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
-  const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments[0]!.text === type.matched));
+  const type = classifyType({ titles, tiers: found.map((t) => t.tier), negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-'), hasTotals, labels: labelledTypes(titleLines.map((l) => l.text)), hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments.some((s) => s.text === type.matched)));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type', type.matched ? 'confirm:title-word' : 'confirm:none'] };
   all.push(typeCand);
   sel.chosen.type = { value: type.value, winner: typeCand };
   // Without a type word the type is a guess: an invoice only when arithmetic confirms its
   // total (net + tax = total, a rate, a printed net), never "other" (issue 14 round 4).
   const reconciled = (sel.chosen.gross_amount?.transforms ?? []).some((t) => /^confirm:(?!none)/.test(t));
-  if (!type.matched && (type.value === 'other' || (type.value === 'invoice' && !reconciled))) {
+  if (type.abstain) {
+    delete sel.chosen.type;
+    sel.reasons.add(type.abstain);
+  } else if (!type.matched && (type.value === 'other' || (type.value === 'invoice' && !reconciled))) {
     delete sel.chosen.type;
     sel.reasons.add('type_not_confirmed');
   }

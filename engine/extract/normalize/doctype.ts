@@ -8,7 +8,7 @@ export const PROFORMA = /\bpro[- ]?forma/i;
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
-  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
+  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],
@@ -16,12 +16,126 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['balance-sheet', /\b(bilanz|balance sheet|bilan|balans|stato patrimoniale|balance general)\b/i],
   ['timesheet', /\b(stundenzettel|stundennachweis|timesheet|time sheet|feuille de temps|urenstaat)\b/i],
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
-  ['invoice', /(rechnung|abrechnung|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b)/i],
+  // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
+  // A corrected invoice (TypeCode 384) is an invoice.
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b)/iu],
 ];
+
+/**
+ * A document names its type in a title: a type word as the first or second word of a heading,
+ * followed by nothing but its number, date or subject ("Rechnung Nr. 12 vom 3.4.2024",
+ * "Deine Gutschrift Strom", "Avoir AV-2017-0005"). Not a title: a label ("Invoice date",
+ * "Rechnungsnummer"), a party heading ("Invoice to", "Rechnung an"), a reference to another
+ * document ("Facture liée", "zu Rechnung 12", "Original invoice") or a sentence
+ * ("Gutschriften werden verrechnet").
+ */
+const REFERENCE_BEFORE = /^(zu|zur|zum|to|for|für|pour|voor|aan|betreft|betreff\w*|regarding|concerning|objet|original\w*|ursprüngliche\w*|ursprungs\w*|bezug\w*|re|ref|related|corrected|korrigierte\w*|d'origine|initiale?)\W*$/i;
+const LABEL_AFTER = /^(date|dated|datum|period|zeitraum|p[ée]riode|address\w*|adress\w*|anschrift|empf[äa]nger|li[ée]e?s?|related|d'origine|referenc\w*|r[ée]f[ée]rence|total|summe|betrag|amount|montant|bedrag|werden|wird|sind|is|are|est|sont)(?=[\s:]|$)/i;
+/** A party heading: "Invoice to:", "Rechnung an", "Facturé à", "Factuur aan". */
+const PARTY_AFTER = /^(to|an|à|aan)(\s*:|\s*$)/i;
+const CONNECTORS = /^(vom|von|du|from|of|van|de|del|der|des|die|das|den|dem|le|la|les|un|une|aux|avec|sur|pour|für|for|to|on|op|voor|het|een|with|nr|no|nummer|number|num[ée]ro|n°|issued|at|au|per|zum|zur|zu|im|in|über|et|and|und|en|y|e)$/i;
+
+export interface TitleLine {
+  /** The line's cells, left to right. */
+  segments: string[];
+  /** Text height against the page's median. */
+  scale: number;
+  /** Top of the line as a share of the page height. */
+  top: number;
+}
+
+export interface Title {
+  text: string;
+  /** big: set larger than the body; heading: a title-shaped line or cell in the upper half. */
+  tier: 'big' | 'heading';
+}
+
+const customWords = (ct: string) => new RegExp(`(?<![\\p{L}])${ct.toLowerCase().replace(/[-_]+/g, ' ').trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[-_ ]+')}(?![\\p{L}])`, 'iu');
+
+function typeWordOf(text: string, customTypes: string[] = []): { type: string; index: number; length: number } | null {
+  for (const ct of customTypes) {
+    const m = ct.trim() ? customWords(ct).exec(text) : null;
+    if (m) return { type: ct, index: m.index, length: m[0].length };
+  }
+  for (const [type, re] of TITLE_WORDS) {
+    const m = re.exec(text);
+    if (m) return { type, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+/** Whether a text is shaped like a title naming a type (see above). */
+export function titleShaped(text: string, customTypes: string[] = []): boolean {
+  const t = text.trim();
+  if (t.length > 90) return false;
+  const hit = typeWordOf(t, customTypes);
+  if (!hit) return false;
+  // Words before the one holding the type word ("Jahresabrechnung", "E-Rechnung" hold it).
+  const before = t.slice(0, hit.index).replace(/[\p{L}-]*$/u, '').trim().split(/\s+/).filter(Boolean);
+  if (before.length > 1 || (before[0] && REFERENCE_BEFORE.test(before[0]))) return false;
+  const after = t.slice(hit.index + hit.length).replace(/^[\p{L}]*/u, '').trim();
+  if (LABEL_AFTER.test(after.replace(/^[\s:#.-]+/, '')) || PARTY_AFTER.test(after)) return false;
+  const words = after.split(/\s+/).filter((w) => /^\p{Ll}[\p{L}'’-]{2,}[.,:]?$/u.test(w) && !CONNECTORS.test(w.replace(/[.,:]$/, '')));
+  // A title carries few lower-case words ("Avoir relatif à la facture FA-12", "Facture de prestation de services").
+  return words.length < 3;
+}
+
+/**
+ * Titles of a first page, most prominent first: lines set larger than the body (largest
+ * first), then title-shaped first cells (or all-capital cells) in the upper half, top down.
+ */
+export function documentTitles(lines: TitleLine[], customTypes: string[] = []): Title[] {
+  const big = lines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale);
+  const out: Title[] = [];
+  for (const l of big) {
+    const text = l.segments.join(' ');
+    if (titleShaped(text, customTypes)) out.push({ text, tier: 'big' });
+    else if (l.segments.length > 1 && titleShaped(l.segments[0]!, customTypes)) out.push({ text: l.segments[0]!, tier: 'big' });
+  }
+  for (const l of lines.filter((x) => x.scale < 1.15 && x.top < 0.5).sort((a, b) => a.top - b.top)) {
+    l.segments.forEach((seg, i) => {
+      const caps = /\p{Lu}{3}/u.test(seg) && !/\p{Ll}/u.test(seg);
+      // A later cell only in capitals, and not in a row of column headings.
+      const headingRow = l.segments.length >= 3 && !/\d/.test(l.segments.join(' '));
+      if ((i === 0 || (caps && !headingRow)) && titleShaped(seg, customTypes)) out.push({ text: seg, tier: 'heading' });
+    });
+  }
+  return out;
+}
+
+/**
+ * Labels that name the document's type ("Gutschriftsnummer", "Credit note date", "N° d'avoir";
+ * "Rechnungsdatum", "Invoice number", "Date de facture"): weaker than a title, they decide only
+ * where no title does, and not when both kinds are printed (a credit note names the invoice it
+ * corrects).
+ */
+const CREDIT_LABEL = /(gutschrifts?-?\s?(?:nummer|nr|datum)|credit[- ]?note\s*(?:number|no\b|nr|date|#)|num[ée]ro d['’]avoir|n[°º] d['’]avoir|date (?:de l['’])?avoir|avoir n[°º]|creditnota\s?(?:nummer|nr|datum))/i;
+const INVOICE_LABEL = /(rechnungs-?\s?(?:nummer|nr|datum)|invoice\s*(?:number|no\b|nr|date|#)|num[ée]ro de facture|n[°º] de facture|date (?:de (?:la )?)?facture|facture n[°º]|factuur\s?(?:nummer|nr|datum))/i;
+
+/** The types first-page labels name, with the first label of each. */
+export function labelledTypes(texts: string[]): Array<{ type: 'invoice' | 'credit-note'; label: string }> {
+  const out: Array<{ type: 'invoice' | 'credit-note'; label: string }> = [];
+  for (const [type, re] of [['credit-note', CREDIT_LABEL], ['invoice', INVOICE_LABEL]] as const) {
+    for (const t of texts) {
+      const m = re.exec(t);
+      if (m) {
+        out.push({ type, label: m[0] });
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 export interface TypeEvidence {
   /** Heading-like lines (large or early on the first page), most prominent first. */
   titles: string[];
+  /** Each title's tier (documentTitles); two titles of one tier naming invoice and credit note conflict. */
+  tiers?: Array<Title['tier']>;
+  /** Types named by first-page labels (labelledTypes). */
+  labels?: ReturnType<typeof labelledTypes>;
+  /** The chosen gross total is negative. */
+  negativeTotal?: boolean;
   /** Whether money totals were found (an invoice without totals is unlikely). */
   hasTotals: boolean;
   hasSalutation: boolean;
@@ -33,6 +147,8 @@ export interface TypeDecision {
   value: string;
   matched: string | null;
   candidates: string[];
+  /** Why no type is output although `value` is the best guess (precision over recall). */
+  abstain?: string;
 }
 
 export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeDecision {
@@ -52,10 +168,29 @@ export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeD
     }
   }
   let value = candidates[0] ?? null;
+  // Titles of one prominence naming an invoice and a credit note (a "Beispielrechnung" banner
+  // over a "Gutschrift" heading, "Rechnung" and "Gutschrift" cells): neither is output.
+  if (value === 'invoice' || value === 'credit-note') {
+    const first = e.titles.findIndex((t) => typeWordOf(t)?.type === value);
+    const tier = e.tiers?.[first];
+    const other = value === 'invoice' ? 'credit-note' : 'invoice';
+    // A bare "Abrechnung" (a statement: "Ihre Abrechnung im Überblick") names no side.
+    const names = (t: string, type: string) => typeWordOf(t)?.type === type && !(type === 'invoice' && /(^|\s)abrechnung(?![\p{L}])/iu.test(t));
+    if (tier && e.titles.some((t, i) => e.tiers?.[i] === tier && names(t, other)) && e.titles.some((t, i) => e.tiers?.[i] === tier && names(t, value))) return { value, matched: null, candidates, abstain: 'type_titles_conflict' };
+    // A heading in body type is outweighed by labels naming only the other type.
+    const labelTypes = new Set((e.labels ?? []).map((l) => l.type));
+    if (tier === 'heading' && labelTypes.size === 1 && labelTypes.has(other)) return { value, matched: null, candidates, abstain: 'type_title_label_conflict' };
+  }
   // Invoices carry totals; a priced letter (e.g. a price change notice) without totals is a letter.
   // A corrected invoice ("Rechnungskorrektur") is an invoice (TypeCode 384 family), not a credit note.
   if (value === 'invoice' && !e.hasTotals && !e.hasInvoiceNumber) value = e.hasSalutation ? 'letter' : 'other';
   if (value === 'credit-note' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
+  // No title: labels naming one type decide; labels naming both do not.
+  const labels = e.labels ?? [];
+  if (!value && labels.length > 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: 'invoice', matched: null, candidates: labels.map((l) => l.type), abstain: 'type_labels_conflict' };
+  if (!value && labels.length === 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: labels[0]!.type, matched: labels[0]!.label, candidates: [labels[0]!.type] };
+  // Without a title a negative total may be a credit note as well as a corrected invoice.
+  if (!value && e.hasTotals && e.negativeTotal) return { value: 'invoice', matched: null, candidates: ['invoice'], abstain: 'type_negative_total_without_title' };
   if (!value) value = e.hasTotals ? 'invoice' : e.hasSalutation ? 'letter' : 'other';
   return { value, matched: e.titles.find((t) => TITLE_WORDS.some(([k, re]) => k === value && re.test(t))) ?? null, candidates: candidates.length ? candidates : [value] };
 }
