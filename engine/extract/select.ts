@@ -4,6 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -102,7 +103,7 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'payment_due_date', due, { min: 2 });
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
-  selectMoney(sel, all);
+  selectMoney(sel, all, text);
   selectBank(sel, all);
   return sel;
 }
@@ -159,7 +160,7 @@ function rowsFrom(all: Candidate[]): Row[] {
   return rows;
 }
 
-function selectMoney(sel: Selection, all: Candidate[]) {
+function selectMoney(sel: Selection, all: Candidate[], text: string) {
   const nets = rank(all.filter((c) => c.field === 'net_amount')).slice(0, 8);
   const grosses = rank(all.filter((c) => c.field === 'gross_amount')).slice(0, 8);
   const rows = rowsFrom(all);
@@ -285,6 +286,13 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     holder.best = null;
     sel.reasons.add('amounts_only_approximately_consistent');
   }
+  // Net and gross are one amount while a non-zero tax is printed with a label or in a rated
+  // row: the totals were misread (a net taken for the gross), so no amount is output (round 7).
+  if (holder.best && holder.best.confirm[0] === 'zero' && all.some((c) => nonZeroTax(c, toCents(holder.best!.net?.best.value as string ?? '0')))) {
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
+    sel.reasons.add('gross_equals_net_with_tax');
+  }
   const b = holder.best;
   if (!b) {
     if (grosses.length) sel.reasons.add('amounts_not_consistent');
@@ -319,6 +327,11 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
+  // No tax: the document's statement that it is zero gives the 0 % row on the net (round 7).
+  if (b.confirm[0] === 'zero' && !rowsOut.length && netC !== null) {
+    const zero = zeroTaxRow(netC, all, text);
+    if (zero) rowsOut.push(zero);
+  }
   // Several rates whose bases are not printed: the item lines' sums per rate, when they add up
   // to the net and every row's tax is its rate applied to that sum.
   const items = all.find((c) => c.field === 'tax_amount' && c.meta?.itemBases)?.meta?.itemBases as Record<string, string> | undefined;
@@ -356,6 +369,19 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   }
 }
 
+
+/**
+ * A tax printed non-zero and smaller than the net: under a tax label or in a totals block, or a
+ * tax row at a non-zero rate (a larger amount under a tax word is some other number: a capital).
+ */
+function nonZeroTax(c: Candidate, net: bigint): boolean {
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  const fits = (tax: string) => toCents(tax) !== 0n && abs(toCents(tax)) < abs(net);
+  if (c.field === 'tax_amount') return typeof c.value === 'string' && fits(c.value) && c.score >= 2.5 && (c.method === 'label_value' || c.method === 'totals_table');
+  if (c.field !== 'tax_breakdowns') return false;
+  const v = c.value as { tax_amount: string; tax_rate: string };
+  return fits(v.tax_amount) && Number(v.tax_rate) > 0;
+}
 
 /**
  * The standard rate a lone row's tax implies. Tax rounded on each item line and summed is off

@@ -1,0 +1,93 @@
+// Totals blocks (issue 14, round 7): readings of the block of right-aligned amounts under the
+// item lines that the label dictionaries miss, and the arithmetic that ties net, tax and gross
+// together when the printed block says so (docs/decisions.md, "Generic extraction: totals
+// blocks (issue 14, round 7)").
+import { findAmounts, formatCents, parseRate } from './normalize/amount.js';
+import { overlapX, pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import type { Candidate } from './types.js';
+
+/** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
+const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
+/**
+ * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
+ * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt").
+ */
+const NOT_TAX = /(excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
+
+/** The line's amount cell: its last segment holds exactly one amount and nothing but a currency. */
+function amountCell(line: EvLine) {
+  const last = line.segments[line.segments.length - 1];
+  if (!last || line.segments.length < 2) return null;
+  const a = findAmounts(last.text);
+  if (a.length !== 1) return null;
+  if (last.text.replace(a[0]!.raw, '').replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim() !== '') return null;
+  return { seg: last, amount: a[0]! };
+}
+
+/** A neighbouring line (same page, next to it) ends in an amount cell in the same column. */
+function inAmountColumn(ev: Evidence, line: EvLine, cell: NonNullable<ReturnType<typeof amountCell>>): boolean {
+  return [line.index - 1, line.index + 1].some((k) => {
+    const l = ev.lines[k];
+    if (!l || l.page !== line.page || Math.abs(l.bbox.y - line.bbox.y) > line.bbox.h * 4) return false;
+    const c = amountCell(l);
+    return Boolean(c && (overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8));
+  });
+}
+
+/**
+ * Tax lines of a totals block whose label names the tax and its rate anywhere in the cell, in
+ * words the label dictionaries do not start with ("Value Added Tax (19.00%)", "Taxe sur la
+ * valeur ajoutée (19,00 %)", "Umsatzssteuer (19,00 %)"): one amount right of it, in the column of
+ * the block's other amounts. A tax amount with its rate; the selection checks it against the
+ * net and the gross like any other.
+ */
+export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) {
+  for (const line of ev.lines) {
+    const cell = amountCell(line);
+    if (!cell) continue;
+    const label = line.segments.slice(0, -1).map((s) => s.text).join(' ');
+    // No amount in the label cell other than the rate ("19.00%" reads as an amount too).
+    if (findAmounts(label).some((a) => !/^\s?%/.test(label.slice(a.index + a.length))) || !VAT_WORD.test(label) || NOT_TAX.test(label)) continue;
+    const rate = parseRate(label);
+    if (rate === null || !inAmountColumn(ev, line, cell)) continue;
+    push({
+      field: 'tax_amount',
+      value: cell.amount.value,
+      raw: cell.amount.raw,
+      score: line.source === 'text_field' ? 1.5 : 2.5,
+      method: line.source === 'text_field' ? 'text_field' : 'totals_table',
+      source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text },
+      label,
+      transforms: ['amount:normalize', 'totals:tax-line'],
+      meta: { line: line.index, page: line.page, rate },
+    });
+  }
+}
+
+/** Statements that an invoice carries no VAT: exemption, small business, reverse charge. */
+export const ZERO_TAX_CUES = /(steuerbefreit|umsatzsteuerfrei|mehrwertsteuerfrei|§\s?19\s?(abs\.?\s?\d\s)?ustg|kleinunternehmer|steuerschuldnerschaft des leistungsempf[äa]ngers|tax[- ]exempt|exempt from (?:vat|tax)|vat[- ]exempt|zero[- ]rated|reverse charge|autoliquidation|tva non applicable|exon[ée]r[ée]e? de tva|293\s?b du cgi|btw verlegd|vrijgesteld van btw|esente iva|exento de iva)/i;
+
+export interface ZeroRow {
+  taxable_amount: string;
+  tax_amount: string;
+  tax_rate: string;
+  tax_collection_mechanism: string;
+  taxability: string;
+}
+
+/**
+ * The breakdown of an invoice without VAT: net and gross are one amount and the document says
+ * the tax is zero — a tax amount of 0,00 printed under a tax label, or an exemption / small
+ * business / reverse-charge statement. One row at 0 % on the net. Without either, no row: a
+ * total printed once is not a statement about tax.
+ */
+export function zeroTaxRow(net: bigint, all: Candidate[], text: string): ZeroRow | null {
+  if (net === 0n) return null;
+  const printedZero = all.some((c) => c.field === 'tax_amount' && c.value === '0.00' && c.method === 'label_value');
+  const cue = ZERO_TAX_CUES.exec(text);
+  if (!printedZero && !cue) return null;
+  // A non-zero tax printed with a label contradicts it.
+  if (all.some((c) => c.field === 'tax_amount' && typeof c.value === 'string' && c.value !== '0.00' && c.score >= 2.5 && c.method === 'label_value')) return null;
+  const reverse = cue && /(reverse|autoliquidation|steuerschuldnerschaft|verlegd)/i.test(cue[0]);
+  return { taxable_amount: formatCents(net), tax_amount: '0.00', tax_rate: '0.00', tax_collection_mechanism: reverse ? 'reverse_charge' : 'seller_collected', taxability: 'exempt' };
+}
