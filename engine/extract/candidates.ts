@@ -10,7 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
-import { totalsBlockTaxLines } from './totals.js';
+import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -256,6 +256,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   totalsBlockTaxLines(ev, push);
   dropItemTaxRows(out);
   taxTableTotals(ev, out, push);
+  columnSumNet(ev, out, push);
   return out;
 }
 

@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { zeroTaxRow } from './totals.js';
+import { ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -257,6 +257,10 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   }
   // A total that nothing reconciles is output only when no net was read that could contradict
   // it (a lone "Total", perhaps with a tax amount that has no base): then it is the only total.
+  // The document states that it carries no VAT (small business, exemption) and prints no tax:
+  // the lone total is also the net (round 7).
+  const gc0 = grosses[0] ? toCents(grosses[0].best.value as string) : 0n;
+  if (!holder.best && grosses[0] && !nets.length && !rows.length && ZERO_TAX_CUES.test(text) && !all.some((c) => nonZeroTax(c, gc0))) consider(grosses[0].score, null, grosses[0], [], 'net', ['zero', 'stated']);
   if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null);
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
   // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the

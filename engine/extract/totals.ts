@@ -20,7 +20,8 @@ function amountCell(line: EvLine) {
   if (!last || line.segments.length < 2) return null;
   const a = findAmounts(last.text);
   if (a.length !== 1) return null;
-  if (last.text.replace(a[0]!.raw, '').replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim() !== '') return null;
+  // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
+  if (last.text.replace(a[0]!.raw, '').replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim().length > 1) return null;
   return { seg: last, amount: a[0]! };
 }
 
@@ -60,6 +61,45 @@ export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) 
       label,
       transforms: ['amount:normalize', 'totals:tax-line'],
       meta: { line: line.index, page: line.page, rate },
+    });
+  }
+}
+
+/**
+ * A totals block that prints no net ("Rock 25,00 · River Pebble 25,00 · VAT 9,50 · TOTAL 59,50"):
+ * the item amounts in the column right above the tax line, up to the item table's heading row,
+ * add up to the net. Only where no net was read at all, and weak: the selection takes it only
+ * when net + tax = gross closes exactly.
+ */
+export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  if (out.some((c) => c.field === 'net_amount' && c.value !== null)) return;
+  const taxLines = new Set(out.filter((c) => c.field === 'tax_amount' && c.value !== null && typeof c.meta?.line === 'number' && c.method !== 'sentence').map((c) => c.meta!.line as number));
+  for (const k of taxLines) {
+    const line = ev.lines[k]!;
+    const cell = amountCell(line);
+    if (!cell) continue;
+    let sum = 0n;
+    let items = 0;
+    let j = k - 1;
+    for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
+      const l = ev.lines[j]!;
+      const c = amountCell(l);
+      if (!c || !(overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8)) break;
+      sum += c.amount.cents;
+      items++;
+    }
+    // The column starts under a heading row (several cells, no amount).
+    const head = ev.lines[j];
+    if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) continue;
+    push({
+      field: 'net_amount',
+      value: formatCents(sum),
+      raw: line.text,
+      score: 1.5,
+      method: line.source === 'text_field' ? 'text_field' : 'totals_table',
+      source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: head.text },
+      transforms: ['amount:normalize', 'totals:column-sum'],
+      meta: { line: k, page: line.page },
     });
   }
 }
