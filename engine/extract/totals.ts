@@ -7,22 +7,29 @@ import { overlapX, pageSizeOf, type EvLine, type Evidence } from './evidence.js'
 import type { Candidate } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
-const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
+const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
 /**
  * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
  * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt").
  */
 const NOT_TAX = /(excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
 
-/** The line's amount cell: its last segment holds exactly one amount and nothing but a currency. */
+/**
+ * The line's amount cell: its last segment ends in an amount followed by nothing but a currency.
+ * The label is the text before it: the other segments, and the start of the same segment when
+ * label and amount were printed as one cell ("Taxe sur la valeur ajoutée (20,00 %) 350,69 €").
+ */
 function amountCell(line: EvLine) {
   const last = line.segments[line.segments.length - 1];
-  if (!last || line.segments.length < 2) return null;
-  const a = findAmounts(last.text);
-  if (a.length !== 1) return null;
+  if (!last) return null;
+  const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
+  if (!a) return null;
   // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
-  if (last.text.replace(a[0]!.raw, '').replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim().length > 1) return null;
-  return { seg: last, amount: a[0]! };
+  if (last.text.slice(a.index + a.length).replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim().length > 1) return null;
+  const own = last.text.slice(0, a.index).replace(/[€$£¥]\s*$/, '').trim();
+  if (own && findAmounts(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
+  const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
+  return label ? { seg: last, amount: a, label } : null;
 }
 
 /** A neighbouring line (same page, next to it) ends in an amount cell in the same column. */
@@ -46,8 +53,8 @@ export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) 
   for (const line of ev.lines) {
     const cell = amountCell(line);
     if (!cell) continue;
-    const label = line.segments.slice(0, -1).map((s) => s.text).join(' ');
-    // No amount in the label cell other than the rate ("19.00%" reads as an amount too).
+    const label = cell.label;
+    // No amount in the label other than the rate ("19.00%" reads as an amount too).
     if (findAmounts(label).some((a) => !/^\s?%/.test(label.slice(a.index + a.length))) || !VAT_WORD.test(label) || NOT_TAX.test(label)) continue;
     const rate = parseRate(label);
     if (rate === null || !inAmountColumn(ev, line, cell)) continue;

@@ -3,7 +3,8 @@
 // conflict of a gross equal to the net beside a printed tax, and a block that prints no net.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FOOTER, LETTERHEAD, META, rowsKey, run, TITLE, WINDOW, type Lines } from './fixtures/run.js';
+import { generateFamily7Invoice, ROUND_7_FAMILIES } from './fixtures/families7.js';
+import { checkTunedFamilies, FOOTER, LETTERHEAD, META, rowsKey, run, TITLE, WINDOW, type Lines } from './fixtures/run.js';
 
 const HEAD: Lines = [...LETTERHEAD, ...WINDOW, ...META, ...TITLE];
 /** An item table whose last column sums to the net, so the column heading reads as a total of 135.00. */
@@ -13,6 +14,15 @@ const ITEMS: Lines = [
   [60, 362, 9, '2 Standard Brackets'], [300, 362, 9, '9 kg'], [380, 362, 9, '5.00'], [450, 362, 9, '19%'], [505, 362, 9, '45.00'],
 ];
 const totals = (rows: Array<[string, string]>, y = 380): Lines => rows.flatMap(([label, amount], i) => [[100, y + i * 15, 9, label], [505, y + i * 15, 9, amount]] as Lines);
+
+describe('generic extraction on the round-7 families', () => {
+  it('reads every round-7 family in four languages without a wrong value (tuned split)', () => {
+    const { wrong, read, docs, families } = checkTunedFamilies(0, 120, generateFamily7Invoice);
+    assert.deepEqual(wrong, []);
+    assert.ok(read >= docs * 0.95, `gross read on ${read}/${docs}`);
+    assert.deepEqual([...families].sort(), [...ROUND_7_FAMILIES].sort());
+  });
+});
 
 describe('round-7 totals blocks', () => {
   it('reads a tax line named in words with its rate, so the gross is not the net', () => {
@@ -62,6 +72,12 @@ describe('round-7 totals blocks', () => {
     const r = run([...HEAD, ...totals([['Subtotal', '100.00'], ['Value Added Tax (19%)', '19.00'], ['Total', '100.00']]), ...FOOTER]);
     assert.notEqual(r.fields.gross_amount.value, '100.00');
     assert.notEqual(r.fields.tax_amount.value, '0.00');
+  });
+
+  it('reads a net label with a thousands-spaced amount as no payment term ("net 1 577,14")', () => {
+    const r = run([...HEAD, ...totals([['Montant total net', '1 577,14 €'], ['TVA 20 %', '315,43 €'], ['Total TTC', '1 892,57 €']]), ...FOOTER]);
+    assert.equal(r.fields.net_amount.value, '1577.14');
+    assert.equal(r.fields.payment_due_date.value, null);
   });
 
   it('sums the item column above a block that prints no net', () => {
