@@ -164,6 +164,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   const nets = rank(all.filter((c) => c.field === 'net_amount')).slice(0, 8);
   const grosses = rank(all.filter((c) => c.field === 'gross_amount')).slice(0, 8);
   const rows = rowsFrom(all);
+  const columnSums = new Set(all.filter((c) => c.field === 'net_amount' && typeof c.meta?.columnSum === 'string').map((c) => toCents(c.meta!.columnSum as string)));
   // Distinct tax rows (the same row printed in a summary and a detail table counts once).
   const distinct = new Map<string, Row>();
   for (const r of rows) {
@@ -239,8 +240,10 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
       // Printed with its sign: a net printed negative does not confirm a positive derived one.
+      // Or the item column above the tax line adds up to it (round 7: a block that prints no net).
       const printed = printedSigned.has(formatCents(nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : 'printed']);
+      const column = columnSums.has(nc);
+      if (rateOk || zero || printed || column) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : 'column']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.

@@ -75,8 +75,8 @@ export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) 
 /**
  * A totals block that prints no net ("Rock 25,00 · River Pebble 25,00 · VAT 9,50 · TOTAL 59,50"):
  * the item amounts in the column right above the tax line, up to the item table's heading row,
- * add up to the net. Only where no net was read at all, and weak: the selection takes it only
- * when net + tax = gross closes exactly.
+ * add up to the net. Only where no net was read at all, and not a reading of its own: a fact
+ * (`meta.columnSum`, value null) that confirms a net derived as gross − tax, as a printed net would.
  */
 export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   if (out.some((c) => c.field === 'net_amount' && c.value !== null)) return;
@@ -98,16 +98,7 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
     // The column starts under a heading row (several cells, no amount).
     const head = ev.lines[j];
     if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) continue;
-    push({
-      field: 'net_amount',
-      value: formatCents(sum),
-      raw: line.text,
-      score: 1.5,
-      method: line.source === 'text_field' ? 'text_field' : 'totals_table',
-      source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: head.text },
-      transforms: ['amount:normalize', 'totals:column-sum'],
-      meta: { line: k, page: line.page },
-    });
+    push({ field: 'net_amount', value: null, raw: line.text, score: 0, method: 'totals_table', source: null, transforms: ['totals:column-sum'], meta: { columnSum: formatCents(sum), line: k, page: line.page } });
   }
 }
 
