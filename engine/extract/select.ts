@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -350,6 +350,12 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     if (rated && sum === netC && Object.keys(items).length === rowsOut.length) {
       rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(bases[i]!)));
       rowsTag.push('confirm:item-sums');
+    } else if (Object.keys(items).length === rowsOut.length) {
+      const residual = residualBases(rowsOut, bases, netC);
+      if (residual) {
+        rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(residual[i]!)));
+        rowsTag.push('confirm:item-sums+residual');
+      }
     }
   }
   if (b.rows.length || b.net || b.derived) {

@@ -2,9 +2,9 @@
 // item lines that the label dictionaries miss, and the arithmetic that ties net, tax and gross
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
-import { findAmounts, formatCents, parseRate } from './normalize/amount.js';
+import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence } from './evidence.js';
-import type { Candidate } from './types.js';
+import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
 const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
@@ -128,4 +128,23 @@ export function zeroTaxRow(net: bigint, all: Candidate[], text: string): ZeroRow
   if (all.some((c) => c.field === 'tax_amount' && typeof c.value === 'string' && c.value !== '0.00' && c.score >= 2.5 && c.method === 'label_value')) return null;
   const reverse = cue && /(reverse|autoliquidation|steuerschuldnerschaft|verlegd)/i.test(cue[0]);
   return { taxable_amount: formatCents(net), tax_amount: '0.00', tax_rate: '0.00', tax_collection_mechanism: reverse ? 'reverse_charge' : 'seller_collected', taxability: 'exempt' };
+}
+
+/** The tax a base gives at a rate, within a cent of the printed one. */
+const rated = (base: bigint, rate: string | null, tax: string) => rate !== null && Math.abs((Number(base) * Number(rate)) / 100 - Number(toCents(tax))) <= 1;
+
+/**
+ * Several rates without printed bases, the item lines summed per rate (`bases`), and a document
+ * level discount or charge that the items do not show (issue 14, round 7): every row but one is
+ * confirmed by its item sum (its rate applied to the sum gives its tax), and the one left takes
+ * the rest of the net, which its rate must confirm too. Bases that add up to the net and close
+ * every row's tax; else null (no breakdown rather than a guessed one).
+ */
+export function residualBases(rows: TaxRow[], bases: Array<bigint | null>, net: bigint): bigint[] | null {
+  const open = rows.map((r, i) => (bases[i] === null || !rated(bases[i]!, r.tax_rate, r.tax_amount) ? i : -1)).filter((i) => i >= 0);
+  if (open.length !== 1) return null;
+  const k = open[0]!;
+  const rest = net - bases.reduce<bigint>((a, x, i) => a + (i === k ? 0n : x!), 0n);
+  if (rest <= 0n || !rated(rest, rows[k]!.tax_rate, rows[k]!.tax_amount)) return null;
+  return bases.map((x, i) => (i === k ? rest : x!));
 }

@@ -80,6 +80,23 @@ describe('round-7 totals blocks', () => {
     assert.equal(r.fields.payment_due_date.value, null);
   });
 
+  it('gives the one rate its item lines do not confirm the rest of the net (a discount on the invoice)', () => {
+    const items = (discount: string, net: string, tax19: string, gross: string): Lines => [
+      ...HEAD,
+      [56, 330, 9, 'Menge'], [100, 330, 9, 'Bezeichnung'], [400, 330, 9, 'USt-Satz'], [486, 330, 9, 'Betrag (EUR)'],
+      [56, 346, 9, '7'], [100, 346, 9, 'Papier A4 80 g'], [400, 346, 9, '19 %'], [513, 346, 9, '640,43'],
+      [56, 359, 9, '6'], [100, 359, 9, 'Wartung'], [400, 359, 9, '7 %'], [504, 359, 9, '1.471,50'],
+      [56, 372, 9, '8'], [100, 372, 9, 'Installation'], [400, 372, 9, '19 %'], [504, 372, 9, '1.119,36'],
+      ...totals([['Rabatt', discount], ['Nettobetrag', net], ['USt. 19 %', tax19], ['USt. 7 %', '103,01'], ['Gesamtbetrag', gross]], 400),
+    ];
+    const r = run([...items('-32,02', '3.199,27', '328,28', '3.630,56'), ...FOOTER]);
+    assert.equal(r.fields.gross_amount.value, '3630.56');
+    assert.equal(rowsKey(r.fields.tax_breakdowns.value), '19.00|1727.77|328.28;7.00|1471.50|103.01');
+    // The rest of the net that its rate does not confirm: no breakdown.
+    const off = run([...items('-32,02', '3.199,27', '330,00', '3.632,28'), ...FOOTER]);
+    assert.deepEqual(off.fields.tax_breakdowns.value, []);
+  });
+
   it('sums the item column above a block that prints no net', () => {
     const r = run([
       ...HEAD,
