@@ -105,27 +105,18 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
 /** Statements that an invoice carries no VAT: exemption, small business, reverse charge. */
 export const ZERO_TAX_CUES = /(steuerbefreit|umsatzsteuerfrei|mehrwertsteuerfrei|§\s?19\s?(abs\.?\s?\d\s)?ustg|kleinunternehmer|steuerschuldnerschaft des leistungsempf[äa]ngers|tax[- ]exempt|exempt from (?:vat|tax)|vat[- ]exempt|zero[- ]rated|reverse charge|autoliquidation|tva non applicable|exon[ée]r[ée]e? de tva|293\s?b du cgi|btw verlegd|vrijgesteld van btw|esente iva|exento de iva)/i;
 
-export interface ZeroRow {
-  taxable_amount: string;
-  tax_amount: string;
-  tax_rate: string;
-  tax_collection_mechanism: string;
-  taxability: string;
-}
-
 /**
  * The breakdown of an invoice without VAT: net and gross are one amount and the document says
  * the tax is zero — a tax amount of 0,00 printed under a tax label, or an exemption / small
  * business / reverse-charge statement. One row at 0 % on the net. Without either, no row: a
- * total printed once is not a statement about tax.
+ * total printed once is not a statement about tax. (A non-zero tax printed beside it makes net =
+ * gross a conflict before this is asked: select.ts.)
  */
-export function zeroTaxRow(net: bigint, all: Candidate[], text: string): ZeroRow | null {
+export function zeroTaxRow(net: bigint, all: Candidate[], text: string): TaxRow | null {
   if (net === 0n) return null;
   const printedZero = all.some((c) => c.field === 'tax_amount' && c.value === '0.00' && c.method === 'label_value');
   const cue = ZERO_TAX_CUES.exec(text);
   if (!printedZero && !cue) return null;
-  // A non-zero tax printed with a label contradicts it.
-  if (all.some((c) => c.field === 'tax_amount' && typeof c.value === 'string' && c.value !== '0.00' && c.score >= 2.5 && c.method === 'label_value')) return null;
   const reverse = cue && /(reverse|autoliquidation|steuerschuldnerschaft|verlegd)/i.test(cue[0]);
   return { taxable_amount: formatCents(net), tax_amount: '0.00', tax_rate: '0.00', tax_collection_mechanism: reverse ? 'reverse_charge' : 'seller_collected', taxability: 'exempt' };
 }
