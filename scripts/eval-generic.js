@@ -325,7 +325,17 @@ async function typeFamilyTruths() {
   });
 }
 
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await typeFamilyTruths())];
+/** Round-7 families (fixtures/families7.ts), EVAL_FAMILIES7 documents (default 240): tax lines named in words, invoices without VAT, totals blocks without a net. */
+async function family7Truths() {
+  const { generateFamily7Invoice } = await import(new URL('test/engine/extract/fixtures/families7.js', dist).href);
+  const { generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
+  return Array.from({ length: Number(process.env.EVAL_FAMILIES7 ?? 240) }, (_, i) => {
+    const g = generateFamily7Invoice(i);
+    return { set: `family-${g.family}`, split: `family7-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
+  });
+}
+
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await typeFamilyTruths())];
 const only = process.env.EVAL_ONLY;
 /** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
 const statsBySplit = new Map();
@@ -429,7 +439,7 @@ const prf = (t) => {
 };
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)' };
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;

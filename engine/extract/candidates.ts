@@ -11,6 +11,7 @@ import { findVatIds } from './normalize/vat.js';
 import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -253,8 +254,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
   itemBases(ev, push);
+  totalsBlockTaxLines(ev, push);
   dropItemTaxRows(out);
   taxTableTotals(ev, out, push);
+  columnSumNet(ev, out, push);
   return out;
 }
 
@@ -603,7 +606,8 @@ const TERM_PATTERNS: RegExp[] = [
   /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|in)\s+|(?<![A-Za-zÀ-ÿ])[àaäâ]\s*)(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
   /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s*(?:tagen|tage|days|dagen)\s+(?:netto|net|ohne abzug|without deduction|zonder aftrek)/i,
   /\b(\d{1,3})\s*(?:tage|tagen|days|jours|dagen)\s+(?:netto|net|ohne abzug|rein netto)\b/i,
-  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]\d)/i,
+  // Not an amount after a "net" label, thousands spaced ("Montant total net 1 577,14 €", round 7).
+  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]?\d)/i,
 ];
 const DISCOUNT = /(skonto|discount|escompte|korting|sconto|descuento)/i;
 

@@ -4,6 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -102,7 +103,7 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'payment_due_date', due, { min: 2 });
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
-  selectMoney(sel, all);
+  selectMoney(sel, all, text);
   selectBank(sel, all);
   return sel;
 }
@@ -159,10 +160,11 @@ function rowsFrom(all: Candidate[]): Row[] {
   return rows;
 }
 
-function selectMoney(sel: Selection, all: Candidate[]) {
+function selectMoney(sel: Selection, all: Candidate[], text: string) {
   const nets = rank(all.filter((c) => c.field === 'net_amount')).slice(0, 8);
   const grosses = rank(all.filter((c) => c.field === 'gross_amount')).slice(0, 8);
   const rows = rowsFrom(all);
+  const columnSums = new Set(all.filter((c) => c.field === 'net_amount' && typeof c.meta?.columnSum === 'string').map((c) => toCents(c.meta!.columnSum as string)));
   // Distinct tax rows (the same row printed in a summary and a detail table counts once).
   const distinct = new Map<string, Row>();
   for (const r of rows) {
@@ -238,8 +240,10 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       // A derived net must be arithmetic the document shows: a rate check, a zero tax, or
       // the net printed somewhere (e.g. a premium total without a "net" label).
       // Printed with its sign: a net printed negative does not confirm a positive derived one.
+      // Or the item column above the tax line adds up to it (round 7: a block that prints no net).
       const printed = printedSigned.has(formatCents(nc));
-      if (rateOk || zero || printed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : 'printed']);
+      const column = columnSums.has(nc);
+      if (rateOk || zero || printed || column) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : 'column']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
@@ -256,6 +260,10 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   }
   // A total that nothing reconciles is output only when no net was read that could contradict
   // it (a lone "Total", perhaps with a tax amount that has no base): then it is the only total.
+  // The document states that it carries no VAT (small business, exemption) and prints no tax:
+  // the lone total is also the net (round 7).
+  const gc0 = grosses[0] ? toCents(grosses[0].best.value as string) : 0n;
+  if (!holder.best && grosses[0] && !nets.length && !rows.length && ZERO_TAX_CUES.test(text) && !all.some((c) => nonZeroTax(c, gc0))) consider(grosses[0].score, null, grosses[0], [], 'net', ['zero', 'stated']);
   if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null);
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
   // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the
@@ -284,6 +292,13 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   if (holder.best && holder.best.confirm.includes('sum~') && !holder.best.confirm.includes('rate')) {
     holder.best = null;
     sel.reasons.add('amounts_only_approximately_consistent');
+  }
+  // Net and gross are one amount while a non-zero tax is printed with a label or in a rated
+  // row: the totals were misread (a net taken for the gross), so no amount is output (round 7).
+  if (holder.best && holder.best.confirm[0] === 'zero' && all.some((c) => nonZeroTax(c, toCents(holder.best!.net?.best.value as string ?? '0')))) {
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
+    sel.reasons.add('gross_equals_net_with_tax');
   }
   const b = holder.best;
   if (!b) {
@@ -319,6 +334,11 @@ function selectMoney(sel: Selection, all: Candidate[]) {
       tax_collection_mechanism: reverse.test(r.cand.raw) ? 'reverse_charge' : 'seller_collected',
       taxability: r.rate === '0.00' ? 'exempt' : 'taxable',
     }));
+  // No tax: the document's statement that it is zero gives the 0 % row on the net (round 7).
+  if (b.confirm[0] === 'zero' && !rowsOut.length && netC !== null) {
+    const zero = zeroTaxRow(netC, all, text);
+    if (zero) rowsOut.push(zero);
+  }
   // Several rates whose bases are not printed: the item lines' sums per rate, when they add up
   // to the net and every row's tax is its rate applied to that sum.
   const items = all.find((c) => c.field === 'tax_amount' && c.meta?.itemBases)?.meta?.itemBases as Record<string, string> | undefined;
@@ -330,6 +350,12 @@ function selectMoney(sel: Selection, all: Candidate[]) {
     if (rated && sum === netC && Object.keys(items).length === rowsOut.length) {
       rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(bases[i]!)));
       rowsTag.push('confirm:item-sums');
+    } else if (Object.keys(items).length === rowsOut.length) {
+      const residual = residualBases(rowsOut, bases, netC);
+      if (residual) {
+        rowsOut.forEach((r, i) => (r.taxable_amount = formatCents(residual[i]!)));
+        rowsTag.push('confirm:item-sums+residual');
+      }
     }
   }
   if (b.rows.length || b.net || b.derived) {
@@ -356,6 +382,19 @@ function selectMoney(sel: Selection, all: Candidate[]) {
   }
 }
 
+
+/**
+ * A tax printed non-zero and smaller than the net: under a tax label or in a totals block, or a
+ * tax row at a non-zero rate (a larger amount under a tax word is some other number: a capital).
+ */
+function nonZeroTax(c: Candidate, net: bigint): boolean {
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  const fits = (tax: string) => toCents(tax) !== 0n && abs(toCents(tax)) < abs(net);
+  if (c.field === 'tax_amount') return typeof c.value === 'string' && fits(c.value) && c.score >= 2.5 && (c.method === 'label_value' || c.method === 'totals_table');
+  if (c.field !== 'tax_breakdowns') return false;
+  const v = c.value as { tax_amount: string; tax_rate: string };
+  return fits(v.tax_amount) && Number(v.tax_rate) > 0;
+}
 
 /**
  * The standard rate a lone row's tax implies. Tax rounded on each item line and summed is off

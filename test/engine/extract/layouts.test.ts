@@ -58,11 +58,16 @@ describe('generic extraction on generated layouts (round 3)', () => {
     const r = run([...HEAD, ...items, ...totals('1.200,00', '190,00', '1.404,00')]);
     assert.equal(rowsKey(v(r, 'tax_breakdowns')), '19.00|1000.00|190.00;7.00|200.00|14.00');
     assert.ok(r.fields.tax_breakdowns.provenance?.transforms.includes('confirm:item-sums'));
-    // A discount line without a rate breaks the sums: the rows stay empty rather than guessed.
+    // A discount line without a rate: the 7 % row is still its item sum, the 19 % row takes the rest
+    // of the net, and its rate confirms it (round 7: residual base).
     const discounted = run([...HEAD, ...items, [100, 385, 9, 'Rabatt'], [500, 385, 9, '-50,00'], ...totals('1.150,00', '180,50', '1.344,50')]);
-    assert.deepEqual(v(discounted, 'tax_breakdowns'), []);
+    assert.equal(rowsKey(v(discounted, 'tax_breakdowns')), '19.00|950.00|180.50;7.00|200.00|14.00');
     assert.equal(v(discounted, 'gross_amount'), '1344.50');
     assert.equal(v(discounted, 'tax_amount'), '194.50');
+    // A discount shared by both rates: no item sum confirms either row, so the rows stay empty rather than guessed.
+    const shared = run([...HEAD, ...items, [100, 385, 9, 'Rabatt'], [500, 385, 9, '-50,00'], [330, 420, 10, 'Summe netto'], [490, 420, 10, '1.150,00'], [330, 434, 10, 'USt. 19 %'], [490, 434, 10, '182,88'], [330, 448, 10, 'USt. 7 %'], [490, 448, 10, '13,13'], [330, 462, 10, 'Gesamtbetrag'], [490, 462, 10, '1.346,01']]);
+    assert.deepEqual(v(shared, 'tax_breakdowns'), []);
+    assert.equal(v(shared, 'gross_amount'), '1346.01');
   });
 
   it('an amount due after a printed prepayment does not outvote the reconciled total', () => {

@@ -1,0 +1,141 @@
+// Totals blocks (issue 14, round 7): readings of the block of right-aligned amounts under the
+// item lines that the label dictionaries miss, and the arithmetic that ties net, tax and gross
+// together when the printed block says so (docs/decisions.md, "Generic extraction: totals
+// blocks (issue 14, round 7)").
+import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { overlapX, pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import type { Candidate, TaxRow } from './types.js';
+
+/** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
+const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
+/**
+ * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
+ * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt").
+ */
+const NOT_TAX = /(excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
+
+/**
+ * The line's amount cell: its last segment ends in an amount followed by nothing but a currency.
+ * The label is the text before it: the other segments, and the start of the same segment when
+ * label and amount were printed as one cell ("Taxe sur la valeur ajoutée (20,00 %) 350,69 €").
+ */
+function amountCell(line: EvLine) {
+  const last = line.segments[line.segments.length - 1];
+  if (!last) return null;
+  const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
+  if (!a) return null;
+  // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
+  if (last.text.slice(a.index + a.length).replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim().length > 1) return null;
+  const own = last.text.slice(0, a.index).replace(/[€$£¥]\s*$/, '').trim();
+  if (own && findAmounts(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
+  const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
+  return label ? { seg: last, amount: a, label } : null;
+}
+
+/** A neighbouring line (same page, next to it) ends in an amount cell in the same column. */
+function inAmountColumn(ev: Evidence, line: EvLine, cell: NonNullable<ReturnType<typeof amountCell>>): boolean {
+  return [line.index - 1, line.index + 1].some((k) => {
+    const l = ev.lines[k];
+    if (!l || l.page !== line.page || Math.abs(l.bbox.y - line.bbox.y) > line.bbox.h * 4) return false;
+    const c = amountCell(l);
+    return Boolean(c && (overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8));
+  });
+}
+
+/**
+ * Tax lines of a totals block whose label names the tax and its rate anywhere in the cell, in
+ * words the label dictionaries do not start with ("Value Added Tax (19.00%)", "Taxe sur la
+ * valeur ajoutée (19,00 %)", "Umsatzssteuer (19,00 %)"): one amount right of it, in the column of
+ * the block's other amounts. A tax amount with its rate; the selection checks it against the
+ * net and the gross like any other.
+ */
+export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) {
+  for (const line of ev.lines) {
+    const cell = amountCell(line);
+    if (!cell) continue;
+    const label = cell.label;
+    // No amount in the label other than the rate ("19.00%" reads as an amount too).
+    if (findAmounts(label).some((a) => !/^\s?%/.test(label.slice(a.index + a.length))) || !VAT_WORD.test(label) || NOT_TAX.test(label)) continue;
+    const rate = parseRate(label);
+    if (rate === null || !inAmountColumn(ev, line, cell)) continue;
+    push({
+      field: 'tax_amount',
+      value: cell.amount.value,
+      raw: cell.amount.raw,
+      score: line.source === 'text_field' ? 1.5 : 2.5,
+      method: line.source === 'text_field' ? 'text_field' : 'totals_table',
+      source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text },
+      label,
+      transforms: ['amount:normalize', 'totals:tax-line'],
+      meta: { line: line.index, page: line.page, rate },
+    });
+  }
+}
+
+/**
+ * A totals block that prints no net ("Rock 25,00 · River Pebble 25,00 · VAT 9,50 · TOTAL 59,50"):
+ * the item amounts in the column right above the tax line, up to the item table's heading row,
+ * add up to the net. Only where no net was read at all, and not a reading of its own: a fact
+ * (`meta.columnSum`, value null) that confirms a net derived as gross − tax, as a printed net would.
+ */
+export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  if (out.some((c) => c.field === 'net_amount' && c.value !== null)) return;
+  const taxLines = new Set(out.filter((c) => c.field === 'tax_amount' && c.value !== null && typeof c.meta?.line === 'number' && c.method !== 'sentence').map((c) => c.meta!.line as number));
+  for (const k of taxLines) {
+    const line = ev.lines[k]!;
+    const cell = amountCell(line);
+    if (!cell) continue;
+    let sum = 0n;
+    let items = 0;
+    let j = k - 1;
+    for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
+      const l = ev.lines[j]!;
+      const c = amountCell(l);
+      if (!c || !(overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8)) break;
+      sum += c.amount.cents;
+      items++;
+    }
+    // The column starts under a heading row (several cells, no amount).
+    const head = ev.lines[j];
+    if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) continue;
+    push({ field: 'net_amount', value: null, raw: line.text, score: 0, method: 'totals_table', source: null, transforms: ['totals:column-sum'], meta: { columnSum: formatCents(sum), line: k, page: line.page } });
+  }
+}
+
+/** Statements that an invoice carries no VAT: exemption, small business, reverse charge. */
+export const ZERO_TAX_CUES = /(steuerbefreit|umsatzsteuerfrei|mehrwertsteuerfrei|§\s?19\s?(abs\.?\s?\d\s)?ustg|kleinunternehmer|steuerschuldnerschaft des leistungsempf[äa]ngers|tax[- ]exempt|exempt from (?:vat|tax)|vat[- ]exempt|zero[- ]rated|reverse charge|autoliquidation|tva non applicable|exon[ée]r[ée]e? de tva|293\s?b du cgi|btw verlegd|vrijgesteld van btw|esente iva|exento de iva)/i;
+
+/**
+ * The breakdown of an invoice without VAT: net and gross are one amount and the document says
+ * the tax is zero — a tax amount of 0,00 printed under a tax label, or an exemption / small
+ * business / reverse-charge statement. One row at 0 % on the net. Without either, no row: a
+ * total printed once is not a statement about tax. (A non-zero tax printed beside it makes net =
+ * gross a conflict before this is asked: select.ts.)
+ */
+export function zeroTaxRow(net: bigint, all: Candidate[], text: string): TaxRow | null {
+  if (net === 0n) return null;
+  const printedZero = all.some((c) => c.field === 'tax_amount' && c.value === '0.00' && c.method === 'label_value');
+  const cue = ZERO_TAX_CUES.exec(text);
+  if (!printedZero && !cue) return null;
+  const reverse = cue && /(reverse|autoliquidation|steuerschuldnerschaft|verlegd)/i.test(cue[0]);
+  return { taxable_amount: formatCents(net), tax_amount: '0.00', tax_rate: '0.00', tax_collection_mechanism: reverse ? 'reverse_charge' : 'seller_collected', taxability: 'exempt' };
+}
+
+/** The tax a base gives at a rate, within a cent of the printed one. */
+const rated = (base: bigint, rate: string | null, tax: string) => rate !== null && Math.abs((Number(base) * Number(rate)) / 100 - Number(toCents(tax))) <= 1;
+
+/**
+ * Several rates without printed bases, the item lines summed per rate (`bases`), and a document
+ * level discount or charge that the items do not show (issue 14, round 7): every row but one is
+ * confirmed by its item sum (its rate applied to the sum gives its tax), and the one left takes
+ * the rest of the net, which its rate must confirm too. Bases that add up to the net and close
+ * every row's tax; else null (no breakdown rather than a guessed one).
+ */
+export function residualBases(rows: TaxRow[], bases: Array<bigint | null>, net: bigint): bigint[] | null {
+  const open = rows.map((r, i) => (bases[i] === null || !rated(bases[i]!, r.tax_rate, r.tax_amount) ? i : -1)).filter((i) => i >= 0);
+  if (open.length !== 1) return null;
+  const k = open[0]!;
+  const rest = net - bases.reduce<bigint>((a, x, i) => a + (i === k ? 0n : x!), 0n);
+  if (rest <= 0n || !rated(rest, rows[k]!.tax_rate, rows[k]!.tax_amount)) return null;
+  return bases.map((x, i) => (i === k ? rest : x!));
+}
