@@ -9,8 +9,8 @@ import { formatCents, parseAmount } from './amount.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
 import { germanVatChecksumValid } from './vat.js';
 
-/** How many leading words of a cell may belong to its label. */
-const LABEL_WORDS = 3;
+/** How many leading words of a cell may belong to its label ("Date limite de règlement": four). */
+const LABEL_WORDS = 4;
 
 /** Label words by length, each with its folded spelling. */
 let vocabulary: Map<number, Array<{ word: string; folded: string }>> | null = null;
