@@ -10,6 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ocrDateColumn } from './ocr-agreement.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -140,7 +141,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (repeated) continue;
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
-        if (column && v.where === 'below') continue;
+        if ((column || ocrDateColumn(ev, h.line, v.seg)) && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
         if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
       }

@@ -5,7 +5,7 @@ import type { PageText } from '../formats/model.js';
 import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
-import { dropDoubtfulOcrNames } from './ocr-names.js';
+import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType, PROFORMA } from './normalize/doctype.js';
 import { select } from './select.js';

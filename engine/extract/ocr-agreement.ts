@@ -1,8 +1,8 @@
-// Party names read by OCR that the page itself contradicts (issue 14, third pass). A text
-// layer prints a name exactly; OCR may return a name with garbage of a neighbouring cell or
-// a letter its model cannot read. Such a name is dropped: an empty field is better than a
-// wrong one. Nothing here runs on text-layer pages.
-import type { Evidence } from './evidence.js';
+// Values read by OCR that the page itself contradicts (issue 14, third pass). A text layer
+// prints a name or heading exactly; OCR may return a name with garbage of a neighbouring cell,
+// a letter its model cannot read, or a table heading too garbled to be recognised. Such a
+// value is dropped: an empty field is better than a wrong one. Nothing here runs on text layers.
+import { below, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate } from './types.js';
 
 const NAME_FIELDS = new Set(['sender_name', 'recipient_name']);
@@ -58,4 +58,18 @@ export function dropDoubtfulOcrNames(all: Candidate[], ev: Evidence): Candidate[
     if (!NAME_FIELDS.has(c.field) || typeof c.value !== 'string' || c.source?.page == null || !ocrPages.has(c.source.page)) return true;
     return ocrNameDoubt(c.value, french.has(c.source.page)) === null;
   });
+}
+
+const DATE = /^\D{0,3}\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+
+/**
+ * A date label in a row of three or more cells whose value below starts a column of dates
+ * ("Date | Description | Qté …" over one date per item): the item table's date column, even
+ * when OCR garbled the other headings ("scription", "tal HT") so they are not recognised.
+ */
+export function ocrDateColumn(ev: Evidence, labelLine: EvLine, value: Segment | null): boolean {
+  if (!value || labelLine.source === 'native' || labelLine.source === 'text_field' || labelLine.segments.length < 3) return false;
+  if (!DATE.test(value.text)) return false;
+  const next = below(ev, value, 2);
+  return Boolean(next && DATE.test(next.text));
 }
