@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildEvidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
 import { ocrNameDoubt } from '../../../engine/extract/ocr-agreement.js';
-import { repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
+import { dutchVatChecksumValid, frenchVatChecksumValid, repairOcrCell, repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
 import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
@@ -37,6 +37,8 @@ const LINES: Array<[number, number, number, string]> = [
   [60, 470, 9, 'Mode de paiement : virement bancaire en indiquant le numéro de facture'],
   [60, 484, 9, 'Conditions de paiement : 30 jours net'],
   [60, 498, 9, 'Date limite de röglement : 19/10/2023'],
+  // The VAT id printed as OCR misreads it (O for 0); its SIREN key confirms the one reading.
+  [60, 780, 7, 'Atelier Marchand SARL · SIRET 303 265 045 00012 · TVA intracommunautaire FR4O303265045'],
 ];
 
 const extract = (page: PageText) => extractGeneric({ components: [{ ref: 'main', kind: 'image', filename: 'scan.jpg', format: 'jpg', pages: [1] }], pages: [page], text: null, custom_types: [] });
@@ -76,6 +78,10 @@ describe('OCR values the page contradicts (real OCR)', () => {
     assert.equal(value(result, 'payment_due_date'), '2023-10-19');
   });
 
+  it('repairs a French VAT id whose key confirms the reading', () => {
+    assert.equal(value(result, 'sender_vat_number'), 'FR40303265045');
+  });
+
   it('does not read the first date of an item table’s date column as the issue date', () => {
     assert.ok(cells.some((c) => /09\/08\/2023/.test(c)), 'the item dates are read');
     assert.notEqual(value(result, 'issue_date'), '2023-08-09');
@@ -104,6 +110,18 @@ describe('OCR party names and labels (constructed input)', () => {
       [60, 470, 9, 'Conditions de paiement : 30 jours net, par virement, en indiquant le numéro de la facture'],
     ]);
     assert.equal(v(r, 'recipient_name'), 'Hötel des Arts SAS');
+  });
+
+  it('repairs Dutch and French VAT ids only when their check confirms one reading', () => {
+    assert.equal(dutchVatChecksumValid('NL810433941B01'), true);
+    assert.equal(dutchVatChecksumValid('NL001234567B01'), false);
+    assert.equal(frenchVatChecksumValid('FR40303265045'), true);
+    assert.equal(frenchVatChecksumValid('FR41303265045'), false);
+    assert.equal(repairOcrCell('BTW-nummer NL810433941801 - IBAN'), 'BTW-nummer NL810433941B01 - IBAN');
+    assert.equal(repairOcrCell('TVA FR4O 303265045'), 'TVA FR40303265045');
+    // No check passes: left as read (a fake or doubly misread id is not guessed).
+    assert.equal(repairOcrCell('BTW-nummer NLO01234567801'), 'BTW-nummer NLO01234567801');
+    assert.equal(repairOcrCell('TVA FR4O3O3265O45'), 'TVA FR4O3O3265O45');
   });
 
   it('repairs a misread fourth label word, and no word beyond it', () => {
