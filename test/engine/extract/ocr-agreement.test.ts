@@ -37,8 +37,8 @@ const LINES: Array<[number, number, number, string]> = [
   [60, 470, 9, 'Mode de paiement : virement bancaire en indiquant le numéro de facture'],
   [60, 484, 9, 'Conditions de paiement : 30 jours net'],
   [60, 498, 9, 'Date limite de röglement : 19/10/2023'],
-  // The VAT id printed as OCR misreads it (O for 0); its SIREN key confirms the one reading.
-  [60, 780, 7, 'Atelier Marchand SARL · SIRET 303 265 045 00012 · TVA intracommunautaire FR4O303265045'],
+  // The VAT id printed as OCR misreads it (B for 8); its SIREN key confirms the one reading.
+  [60, 780, 7, 'Atelier Marchand SARL · SIRET 542 065 479 00012 · TVA intracommunautaire FRB2542065479'],
 ];
 
 const extract = (page: PageText) => extractGeneric({ components: [{ ref: 'main', kind: 'image', filename: 'scan.jpg', format: 'jpg', pages: [1] }], pages: [page], text: null, custom_types: [] });
@@ -78,8 +78,9 @@ describe('OCR values the page contradicts (real OCR)', () => {
     assert.equal(value(result, 'payment_due_date'), '2023-10-19');
   });
 
-  it('repairs a French VAT id whose key confirms the reading', () => {
-    assert.equal(value(result, 'sender_vat_number'), 'FR40303265045');
+  it('repairs a French VAT id whose key confirms the reading', (t) => {
+    t.diagnostic(cells.filter((c) => /TVA|SIRET/.test(c)).join(' | '));
+    assert.equal(value(result, 'sender_vat_number'), 'FR82542065479');
   });
 
   it('does not read the first date of an item table’s date column as the issue date', () => {
