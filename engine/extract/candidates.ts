@@ -10,7 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
-import { ocrDateColumn } from './ocr-agreement.js';
+import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -814,8 +814,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         parts = [first.text.slice(0, end), first.text.slice(end)].filter((p) => p.trim());
       }
     }
-    // The rest holds a postcode or a post-office box; the name holds no digits.
-    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
+    // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
+    // one: see ocrReturnLine); the name holds no digits.
+    if (parts.length < 2 || /\d/.test(parts[0]!) || (!/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });

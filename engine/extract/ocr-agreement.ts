@@ -73,3 +73,14 @@ export function ocrDateColumn(ev: Evidence, labelLine: EvLine, value: Segment | 
   const next = below(ev, value, 2);
   return Boolean(next && DATE.test(next.text));
 }
+
+const LEGAL_FORM = /\b(gmbh|mbh|ag|kg|ohg|ug|ltd|limited|llc|inc|plc|sarl|sas|sa|bv|b\.v\.|nv|n\.v\.|vof|srl|spa)\.?$/i;
+
+/**
+ * A small-print OCR line with the shape of a return address whose postcode OCR garbled
+ * ("Harbour Lane Supplies Ltd - 14 Harbour Lane - Bristol 8sı STY"): three parts or more, the
+ * first ending in a legal form, the second with a house number.
+ */
+export function ocrReturnLine(line: EvLine, parts: string[]): boolean {
+  return line.source !== 'native' && line.source !== 'text_field' && parts.length >= 3 && LEGAL_FORM.test(parts[0]!.trim()) && /\d/.test(parts[1]!);
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
-import { ocrNameDoubt } from '../../../engine/extract/ocr-agreement.js';
+import { ocrNameDoubt, ocrReturnLine } from '../../../engine/extract/ocr-agreement.js';
 import { dutchVatChecksumValid, frenchVatChecksumValid, repairOcrCell, repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
 import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
@@ -89,6 +89,37 @@ describe('OCR values the page contradicts (real OCR)', () => {
   });
 });
 
+// A British invoice whose return-address line OCR garbles in its postcode ("BS1 5TY" read
+// "8S1 STY", printed so here); the address window's town line puts the postcode last, so the
+// return line is the only way to the recipient.
+const UK_LINES: Array<[number, number, number, string]> = [
+  [60, 50, 15, 'Harbour Lane Supplies Ltd'], [60, 68, 9, '14 Harbour Lane, Bristol BS1 5TY'],
+  [60, 150, 7, 'Harbour Lane Supplies Ltd · 14 Harbour Lane · Bristol 8S1 STY'],
+  [60, 165, 10, 'Riverside Dental Practice'], [60, 178, 10, '7 Quay Street'], [60, 191, 10, 'Manchester M3 3JE'],
+  [60, 270, 16, 'Invoice'], [60, 300, 10, 'Invoice No.: INV-2025-00135'], [60, 314, 10, 'Date: 21/07/2025'],
+  [330, 400, 10, 'Net amount'], [480, 400, 10, '853.36'], [330, 414, 10, 'VAT 20%'], [480, 414, 10, '170.67'], [330, 428, 10, 'Total'], [480, 428, 10, '1,024.03'],
+];
+
+describe('a return-address line with a garbled postcode (real OCR)', () => {
+  let dir: string;
+  let result: ReturnType<typeof extract>;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-return-'));
+    const path = await writeScan(pageFromLines(UK_LINES), dir, 'invoice', 5);
+    const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
+    result = extract(r.page);
+  });
+  after(async () => {
+    await terminateOcr();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the recipient below a small-print line shaped "Company Ltd · street no. · town"', () => {
+    assert.equal(value(result, 'recipient_name'), 'Riverside Dental Practice');
+    assert.equal(value(result, 'sender_name'), 'Harbour Lane Supplies Ltd');
+  });
+});
+
 describe('OCR party names and labels (constructed input)', () => {
   it('doubts names holding OCR garbage, attention lines and umlauts on French pages only', () => {
     assert.equal(ocrNameDoubt('Schrauben ikg(1 kg', false), 'unbalanced-bracket');
@@ -100,6 +131,16 @@ describe('OCR party names and labels (constructed input)', () => {
     assert.equal(ocrNameDoubt('Hötel des Arts SAS', true), 'umlaut-on-french-page');
     for (const name of ['Müller Bau GmbH', 'Bäckerei Schön KG']) assert.equal(ocrNameDoubt(name, false), null, name);
     for (const name of ['3M Deutschland GmbH', '1&1 Internet AG', 'B2B Solutions Ltd', 'Hôtel des Arts SAS', 'Studio 54 (Paris) SARL', 'Atelier Sonnenberg GmbH']) assert.equal(ocrNameDoubt(name, true), null, name);
+  });
+
+  it('takes a return-address shape without a postcode on OCR lines only', () => {
+    const line = (source: 'ocr' | 'native') => ({ source }) as Parameters<typeof ocrReturnLine>[0];
+    const parts = ['Harbour Lane Supplies Ltd', '14 Harbour Lane', 'Bristol 8S1 STY'];
+    assert.equal(ocrReturnLine(line('ocr'), parts), true);
+    assert.equal(ocrReturnLine(line('native'), parts), false);
+    assert.equal(ocrReturnLine(line('ocr'), ['Harbour Lane Supplies', '14 Harbour Lane', 'Bristol']), false, 'no legal form');
+    assert.equal(ocrReturnLine(line('ocr'), ['Harbour Lane Supplies Ltd', 'Harbour Lane', 'Bristol']), false, 'no house number');
+    assert.equal(ocrReturnLine(line('ocr'), ['Harbour Lane Supplies Ltd', '14 Harbour Lane']), false, 'two parts');
   });
 
   it('keeps a text layer’s names as printed', () => {
