@@ -422,9 +422,17 @@ export function repairOcrForeignVatIds(text: string): string {
     });
 }
 
+/**
+ * The reading model has no "à": French "à" comes back as "ä" ("Paiement ä 30 jours", "ä14
+ * jours"). "ä" alone is no word in any language read here, so standing alone it is "à".
+ */
+export function repairOcrGrave(text: string): string {
+  return text.replace(/(^|\s)ä(?=\s|\d)\s?/g, '$1à ');
+}
+
 /** An OCR cell's text with a misread label, IBAN or VAT id repaired (amounts: repairOcrAmounts). */
 export function repairOcrCell(text: string): string {
-  return repairOcrForeignVatIds(repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(text)))));
+  return repairOcrForeignVatIds(repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(repairOcrGrave(text))))));
 }
 
 /**
