@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildEvidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
 import { ocrNameDoubt, ocrReturnLine } from '../../../engine/extract/ocr-agreement.js';
-import { dutchVatChecksumValid, frenchVatChecksumValid, repairOcrCell, repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
+import { dutchVatChecksumValid, frenchVatChecksumValid, repairOcrCell, repairOcrGrave, repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
 import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
@@ -120,6 +120,39 @@ describe('a return-address line with a garbled postcode (real OCR)', () => {
   });
 });
 
+// A French invoice whose only due date is a term, printed as the reading model (which has no
+// "à") returns it on the tuned generated scans: "Paiement ä 30 jours".
+const TERM_LINES: Array<[number, number, number, string]> = [
+  [60, 50, 15, 'Boulangerie Morel SAS'], [60, 68, 9, '5 place du Marché, 33000 Bordeaux'],
+  [60, 165, 10, 'Garage Dubois SARL'], [60, 178, 10, '12 rue Nationale'], [60, 191, 10, '59000 Lille'],
+  [60, 270, 16, 'Facture'], [360, 170, 10, 'Facture n° : FA-2024-0917'], [360, 184, 10, 'Date de facture : 02/09/2024'],
+  [330, 400, 10, 'Total HT'], [480, 400, 10, '1.000,00'], [330, 414, 10, 'TVA 20 %'], [480, 414, 10, '200,00'], [330, 428, 10, 'Total TTC'], [480, 428, 10, '1.200,00'],
+  [60, 500, 10, 'Paiement ä 30 jours.'],
+];
+
+describe('a French payment term read with "ä" for "à" (real OCR)', () => {
+  let dir: string;
+  let cells: string[];
+  let result: ReturnType<typeof extract>;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-term-'));
+    const path = await writeScan(pageFromLines(TERM_LINES), dir, 'facture', 3);
+    const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
+    cells = r.page.lines.map((l) => l.words.map((i) => r.page.words[i]!.text).join(' '));
+    result = extract(r.page);
+  });
+  after(async () => {
+    await terminateOcr();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the term and derives the due date from the issue date', (t) => {
+    t.diagnostic(cells.filter((c) => /jours/.test(c)).join(' | '));
+    assert.equal(value(result, 'issue_date'), '2024-09-02');
+    assert.equal(value(result, 'payment_due_date'), '2024-10-02');
+  });
+});
+
 describe('OCR party names and labels (constructed input)', () => {
   it('doubts names holding OCR garbage, attention lines and umlauts on French pages only', () => {
     assert.equal(ocrNameDoubt('Schrauben ikg(1 kg', false), 'unbalanced-bracket');
@@ -164,6 +197,12 @@ describe('OCR party names and labels (constructed input)', () => {
     // No check passes: left as read (a fake or doubly misread id is not guessed).
     assert.equal(repairOcrCell('BTW-nummer NLO01234567801'), 'BTW-nummer NLO01234567801');
     assert.equal(repairOcrCell('TVA FR4O3O3265O45'), 'TVA FR4O3O3265O45');
+  });
+
+  it('reads a standalone "ä" as "à", and no "ä" inside a word', () => {
+    assert.equal(repairOcrGrave('Paiement ä14 jours.'), 'Paiement à 14 jours.');
+    assert.equal(repairOcrGrave('Reste ä payer'), 'Reste à payer');
+    assert.equal(repairOcrGrave('Bär Äpfel ändern'), 'Bär Äpfel ändern');
   });
 
   it('repairs a misread fourth label word, and no word beyond it', () => {
