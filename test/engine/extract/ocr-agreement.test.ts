@@ -6,9 +6,6 @@
 // name rule is also tested on constructed names, and text layers are shown untouched.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildEvidence } from '../../../engine/extract/evidence.js';
 import { extractGeneric } from '../../../engine/extract/index.js';
 import { ocrNameDoubt, ocrReturnLine } from '../../../engine/extract/ocr-agreement.js';
@@ -17,6 +14,7 @@ import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
+import { tempDirForTests } from '../../helpers/temp-dir.js';
 import { run, v } from './fixtures/run.js';
 import { writeScan } from './fixtures/scan.js';
 
@@ -43,28 +41,28 @@ const LINES: Array<[number, number, number, string]> = [
 
 const extract = (page: PageText) => extractGeneric({ components: [{ ref: 'main', kind: 'image', filename: 'scan.jpg', format: 'jpg', pages: [1] }], pages: [page], text: null, custom_types: [] });
 const value = (r: ReturnType<typeof extract>, f: string) => (r.fields as Record<string, { value: unknown } | undefined>)[f]?.value ?? null;
+const dir = tempDirForTests('docdesk-ocr-agree-');
+after(() => terminateOcr());
+
+/** The lines drawn, degraded (seeded) and read by the product's OCR. */
+async function scanned(lines: Array<[number, number, number, string]>, name: string, seed: number): Promise<PageText> {
+  const path = await writeScan(pageFromLines(lines), dir, name, seed);
+  return (await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null })).page;
+}
 
 describe('OCR values the page contradicts (real OCR)', () => {
-  let dir: string;
-  let scanned: PageText;
+  let page: PageText;
   let cells: string[];
   let result: ReturnType<typeof extract>;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-agree-'));
-    const path = await writeScan(pageFromLines(LINES), dir, 'facture', 11);
-    const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
-    scanned = r.page;
-    cells = buildEvidence([scanned]).lines.flatMap((l) => l.segments.map((s) => s.text));
-    result = extract(scanned);
-  });
-  after(async () => {
-    await terminateOcr();
-    rmSync(dir, { recursive: true, force: true });
+    page = await scanned(LINES, 'facture', 11);
+    cells = buildEvidence([page]).lines.flatMap((l) => l.segments.map((s) => s.text));
+    result = extract(page);
   });
 
   it('leaves the recipient empty when OCR read a French "ô" as "ö" (no guess between them)', () => {
-    assert.equal(scanned.source, 'ocr');
+    assert.equal(page.source, 'ocr');
     // The reading model has no "ô": the precondition of the rule, checked on the real reading.
     assert.ok(cells.some((c) => /H[öo]tel des Arts/.test(c)), `read: ${cells.join(' | ')}`);
     const recipient = value(result, 'recipient_name');
@@ -101,17 +99,9 @@ const UK_LINES: Array<[number, number, number, string]> = [
 ];
 
 describe('a return-address line with a garbled postcode (real OCR)', () => {
-  let dir: string;
   let result: ReturnType<typeof extract>;
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-return-'));
-    const path = await writeScan(pageFromLines(UK_LINES), dir, 'invoice', 5);
-    const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
-    result = extract(r.page);
-  });
-  after(async () => {
-    await terminateOcr();
-    rmSync(dir, { recursive: true, force: true });
+    result = extract(await scanned(UK_LINES, 'invoice', 5));
   });
 
   it('reads the recipient below a small-print line shaped "Company Ltd · street no. · town"', () => {
@@ -131,19 +121,12 @@ const TERM_LINES: Array<[number, number, number, string]> = [
 ];
 
 describe('a French payment term read with "ä" for "à" (real OCR)', () => {
-  let dir: string;
   let cells: string[];
   let result: ReturnType<typeof extract>;
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-term-'));
-    const path = await writeScan(pageFromLines(TERM_LINES), dir, 'facture', 3);
-    const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
-    cells = r.page.lines.map((l) => l.words.map((i) => r.page.words[i]!.text).join(' '));
-    result = extract(r.page);
-  });
-  after(async () => {
-    await terminateOcr();
-    rmSync(dir, { recursive: true, force: true });
+    const page = await scanned(TERM_LINES, 'term', 3);
+    cells = page.lines.map((l) => l.words.map((i) => page.words[i]!.text).join(' '));
+    result = extract(page);
   });
 
   it('reads the term and derives the due date from the issue date', (t) => {
