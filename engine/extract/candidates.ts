@@ -12,6 +12,7 @@ import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
+import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -142,7 +143,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       if (repeated) continue;
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
-        if ((column || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
+        if ((column || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
         if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
       }
@@ -825,8 +826,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         parts = [first.text.slice(0, end), first.text.slice(end)].filter((p) => p.trim());
       }
     }
-    // The rest holds a postcode or a post-office box; the name holds no digits.
-    if (parts.length < 2 || /\d/.test(parts[0]!) || !/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' '))) continue;
+    // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
+    // one: see ocrReturnLine); the name holds no digits.
+    if (parts.length < 2 || /\d/.test(parts[0]!) || (!/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });

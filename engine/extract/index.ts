@@ -5,6 +5,7 @@ import type { PageText } from '../formats/model.js';
 import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
+import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { inferDayOrder } from './normalize/date.js';
 import { classifyType, documentTitles, labelledTypes, PROFORMA } from './normalize/doctype.js';
 import { select } from './select.js';
@@ -68,7 +69,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   // The upload's locale decides ambiguous slash dates only when the document does not.
   const order = inferDayOrder(text, /^en[-_](us|ph)$/i.test(input.locale ?? '') ? 'mdy' : 'dmy');
   const customTypes = input.custom_types ?? [];
-  const all = generate(ev, hits, { order, customTypes });
+  // OCR: party names their page contradicts (garbage, attention lines, lost accents) go.
+  const all = dropDoubtfulOcrNames(generate(ev, hits, { order, customTypes }), ev);
   // Values read by OCR from a cell with a doubtful word are weaker (a misread name or code is
   // worse than none); amounts are checked by arithmetic and IBANs by checksum instead.
   for (const c of all) {

@@ -9,8 +9,8 @@ import { formatCents, parseAmount } from './amount.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
 import { germanVatChecksumValid } from './vat.js';
 
-/** How many leading words of a cell may belong to its label. */
-const LABEL_WORDS = 3;
+/** How many leading words of a cell may belong to its label ("Date limite de règlement": four). */
+const LABEL_WORDS = 4;
 
 /** Label words by length, each with its folded spelling. */
 let vocabulary: Map<number, Array<{ word: string; folded: string }>> | null = null;
@@ -373,9 +373,66 @@ export function repairOcrVatIds(text: string): string {
   });
 }
 
-/** An OCR cell's text with a misread label, IBAN or German VAT id repaired (amounts: repairOcrAmounts). */
+// Dutch and French VAT ids carry checks too: the Dutch RSIN its 11-test (or, for the newer
+// ids of sole traders, ISO 7064 mod 97 over the whole id), the French id its two-digit key over
+// the SIREN. Their format fixes which positions are digits and where the Dutch "B" stands, so a
+// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken only
+// when that reading passes the check. Used for OCR repair only (text layers are read as printed).
+const NL_VAT_LIKE = /\bNL[ \u00a0]?([0-9OIlSBZGDQT]{9})([B8])([0-9OIlSBZGDQT]{2})\b/g;
+const FR_VAT_LIKE = /\bFR[ \u00a0]?([0-9OIlSBZGDQT]{2}[ \u00a0]?(?:[0-9OIlSBZGDQT][ \u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
+const asDigits = (s: string) => s.replace(/[ \u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
+const switched = (read: string, fixed: string) => [...read].filter((c, i) => c !== fixed[i]).length;
+
+function mod97(digits: string): number {
+  let r = 0;
+  for (const d of digits) r = (r * 10 + Number(d)) % 97;
+  return r;
+}
+
+/** A Dutch VAT id (9 digits, B, 2 digits) passes the RSIN 11-test or mod 97 of the whole id. */
+export function dutchVatChecksumValid(id: string): boolean {
+  const m = /^NL(\d{9})B(\d{2})$/.exec(id);
+  if (!m) return false;
+  const d = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(d[i]) * (9 - i);
+  if (sum > 0 && (sum - Number(d[8])) % 11 === 0) return true;
+  return mod97(`2321${d}11${m[2]}`) === 1;
+}
+
+/** A French VAT id's key: (12 + 3 × (SIREN mod 97)) mod 97. */
+export function frenchVatChecksumValid(id: string): boolean {
+  const m = /^FR(\d{2})(\d{9})$/.exec(id);
+  return Boolean(m) && (12 + 3 * mod97(m![2]!)) % 97 === Number(m![1]);
+}
+
+export function repairOcrForeignVatIds(text: string): string {
+  return text
+    .replace(NL_VAT_LIKE, (token, digits: string, b: string, tail: string) => {
+      const id = `NL${asDigits(digits)}B${asDigits(tail)}`;
+      const read = `${digits}${b}${tail}`;
+      const n = switched(read, id.slice(2));
+      return n > 0 && n <= 2 && dutchVatChecksumValid(id) ? id : token;
+    })
+    .replace(FR_VAT_LIKE, (token, body: string) => {
+      const compact = body.replace(/[ \u00a0]/g, '');
+      const id = `FR${asDigits(compact)}`;
+      const n = switched(compact, id.slice(2));
+      return n > 0 && n <= 2 && frenchVatChecksumValid(id) ? id : token;
+    });
+}
+
+/**
+ * The reading model has no "à": French "à" comes back as "ä" ("Paiement ä 30 jours", "ä14
+ * jours"). "ä" alone is no word in any language read here, so standing alone it is "à".
+ */
+export function repairOcrGrave(text: string): string {
+  return text.replace(/(^|\s)ä(?=\s|\d)\s?/g, '$1à ');
+}
+
+/** An OCR cell's text with a misread label, IBAN or VAT id repaired (amounts: repairOcrAmounts). */
 export function repairOcrCell(text: string): string {
-  return repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(text))));
+  return repairOcrForeignVatIds(repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(repairOcrGrave(text))))));
 }
 
 /**
