@@ -7,10 +7,19 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
-import { findVatIds } from './normalize/vat.js';
+import { findVatIds as findVatIdsAnywhere } from './normalize/vat.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
+
+/**
+ * VAT ids that end where their token ends: an id the pattern had to shorten inside a run of
+ * letters and digits ("DE12345618938" read as "DE123456189", round 7) is some other number or an
+ * id this country's format does not allow, so it is no VAT id at all.
+ */
+function findVatIds(text: string) {
+  return findVatIdsAnywhere(text).filter((v) => !/[0-9A-Za-z]/.test(text.charAt(v.index + v.raw.length)));
+}
 
 export interface LabelHit {
   field: LabelField;
@@ -216,7 +225,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
       const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
-      push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? -2 : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
+      // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
+      // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
+      const failed = labelled && line.source === 'native' ? -1 : -2;
+      push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? failed : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
     }
     // Self-checking references (ISO 11649 "RF…", Belgian "+++…+++") are payment references wherever printed.
     for (const r of findPaymentReferences(text)) {

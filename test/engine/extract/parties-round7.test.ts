@@ -43,3 +43,28 @@ describe('address blocks set with tight line spacing', () => {
     assert.equal(r.fields.recipient_name.value, 'Peter');
   });
 });
+
+describe('VAT ids', () => {
+  const page = (vatLine: string): Lines => [
+    [56, 40, 15, 'Nordlicht Technik GmbH'],
+    [56, 58, 9, 'Hafenweg 12, 20457 Hamburg'],
+    [56, 70, 9, vatLine],
+    [56, 150, 7, 'Nordlicht Technik GmbH · Hafenweg 12 · 20457 Hamburg'],
+    [56, 165, 10, 'Atelier Sonnenberg GmbH'], [56, 178, 10, 'Kade 4'], [56, 191, 10, '50667 Köln'],
+    [360, 160, 9, 'Rechnungsnummer: NT-2025-7'], [360, 173, 9, 'Rechnungsdatum: 12.02.2025'],
+    [56, 270, 16, 'Rechnung'],
+    [56, 330, 10, 'Wartung'], [470, 330, 10, '1.000,00'],
+    [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [330, 434, 10, 'USt. 19 %'], [495, 434, 10, '190,00'], [330, 448, 10, 'Gesamtbetrag'], [490, 448, 10, '1.190,00'],
+  ];
+
+  it('gives no VAT id whose pattern ends inside a longer token', () => {
+    // DE takes nine digits: "DE12345618938" is no German VAT id, and its first nine digits are none either.
+    const r = run(page('UStID#DE12345618938'));
+    assert.equal(r.fields.sender_vat_number.value, null);
+  });
+
+  it('reads a VAT id beside a tax label on a text layer although its check digit fails', () => {
+    const r = run([...page('Tax no.:DE946280061'), [56, 200, 9, 'Tax no.:DE2012129398']]);
+    assert.equal(r.fields.sender_vat_number.value, 'DE946280061');
+  });
+});
