@@ -68,3 +68,33 @@ describe('VAT ids', () => {
     assert.equal(r.fields.sender_vat_number.value, 'DE946280061');
   });
 });
+
+describe('VAT ids of the recipient\'s block', () => {
+  it('leaves the VAT id printed in the chosen recipient\'s block to the recipient, even a weakly scored block', () => {
+    // The sender's letterhead is an address block on the left (the footer repeats it: the sender);
+    // the recipient's block on the right prints the recipient's VAT id under its address.
+    const r = run([
+      [43, 169, 10, 'Maison Bellerive'],
+      [43, 184, 10, '2, rue de la Paix'],
+      [43, 198, 10, '75000 Paris'],
+      [43, 213, 10, 'France'],
+      [470, 75, 20, 'FACTURE'],
+      [500, 113, 10, '20/09/2025'],
+      [490, 127, 10, 'nº 2025-6013'],
+      [397, 256, 10, 'Cabinet Verlaine SARL'],
+      [397, 271, 10, '27, Rue de Bassano'],
+      [397, 285, 10, '75008 Paris'],
+      [397, 300, 10, 'France'],
+      [397, 329, 10, 'TVA : FR38500003710'],
+      [397, 343, 10, 'SIRET : 50000371000034'],
+      [60, 420, 10, 'Nuitée chambre double'], [470, 420, 10, '1 000,00 €'],
+      [330, 480, 10, 'Total HT'], [470, 480, 10, '1 000,00 €'], [330, 494, 10, 'TVA 10 %'], [470, 494, 10, '100,00 €'], [330, 508, 10, 'Total TTC'], [470, 508, 10, '1 100,00 €'],
+      [257, 788, 8, 'Maison Bellerive'],
+      [209, 800, 8, '2, rue de la Paix – 75000 Paris – Tel: +33 1 01 12 34 56'],
+      [99, 812, 8, 'SASU au capital de 200000€ - SIRET 12345682400016 – R.C.S Paris 123 456 789 – TVA FR40123456824'],
+    ]);
+    assert.equal(r.fields.sender_name.value, 'Maison Bellerive');
+    assert.equal(r.fields.recipient_name.value, 'Cabinet Verlaine SARL');
+    assert.equal(r.fields.sender_vat_number.value, 'FR40123456824');
+  });
+});
