@@ -812,6 +812,24 @@ function nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | u
     .sort((a, b) => b.bbox.y - a.bbox.y)[0];
 }
 
+/**
+ * "Herr Test Monteur" under "Musterkunde GmbH & Co" (and its tax ids): the person is the company's
+ * contact, the company is the addressee. A company (a name with a legal form) up to three lines
+ * above the salutation line in its column, identifier lines skipped, a heading ending the walk.
+ */
+function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: Segment } | null {
+  let cur: Segment | undefined = seg;
+  for (let k = 0; k < 3; k++) {
+    cur = nearestAbove(pageLines, cur, seg.bbox.x);
+    if (!cur) return null;
+    if (/^(vat|ust|tax|steuer|gln|iln|id|siret|siren|tva|btw)\b/i.test(cur.text)) continue;
+    if (Object.values(LABELS).some((re) => re.test(cur!.text))) return null;
+    const name = LEGAL_FORM.test(cur.text) ? cleanName(cur.text) : null;
+    if (name) return { name, seg: cur };
+  }
+  return null;
+}
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -915,6 +933,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const rn = b && cleanName(b.text);
       if (rn) push({ field: 'recipient_name', value: rn, raw: b!.text, score: 1.5, method: 'address_block', source: src(ev.lines[b!.line]!, b), transforms: ['trim'] });
     } else if (SALUTATION_PREFIX.test(seg.text) && !/[,:]$/.test(seg.text)) {
+      const company = companyAbove(pageLines, seg);
+      if (company) {
+        push({ field: 'recipient_name', value: company.name, raw: company.seg.text, score: 1.5, method: 'address_block', source: src(ev.lines[company.seg.line]!, company.seg), transforms: ['trim', 'block:company-above-contact'] });
+        continue;
+      }
       const rn = cleanName(seg.text);
       if (rn && rn.split(' ').length <= 6) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 1.5, method: 'address_block', source: src(line, seg), transforms: ['strip:salutation'] });
     }

@@ -98,3 +98,23 @@ describe('VAT ids of the recipient\'s block', () => {
     assert.equal(r.fields.sender_vat_number.value, 'FR40123456824');
   });
 });
+
+describe('a contact person under the company', () => {
+  it('reads the company above "Herr …" and its tax ids as the recipient, not the person', () => {
+    const r = run([
+      [40, 46, 14, 'Lieferant Werkzeuge GmbH & Co. KG'],
+      [40, 60, 9, 'Lindenweg 12-17, 98765 Weitstadt, DE'],
+      [307, 79, 10, 'Invoice number:'], [485, 79, 10, '6063636771001'],
+      [307, 92, 10, 'Invoice date:'], [503, 92, 10, '01.02.2025'],
+      [40, 149, 12, 'Customer name / company'],
+      [40, 167, 9, 'Hansen Baubedarf GmbH & Co. KG'],
+      [40, 177, 9, 'VAT ID:N/A'],
+      [40, 186, 9, 'Tax no.:DE2012129398'],
+      [40, 196, 9, 'Herr Test Monteur'],
+      [40, 205, 9, 'Musterstrasse 44, 40789 Musterstadt, DE'],
+      [60, 300, 10, 'Schrauben M10'], [470, 300, 10, '100,00'],
+      [330, 380, 10, 'Total amount (net):'], [490, 380, 10, '100,00 €'], [330, 394, 10, 'Total tax amount:'], [495, 394, 10, '19,00 €'], [330, 408, 10, 'Total amount (gross):'], [490, 408, 10, '119,00 €'],
+    ]);
+    assert.equal(r.fields.recipient_name.value, 'Hansen Baubedarf GmbH & Co. KG');
+  });
+});
