@@ -1035,4 +1035,15 @@ function footerLetterhead(pageLines: EvLine[], push: (c: Candidate) => void) {
     const under = pageLines.slice(i + 1, i + 3).filter((l) => l.bbox.y - (line.bbox.y + line.bbox.h) < line.bbox.h * 3);
     if (under.some((l) => LEGAL_DETAILS.test(l.text))) push({ field: 'sender_name', value: n, raw: line.segments[0]!.text, score: 3, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'confirm:footer-repeat'] });
   });
+  // "Name - Street - Postcode Town" as a footer line, the name also printed in the upper third:
+  // that name is the sender's (round 7). Not scored as a sender (the footer may print a trade
+  // line, not the legal name); it only marks the name so the selection gives it no other role.
+  for (const line of pageLines) {
+    if (line.bbox.y < line.pageHeight * 0.8) continue;
+    const text = line.segments.map((sg) => sg.text).join(' ');
+    const parts = text.split(/\s+[-–—·•|]\s+/);
+    const n = parts.length > 1 ? cleanName(parts[0]!) : null;
+    if (!n || !top.has(key(n)) || !/\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/.test(parts.slice(1).join(' '))) continue;
+    push({ field: 'sender_name', value: n, raw: text, score: 0, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'footer:party-line'], meta: { footerParty: true } });
+  }
 }

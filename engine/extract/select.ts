@@ -3,7 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
-import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -80,7 +80,7 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // The recipient is another party than the sender, and a name.
-  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value));
+  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value) && !footerParty(c, senders));
   pickSimple(sel, 'recipient_name', recipients, { min: 1 });
   // The chosen recipient's block holds the recipient's ids, however weakly the block scored (round 7).
   const chosenRecipient = sel.chosen.recipient_name?.value;

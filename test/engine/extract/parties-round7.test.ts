@@ -118,3 +118,26 @@ describe('a contact person under the company', () => {
     assert.equal(r.fields.recipient_name.value, 'Hansen Baubedarf GmbH & Co. KG');
   });
 });
+
+describe('the footer\'s letterhead line', () => {
+  it('gives the name the footer prints with its address no recipient role', () => {
+    // The sender's block stands where an address window would; the footer repeats it.
+    const r = run([
+      [500, 46, 12, 'FACTURE'],
+      [480, 60, 10, 'N°F-20250000014'],
+      [440, 80, 8, 'DATE : 07-11-2025'],
+      [30, 104, 10, 'Atelier Mahé'],
+      [30, 115, 10, '53A rue Louis Legrand'],
+      [30, 126, 10, '83000 Toulon - France'],
+      [30, 137, 10, 'Tel : 0758282674'],
+      [365, 114, 10, 'COMMUNE DE LA VALETTE'],
+      [367, 150, 9, 'AVENUE DE LA REPUBLIQUE'],
+      [367, 164, 9, '83160 La Valette'],
+      [60, 260, 10, 'Entretien espaces verts'], [470, 260, 10, '1 000,00 €'],
+      [330, 340, 10, 'Total HT'], [470, 340, 10, '1 000,00 €'], [330, 354, 10, 'TVA 20 %'], [470, 354, 10, '200,00 €'], [330, 368, 10, 'Total TTC'], [470, 368, 10, '1 200,00 €'],
+      [150, 795, 8, 'Atelier Mahé - 53A rue Louis Legrand - 83000 Toulon, France'],
+      [150, 804, 8, 'SIRET 52251323300017 - APE 8130Z'],
+    ]);
+    assert.notEqual(r.fields.recipient_name.value, 'Atelier Mahé');
+  });
+});
