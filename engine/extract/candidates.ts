@@ -952,7 +952,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const first = seg.text.split(SEPARATORS)[0]!.trim();
       // "SA" / "NV" without dots only in capitals at the name's end ("Imprimerie du Nord SA").
       const m = LEGAL_FORM.exec(first) ?? /\s(?:SA|NV)$/.exec(first);
-      if (!m) continue;
+      // "1 kg", "5 AG" after a number: a unit or a count in an item line, not a legal form (round 7).
+      if (!m || /\d\s?$/.test(first.slice(0, m.index))) continue;
       let name = first.slice(0, m.index + m[0].length).trim();
       const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
       if (sold) name = sold[1]!;

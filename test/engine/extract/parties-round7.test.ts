@@ -141,3 +141,16 @@ describe('the footer\'s letterhead line', () => {
     assert.notEqual(r.fields.recipient_name.value, 'Atelier Mahé');
   });
 });
+
+describe('legal forms in item lines', () => {
+  it('takes no sender from "kg" after a quantity in an item line', () => {
+    const r = run([
+      [56, 165, 10, 'Atelier Sonnenberg GmbH'], [56, 178, 10, 'Kade 4'], [56, 191, 10, '50667 Köln'],
+      [360, 160, 9, 'Rechnungsnummer: NT-2025-7'], [360, 173, 9, 'Rechnungsdatum: 12.02.2025'],
+      [56, 270, 16, 'Rechnung'],
+      [56, 330, 10, 'Schrauben 1 kg'], [470, 330, 10, '1.000,00'],
+      [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [330, 434, 10, 'USt. 19 %'], [495, 434, 10, '190,00'], [330, 448, 10, 'Gesamtbetrag'], [490, 448, 10, '1.190,00'],
+    ]);
+    assert.equal(r.fields.sender_name.value, null);
+  });
+});
