@@ -179,6 +179,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // "Facture à régler par virement :" a sentence. Parties are named on the first page.
       if (h.rest && !/:\s*$/.test(h.label) && !(/:\s*$/.test(h.rest) && h.rest.split(/\s+/).length <= 3)) continue;
       if (h.line.page !== firstPageOf(ev)) continue;
+      // A role word among an item table's headings ("Référence Client", "Kunden-Art.-Nr.") heads a
+      // column of codes, not a party: the heading may take two rows (round 7).
+      if (itemColumnHeading(h) || itemHeadingAbove(ev, h.line)) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -303,6 +306,12 @@ const ITEM_COLUMN = /^(description|d[ée]signation|libell[ée]|beschreibung|beze
  */
 function itemColumnHeading(h: LabelHit): boolean {
   return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
+}
+
+/** The row right above `line` on its page is an item table's heading row (two item-column cells or more). */
+function itemHeadingAbove(ev: Evidence, line: EvLine): boolean {
+  const above = (ev.pages.get(line.page) ?? [])[line.pageLine - 1];
+  return Boolean(above && line.bbox.y - (above.bbox.y + above.bbox.h) < line.bbox.h && above.segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length >= 2);
 }
 
 /**
@@ -895,8 +904,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         const up = nearestAbove(pageLines, cur, seg.bbox.x);
         if (!up) break;
         // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
-        const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
-        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text)) {
+        // A role word with a bare number ("CLIENT 1") is a name line, not the block's heading.
+        const label = /^\p{L}+\s+\d{1,2}$/u.test(up.text.trim()) ? undefined : (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
+        // So does any line ending in a colon ("LIEU LIVRAISON :"): a heading, whatever its words.
+        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || /:\s*$/.test(up.text)) {
           heading = label ? label[0] : 'other';
           break;
         }

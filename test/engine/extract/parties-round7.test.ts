@@ -154,3 +154,30 @@ describe('legal forms in item lines', () => {
     assert.equal(r.fields.sender_name.value, null);
   });
 });
+
+describe('headings that are not party blocks', () => {
+  const page = (): Lines => [
+    [221, 23, 20, 'FOURNISSEUR F'],
+    [347, 61, 11, 'Issy les Moulineaux, le 31 octobre 2025'],
+    [333, 87, 11, 'CLIENT 7'],
+    [333, 101, 11, 'CodeSERVICE B'],
+    [333, 115, 11, '1 rue du Client'],
+    [333, 129, 11, '75015 PARIS'],
+    [266, 183, 16, 'FACTURE'],
+    [100, 217, 10, 'NUMERO DE FACTURE'], [272, 217, 10, 'DATE DE FACTURE'],
+    [100, 230, 11, '2025-TEST-07'], [279, 230, 11, '31 octobre 2025'],
+    [71, 288, 10, 'LIEU LIVRAISON :'],
+    [71, 300, 10, 'CLIENT 7'],
+    [71, 312, 10, '1 rue du Client'],
+    [71, 324, 10, '75015 PARIS'],
+    [34, 371, 10, 'No'], [69, 371, 10, 'Référence Désignation'], [305, 371, 10, 'Quantité Prix'], [495, 371, 10, 'Montant'],
+    [34, 383, 10, 'Ligne'], [126, 383, 10, 'Client'], [183, 383, 10, 'EAN si'], [354, 383, 10, 'Unitaire'],
+    [34, 406, 10, '1'], [69, 406, 10, 'PROD1'], [183, 406, 10, 'PRODUIT 1'], [316, 406, 10, '10'], [354, 406, 10, '100,00'], [495, 406, 10, '1 000,00'],
+    [71, 466, 10, 'Total H.T.'], [496, 466, 10, '1 000,00'], [71, 480, 10, 'TVA 20 %'], [496, 480, 10, '200,00'], [71, 494, 10, 'Total TTC'], [496, 494, 10, '1 200,00'],
+  ];
+
+  it('reads no recipient from a role word among an item table\'s two-row heading, a "CLIENT 7" name line or a heading ending in a colon', () => {
+    const r = run(page());
+    assert.ok(!['CodeSERVICE B', 'EAN si', 'LIEU LIVRAISON', 'Unitaire'].includes(String(r.fields.recipient_name.value)), String(r.fields.recipient_name.value));
+  });
+});
