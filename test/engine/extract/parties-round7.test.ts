@@ -181,3 +181,22 @@ describe('headings that are not party blocks', () => {
     assert.ok(!['CodeSERVICE B', 'EAN si', 'LIEU LIVRAISON', 'Unitaire'].includes(String(r.fields.recipient_name.value)), String(r.fields.recipient_name.value));
   });
 });
+
+describe('a letterhead block with contact details beside it', () => {
+  it('reads the block at the top whose rows print Tel, Fax, e-mail and VAT id beside it as the sender', () => {
+    const r = run([
+      [113, 20, 10, 'Die Werkstatt Nord'], [255, 20, 10, 'Tel: +49 (030) 41092-0'],
+      [113, 32, 10, 'Waldstrasse 86-90'], [255, 32, 10, 'Fax: +49 (030) 41092-111'],
+      [113, 44, 10, '13403 Berlin'], [255, 44, 10, 'email: info@werkstatt-nord.example'],
+      [113, 56, 10, 'Deutschland'], [255, 56, 10, 'USt-IdNr. DE811907980'],
+      [439, 68, 20, 'Rechnung'],
+      [17, 128, 10, 'Elektromarkt Saale GmbH'], [229, 128, 10, 'Belegnummer'], [371, 128, 10, '90005178'],
+      [17, 140, 10, 'Adlerstrasse 452'], [229, 140, 10, 'Belegdatum'], [371, 140, 10, '07.01.2025'],
+      [17, 152, 10, 'D-07545 GERA'],
+      [60, 300, 10, 'Wartung'], [470, 300, 10, '1.000,00'],
+      [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [330, 434, 10, 'USt. 19 %'], [495, 434, 10, '190,00'], [330, 448, 10, 'Gesamtbetrag'], [490, 448, 10, '1.190,00'],
+    ]);
+    assert.equal(r.fields.sender_name.value, 'Die Werkstatt Nord');
+    assert.equal(r.fields.recipient_name.value, 'Elektromarkt Saale GmbH');
+  });
+});
