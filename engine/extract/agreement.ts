@@ -92,7 +92,6 @@ export function returnAddressIsDate(c: Candidate): boolean {
   return DATE_SHAPE.test(rest) && parseDate(rest) !== null;
 }
 
-
 /**
  * A recipient reading whose name the footer prints as its letterhead line ("Name - Street -
  * Postcode Town", marked `footerParty` by the candidates) is the sender's name: a block at the top

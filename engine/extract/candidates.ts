@@ -905,10 +905,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       for (let k = 0; k < 5; k++) {
         const up = nearestAbove(pageLines, cur, seg.bbox.x);
         if (!up) break;
-        // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
-        // A role word with a bare number ("CLIENT 1") is a name line, not the block's heading.
+        // A label ("Rechnungsempfänger", "Adresse de livraison"), an identifier line or any line ending
+        // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
+        // is a name line, not a heading.
         const label = /^\p{L}+\s+\d{1,2}$/u.test(up.text.trim()) ? undefined : (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
-        // So does any line ending in a colon ("LIEU LIVRAISON :"): a heading, whatever its words.
         if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || /:\s*$/.test(up.text)) {
           heading = label ? label[0] : 'other';
           break;
