@@ -92,3 +92,11 @@ export function returnAddressIsDate(c: Candidate): boolean {
   return DATE_SHAPE.test(rest) && parseDate(rest) !== null;
 }
 
+/**
+ * A recipient reading whose name the footer prints as its letterhead line ("Name - Street -
+ * Postcode Town", marked `footerParty` by the candidates) is the sender's name: a block at the top
+ * that repeats in the footer is the sender's letterhead, not the address window (round 7).
+ */
+export function footerParty(c: Candidate, senders: Candidate[]): boolean {
+  return senders.some((s) => s.meta?.footerParty === true && sameParty(s.value, c.value));
+}

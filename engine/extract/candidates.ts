@@ -7,13 +7,22 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
-import { findVatIds } from './normalize/vat.js';
+import { findVatIds as findVatIdsAnywhere } from './normalize/vat.js';
 import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
+
+/**
+ * VAT ids that end where their token ends: an id the pattern had to shorten inside a run of
+ * letters and digits ("DE12345618938" read as "DE123456189", round 7) is some other number or an
+ * id this country's format does not allow, so it is no VAT id at all.
+ */
+function findVatIds(text: string) {
+  return findVatIdsAnywhere(text).filter((v) => !/[0-9A-Za-z]/.test(text.charAt(v.index + v.raw.length)));
+}
 
 export interface LabelHit {
   field: LabelField;
@@ -173,6 +182,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // "Facture à régler par virement :" a sentence. Parties are named on the first page.
       if (h.rest && !/:\s*$/.test(h.label) && !(/:\s*$/.test(h.rest) && h.rest.split(/\s+/).length <= 3)) continue;
       if (h.line.page !== firstPageOf(ev)) continue;
+      // A role word among an item table's headings ("Référence Client", "Kunden-Art.-Nr.") heads a
+      // column of codes, not a party: the heading may take two rows (round 7).
+      if (itemColumnHeading(h) || itemHeadingAbove(ev, h.line)) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -219,7 +231,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
       const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
-      push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? -2 : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
+      // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
+      // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
+      const failed = labelled && line.source === 'native' ? -1 : -2;
+      push({ field: 'sender_vat_number', value: v.check.value, raw: v.raw, score: (recipient ? -5 : 1) + (labelled ? 1 : 0) + (footer ? 0.5 : 0) + (v.check.checksum === 'valid' ? 1 : v.check.checksum === 'invalid' ? failed : 0), method: methodFor(line, 'pattern'), source: src(line, segAt(line, v.index), v.raw), transforms: ['vat:compact'], meta: { recipient } });
     }
     // Self-checking references (ISO 11649 "RF…", Belgian "+++…+++") are payment references wherever printed.
     for (const r of findPaymentReferences(text)) {
@@ -302,6 +317,12 @@ const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistun
  */
 function itemColumnHeading(h: LabelHit): boolean {
   return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
+}
+
+/** The row right above `line` on its page is an item table's heading row (two item-column cells or more). */
+function itemHeadingAbove(ev: Evidence, line: EvLine): boolean {
+  const above = (ev.pages.get(line.page) ?? [])[line.pageLine - 1];
+  return Boolean(above && line.bbox.y - (above.bbox.y + above.bbox.h) < line.bbox.h && above.segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length >= 2);
 }
 
 /**
@@ -799,6 +820,40 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
   return null;
 }
 
+/**
+ * The line right above `cur` in its column (left edge within 10 pt of `x`), within 1.2 line heights.
+ * The nearest one: with tight line spacing two lines fall within the gap, and taking the upper one
+ * skipped a line of the block (a name under its "From:" heading, round 7).
+ */
+function nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | undefined {
+  return pageLines
+    .filter((l) => l.index !== cur.line && l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2)
+    .flatMap((l) => l.segments)
+    // The segment must end above the middle of `cur` (a watermark's tall box starts above it too).
+    .filter((c) => Math.abs(c.bbox.x - x) < 10 && c.bbox.y + c.bbox.h < cur.bbox.y + cur.bbox.h * 0.5)
+    .sort((a, b) => b.bbox.y - a.bbox.y)[0];
+}
+
+/**
+ * "Herr Test Monteur" under "Musterkunde GmbH & Co" (and its tax ids): the person is the company's
+ * contact, the company is the addressee. A company (a name with a legal form) up to three lines
+ * above the salutation line in its column, identifier lines skipped, a heading ending the walk.
+ */
+function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: Segment } | null {
+  let cur: Segment | undefined = seg;
+  for (let k = 0; k < 3; k++) {
+    cur = nearestAbove(pageLines, cur, seg.bbox.x);
+    if (!cur) return null;
+    if (/^(vat|ust|tax|steuer|gln|iln|id|siret|siren|tva|btw)\b/i.test(cur.text)) continue;
+    if (Object.values(LABELS).some((re) => re.test(cur!.text))) return null;
+    const name = LEGAL_FORM.test(cur.text) ? cleanName(cur.text) : null;
+    if (name) return { name, seg: cur };
+  }
+  return null;
+}
+
+const CONTACT = /^(tel|tél|phone|fon|telefon|fax|e-?mail|mail|www\.|ust|vat|tva|btw|steuer)/i;
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -862,11 +917,13 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       let cur = seg;
       let heading: LabelField | 'other' | null = null;
       for (let k = 0; k < 5; k++) {
-        const up = pageLines.filter((l) => l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2).flatMap((l) => l.segments).find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 10);
+        const up = nearestAbove(pageLines, cur, seg.bbox.x);
         if (!up) break;
-        // A label ("Rechnungsempfänger", "Adresse de livraison") or an identifier line ends the block.
-        const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
-        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text)) {
+        // A label ("Rechnungsempfänger", "Adresse de livraison"), an identifier line or any line ending
+        // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
+        // is a name line, not a heading.
+        const label = /^\p{L}+\s+\d{1,2}$/u.test(up.text.trim()) ? undefined : (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
+        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || /:\s*$/.test(up.text)) {
           heading = label ? label[0] : 'other';
           break;
         }
@@ -890,6 +947,13 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       // (a VAT id) belong to the same party.
       const h = seg.bbox.h || 10;
       const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
+      // An unlabelled block at the top of the page whose rows print the sender's contact details
+      // beside it (Tel, Fax, e-mail, VAT id on two rows or more) is the letterhead (round 7).
+      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT.test(o.text))).length;
+      if (!labelled && block[0]!.bbox.y < line.pageHeight * 0.15 && beside >= 2) {
+        push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
+        continue;
+      }
       push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right', region } });
     }
   }
@@ -903,6 +967,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const rn = b && cleanName(b.text);
       if (rn) push({ field: 'recipient_name', value: rn, raw: b!.text, score: 1.5, method: 'address_block', source: src(ev.lines[b!.line]!, b), transforms: ['trim'] });
     } else if (SALUTATION_PREFIX.test(seg.text) && !/[,:]$/.test(seg.text)) {
+      const company = companyAbove(pageLines, seg);
+      if (company) {
+        push({ field: 'recipient_name', value: company.name, raw: company.seg.text, score: 1.5, method: 'address_block', source: src(ev.lines[company.seg.line]!, company.seg), transforms: ['trim', 'block:company-above-contact'] });
+        continue;
+      }
       const rn = cleanName(seg.text);
       if (rn && rn.split(' ').length <= 6) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 1.5, method: 'address_block', source: src(line, seg), transforms: ['strip:salutation'] });
     }
@@ -917,7 +986,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const first = seg.text.split(SEPARATORS)[0]!.trim();
       // "SA" / "NV" without dots only in capitals at the name's end ("Imprimerie du Nord SA").
       const m = LEGAL_FORM.exec(first) ?? /\s(?:SA|NV)$/.exec(first);
-      if (!m) continue;
+      // "1 kg", "5 AG" after a number: a unit or a count in an item line, not a legal form (round 7).
+      if (!m || /\d\s?$/.test(first.slice(0, m.index))) continue;
       let name = first.slice(0, m.index + m[0].length).trim();
       const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
       if (sold) name = sold[1]!;
@@ -1000,4 +1070,15 @@ function footerLetterhead(pageLines: EvLine[], push: (c: Candidate) => void) {
     const under = pageLines.slice(i + 1, i + 3).filter((l) => l.bbox.y - (line.bbox.y + line.bbox.h) < line.bbox.h * 3);
     if (under.some((l) => LEGAL_DETAILS.test(l.text))) push({ field: 'sender_name', value: n, raw: line.segments[0]!.text, score: 3, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'confirm:footer-repeat'] });
   });
+  // "Name - Street - Postcode Town" as a footer line, the name also printed in the upper third:
+  // that name is the sender's (round 7). Not scored as a sender (the footer may print a trade
+  // line, not the legal name); it only marks the name so the selection gives it no other role.
+  for (const line of pageLines) {
+    if (line.bbox.y < line.pageHeight * 0.8) continue;
+    const text = line.segments.map((sg) => sg.text).join(' ');
+    const parts = text.split(/\s+[-–—·•|]\s+/);
+    const n = parts.length > 1 ? cleanName(parts[0]!) : null;
+    if (!n || !top.has(key(n)) || !/\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/.test(parts.slice(1).join(' '))) continue;
+    push({ field: 'sender_name', value: n, raw: text, score: 0, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'footer:party-line'], meta: { footerParty: true } });
+  }
 }

@@ -3,7 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
-import { identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -71,9 +71,6 @@ export function select(all: Candidate[], text: string): Selection {
     const b = c.source?.bbox;
     return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
   };
-  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c));
-  pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
-  senderVatInSenderZone(sel, vats);
   pickSimple(sel, 'currency', by('currency'));
   // A name that heads the address window or a bill-to block is the recipient's: weak sender
   // readings of it (a legal form somewhere on the page) are dropped.
@@ -84,8 +81,14 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // The recipient is another party than the sender, and a name.
-  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value));
+  const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value) && !footerParty(c, senders));
   pickSimple(sel, 'recipient_name', recipients, { min: 1 });
+  // The chosen recipient's block holds the recipient's ids, however weakly the block scored (round 7).
+  const chosenRecipient = sel.chosen.recipient_name?.value;
+  regions.push(...recipients.filter((c) => c.value === chosenRecipient && c.meta?.region).map((c) => c.meta!.region as Region));
+  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c));
+  pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
+  senderVatInSenderZone(sel, vats);
 
   // Dates: issue first; a due date before the issue date is not a due date.
   pickSimple(sel, 'issue_date', by('issue_date'), { min: 1 });
