@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { readerFingerprint } from './reader-fingerprint.js';
+import { truthFromGroundTruthJson } from './corpus/ground-truth-json.js';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/extract/index.js', dist))) {
@@ -231,8 +232,11 @@ function corpusTruths() {
   const out = [];
   for (const d of JSON.parse(readFileSync(manifest, 'utf8')).documents) {
     let truth;
+    // Not every corpus source is a hybrid: a `truth_format: "ground-truth-json"` document carries its
+    // repository's own truth JSON (scripts/corpus/ground-truth-json.js), which describes the page itself.
+    const ownTruth = d.truth_format === 'ground-truth-json';
     try {
-      truth = truthFromInvoiceXml(readFileSync(join(dir, d.xml)));
+      truth = ownTruth ? truthFromGroundTruthJson(JSON.parse(readFileSync(join(dir, d.truth), 'utf8'))) : truthFromInvoiceXml(readFileSync(join(dir, d.xml)));
     } catch {
       truth = null;
     }
@@ -244,8 +248,9 @@ function corpusTruths() {
     const set = added ? d.source : 'corpus';
     const source = added ? d.repo : undefined; // tuned-only documents are also counted per repository
     const unscored = d.unscored;
-    out.push({ set: `${set}-native`, split, source, hybrid: true, unscored, id: d.id, pdf: join(dir, d.pdf), truth });
-    if (d.scan_pages) out.push({ set: `${set}-scan`, split, source, hybrid: true, unscored, id: `${d.id}#scan`, pdf: Array.from({ length: d.scan_pages }, (_, i) => join(dir, 'scans', d.id, `p${i + 1}.jpg`)), truth });
+    // A source's own scanned PDF (`scanned`) is a scan read through the normal PDF path (OCR).
+    out.push({ set: `${set}-${d.scanned ? 'scan' : 'native'}`, split, source, hybrid: !ownTruth, unscored, id: d.id, pdf: join(dir, d.pdf), truth });
+    if (d.scan_pages) out.push({ set: `${set}-scan`, split, source, hybrid: !ownTruth, unscored, id: `${d.id}#scan`, pdf: Array.from({ length: d.scan_pages }, (_, i) => join(dir, 'scans', d.id, `p${i + 1}.jpg`)), truth });
   }
   return out;
 }

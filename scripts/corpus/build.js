@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { isScannedCase, usableGroundTruth } from './ground-truth-json.js';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 const OUT = join(ROOT, '.corpus');
@@ -74,6 +75,14 @@ export const SOURCES = [
   // 4D Write Pro's Factur-X demo: its XML names the seller as the buyer and an issue date of 2017 (the page: 2023).
   { repo: '4d-depot/HDI_4DWP_GenerateFacturX', tunedOnly: true, round: 7, commit: 'bd84603a1fae316f5a9e97785612d4dc0dd0a698', include: [/^facturxSample\.pdf$/i], idSuffix: '_de', unscored: { recipient_name: 'the XML names the seller as the buyer', issue_date: 'the XML issue date (2017) is not the printed one' } },
   { repo: '4d-depot/HDI_4DWP_GenerateFacturX', tunedOnly: true, round: 7, commit: '62e2bdd8e3bcea52856614c952e9aa95a4e9ca11', include: [/^facturxSample\.pdf$/i], idSuffix: '_fr', unscored: { recipient_name: 'the XML names the seller as the buyer', issue_date: 'the XML issue date (2017) is not the printed one' } },
+  // Round 7b: not a hybrid. 18 synthetic invoice PDFs (native and scanned; MIT licence), each with
+  // a `ground-truth.json` of the repository's own format beside it (`truthFile`: adapted by
+  // ./ground-truth-json.js, stored as docs/<id>.truth.json). Cases that are no invoice or whose
+  // truth is empty (a contract, a blank and an illegible scan: expectedOutcome "failed") are
+  // skipped; the cases' own scans (sourceType "ocr") are scans (manifest `scanned: true`, read
+  // through the normal PDF path with OCR) and get no second scanned variant. `optional`: when no
+  // mirror can be had the source is skipped (listed in `skipped`), the rest of the corpus is built.
+  { repo: 'serhiibublyk88/pdf-to-xrechnung', tunedOnly: true, round: 7, optional: true, commit: '0f8b90b9d084ce258479699e205b68006fdb4dc6', truthFile: 'ground-truth.json', include: [/^apps\/api\/evals\/dataset\/[^/]+\/invoice\.pdf$/i] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -145,10 +154,9 @@ function sellerOf(xml) {
  * A tuned-only document must not bring a held-out layout into the tuned set: none whose family
  * or seller is that of a held-out document (a seller prints its invoices in one layout).
  */
-function heldOutLeak(family, xml, manifest) {
+function heldOutLeak(family, xml, manifest, seller = sellerOf(xml)) {
   const held = manifest.filter((d) => d.split === 'held-out');
   if (held.some((d) => d.family === family)) return 'family of a held-out document';
-  const seller = sellerOf(xml);
   if (seller && held.some((d) => sellerOf(readFileSync(join(OUT, d.xml))) === seller)) return 'seller of a held-out document';
   return false;
 }
@@ -176,7 +184,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const manifest = [];
   const skipped = [];
   for (const src of SOURCES) {
-    const dir = mirror(src.repo);
+    let dir;
+    try {
+      dir = mirror(src.repo);
+    } catch (e) {
+      if (!src.optional) throw e;
+      skipped.push(`${src.repo} (optional source: no mirror could be had: ${String(e.message).split('\n')[0]})`);
+      continue;
+    }
     const commit = src.commit ?? git(dir, 'rev-parse', 'HEAD').toString().trim();
     const paths = git(dir, 'ls-tree', '-r', '--name-only', commit).toString().split('\n').filter((p) => src.include.some((re) => re.test(p)));
     for (const path of paths) {
@@ -195,6 +210,40 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const name = src.tunedOnly ? path.replace(/\.pdf$/i, '') : basename(path, '.pdf');
       const id = `${src.repo.replace('/', '_')}__${name.replace(/[^\w.-]+/g, '_')}`.slice(0, 120) + (src.idSuffix ?? '');
       const pdfPath = join(OUT, 'docs', `${id}.pdf`);
+      if (src.truthFile) {
+        // A truth of the repository's own format beside the PDF, not an embedded XML.
+        let json = null;
+        try {
+          json = JSON.parse(git(dir, 'show', `${commit}:${dirname(path)}/${src.truthFile}`).toString('utf8'));
+        } catch {
+          json = null;
+        }
+        if (!usableGroundTruth(json)) {
+          skipped.push(`${src.repo}:${path} (${json ? `no invoice truth: ${json.meta?.content}, ${json.meta?.expectedOutcome}` : `no ${src.truthFile}`})`);
+          continue;
+        }
+        const family = basename(dirname(path)).toLowerCase();
+        const squash = (x) => String(x ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+        const leak = heldOutLeak(family, Buffer.alloc(0), manifest, squash(json.data?.seller?.name));
+        if (leak) {
+          skipped.push(`${src.repo}:${path} (${leak})`);
+          continue;
+        }
+        writeFileSync(pdfPath, pdf);
+        const truthPath = `docs/${id}.truth.json`;
+        writeFileSync(join(OUT, truthPath), JSON.stringify(json, null, 1));
+        const scanned = isScannedCase(json);
+        let scanPages = 0;
+        if (!scanned && '012345'.includes(sha[1])) {
+          try {
+            scanPages = scan(pdfPath, join(OUT, 'scans', id));
+          } catch (e) {
+            skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
+          }
+        }
+        manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: 'tuned', source: `new${src.round}`, truth_format: 'ground-truth-json', pdf: `docs/${id}.pdf`, truth: truthPath, ...(scanned ? { scanned: true } : {}), scan_pages: scanPages });
+        continue;
+      }
       writeFileSync(pdfPath, pdf);
       const xml = embeddedInvoiceXml(pdfPath);
       if (!xml || xml === 'ferd-example') {
