@@ -189,6 +189,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       dir = mirror(src.repo);
     } catch (e) {
       if (!src.optional) throw e;
+      rmSync(join(OUT, 'mirrors', src.repo.replace('/', '+')), { recursive: true, force: true }); // a failed clone's leftovers
       skipped.push(`${src.repo} (optional source: no mirror could be had: ${String(e.message).split('\n')[0]})`);
       continue;
     }
