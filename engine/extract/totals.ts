@@ -3,7 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
-import { overlapX, pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
@@ -32,13 +32,18 @@ function amountCell(line: EvLine) {
   return label ? { seg: last, amount: a, label } : null;
 }
 
+/** Two amount cells of one column: they overlap or end at the same right edge. */
+function sameColumn(a: Segment['bbox'], b: Segment['bbox']): boolean {
+  return overlapX(a, b) > 0 || Math.abs(a.x + a.w - (b.x + b.w)) < 8;
+}
+
 /** A neighbouring line (same page, next to it) ends in an amount cell in the same column. */
 function inAmountColumn(ev: Evidence, line: EvLine, cell: NonNullable<ReturnType<typeof amountCell>>): boolean {
   return [line.index - 1, line.index + 1].some((k) => {
     const l = ev.lines[k];
     if (!l || l.page !== line.page || Math.abs(l.bbox.y - line.bbox.y) > line.bbox.h * 4) return false;
     const c = amountCell(l);
-    return Boolean(c && (overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8));
+    return Boolean(c && sameColumn(c.seg.bbox, cell.seg.bbox));
   });
 }
 
@@ -91,7 +96,7 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
     for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
       const l = ev.lines[j]!;
       const c = amountCell(l);
-      if (!c || !(overlapX(c.seg.bbox, cell.seg.bbox) > 0 || Math.abs(c.seg.bbox.x + c.seg.bbox.w - (cell.seg.bbox.x + cell.seg.bbox.w)) < 8)) break;
+      if (!c || !sameColumn(c.seg.bbox, cell.seg.bbox)) break;
       sum += c.amount.cents;
       items++;
     }
