@@ -309,37 +309,26 @@ async function familyTruths() {
   });
 }
 
-/** Round-6 families (fixtures/families6.ts), EVAL_FAMILIES6 documents (default 240): tax tables with a heading over one row, split or oddly spaced IBANs, numbers under dates in a header. */
-async function family6Truths() {
-  const { generateFamily6Invoice } = await import(new URL('test/engine/extract/fixtures/families6.js', dist).href);
+/**
+ * Documents of a generator in test/engine/extract/fixtures (`count` of them, `env` overrides),
+ * each in its family's set and in `<split>-tuned` / `<split>-held-out` by the hash of its id.
+ */
+async function generatorTruths(file, exported, env, count, set, split) {
+  const generate = (await import(new URL(`test/engine/extract/fixtures/${file}`, dist).href))[exported];
   const { generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
-  return Array.from({ length: Number(process.env.EVAL_FAMILIES6 ?? 240) }, (_, i) => {
-    const g = generateFamily6Invoice(i);
-    return { set: `family-${g.family}`, split: `family6-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
+  return Array.from({ length: Number(process.env[env] ?? count) }, (_, i) => {
+    const g = generate(i);
+    return { set: `${set}-${g.family}`, split: `${split}-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
   });
 }
+// Round 6: tax tables with a heading over one row, split or oddly spaced IBANs, numbers under dates in a header.
+const family6Truths = () => generatorTruths('families6.js', 'generateFamily6Invoice', 'EVAL_FAMILIES6', 240, 'family', 'family6');
+// Round 7: tax lines named in words, invoices without VAT, totals blocks without a net.
+const family7Truths = () => generatorTruths('families7.js', 'generateFamily7Invoice', 'EVAL_FAMILIES7', 240, 'family', 'family7');
+// Round 7: misleading type cues (type, issue date, gross only).
+const typeFamilyTruths = () => generatorTruths('typefamily.js', 'generateTypeFamilyInvoice', 'EVAL_TYPEFAMILY', 96, 'typefamily', 'typefamily');
 
 // ---------------------------------------------------------------- run
-/** Round-7 type family (fixtures/typefamily.ts), EVAL_TYPEFAMILY documents (default 96): misleading type cues. */
-async function typeFamilyTruths() {
-  const { generateTypeFamilyInvoice } = await import(new URL('test/engine/extract/fixtures/typefamily.js', dist).href);
-  const { generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
-  return Array.from({ length: Number(process.env.EVAL_TYPEFAMILY ?? 96) }, (_, i) => {
-    const g = generateTypeFamilyInvoice(i);
-    return { set: `typefamily-${g.family}`, split: `typefamily-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
-  });
-}
-
-/** Round-7 families (fixtures/families7.ts), EVAL_FAMILIES7 documents (default 240): tax lines named in words, invoices without VAT, totals blocks without a net. */
-async function family7Truths() {
-  const { generateFamily7Invoice } = await import(new URL('test/engine/extract/fixtures/families7.js', dist).href);
-  const { generatedSplit } = await import(new URL('test/engine/extract/fixtures/layouts.js', dist).href);
-  return Array.from({ length: Number(process.env.EVAL_FAMILIES7 ?? 240) }, (_, i) => {
-    const g = generateFamily7Invoice(i);
-    return { set: `family-${g.family}`, split: `family7-${generatedSplit(g.id)}`, id: g.id, pages: g.pages, truth: g.truth };
-  });
-}
-
 const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await typeFamilyTruths())];
 const only = process.env.EVAL_ONLY;
 /** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
