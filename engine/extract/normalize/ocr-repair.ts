@@ -7,7 +7,7 @@
 import { LABELS } from '../labels.js';
 import { formatCents, parseAmount } from './amount.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
-import { germanVatChecksumValid } from './vat.js';
+import { dutchVatChecksumValid, frenchVatChecksumValid, germanVatChecksumValid } from './vat.js';
 
 /** How many leading words of a cell may belong to its label ("Date limite de règlement": four). */
 const LABEL_WORDS = 4;
@@ -382,29 +382,6 @@ const NL_VAT_LIKE = /\bNL[ \u00a0]?([0-9OIlSBZGDQT]{9})([B8])([0-9OIlSBZGDQT]{2}
 const FR_VAT_LIKE = /\bFR[ \u00a0]?([0-9OIlSBZGDQT]{2}[ \u00a0]?(?:[0-9OIlSBZGDQT][ \u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
 const asDigits = (s: string) => s.replace(/[ \u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
 const switched = (read: string, fixed: string) => [...read].filter((c, i) => c !== fixed[i]).length;
-
-function mod97(digits: string): number {
-  let r = 0;
-  for (const d of digits) r = (r * 10 + Number(d)) % 97;
-  return r;
-}
-
-/** A Dutch VAT id (9 digits, B, 2 digits) passes the RSIN 11-test or mod 97 of the whole id. */
-export function dutchVatChecksumValid(id: string): boolean {
-  const m = /^NL(\d{9})B(\d{2})$/.exec(id);
-  if (!m) return false;
-  const d = m[1]!;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(d[i]) * (9 - i);
-  if (sum > 0 && (sum - Number(d[8])) % 11 === 0) return true;
-  return mod97(`2321${d}11${m[2]}`) === 1;
-}
-
-/** A French VAT id's key: (12 + 3 × (SIREN mod 97)) mod 97. */
-export function frenchVatChecksumValid(id: string): boolean {
-  const m = /^FR(\d{2})(\d{9})$/.exec(id);
-  return Boolean(m) && (12 + 3 * mod97(m![2]!)) % 97 === Number(m![1]);
-}
 
 export function repairOcrForeignVatIds(text: string): string {
   return text

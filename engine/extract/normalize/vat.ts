@@ -1,5 +1,7 @@
 // VAT identification numbers per EU country format (VIES formats), plus GB, CH and NO.
-// German numbers also carry an ISO 7064 MOD 11,10 check digit, checked when present.
+// German numbers also carry an ISO 7064 MOD 11,10 check digit, checked when present. The Dutch
+// and French checks serve OCR repair only (normalize/ocr-repair.ts).
+import { mod97 } from './iban.js';
 
 const FORMATS: Record<string, RegExp> = {
   AT: /^U\d{8}$/, BE: /^[01]\d{9}$/, BG: /^\d{9,10}$/, CY: /^\d{8}[A-Z]$/, CZ: /^\d{8,10}$/, DE: /^\d{9}$/, DK: /^\d{8}$/, EE: /^\d{9}$/, EL: /^\d{9}$/,
@@ -18,6 +20,23 @@ export function germanVatChecksumValid(digits: string): boolean {
   }
   const check = (11 - product) % 10;
   return check === Number(digits[8]);
+}
+
+/** A Dutch VAT id (9 digits, B, 2 digits) passes the RSIN 11-test or ISO 7064 mod 97 of the whole id (letters as in an IBAN). */
+export function dutchVatChecksumValid(id: string): boolean {
+  const m = /^NL(\d{9})B(\d{2})$/.exec(id);
+  if (!m) return false;
+  const d = m[1]!;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(d[i]) * (9 - i);
+  if (sum > 0 && (sum - Number(d[8])) % 11 === 0) return true;
+  return mod97(id) === 1;
+}
+
+/** A French VAT id's key: (12 + 3 × (SIREN mod 97)) mod 97. */
+export function frenchVatChecksumValid(id: string): boolean {
+  const m = /^FR(\d{2})(\d{9})$/.exec(id);
+  return Boolean(m) && (12 + 3 * mod97(m![2]!)) % 97 === Number(m![1]);
 }
 
 export interface VatCheck {
