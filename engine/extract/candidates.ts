@@ -306,23 +306,25 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
 // changed the measured figures). ITEM_COLUMN: a cell that STARTS with any column's heading,
 // amounts included ("Total HT", "Descriptions"), for a date label heading the table.
 // ITEM_HEADING: a description / quantity / position WORD anywhere in an amount label's own line,
-// never an amount word (every totals line would match). Kept as measured: note `qt[ée]\b` never
-// matches "Qté" (no word boundary after "é" without the u flag).
+// never an amount word (every totals line would match); its words end where the letters end
+// ("Qté", which a plain `\b` after "é" never matched).
 const ITEM_WORDS = 'description|d[ée]signation|bezeichnung|artikel|omschrijving|qt[ée]|qty|menge|anzahl|aantal';
 const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistung|descrizione|descripci[óo]n|quantit|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)`, 'i');
+
+const itemColumnCells = (segments: Segment[]) => segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length;
 
 /**
  * A date label heading a column of the item table ("Date | Description | Qté | Prix | Total HT"):
  * the dates under it are the lines' dates, not the document's (round 6).
  */
 function itemColumnHeading(h: LabelHit): boolean {
-  return h.line.segments.filter((s) => s !== h.seg && ITEM_COLUMN.test(s.text.trim())).length >= 2;
+  return itemColumnCells(h.line.segments.filter((s) => s !== h.seg)) >= 2;
 }
 
 /** The row right above `line` on its page is an item table's heading row (two item-column cells or more). */
 function itemHeadingAbove(ev: Evidence, line: EvLine): boolean {
   const above = (ev.pages.get(line.page) ?? [])[line.pageLine - 1];
-  return Boolean(above && line.bbox.y - (above.bbox.y + above.bbox.h) < line.bbox.h && above.segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length >= 2);
+  return Boolean(above && line.bbox.y - (above.bbox.y + above.bbox.h) < line.bbox.h && itemColumnCells(above.segments) >= 2);
 }
 
 /**
