@@ -144,17 +144,34 @@ function embeddedInvoiceXml(pdfPath) {
 }
 
 /** The seller's name in an invoice XML (CII or UBL), squashed; '' when none. */
+/** A seller's name as compared across documents: lower case, letters and digits only. */
+const sellerKey = (name) => String(name ?? '').toLowerCase().replace(/&amp;/g, '&').replace(/[^\p{L}\p{N}]+/gu, '');
+
 function sellerOf(xml) {
   const text = xml.toString('utf8');
   const m = /SellerTradeParty>[\s\S]*?<(?:\w+:)?Name>([^<]*)</.exec(text) ?? /AccountingSupplierParty>[\s\S]*?<(?:\w+:)?(?:RegistrationName|Name)>([^<]*)</.exec(text);
-  return (m?.[1] ?? '').toLowerCase().replace(/&amp;/g, '&').replace(/[^\p{L}\p{N}]+/gu, '');
+  return sellerKey(m?.[1]);
+}
+
+/**
+ * The degraded scanned variant of a document when its sha256 picks it (second hex digit 0–5):
+ * its page count, 0 when not picked or when scanning failed (noted in `skipped`).
+ */
+function scanVariant(pdfPath, id, sha, where, skipped) {
+  if (!'012345'.includes(sha[1])) return 0;
+  try {
+    return scan(pdfPath, join(OUT, 'scans', id));
+  } catch (e) {
+    skipped.push(`${where} (scan failed: ${e.message})`);
+    return 0;
+  }
 }
 
 /**
  * A tuned-only document must not bring a held-out layout into the tuned set: none whose family
  * or seller is that of a held-out document (a seller prints its invoices in one layout).
  */
-function heldOutLeak(family, xml, manifest, seller = sellerOf(xml)) {
+function heldOutLeak(family, seller, manifest) {
   const held = manifest.filter((d) => d.split === 'held-out');
   if (held.some((d) => d.family === family)) return 'family of a held-out document';
   if (seller && held.some((d) => sellerOf(readFileSync(join(OUT, d.xml))) === seller)) return 'seller of a held-out document';
@@ -224,8 +241,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           continue;
         }
         const family = basename(dirname(path)).toLowerCase();
-        const squash = (x) => String(x ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-        const leak = heldOutLeak(family, Buffer.alloc(0), manifest, squash(json.data?.seller?.name));
+        const leak = heldOutLeak(family, sellerKey(json.data?.seller?.name), manifest);
         if (leak) {
           skipped.push(`${src.repo}:${path} (${leak})`);
           continue;
@@ -234,14 +250,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const truthPath = `docs/${id}.truth.json`;
         writeFileSync(join(OUT, truthPath), JSON.stringify(json, null, 1));
         const scanned = isScannedCase(json);
-        let scanPages = 0;
-        if (!scanned && '012345'.includes(sha[1])) {
-          try {
-            scanPages = scan(pdfPath, join(OUT, 'scans', id));
-          } catch (e) {
-            skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
-          }
-        }
+        const scanPages = scanned ? 0 : scanVariant(pdfPath, id, sha, `${src.repo}:${path}`, skipped);
         manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: 'tuned', source: `new${src.round}`, truth_format: 'ground-truth-json', pdf: `docs/${id}.pdf`, truth: truthPath, ...(scanned ? { scanned: true } : {}), scan_pages: scanPages });
         continue;
       }
@@ -253,21 +262,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         continue;
       }
       const family = familyOf(path);
-      const leak = src.tunedOnly && heldOutLeak(family, xml, manifest);
+      const leak = src.tunedOnly && heldOutLeak(family, sellerOf(xml), manifest);
       if (leak) {
         rmSync(pdfPath);
         skipped.push(`${src.repo}:${path} (${leak})`);
         continue;
       }
       writeFileSync(join(OUT, 'docs', `${id}.xml`), xml);
-      let scanPages = 0;
-      if ('012345'.includes(sha[1])) {
-        try {
-          scanPages = scan(pdfPath, join(OUT, 'scans', id));
-        } catch (e) {
-          skipped.push(`${src.repo}:${path} (scan failed: ${e.message})`);
-        }
-      }
+      const scanPages = scanVariant(pdfPath, id, sha, `${src.repo}:${path}`, skipped);
       manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family, split: src.tunedOnly ? 'tuned' : splitOf(src.repo, path), ...(src.tunedOnly ? { source: src.round ? `new${src.round}` : 'new' } : {}), ...(src.unscored ? { unscored: src.unscored } : {}), pdf: `docs/${id}.pdf`, xml: `docs/${id}.xml`, scan_pages: scanPages });
     }
   }
