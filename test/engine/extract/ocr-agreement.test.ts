@@ -7,7 +7,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildEvidence } from '../../../engine/extract/evidence.js';
-import { extractGeneric } from '../../../engine/extract/index.js';
 import { ocrNameDoubt, ocrReturnLine } from '../../../engine/extract/ocr-agreement.js';
 import { repairOcrCell, repairOcrGrave, repairOcrLabels } from '../../../engine/extract/normalize/ocr-repair.js';
 import { dutchVatChecksumValid, frenchVatChecksumValid } from '../../../engine/extract/normalize/vat.js';
@@ -17,7 +16,7 @@ import { processImagePage } from '../../../engine/pipeline/page-work.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { tempDirForTests } from '../../helpers/temp-dir.js';
 import { run, v } from './fixtures/run.js';
-import { writeScan } from './fixtures/scan.js';
+import { extractScan, writeScan } from './fixtures/scan.js';
 
 const LINES: Array<[number, number, number, string]> = [
   [60, 50, 15, 'Atelier Marchand SARL'], [420, 50, 15, 'FACTURE'],
@@ -40,8 +39,7 @@ const LINES: Array<[number, number, number, string]> = [
   [60, 780, 7, 'Atelier Marchand SARL · SIRET 542 065 479 00012 · TVA intracommunautaire FRB2542065479'],
 ];
 
-const extract = (page: PageText) => extractGeneric({ components: [{ ref: 'main', kind: 'image', filename: 'scan.jpg', format: 'jpg', pages: [1] }], pages: [page], text: null, custom_types: [] });
-const value = (r: ReturnType<typeof extract>, f: string) => (r.fields as Record<string, { value: unknown } | undefined>)[f]?.value ?? null;
+const value = (r: ReturnType<typeof extractScan>, f: string) => (r.fields as Record<string, { value: unknown } | undefined>)[f]?.value ?? null;
 const dir = tempDirForTests('docdesk-ocr-agree-');
 after(() => terminateOcr());
 
@@ -54,12 +52,12 @@ async function scanned(lines: Array<[number, number, number, string]>, name: str
 describe('OCR values the page contradicts (real OCR)', () => {
   let page: PageText;
   let cells: string[];
-  let result: ReturnType<typeof extract>;
+  let result: ReturnType<typeof extractScan>;
 
   before(async () => {
     page = await scanned(LINES, 'facture', 11);
     cells = buildEvidence([page]).lines.flatMap((l) => l.segments.map((s) => s.text));
-    result = extract(page);
+    result = extractScan(page);
   });
 
   it('leaves the recipient empty when OCR read a French "ô" as "ö" (no guess between them)', () => {
@@ -100,9 +98,9 @@ const UK_LINES: Array<[number, number, number, string]> = [
 ];
 
 describe('a return-address line with a garbled postcode (real OCR)', () => {
-  let result: ReturnType<typeof extract>;
+  let result: ReturnType<typeof extractScan>;
   before(async () => {
-    result = extract(await scanned(UK_LINES, 'invoice', 5));
+    result = extractScan(await scanned(UK_LINES, 'invoice', 5));
   });
 
   it('reads the recipient below a small-print line shaped "Company Ltd · street no. · town"', () => {
@@ -123,11 +121,11 @@ const TERM_LINES: Array<[number, number, number, string]> = [
 
 describe('a French payment term read with "ä" for "à" (real OCR)', () => {
   let cells: string[];
-  let result: ReturnType<typeof extract>;
+  let result: ReturnType<typeof extractScan>;
   before(async () => {
     const page = await scanned(TERM_LINES, 'term', 3);
     cells = page.lines.map((l) => l.words.map((i) => page.words[i]!.text).join(' '));
-    result = extract(page);
+    result = extractScan(page);
   });
 
   it('reads the term and derives the due date from the issue date', (t) => {

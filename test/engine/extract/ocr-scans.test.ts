@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEvidence, type Evidence } from '../../../engine/extract/evidence.js';
-import { extractGeneric } from '../../../engine/extract/index.js';
 import { LABELS } from '../../../engine/extract/labels.js';
 import { ocrRows, tidyOcrLine } from '../../../engine/extract/ocr-lines.js';
 import { amountReadings, ibanReading, nearestLabelWord, repairOcrAmounts, repairOcrCell, repairOcrDots, repairOcrLabels, repairOcrVatIds } from '../../../engine/extract/normalize/ocr-repair.js';
@@ -18,7 +17,7 @@ import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
-import { writeScan } from './fixtures/scan.js';
+import { extractScan, writeScan } from './fixtures/scan.js';
 
 /**
  * An invoice whose print already holds what OCR typically gets wrong, so that the real OCR
@@ -44,13 +43,12 @@ const LINES: Array<[number, number, number, string]> = [
 ];
 
 const cells = (ev: Evidence) => ev.lines.flatMap((l) => l.segments.map((s) => s.text));
-const extract = (page: PageText) => extractGeneric({ components: [{ ref: 'main', kind: 'image', filename: 'scan.jpg', format: 'jpg', pages: [1] }], pages: [page], text: null, custom_types: [] });
 
 describe('generic extraction on a scanned page (real OCR)', () => {
   let dir: string;
   let scanned: PageText;
   let ev: Evidence;
-  let result: ReturnType<typeof extractGeneric>;
+  let result: ReturnType<typeof extractScan>;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-scan-'));
@@ -58,7 +56,7 @@ describe('generic extraction on a scanned page (real OCR)', () => {
     const r = await processImagePage({ kind: 'image.page', path, format: 'jpg', index: 0, physical_page: 1, component_ref: 'main', visual: true, preview_path: null });
     scanned = r.page;
     ev = buildEvidence([scanned]);
-    result = extract(scanned);
+    result = extractScan(scanned);
   });
   after(async () => {
     await terminateOcr();
