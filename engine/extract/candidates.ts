@@ -7,22 +7,13 @@ import { findCurrencies } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
-import { findVatIds as findVatIdsAnywhere } from './normalize/vat.js';
+import { findVatIds } from './normalize/vat.js';
 import { inItemRow } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
-
-/**
- * VAT ids that end where their token ends: an id the pattern had to shorten inside a run of
- * letters and digits ("DE12345618938" read as "DE123456189", round 7) is some other number or an
- * id this country's format does not allow, so it is no VAT id at all.
- */
-function findVatIds(text: string) {
-  return findVatIdsAnywhere(text).filter((v) => !/[0-9A-Za-z]/.test(text.charAt(v.index + v.raw.length)));
-}
 
 export interface LabelHit {
   field: LabelField;

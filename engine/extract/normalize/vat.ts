@@ -57,7 +57,12 @@ export function normalizeVat(raw: string): VatCheck | null {
   return { value: v, country: country === 'CHE' ? 'CH' : country, checksum };
 }
 
-/** VAT-id shaped tokens in text, printed compact or with spaces/dots ("DE 232 446 240"). */
+/**
+ * VAT-id shaped tokens in text, printed compact or with spaces/dots ("DE 232 446 240"). An id
+ * must end where its token ends: one the pattern had to shorten inside a run of letters and
+ * digits ("DE12345618938" read as "DE123456189") is some other number, or an id its country's
+ * format does not allow, so it is no VAT id at all.
+ */
 export function findVatIds(text: string): Array<{ raw: string; index: number; check: VatCheck }> {
   const out: Array<{ raw: string; index: number; check: VatCheck }> = [];
   const re = /\b(ATU\d{8}|CHE[- ]?\d{3}[.\s]?\d{3}[.\s]?\d{3}(?:\s?(?:MWST|TVA|IVA))?|(?:BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|NO)[ \u00a0]?[0-9A-Z][0-9A-Z .\u00a0]{6,15}[0-9A-Z])/g;
@@ -67,7 +72,7 @@ export function findVatIds(text: string): Array<{ raw: string; index: number; ch
     for (;;) {
       const check = normalizeVat(raw);
       if (check) {
-        out.push({ raw, index: m.index!, check });
+        if (!/[0-9A-Za-z]/.test(text.charAt(m.index! + raw.length))) out.push({ raw, index: m.index!, check });
         break;
       }
       const shorter = raw.replace(/[ .\u00a0]*[0-9A-Z]$/, '');

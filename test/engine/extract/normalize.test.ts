@@ -152,6 +152,15 @@ describe('VAT ids', () => {
   it('finds VAT ids, not IBAN or meter fragments', () => {
     assert.deepEqual(findVatIds('USt-IdNr.: DE325624545 · St.-Nr.').map((v) => v.check.value), ['DE325624545']);
   });
+
+  it('gives no VAT id the pattern had to shorten inside a longer token', () => {
+    // "DE12345618938": eleven digits are no German id; its first nine are no id either.
+    assert.deepEqual(findVatIds('UStID#DE12345618938'), []);
+    assert.deepEqual(findVatIds('Ref DE123456789X7'), []);
+    // Shortened at a space or a word break, the id stands.
+    assert.deepEqual(findVatIds('USt-ID DE 232 446 240 12').map((v) => v.check.value), ['DE232446240']);
+    assert.deepEqual(findVatIds('DE136695976 Amtsgericht').map((v) => v.check.value), ['DE136695976']);
+  });
 });
 
 describe('document type', () => {
