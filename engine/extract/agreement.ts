@@ -3,6 +3,7 @@
 // calibrated on the tuned documents and on the round-5 sources read with the extractor as it was
 // before their rules (docs/decisions.md, "Generic extraction: precision (issue 14)").
 import { monthOf, parseDate } from './normalize/date.js';
+import { POSTCODE_TOWN_ONLY, SHORT_LEGAL_FORM } from './party-shapes.js';
 import type { Candidate } from './types.js';
 
 /**
@@ -13,13 +14,8 @@ const ROLE = 'sender|recipient|seller|buyer|supplier|customer|client|kunde|liefe
 const ADDRESS_HEADING = "(billing|invoice|invoicing|delivery|shipping|postal) address|address|rechnungsadresse|lieferadresse|rechnungsanschrift|lieferanschrift|anschrift|adresse( de (facturation|livraison))?|factuuradres|afleveradres|leveringsadres|adres";
 const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|ship(ped)? to|sold to|invoice to|${ROLE}|${ADDRESS_HEADING}|invoice|rechnung|facture|factuur|date|datum|page|seite)$`, 'i');
 
-/** "37550 Saint-Avertin", "BS1 4DJ Bristol", "D-20457 Hamburg", "1012 AB Amsterdam". */
-const POSTCODE_TOWN = /^([A-Z]{1,2}-)?(\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}[\p{L}\s.'-]*$/u;
 /** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
 const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
-
-// Narrower than candidates.ts's LEGAL_FORM on purpose: "AB" / "AS" there are Dutch postcode letters here.
-const LEGAL_FORM = /\b(gmbh|mbh|ag|kg|ohg|ug|e\.\s?k|ltd|llc|inc|plc|sarl|sas|sa|bv|nv|vof|srl|spa)\b/i;
 
 /** A party name must be a name: not a role word or an address heading, a date or a number. */
 export function plausibleName(value: unknown): boolean {
@@ -30,7 +26,7 @@ export function plausibleName(value: unknown): boolean {
   if (!/\p{L}{2}/u.test(v)) return false;
   if (parseDate(v) !== null) return false;
   // An address line under the heading was taken instead of the name above it.
-  if ((POSTCODE_TOWN.test(v) || STREET_LINE.test(v)) && !LEGAL_FORM.test(v)) return false;
+  if ((POSTCODE_TOWN_ONLY.test(v) || STREET_LINE.test(v)) && !SHORT_LEGAL_FORM.test(v)) return false;
   return true;
 }
 

@@ -13,6 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, 
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
+import { IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 export interface LabelHit {
@@ -802,7 +803,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
   let cur: Segment | null = seg;
   let t = text;
   for (let k = 0; k < 3; k++) {
-    if (t && !/^(gln|id|lief-nr|kunden-nr|ust|vat|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
+    if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
       const name = cleanName(t.split(SEPARATORS)[0]!);
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
     }
@@ -837,7 +838,7 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
   for (let k = 0; k < 3; k++) {
     cur = nearestAbove(pageLines, cur, seg.bbox.x);
     if (!cur) return null;
-    if (/^(vat|ust|tax|steuer|gln|iln|id|siret|siren|tva|btw)\b/i.test(cur.text)) continue;
+    if (IDENTIFIER_LINE.test(cur.text)) continue;
     if (Object.values(LABELS).some((re) => re.test(cur!.text))) return null;
     const name = LEGAL_FORM.test(cur.text) ? cleanName(cur.text) : null;
     if (name) return { name, seg: cur };
@@ -876,7 +877,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     }
     // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
     // one: see ocrReturnLine); the name holds no digits.
-    if (parts.length < 2 || /\d/.test(parts[0]!) || (!/(\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4} ?[A-Z]{2}\b|postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado)/i.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
+    if (parts.length < 2 || /\d/.test(parts[0]!) || (!POSTCODE_IN_LINE.test(parts.slice(1).join(' ')) && !PO_BOX.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
@@ -901,7 +902,6 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   // in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
   // delivery address); an unlabelled block on the left is the address window (the recipient), one
   // on the right is weaker (often the sender's letterhead). The name is the block's first line.
-  const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\s+\p{L}/u;
   for (const line of pageLines) {
     if (line.bbox.y > line.pageHeight * 0.5) break;
     for (const seg of line.segments) {
@@ -916,7 +916,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
         // is a name line, not a heading.
         const label = /^\p{L}+\s+\d{1,2}$/u.test(up.text.trim()) ? undefined : (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.test(up.text));
-        if (label || /^(gln|id|ust|vat|iln)\b/i.test(up.text) || /:\s*$/.test(up.text)) {
+        if (label || IDENTIFIER_LINE.test(up.text) || /:\s*$/.test(up.text)) {
           heading = label ? label[0] : 'other';
           break;
         }
@@ -1071,7 +1071,7 @@ function footerLetterhead(pageLines: EvLine[], push: (c: Candidate) => void) {
     const text = line.segments.map((sg) => sg.text).join(' ');
     const parts = text.split(/\s+[-–—·•|]\s+/);
     const n = parts.length > 1 ? cleanName(parts[0]!) : null;
-    if (!n || !top.has(key(n)) || !/\b\d{4,5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/.test(parts.slice(1).join(' '))) continue;
+    if (!n || !top.has(key(n)) || !POSTCODE_IN_LINE.test(parts.slice(1).join(' '))) continue;
     push({ field: 'sender_name', value: n, raw: text, score: 0, method: 'legal_footer', source: src(line, line.segments[0]!), transforms: ['trim', 'footer:party-line'], meta: { footerParty: true } });
   }
 }

@@ -3,6 +3,7 @@
 // a letter its model cannot read, or a table heading too garbled to be recognised. Such a
 // value is dropped: an empty field is better than a wrong one. Nothing here runs on text layers.
 import { below, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { SHORT_LEGAL_FORM_END } from './party-shapes.js';
 import type { Candidate } from './types.js';
 
 const NAME_FIELDS = new Set(['sender_name', 'recipient_name']);
@@ -74,13 +75,11 @@ export function ocrDateColumn(ev: Evidence, labelLine: EvLine, value: Segment | 
   return Boolean(next && DATE.test(next.text));
 }
 
-const LEGAL_FORM = /\b(gmbh|mbh|ag|kg|ohg|ug|ltd|limited|llc|inc|plc|sarl|sas|sa|bv|b\.v\.|nv|n\.v\.|vof|srl|spa)\.?$/i;
-
 /**
  * A small-print OCR line with the shape of a return address whose postcode OCR garbled
  * ("Harbour Lane Supplies Ltd - 14 Harbour Lane - Bristol 8sı STY"): three parts or more, the
  * first ending in a legal form, the second with a house number.
  */
 export function ocrReturnLine(line: EvLine, parts: string[]): boolean {
-  return line.source !== 'native' && line.source !== 'text_field' && parts.length >= 3 && LEGAL_FORM.test(parts[0]!.trim()) && /\d/.test(parts[1]!);
+  return line.source !== 'native' && line.source !== 'text_field' && parts.length >= 3 && SHORT_LEGAL_FORM_END.test(parts[0]!.trim()) && /\d/.test(parts[1]!);
 }

@@ -1,0 +1,31 @@
+// Shapes of party-block lines that several party rules test (the block walk, companyAbove, the
+// label value's name, the return-address and footer party lines, the agreement checks): one
+// definition each, so the rules cannot drift apart.
+
+/** "20457", "D-20457", "1012 AB", "BS1 4DJ": German/French/Belgian/Swiss/Austrian, Dutch and UK postcodes. */
+const POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})`;
+
+/** A line that starts with a postcode and a town ("37550 Saint-Avertin", "BS1 4DJ Bristol"). */
+export const POSTCODE_TOWN = new RegExp(`^${POSTCODE}\\s+\\p{L}`, 'u');
+/** Variant: the whole line is the postcode and the town's words, nothing after them. */
+export const POSTCODE_TOWN_ONLY = new RegExp(`^${POSTCODE}\\s+\\p{L}[\\p{L}\\s.'-]*$`, 'u');
+/** A postcode anywhere in a line ("Acme GmbH · Hafenweg 12 · 20457 Hamburg"). */
+export const POSTCODE_IN_LINE = new RegExp(`\\b${POSTCODE}\\b`);
+/** A post-office box instead of a street and postcode. */
+export const PO_BOX = /postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado/i;
+
+/**
+ * A line that prints a party's identifier (VAT id, tax or register number, GLN), not its name or
+ * address: "USt-IdNr.: DE…", "UStIdNr", "GLN 4000001000005", "SIRET 123 456 789 00012". The word
+ * stands alone or runs into "Id"/"Nr"/"No"; "Vattenfall" and "Idea Ltd" are names.
+ */
+export const IDENTIFIER_LINE = /^(?:gln|iln|id|ust|vat|tax|steuer|siret|siren|tva|btw)(?:\b|(?=-?(?:id|nr|no)))/i;
+
+/**
+ * Legal forms that no postcode or house-number line is made of: narrower than candidates.ts's
+ * LEGAL_FORM on purpose ("AB" / "AS" there are Dutch postcode letters).
+ */
+const SHORT_LEGAL_FORMS = String.raw`gmbh|mbh|ag|kg|ohg|ug|e\.\s?k\.?|ltd|limited|llc|inc|plc|sarl|sas|sa|b\.?v\.?|n\.?v\.?|vof|srl|spa`;
+export const SHORT_LEGAL_FORM = new RegExp(`\\b(?:${SHORT_LEGAL_FORMS})(?![\\p{L}\\p{N}])`, 'iu');
+/** Variant: the legal form ends the text (the name part of a return-address line). */
+export const SHORT_LEGAL_FORM_END = new RegExp(`\\b(?:${SHORT_LEGAL_FORMS})\\.?$`, 'i');
