@@ -366,7 +366,7 @@ function segAt(line: EvLine, offset: number): Segment | null {
 }
 
 /** An item table's description, quantity or position heading: see ITEM_COLUMN. */
-const ITEM_HEADING = new RegExp(`(?<![\p{L}\p{N}])(${ITEM_WORDS}|quantity|quantit[ée]|item|article|pos\.?)(?![\p{L}\p{N}])`, 'iu');
+export const ITEM_HEADING = new RegExp(`(?<![\\p{L}\\p{N}])(${ITEM_WORDS}|quantity|quantit[ée]|item|article|pos\\.?)(?![\\p{L}\\p{N}])`, 'iu');
 
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
