@@ -1,6 +1,7 @@
 // The party-line shapes the party rules share (engine/extract/party-shapes.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { run, FOOTER, TITLE, TOTALS } from './fixtures/run.js';
 import { IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, POSTCODE_TOWN_ONLY, SHORT_LEGAL_FORM, SHORT_LEGAL_FORM_END } from '../../../engine/extract/party-shapes.js';
 
 describe('party-line shapes', () => {
@@ -34,5 +35,17 @@ describe('party-line shapes', () => {
     // "AB" / "AS" are Dutch postcode letters: not among the short forms.
     assert.ok(!SHORT_LEGAL_FORM.test('1012 AB Amsterdam'));
     assert.ok(!SHORT_LEGAL_FORM.test('Sassnitz') && !SHORT_LEGAL_FORM.test('Gmbhx'));
+  });
+
+  it('reads a name that starts with an identifier word\'s letters under a party label (the label value walk once skipped "Vattenfall")', () => {
+    const r = run([
+      [56, 50, 15, 'Nordlicht Technik GmbH'], [56, 64, 9, 'Hafenweg 12, 20457 Hamburg'],
+      [56, 165, 9, 'Rechnungsnummer: NT-2025-7'], [56, 178, 9, 'Rechnungsdatum: 12.02.2025'],
+      [330, 165, 10, 'Rechnungsempfänger:'], [330, 178, 10, 'Vattenfall Europe Sales GmbH'], [330, 191, 10, 'Kundennummer 4711'],
+      ...TITLE,
+      [56, 330, 10, 'Wartung'], [490, 330, 10, '1.000,00'],
+      ...TOTALS, ...FOOTER,
+    ]);
+    assert.equal(r.fields.recipient_name.value, 'Vattenfall Europe Sales GmbH');
   });
 });
