@@ -13,6 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, 
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
+import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
 /**
@@ -1023,6 +1024,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   footerLetterhead(pageLines, push);
   partySections(ev, push);
+  partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
