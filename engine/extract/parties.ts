@@ -6,7 +6,7 @@
 //   holder, return address). One-word names count once confirmed.
 // - The address window: an address-shaped block (name lines, a street line, a postcode-and-town
 //   line in a country's pattern) in the window zone of page 1, with no heading, set in one size,
-//   no contact rows under it, whose name is not the sender's.
+//   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
 import type { Candidate, SourceRef } from './types.js';
@@ -95,17 +95,16 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
 export function partyBlocks(ev: Evidence, pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers): void {
   if (!pageLines.length || !pageLines[0]!.positioned) return;
   const cues = senderCues(ev, pageLines, h);
-  const senderKeys = new Set<string>();
-  for (const [k, f] of cues) {
+  for (const f of cues.values()) {
     if (f.cues.size < 2) continue;
-    senderKeys.add(k);
     push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * f.cues.size, method: f.cues.has('footer') || f.cues.has('holder') ? 'legal_footer' : 'sender_line', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
   }
-  addressWindow(pageLines, push, h, (name) => senderKeys.has(key(name)) || (cues.get(key(name))?.cues.size ?? 0) >= 1);
+  // A window whose name is the sender's is dropped by the selection (sameParty with the chosen sender).
+  addressWindow(pageLines, push, h);
 }
 
 /** The recipient's address window: see the file comment. */
-function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers, isSender: (name: string) => boolean) {
+function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers) {
   const labels = Object.values(LABELS);
   for (const line of pageLines) {
     const H = line.pageHeight;
@@ -139,7 +138,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       if (under.some((s) => CONTACT_ROW.test(s.text.trim()))) continue;
       const first = names.find((n) => !h.salutationOnly(n.text.trim()));
       const name = first ? h.cleanName(first.text) : null;
-      if (!first || !name || isSender(name)) continue;
+      if (!first || !name) continue;
       const lh = town.bbox.h || 10;
       const region = { page: line.page, x0: town.bbox.x - 10, x1: town.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - lh, y1: town.bbox.y + lh * 7 };
       push({ field: 'recipient_name', value: name, raw: first.text, score: 3, method: 'address_block', source: h.src(pageLines.find((l) => l.index === first.line)!, first), transforms: ['trim', 'block:address-window'], meta: { block: 'window', region } });
