@@ -63,8 +63,8 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
     const k = key(name);
     const f = found.get(k) ?? { name, cues: new Set<Cue>(), line, seg };
     f.cues.add(cue);
-    // The sender-only place gives the provenance.
-    if (cue !== 'top' && f.cues.size === 1) Object.assign(f, { line, seg });
+    // Provenance: the return-address line when there is one (the sender's line on page 1), else the first place found.
+    if (cue === 'return') Object.assign(f, { line, seg });
     found.set(k, f);
   };
   for (const line of ev.lines) {
@@ -97,7 +97,7 @@ export function partyBlocks(ev: Evidence, pageLines: EvLine[], push: (c: Candida
   const cues = senderCues(ev, pageLines, h);
   for (const f of cues.values()) {
     if (f.cues.size < 2) continue;
-    push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * f.cues.size, method: f.cues.has('footer') || f.cues.has('holder') ? 'legal_footer' : 'sender_line', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
+    push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * f.cues.size, method: f.cues.has('return') ? 'sender_line' : 'legal_footer', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
   }
   // A window whose name is the sender's is dropped by the selection (sameParty with the chosen sender).
   addressWindow(pageLines, push, h);
