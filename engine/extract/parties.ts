@@ -1,9 +1,10 @@
 // Party blocks by position and role (issue 14, round 8): rules that hold on any invoice layout,
 // with no heading and no wording of one program.
 // - The sender from its own evidence: a name that two independent places confirm — the letterhead
-//   zone, the footer's company line, the bank's account-holder line, the return-address line, the
-//   e-mail or web domain — at least one of them a place only the sender prints (footer, bank
-//   holder, return address). One-word names count once confirmed.
+//   zone, the footer's company line, the bank's account-holder line, the return-address line, a
+//   footer's register or tax-id line, the e-mail or web domain — at least one of them a place
+//   only the sender prints (footer, bank holder, return address, register). One-word names count
+//   once confirmed.
 // - The address window: an address-shaped block (name lines, a street line, a postcode-and-town
 //   line in a country's pattern) in the window zone of page 1, with no heading, set in one size,
 //   no contact rows under it.
@@ -19,7 +20,7 @@ export interface PartyHelpers {
   separators: RegExp;
 }
 
-type Cue = 'top' | 'footer' | 'holder' | 'return' | 'domain';
+type Cue = 'top' | 'footer' | 'holder' | 'return' | 'register' | 'domain';
 
 /** A town line: "20457 Hamburg", "D-20457 Hamburg", "1012 AB Amsterdam", "Leeds LS1 4DY", "Springfield, IL 62704". */
 const TOWN = /^(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'()-]*|\p{L}[\p{L}\s.'-]*,?\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\p{L}[\p{L}\s.'-]*,\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)$/u;
@@ -27,6 +28,8 @@ const TOWN = /^(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'(
 const ENDS_IN_TOWN = /(?:^|,\s*)(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'-]*|\p{L}[\p{L}\s.'-]*\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/u;
 /** The bank's account-holder label: the name after it is the payee, the sender. */
 const HOLDER = /^(?:kontoinhaber(?:in)?|account (?:name|holder)|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|beneficiary|b[ée]n[ée]ficiaire|beg[üu]nstigter)\s*:?\s+(.+)$/i;
+/** A register or tax-id part right after a name in a footer line ("Lumora · USt-IdNr. DE…", "… · Amtsgericht Köln HRB 1234"). */
+const REGISTER_PART = /^(?:amtsgericht|registergericht|handelsregister|HR[AB]\s?\d|RCS\b|KvK\b|company (?:no|number|reg)|registered in|ust-?id|vat (?:no|reg|id)|n° tva|tva intracom|btw-?(?:nr|nummer)|siret|siren)/i;
 const CONTACT_ROW = /^(tel|tél|phone|fon|telefon|fax|mobil|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw)\b|@|www\./i;
 const BANKS = /\b(bank|sparkasse|banque|crédit|credit|rabobank|ing|volksbank|postbank)\b/i;
 
@@ -52,8 +55,8 @@ function domainSpells(name: string, domains: string[]): boolean {
 
 /**
  * The names each sender-only place proposes, with the places that print them. A footer company
- * line ("Name · Street · Town"), the bank's holder line, the return-address line; the letterhead
- * zone and the domain only confirm.
+ * line ("Name · Street · Town"), the bank's holder line, the return-address line, a footer's
+ * register or tax-id line ("Name · HRB 1234"); the letterhead zone and the domain only confirm.
  */
 function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<string, { name: string; cues: Set<Cue>; line: EvLine; seg: Segment }> {
   const found = new Map<string, { name: string; cues: Set<Cue>; line: EvLine; seg: Segment }>();
@@ -79,6 +82,7 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
     const townAt = parts.findIndex((p, i) => i > 0 && ENDS_IN_TOWN.test(p));
     const townAfter = townAt >= 2 || (townAt === 1 && /\d.*,\s*\S/.test(parts[1]!));
     if (line.bbox.y > line.pageHeight * 0.8 && townAfter) add(parts[0]!, 'footer', line, seg);
+    else if (line.bbox.y > line.pageHeight * 0.8 && parts.length >= 2 && REGISTER_PART.test(parts[1]!)) add(parts[0]!, 'register', line, seg);
     else if (line.page === pageLines[0]?.page && line.bbox.y < line.pageHeight * 0.45 && line.scale < 0.9 && townAfter) add(parts[0]!, 'return', line, seg);
   }
   // The letterhead zone and the domain confirm a name proposed above (never propose one).

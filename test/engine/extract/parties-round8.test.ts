@@ -78,6 +78,17 @@ describe('the sender from its own evidence', () => {
     assert.equal(v(r, 'recipient_name'), 'Summit Outdoor Gear Ltd');
   });
 
+  it('reads a sender its footer register line and the web domain confirm', () => {
+    const r = run([
+      [360, 70, 8, 'Rheinufer 3'], [360, 81, 8, '55116 Mainz'], [360, 92, 8, 'www.kaffeewerk.de'],
+      [62, 156, 10, 'Bäckerei Sommer GmbH'], [62, 168, 10, 'Marktplatz 4'], [62, 180, 10, '34117 Kassel'],
+      ...body(290),
+      [56, 780, 7, 'Kaffeewerk · USt-IdNr. DE811907980 · Amtsgericht Mainz HRB 41234'],
+    ]);
+    assert.equal(v(r, 'sender_name'), 'Kaffeewerk');
+    assert.equal(v(r, 'recipient_name'), 'Bäckerei Sommer GmbH');
+  });
+
   it('takes no street for the sender: a footer address line without a name ("ZI des Aulnes · 45000 Orléans")', () => {
     const r = run([
       [56, 70, 8, 'ZI des Aulnes'], [56, 81, 8, '45000 Orléans'], [56, 92, 8, 'Tél. +33 2 38 00 00'],
