@@ -1,0 +1,151 @@
+// Party blocks by position and role (issue 14, round 8): rules that hold on any invoice layout,
+// with no heading and no wording of one program.
+// - The sender from its own evidence: a name that two independent places confirm — the letterhead
+//   zone, the footer's company line, the bank's account-holder line, the return-address line, a
+//   footer's register or tax-id line, the e-mail or web domain — at least one of them a place
+//   only the sender prints (footer, bank holder, return address, register). One-word names count
+//   once confirmed.
+// - The address window: an address-shaped block (name lines, a street line, a postcode-and-town
+//   line in a country's pattern) in the window zone of page 1, with no heading, set in one size,
+//   no contact rows under it.
+import type { EvLine, Evidence, Segment } from './evidence.js';
+import { LABELS } from './labels.js';
+import type { Candidate, SourceRef } from './types.js';
+
+export interface PartyHelpers {
+  cleanName(t: string): string | null;
+  src(line: EvLine, seg: Segment | null): SourceRef;
+  nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | undefined;
+  salutationOnly(t: string): boolean;
+  separators: RegExp;
+}
+
+type Cue = 'top' | 'footer' | 'holder' | 'return' | 'register' | 'domain';
+
+/** A town line: "20457 Hamburg", "D-20457 Hamburg", "1012 AB Amsterdam", "Leeds LS1 4DY", "Springfield, IL 62704". */
+const TOWN = /^(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'()-]*|\p{L}[\p{L}\s.'-]*,?\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\p{L}[\p{L}\s.'-]*,\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)$/u;
+/** A part of a one-line address ending in a town: "Energieweg 12, 8071 DE Nunspeet". */
+const ENDS_IN_TOWN = /(?:^|,\s*)(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'-]*|\p{L}[\p{L}\s.'-]*\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/u;
+/** The bank's account-holder label: the name after it is the payee, the sender. */
+const HOLDER = /^(?:kontoinhaber(?:in)?|account (?:name|holder)|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|beneficiary|b[ée]n[ée]ficiaire|beg[üu]nstigter)\s*:?\s+(.+)$/i;
+/** A register or tax-id part right after a name in a footer line ("Lumora · USt-IdNr. DE…", "… · Amtsgericht Köln HRB 1234"). */
+const REGISTER_PART = /^(?:amtsgericht|registergericht|handelsregister|HR[AB]\s?\d|RCS\b|KvK\b|company (?:no|number|reg)|registered in|ust-?id|vat (?:no|reg|id)|n° tva|tva intracom|btw-?(?:nr|nummer)|siret|siren)/i;
+const CONTACT_ROW = /^(tel|tél|phone|fon|telefon|fax|mobil|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw)\b|@|www\./i;
+const BANKS = /\b(bank|sparkasse|banque|crédit|credit|rabobank|ing|volksbank|postbank)\b/i;
+
+/** A one-word address heading of any kind ("Leistungsadresse", "Lieferanschrift", "Factuuradres"): the block is labelled. */
+const ADDRESS_WORD = /^\p{L}*(?:adresse|address|anschrift|adres|indirizzo|dirección)$/iu;
+
+const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const LEGAL_WORDS = /\b(gmbh|mbh|ag|kg|co|e\.?\s?k|ltd|llc|inc|plc|sarl|sas|sa|bv|b\.v|nv|srl)\b\.?/gi;
+
+/** Web and e-mail domains printed anywhere, without hyphens ("falkenried-metallbau.de" → "falkenriedmetallbau"). */
+function domainsOf(ev: Evidence): string[] {
+  const out = new Set<string>();
+  for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) out.add(m[1]!.toLowerCase().replace(/-/g, ''));
+  return [...out];
+}
+
+/** The domain spells the name: its words (legal form dropped) begin the domain, or its first word of five letters or more does. */
+function domainSpells(name: string, domains: string[]): boolean {
+  const words = name.replace(LEGAL_WORDS, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.normalize('NFD').replace(/[^a-z0-9]/g, ''));
+  const all = words.join('');
+  return domains.some((d) => d.length >= 4 && ((all.length >= 4 && (d.startsWith(all) || all.startsWith(d))) || (words[0]!.length >= 5 && d.startsWith(words[0]!))));
+}
+
+/**
+ * The names each sender-only place proposes, with the places that print them. A footer company
+ * line ("Name · Street · Town"), the bank's holder line, the return-address line, a footer's
+ * register or tax-id line ("Name · HRB 1234"); the letterhead zone and the domain only confirm.
+ */
+function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<string, { name: string; cues: Set<Cue>; line: EvLine; seg: Segment }> {
+  const found = new Map<string, { name: string; cues: Set<Cue>; line: EvLine; seg: Segment }>();
+  const add = (raw: string, cue: Cue, line: EvLine, seg: Segment) => {
+    const name = h.cleanName(raw);
+    if (!name || name.split(/\s+/).length > 6 || /\d/.test(name) || BANKS.test(name) || name.includes(':')) return;
+    const k = key(name);
+    const f = found.get(k) ?? { name, cues: new Set<Cue>(), line, seg };
+    f.cues.add(cue);
+    // Provenance: the return-address line when there is one (the sender's line on page 1), else the first place found.
+    if (cue === 'return') Object.assign(f, { line, seg });
+    found.set(k, f);
+  };
+  for (const line of ev.lines) {
+    if (!line.positioned || line.source === 'text_field') continue;
+    const text = line.segments.map((s) => s.text).join(' · ');
+    const parts = text.split(h.separators).map((p) => p.trim()).filter(Boolean);
+    const seg = line.segments[0]!;
+    const holder = parts.map((p) => HOLDER.exec(p)).find(Boolean);
+    if (holder) add(holder[1]!, 'holder', line, seg);
+    // The name, then a street, then the town (a street part of its own or before a comma):
+    // "ZI des Aulnes · 45000 Orléans" is an address without a name.
+    const townAt = parts.findIndex((p, i) => i > 0 && ENDS_IN_TOWN.test(p));
+    const townAfter = townAt >= 2 || (townAt === 1 && /\d.*,\s*\S/.test(parts[1]!));
+    if (line.bbox.y > line.pageHeight * 0.8 && townAfter) add(parts[0]!, 'footer', line, seg);
+    else if (line.bbox.y > line.pageHeight * 0.8 && parts.length >= 2 && REGISTER_PART.test(parts[1]!)) add(parts[0]!, 'register', line, seg);
+    else if (line.page === pageLines[0]?.page && line.bbox.y < line.pageHeight * 0.45 && line.scale < 0.9 && townAfter) add(parts[0]!, 'return', line, seg);
+  }
+  // The letterhead zone and the domain confirm a name proposed above (never propose one).
+  const top = new Set(pageLines.filter((l) => l.bbox.y < l.pageHeight * 0.2).flatMap((l) => l.segments.map((s) => key(s.text.split(h.separators)[0]!))));
+  const domains = domainsOf(ev);
+  for (const [k, f] of found) {
+    if (top.has(k)) f.cues.add('top');
+    if (domainSpells(f.name, domains)) f.cues.add('domain');
+  }
+  return found;
+}
+
+/** Sender and recipient candidates from the rules above; returns nothing when page 1 has no geometry. */
+export function partyBlocks(ev: Evidence, pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers): void {
+  if (!pageLines.length || !pageLines[0]!.positioned) return;
+  const cues = senderCues(ev, pageLines, h);
+  for (const f of cues.values()) {
+    if (f.cues.size < 2) continue;
+    push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * f.cues.size, method: f.cues.has('return') ? 'sender_line' : 'legal_footer', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
+  }
+  // A window whose name is the sender's is dropped by the selection (sameParty with the chosen sender).
+  addressWindow(pageLines, push, h);
+}
+
+/** The recipient's address window: see the file comment. */
+function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers) {
+  const labels = Object.values(LABELS);
+  for (const line of pageLines) {
+    const H = line.pageHeight;
+    if (line.bbox.y < H * 0.12) continue;
+    if (line.bbox.y > H * 0.45) break;
+    for (const town of line.segments) {
+      if (!TOWN.test(town.text.trim())) continue;
+      const block: Segment[] = [];
+      let cur = town;
+      let headed = false;
+      for (let k = 0; k < 5; k++) {
+        const up = h.nearestAbove(pageLines, cur, town.bbox.x);
+        if (!up) break;
+        // A heading or a "key:" row: a labelled block, which the heading rules read.
+        if (labels.some((re) => re.test(up.text)) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {
+          headed = true;
+          break;
+        }
+        // The return-address line (smaller, separated parts) sits above the window, not in it.
+        if (up.bbox.h < town.bbox.h * 0.85) break;
+        block.unshift(up);
+        cur = up;
+      }
+      if (headed || block.length < 2 || block[0]!.bbox.y < H * 0.1) continue;
+      // Shape: the line above the town is the street (a number in it), the lines above it name lines of one size.
+      const street = block[block.length - 1]!;
+      const names = block.slice(0, -1);
+      if (!/\d/.test(street.text) || names.some((n) => /\d{3,}/.test(n.text) || n.bbox.h > town.bbox.h * 1.25)) continue;
+      // Contact rows under the town line are a letterhead's.
+      const under = pageLines.filter((l) => l.bbox.y > town.bbox.y && l.bbox.y - town.bbox.y < town.bbox.h * 3.5).flatMap((l) => l.segments).filter((s) => Math.abs(s.bbox.x - town.bbox.x) < 10);
+      if (under.some((s) => CONTACT_ROW.test(s.text.trim()))) continue;
+      const first = names.find((n) => !h.salutationOnly(n.text.trim()));
+      const name = first ? h.cleanName(first.text) : null;
+      if (!first || !name) continue;
+      const lh = town.bbox.h || 10;
+      const region = { page: line.page, x0: town.bbox.x - 10, x1: town.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - lh, y1: town.bbox.y + lh * 7 };
+      push({ field: 'recipient_name', value: name, raw: first.text, score: 3, method: 'address_block', source: h.src(pageLines.find((l) => l.index === first.line)!, first), transforms: ['trim', 'block:address-window'], meta: { block: 'window', region } });
+    }
+  }
+}
