@@ -8,7 +8,7 @@ export const PROFORMA = /\bpro[- ]?forma/i;
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
-  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
+  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|facture d['’]avoir|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],
