@@ -1,6 +1,7 @@
 // Where a date stands decides what it dates (issue 14 round 7): a date in an item row (a line
 // with amounts in other cells: "10/01/2024 | Consultation | 1.00 | 50.00 EUR | 50.00 EUR")
-// dates that item — a service or delivery day — never the document.
+// dates that item — a service or delivery day — never the document. Round 8: what a payment term
+// or a cash discount makes of the dates around it, and which way a slash date reads.
 import { findAmounts } from './normalize/amount.js';
 import { inferDayOrder, type DayOrder } from './normalize/date.js';
 import type { EvLine, Segment } from './evidence.js';
