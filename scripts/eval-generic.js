@@ -328,7 +328,7 @@ const family7Truths = () => generatorTruths('families7.js', 'generateFamily7Invo
 // Round 7: misleading type cues (type, issue date, gross only).
 const typeFamilyTruths = () => generatorTruths('typefamily.js', 'generateTypeFamilyInvoice', 'EVAL_TYPEFAMILY', 96, 'typefamily', 'typefamily');
 // Round 8: the other dates of an invoice, payment terms, slash dates that read both ways, credit words (type, dates, gross only).
-const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFamilyInvoice', 'EVAL_DATEFAMILY', 176, 'datefamily', 'datefamily');
+const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFamilyInvoice', 'EVAL_DATEFAMILY', 192, 'datefamily', 'datefamily');
 
 // ---------------------------------------------------------------- run
 const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await typeFamilyTruths()), ...(await dateFamilyTruths())];
