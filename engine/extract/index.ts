@@ -7,7 +7,7 @@ import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evide
 import { ocrRepaired } from './ocr-lines.js';
 import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { documentDayOrder } from './dates.js';
-import { classifyType, documentTitles, labelledTypes, PROFORMA } from './normalize/doctype.js';
+import { classifyType, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
 import { select } from './select.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
@@ -101,6 +101,9 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   if (type.abstain) {
     delete sel.chosen.type;
     sel.reasons.add(type.abstain);
+  } else if ((type.value === 'invoice' || type.value === 'credit-note') && SELF_BILLING.test(text)) {
+    delete sel.chosen.type;
+    sel.reasons.add('type_self_billing');
   } else if (!type.matched && (type.value === 'other' || (type.value === 'invoice' && !reconciled))) {
     delete sel.chosen.type;
     sel.reasons.add('type_not_confirmed');

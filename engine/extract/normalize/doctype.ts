@@ -2,6 +2,13 @@
 
 export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-statement', 'bank-statement', 'contract', 'balance-sheet', 'tax-assessment-note', 'timesheet', 'letter', 'other'] as const;
 
+/**
+ * A self-billing document (UStG § 14 (2) "Gutschrift", self-billing, autofacturation,
+ * zelffacturering): an invoice the customer issues (TypeCode 389), often titled with a
+ * credit-note word. Neither an invoice nor a credit note can be told from its title: no type.
+ */
+export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\s*)?ustg|gutschriftsverfahren|gutschrift im sinne|self[- ]billing|self[- ]billed|autofacturation|auto-facturation|zelffacturering|selbstfakturierung)/i;
+
 /** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
 export const PROFORMA = /\bpro[- ]?forma/i;
 

@@ -3,7 +3,8 @@
 // date; "à 30 jours fin de mois" / "30 days end of month" run to the month's end; a cash
 // discount's date is not the due date ("pas d'escompte" grants none); "Paiement au plus tard le"
 // is a payment instruction; slash dates that read both ways are month first on an English page
-// priced in US dollars only; "Facture d’avoir" (typographic apostrophe) titles a credit note.
+// priced in US dollars only; "Facture d’avoir" (typographic apostrophe) titles a credit note; a
+// self-billing document (UStG § 14 (2), TypeCode 389) gets no type.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { discountDate, documentDayOrder, dueFromTerm, relativeTerm } from '../../../engine/extract/dates.js';
@@ -76,6 +77,19 @@ describe('dates and type on any invoice (issue 14 round 8)', () => {
   it('FR: "Facture d’avoir" with a typographic apostrophe titles a credit note', () => {
     const r = run([...LETTERHEAD, ...WINDOW, [360, 160, 9, 'N° de facture: AV-2025-3'], [360, 173, 9, 'Date: 12/03/2025'], [56, 270, 16, 'Facture d’avoir AV-2025-3'], [330, 420, 10, 'Total HT'], [490, 420, 10, '500,00'], [330, 434, 10, 'TVA 20 %'], [495, 434, 10, '100,00'], [330, 448, 10, 'Total TTC'], [490, 448, 10, '600,00']]);
     assert.equal(r.fields.type.value, 'credit-note');
+  });
+
+  it('a self-billing document titled with a credit-note word (§ 14 Abs. 2 UStG, self-billing, autofacturation, zelffacturering) gets no type', () => {
+    for (const lang of ['de', 'en', 'fr', 'nl'] as const) {
+      const g = page('selfbilling', lang);
+      const r = runPages(g.pages);
+      assert.equal(r.fields.type.value, null, g.id);
+      assert.ok(r.reasons.includes('type_self_billing'), g.id);
+      assert.equal(r.fields.gross_amount.value, g.truth.gross_amount, g.id);
+    }
+    // The same credit note without the self-billing statement keeps its type.
+    const cn = run([...LETTERHEAD, ...WINDOW, [360, 160, 9, 'Datum: 12.02.2025'], [56, 270, 16, 'Gutschrift GS-2025-4'], ...TOTALS]);
+    assert.equal(cn.fields.type.value, 'credit-note');
   });
 
   it('the family: no wrong type, date or gross on its tuned pages; every family in every language', () => {
