@@ -8,7 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { inItemRow } from './dates.js';
+import { discountDate, inItemRow, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
@@ -612,7 +612,7 @@ function dropItemTaxRows(out: Candidate[]) {
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
-const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|paiement (?:avant|au plus tard|jusqu)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
 /**
  * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
@@ -705,7 +705,8 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
         const b = found[i + 1];
         if (b && /^\s*(bis(?: zum| einschlie(?:ß|ss)lich)?|to|until|through|au|jusqu'au|tot(?: en met)?|[-–])\s*$/i.test(s.slice(a.index + a.raw.length, b.index))) inPeriod.add(i).add(i + 1);
       });
-      const dates = found.filter((_, i) => !inPeriod.has(i));
+      // A cash discount's date is not the due date (round 8).
+      const dates = found.filter((x, i) => !inPeriod.has(i) && !discountDate(s, x.index, x.raw.length));
       // The date after a deadline word ("bis zum", "am", "by", "avant le" …) is the due date.
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
@@ -717,7 +718,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       }
     }
     // A relative term: resolved against the issue date at selection.
-    const term = !REFUND_CUES.test(s) && !PLAN_CUES.test(s) && s.length < 400 ? paymentTermDays(s) : null;
+    const term = !REFUND_CUES.test(s) && !PLAN_CUES.test(s) && s.length < 400 ? (relativeTerm(s) ?? paymentTermDays(s)) : null;
     // A term without a payment verb (OCR cut "Zahlbar" to "hlbar"): the date printed right after
     // the net term ("30 Tagen netto bis 04.07.2013") is its due date (issue 14 round 5).
     const dated = term && !verb ? findDates(s.slice(term.index + term.raw.length, term.index + term.raw.length + 30), opts.order)[0] : undefined;
@@ -727,7 +728,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     }
     if (term) {
       const line = lineOf(term.index);
-      push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days } });
+      push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days, endOfMonth: 'endOfMonth' in term && term.endOfMonth } });
     }
     // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
     const titled = /(nr|no|nummer|number|n°|#)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura)\s*(?:nr\.?|no\.?|nummer|number|n°|#)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);

@@ -1,7 +1,9 @@
 // Where a date stands decides what it dates (issue 14 round 7): a date in an item row (a line
 // with amounts in other cells: "10/01/2024 | Consultation | 1.00 | 50.00 EUR | 50.00 EUR")
-// dates that item — a service or delivery day — never the document.
+// dates that item — a service or delivery day — never the document. Round 8: what a payment term
+// or a cash discount makes of the dates around it, and which way a slash date reads.
 import { findAmounts } from './normalize/amount.js';
+import { inferDayOrder, type DayOrder } from './normalize/date.js';
 import type { EvLine, Segment } from './evidence.js';
 
 /** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
@@ -9,4 +11,68 @@ export function inItemRow(line: EvLine, seg: Segment | null): boolean {
   if (!seg || line.segments.length < 3) return false;
   const others = line.segments.filter((s) => s !== seg && s.text !== seg.text).map((s) => s.text).join('   ');
   return findAmounts(others).length >= 2;
+}
+
+/**
+ * Payment terms that name no number of days or count to a month's end (issue 14 round 8):
+ * "zahlbar sofort", "payable upon receipt", "paiement à réception", "direct te betalen" are due
+ * on the issue date; "à 30 jours fin de mois", "30 days end of month", "30 Tage nach Monatsende"
+ * run to the last day of the month N days after the issue date. Null: no such term.
+ */
+const ON_RECEIPT = /(zahlbar sofort|sofort (?:zahlbar|fällig|ohne abzug|nach erhalt)|(?:ist|sind|wird|werden) sofort fällig|bei erhalt der rechnung (?:zahlbar|fällig)|(?:payable|due|payment due|paid) (?:up)?on receipt|due immediately|payable immediately|(?:paiement|payable|r[èe]glement|[àa] r[ée]gler) (?:[àa]|d[èe]s) r[ée]ception|(?:direct|onmiddellijk) te betalen|betaling (?:bij|na) ontvangst|te betalen (?:bij|na) ontvangst)/i;
+const END_OF_MONTH = /(?:(\d{1,3})\s*(?:jours|days|tage|tagen|dagen)\s*(?:,\s*)?(?:fin de mois|end of (?:the )?month|eom\b|nach monatsende|zum monatsende|na einde (?:van de )?maand|einde maand)|\bnet\s*(\d{1,3})\s*eom\b)/i;
+
+export function relativeTerm(sentence: string): { days: number; endOfMonth: boolean; index: number; raw: string } | null {
+  const eom = END_OF_MONTH.exec(sentence);
+  if (eom) {
+    const days = Number(eom[1] ?? eom[2]);
+    if (days >= 0 && days <= 180) return { days, endOfMonth: true, index: eom.index, raw: eom[0] };
+  }
+  const now = ON_RECEIPT.exec(sentence);
+  return now ? { days: 0, endOfMonth: false, index: now.index, raw: now[0] } : null;
+}
+
+/** The issue date plus a term's days, to the month's end when the term says so. */
+export function dueFromTerm(issue: string, days: number, endOfMonth: boolean): string {
+  const d = new Date(`${issue}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  if (endOfMonth) return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A date of a cash discount ("bei Zahlung bis zum 12.03. 2 % Skonto", "2% discount if paid by …",
+ * "escompte … avant le …", "bij betaling vóór … 2% korting"): the discount word stands close to
+ * it and no net cue ("netto", "net", "ohne Abzug", "au plus tard") does. Not the due date.
+ */
+const DISCOUNT_WORD = /(skonto|discount|escompte|korting|sconto|descuento)/i;
+const DATE_LIKE = /\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/;
+const NET_CUE = /(netto|\bnet\b|ohne abzug|without deduction|au plus tard|uiterlijk|sp[äa]testens|due by|due on|f[äa]llig)/i;
+/** "Pas d'escompte", "kein Skonto", "no discount": a discount word that grants none. */
+const NO_DISCOUNT = /(pas d['’]escompte|sans escompte|aucun escompte|kein(?:en|e)? skonto|ohne skonto|skonto(?:abzug)? (?:ist )?nicht|no (?:early[- ]payment )?discount|without discount|geen korting|zonder korting)/gi;
+export function discountDate(text: string, at: number, length: number): boolean {
+  // Same length: the offsets stay valid.
+  const sentence = text.replace(NO_DISCOUNT, (m) => ' '.repeat(m.length));
+  if (!DISCOUNT_WORD.test(sentence)) return false;
+  // This date's own stretch: back to the previous date (or the sentence start), on to the next.
+  const before = sentence.slice(0, at).split(DATE_LIKE).pop() ?? '';
+  const after = (sentence.slice(at + length).split(DATE_LIKE)[0] ?? '').slice(0, 30);
+  if (NET_CUE.test(before) || /^\s*(netto|net)\b/i.test(after)) return false;
+  return DISCOUNT_WORD.test(before) || DISCOUNT_WORD.test(after);
+}
+
+/**
+ * The day order of slash dates that read both ways (03/04/2026): a date that reads only one way
+ * decides (inferDayOrder); else an English page priced in US dollars alone is month first (the
+ * US writes 03/04/2026 for March 4); any other page follows the upload's locale, day first
+ * without one (DE, FR, NL, UK write 03/04/2026 for 3 April).
+ */
+const US_DOLLARS = /(\$\s?\d|\d\s?\$|\bUSD\b)/;
+const OTHER_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bCAD\b|\bAUD\b|\bC\$|\bA\$)/;
+const ENGLISH = /\b(invoice|total|amount|due|bill to|payment|date)\b/i;
+const NOT_ENGLISH = /(rechnung|datum|betrag|facture|montant|factuur|bedrag|totaal)/i;
+export function documentDayOrder(text: string, locale?: string | null): DayOrder {
+  const localeOrder: DayOrder = /^en[-_](us|ph)$/i.test(locale ?? '') ? 'mdy' : 'dmy';
+  const dollars = US_DOLLARS.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text);
+  return inferDayOrder(text, dollars ? 'mdy' : localeOrder);
 }

@@ -6,8 +6,8 @@ import { generate, labelHits, labelledNumbers } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
 import { dropDoubtfulOcrNames } from './ocr-agreement.js';
-import { inferDayOrder } from './normalize/date.js';
-import { classifyType, documentTitles, labelledTypes, PROFORMA } from './normalize/doctype.js';
+import { documentDayOrder } from './dates.js';
+import { classifyType, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
 import { select } from './select.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
@@ -66,8 +66,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const ev = reuse ? fullEv : buildEvidence(pages, input.text ?? null);
   const hits = reuse ? hits0 : labelHits(ev);
   const text = ev.lines.map((l) => l.text).join('\n');
-  // The upload's locale decides ambiguous slash dates only when the document does not.
-  const order = inferDayOrder(text, /^en[-_](us|ph)$/i.test(input.locale ?? '') ? 'mdy' : 'dmy');
+  // The document decides ambiguous slash dates, then its currency and language, then the upload's locale.
+  const order = documentDayOrder(text, input.locale);
   const customTypes = input.custom_types ?? [];
   // OCR: party names their page contradicts (garbage, attention lines, lost accents) go.
   const all = dropDoubtfulOcrNames(generate(ev, hits, { order, customTypes }), ev);
@@ -101,6 +101,9 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   if (type.abstain) {
     delete sel.chosen.type;
     sel.reasons.add(type.abstain);
+  } else if ((type.value === 'invoice' || type.value === 'credit-note') && SELF_BILLING.test(text)) {
+    delete sel.chosen.type;
+    sel.reasons.add('type_self_billing');
   } else if (!type.matched && (type.value === 'other' || (type.value === 'invoice' && !reconciled))) {
     delete sel.chosen.type;
     sel.reasons.add('type_not_confirmed');

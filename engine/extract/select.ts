@@ -5,6 +5,7 @@ import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/a
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { dueFromTerm } from './dates.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -100,7 +101,7 @@ export function select(all: Candidate[], text: string): Selection {
   // agrees is reinforced, one that disagrees keeps its higher score.
   if (issue) {
     for (const c of by('payment_due_date')) {
-      if (c.value === null && typeof c.meta?.termDays === 'number') due.push({ ...c, value: addDays(issue, c.meta.termDays), derived_from: ['issue_date'] });
+      if (c.value === null && typeof c.meta?.termDays === 'number') due.push({ ...c, value: dueFromTerm(issue, c.meta.termDays, c.meta.endOfMonth === true), derived_from: ['issue_date'] });
     }
   }
   pickSimple(sel, 'payment_due_date', due, { min: 2 });
@@ -128,12 +129,6 @@ function senderVatInSenderZone(sel: Selection, cands: Candidate[]) {
   if (b.y < h * 0.3 || b.y > h * 0.75) return;
   delete sel.chosen.sender_vat_number;
   sel.reasons.add('sender_vat_number_ambiguous');
-}
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------- money

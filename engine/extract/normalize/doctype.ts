@@ -2,13 +2,20 @@
 
 export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-statement', 'bank-statement', 'contract', 'balance-sheet', 'tax-assessment-note', 'timesheet', 'letter', 'other'] as const;
 
+/**
+ * A self-billing document (UStG § 14 (2) "Gutschrift", self-billing, autofacturation,
+ * zelffacturering): an invoice the customer issues (TypeCode 389), often titled with a
+ * credit-note word. Neither an invoice nor a credit note can be told from its title: no type.
+ */
+export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\s*)?ustg|gutschriftsverfahren|gutschrift im sinne|self[- ]billing|self[- ]billed|autofacturation|auto-facturation|zelffacturering|selbstfakturierung)/i;
+
 /** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
 export const PROFORMA = /\bpro[- ]?forma/i;
 
 /** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
-  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|avoir|facture d'avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
+  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|facture d['’]avoir|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],
