@@ -630,8 +630,9 @@ const TERM_PATTERNS: RegExp[] = [
   /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|in)\s+|(?<![A-Za-zÀ-ÿ])[àaäâ]\s*)(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
   /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s*(?:tagen|tage|days|dagen)\s+(?:netto|net|ohne abzug|without deduction|zonder aftrek)/i,
   /\b(\d{1,3})\s*(?:tage|tagen|days|jours|dagen)\s+(?:netto|net|ohne abzug|rein netto)\b/i,
-  // Not an amount after a "net" label, thousands spaced ("Montant total net 1 577,14 €", round 7).
-  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]?\d)/i,
+  // Not an amount after a "net" label, thousands spaced ("Montant total net 1 577,14 €", round 7),
+  // nor one rate's net ("Netto 19 %", round 8).
+  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*(?:[,.]?\d|%))/i,
 ];
 const DISCOUNT = /(skonto|discount|escompte|korting|sconto|descuento)/i;
 

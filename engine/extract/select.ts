@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { confirmedBase, coversRates, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -151,13 +151,17 @@ function rowsFrom(all: Candidate[]): Row[] {
   const rows: Row[] = [];
   // A rate printed only with the including-tax total ("inklusive 19 % Versicherungsteuer").
   const hint = all.find((c) => c.field === 'tax_amount' && c.value === null && c.meta?.rateHint)?.meta?.rateHint as string | undefined;
+  const ratedNets = ratedNetBases(all);
   for (const c of all) {
     if (c.field === 'tax_breakdowns') {
       const v = c.value as { taxable_amount: string; tax_amount: string; tax_rate: string };
       rows.push({ rate: v.tax_rate, base: toCents(v.taxable_amount), tax: toCents(v.tax_amount), score: c.score, cand: c });
     } else if (c.field === 'tax_amount') {
       if (c.value === null) continue;
-      rows.push({ rate: (c.meta?.rate as string | null) ?? hint ?? null, base: c.meta?.base ? toCents(c.meta.base as string) : null, tax: toCents(c.value as string), score: c.score, cand: c });
+      const rate = (c.meta?.rate as string | null) ?? hint ?? null;
+      const tax = toCents(c.value as string);
+      // Its base printed as a net line naming the same rate ("Netto 19 %"; round 8).
+      rows.push({ rate, base: c.meta?.base ? toCents(c.meta.base as string) : confirmedBase(ratedNets, rate, tax), tax, score: c.score, cand: c });
     }
   }
   return rows;
@@ -203,8 +207,11 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   // tax is its rate applied to its base, `zero` net = gross; none = a lone labelled total.
   type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null; confirm: string[] };
   const holder: { best: Combo | null } = { best: null };
+  const blocks: Combo[] = [];
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
-    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived, confirm };
+    const c = { score, net, gross, rows: rs, derived, confirm };
+    blocks.push(c);
+    if (!holder.best || score > holder.best.score) holder.best = c;
   };
   for (const g of grosses) {
     const gc = toCents(g.best.value as string);
@@ -218,7 +225,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
         continue;
       }
       for (const s of subsets) {
-        if (!s.length) continue;
+        if (!s.length || !coversRates(rowList, s)) continue;
         const sum = s.reduce((a, r) => a + r.tax, 0n);
         const diff = gc - nc - sum;
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
@@ -230,7 +237,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
     for (const s of subsets) {
-      if (!s.length || gc === 0n) continue;
+      if (!s.length || gc === 0n || !coversRates(rowList, s)) continue;
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
       if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
@@ -246,13 +253,15 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       // Or the item column above the tax line adds up to it (round 7: a block that prints no net).
       const printed = printedSigned.has(formatCents(nc));
       const column = columnSums.has(nc);
-      if (rateOk || zero || printed || column) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : 'column']);
+      // Or several rates whose printed bases add up to it, each confirmed by its rate (round 8).
+      const based = s.length > 1 && bases !== null && s.every((r) => r.rate !== null && Math.abs((Number(r.base!) * Number(r.rate)) / 100 - Number(r.tax)) <= 1);
+      if (rateOk || zero || printed || column || based) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : column ? 'column' : 'bases']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
   for (const n of nets) {
     for (const s of subsets) {
-      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null))) continue;
+      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null)) || !coversRates(rowList, s)) continue;
       const nc = toCents(n.best.value as string);
       // Every row's tax is its rate applied to its base (the net, for a single row without one);
       // several rows must also add up to the net.
@@ -281,6 +290,14 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   if (holder.best?.gross && grosses[0] && holder.best.gross !== grosses[0] && grosses[0].best.score - holder.best.gross.best.score >= 0.5 && !nets.some((n) => n === holder.best!.net && n === nets[0]) && !settled(holder.best, grosses[0])) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
+  }
+  // Two printed blocks that each close exactly (net + tax = gross at their rates) and share
+  // neither the net nor the gross (the totals again in a second currency, another document's
+  // totals): nothing settles which is the document's, so no amount is output (round 8).
+  if (holder.best && rivalBlock(holder.best, blocks)) {
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
+    sel.reasons.add('amounts_two_consistent_blocks');
   }
   // A chosen total whose magnitude is also printed with the other sign: the signs cannot be told
   // (a minus is one thin glyph that OCR drops), so no amount is output.
@@ -385,6 +402,21 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   }
 }
 
+
+interface Block {
+  net: { best: Candidate } | null;
+  gross: { best: Candidate } | null;
+  derived: string | null;
+  confirm: string[];
+}
+
+/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+function rivalBlock(best: Block, blocks: Block[]): boolean {
+  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
+  if (!full(best)) return false;
+  const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
+  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
+}
 
 /**
  * A tax printed non-zero and smaller than the net: under a tax label or in a totals block, or a

@@ -144,3 +144,48 @@ export function residualBases(rows: TaxRow[], bases: Array<bigint | null>, net: 
   if (rest <= 0n || !rated(rest, rows[k]!.tax_rate, rows[k]!.tax_amount)) return null;
   return bases.map((x, i) => (i === k ? rest : x!));
 }
+
+/**
+ * The rate a net or gross reading's own label names ("Netto 19 %", "Base HT 20 %", "Brutto 7 %"):
+ * such a line is one rate's part of a breakdown, not the document's total, when several rates are
+ * printed (issue 14, round 8). Null for a label without a rate.
+ */
+export function labelRate(c: Candidate): string | null {
+  const text = c.source?.text ?? '';
+  const amount = c.raw ? text.lastIndexOf(c.raw) : -1;
+  return parseRate(amount > 0 ? text.slice(0, amount) : c.label ?? '');
+}
+
+/**
+ * Per-rate bases printed as net lines of their own ("Netto 19 % 1.189,92" beside "USt. 19 %
+ * 226,08"): rate → the amounts of net readings whose label names that rate. A tax row without a
+ * printed base takes the one its rate confirms (select.ts).
+ */
+export function ratedNetBases(all: Candidate[]): Map<string, bigint[]> {
+  const out = new Map<string, bigint[]>();
+  for (const c of all) {
+    if (c.field !== 'net_amount' || typeof c.value !== 'string') continue;
+    const rate = labelRate(c);
+    if (rate === null || Number(rate) === 0) continue;
+    out.set(rate, [...(out.get(rate) ?? []), toCents(c.value)]);
+  }
+  return out;
+}
+
+/** The base of `rates` that a tax at `rate` confirms (its rate applied gives the tax within a cent). */
+export function confirmedBase(bases: Map<string, bigint[]>, rate: string | null, tax: bigint): bigint | null {
+  if (rate === null) return null;
+  return (bases.get(rate) ?? []).find((b) => rated(b, rate, formatCents(tax))) ?? null;
+}
+
+/**
+ * Several rates are printed (tax lines that name the tax, at two or more distinct non-zero
+ * rates): the document's totals are the sum over all of them, so a set of rows that leaves one
+ * rate out is one rate's lines ("Netto 19 % · USt. 19 % · Brutto 19 %"), not the totals (issue 14,
+ * round 8). A row whose line names no tax (an item line, "Sondernachlass 10 % von …") does not count.
+ */
+export function coversRates<R extends { rate: string | null; tax: bigint; cand: Candidate }>(rows: R[], s: R[]): boolean {
+  const named = (r: R) => VAT_WORD.test(r.cand.label ?? '') || VAT_WORD.test(r.cand.source?.text ?? r.cand.raw);
+  const rates = new Set(rows.filter((r) => r.rate !== null && Number(r.rate) > 0 && r.tax !== 0n && named(r)).map((r) => r.rate));
+  return rates.size < 2 || [...rates].every((rate) => s.some((r) => r.rate === rate));
+}
