@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { confirmedBase, coversRates, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { confirmedBase, coversRates, misreadTwin, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -319,6 +319,19 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
     sel.reasons.add('gross_equals_net_with_tax');
+  }
+  // A derived total one digit away from a printed reading of that total: one of the two was
+  // misread (OCR), and nothing tells which, so no amount is output (round 8).
+  if (holder.best?.derived) {
+    const d = holder.best;
+    const tax = d.rows.reduce((a, r) => a + r.tax, 0n);
+    const value = d.derived === 'net' ? toCents(d.gross!.best.value as string) - tax : toCents(d.net!.best.value as string) + tax;
+    const field = d.derived === 'net' ? 'net_amount' : 'gross_amount';
+    if (misreadTwin(value, all.filter((c) => c.field === field))) {
+      holder.best = null;
+      sel.conflict_fields.add(field);
+      sel.reasons.add('derived_amount_disagrees_with_printed');
+    }
   }
   const b = holder.best;
   if (!b) {

@@ -189,3 +189,19 @@ export function coversRates<R extends { rate: string | null; tax: bigint; cand: 
   const rates = new Set(rows.filter((r) => r.rate !== null && Number(r.rate) > 0 && r.tax !== 0n && named(r)).map((r) => r.rate));
   return rates.size < 2 || [...rates].every((rate) => s.some((r) => r.rate === rate));
 }
+
+/**
+ * A printed reading of a total that differs from the derived one in a single digit (same length):
+ * the signature of a misread glyph in one of them ("1.190,00" read as "1.190,08"). Which one was
+ * misread the arithmetic cannot tell (round 8).
+ */
+export function misreadTwin(derived: bigint, printed: Candidate[]): boolean {
+  const d = formatCents(derived);
+  return printed.some((c) => {
+    // One rate's net ("Netto 19 %") is another amount, not a reading of the total.
+    if (typeof c.value !== 'string' || c.value.length !== d.length || c.value === d || labelRate(c) !== null) return false;
+    let diff = 0;
+    for (let i = 0; i < d.length; i++) if (d[i] !== c.value[i]) diff++;
+    return diff === 1;
+  });
+}

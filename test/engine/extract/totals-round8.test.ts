@@ -1,7 +1,7 @@
 // Totals rules of round 8 (issue 14), each on a generated page: amount blocks that satisfy the
 // totals' arithmetic or carry their labels without being the document's totals — one rate's
 // lines among several rates, per-rate nets without a printed net, a "Netto 19 %" line that is no
-// payment term, the totals again in a second currency.
+// payment term, the totals again in a second currency, a derived total one digit off a printed one.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateFamily8Invoice, ROUND_8_FAMILIES } from './fixtures/families8.js';
@@ -42,6 +42,14 @@ describe('round-8 totals blocks', () => {
   it('reads "Netto 19 %" as one rate\'s net, not as a payment term of 19 days', () => {
     const r = run([...HEAD, ...ITEMS, ...totals([['Netto 19 %', '100,00'], ['USt. 19 %', '19,00'], ['Netto 7 %', '50,00'], ['USt. 7 %', '3,50'], ['Gesamtbetrag', '172,50']]), ...FOOTER]);
     assert.equal(r.fields.payment_due_date.value, null);
+  });
+
+  it('outputs no total derived one digit away from a printed one (a misread glyph in one of them)', () => {
+    // 119,08 is 119,00 misread: gross − tax gives 100,08, which its 19 % confirms within rounding.
+    const misread = run([...HEAD, ...totals([['Nettobetrag', '100,00'], ['USt. 19 %', '19,00'], ['Gesamtbetrag', '119,08']]), ...FOOTER]);
+    assert.equal(misread.fields.net_amount.value, null);
+    assert.equal(misread.fields.gross_amount.value, null);
+    assert.ok(misread.reasons.includes('derived_amount_disagrees_with_printed'));
   });
 
   it('outputs no amounts when the totals are printed again in a second currency that closes as well', () => {
