@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { confirmedBase, coversRates, misreadTwin, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -107,6 +107,11 @@ export function select(all: Candidate[], text: string): Selection {
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all, text);
+  const currency = currencyOfTotals(by('currency'), sel.chosen.gross_amount?.winner ?? sel.chosen.net_amount?.winner ?? null);
+  if (currency === null && sel.chosen.currency) {
+    delete sel.chosen.currency;
+    sel.reasons.add('currency_ambiguous');
+  } else if (currency && sel.chosen.currency?.value !== currency.value) sel.chosen.currency = { value: currency.value, winner: currency };
   selectBank(sel, all);
   return sel;
 }

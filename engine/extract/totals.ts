@@ -3,6 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
@@ -204,4 +205,20 @@ export function misreadTwin(derived: bigint, printed: Candidate[]): boolean {
     for (let i = 0; i < d.length; i++) if (d[i] !== c.value[i]) diff++;
     return diff === 1;
   });
+}
+
+/**
+ * Two currencies read equally strongly (the totals again in a second currency, "Gegenwert in
+ * CHF"): the one printed on the chosen total's line is the document's; with none printed there,
+ * no currency (null). `undefined`: no tie, the selection stands (round 8).
+ */
+export function currencyOfTotals(cands: Candidate[], total: Candidate | null): Candidate | null | undefined {
+  const best = new Map<string, Candidate>();
+  for (const c of cands) if (typeof c.value === 'string' && c.score > (best.get(c.value)?.score ?? -Infinity)) best.set(c.value, c);
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score);
+  if (ranked.length < 2 || ranked[0]!.score - ranked[1]!.score > 0.05) return undefined;
+  const tied = ranked.filter((c) => ranked[0]!.score - c.score <= 0.05);
+  const line = total?.source?.text ?? '';
+  const own = tied.filter((c) => findCurrencies(line).some((x) => x.code === c.value));
+  return own.length === 1 ? own[0]! : null;
 }

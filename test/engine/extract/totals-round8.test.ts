@@ -1,7 +1,7 @@
 // Totals rules of round 8 (issue 14), each on a generated page: amount blocks that satisfy the
 // totals' arithmetic or carry their labels without being the document's totals — one rate's
 // lines among several rates, per-rate nets without a printed net, a "Netto 19 %" line that is no
-// payment term, the totals again in a second currency, a derived total one digit off a printed one.
+// payment term, the totals again in a second currency, a derived total one digit off a printed one, two currencies read as strongly.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateFamily8Invoice, ROUND_8_FAMILIES } from './fixtures/families8.js';
@@ -50,6 +50,16 @@ describe('round-8 totals blocks', () => {
     assert.equal(misread.fields.net_amount.value, null);
     assert.equal(misread.fields.gross_amount.value, null);
     assert.ok(misread.reasons.includes('derived_amount_disagrees_with_printed'));
+  });
+
+  it('outputs the currency printed on the chosen total when a second currency is read as strongly, else none', () => {
+    const items: Lines = [[60, 330, 9, 'Menge'], [100, 330, 9, 'Bezeichnung'], [470, 330, 9, 'Betrag (EUR)'], [60, 346, 9, '2'], [100, 346, 9, 'Wartung Heizungsanlage'], [505, 346, 9, '200,00']];
+    const page = (gross: string) => [...HEAD, ...items, ...totals([['Nettobetrag', '200,00'], ['USt. 19 %', '38,00'], ['Gesamtbetrag', gross]]), [330, 445, 10, 'Gegenwert in CHF'], [490, 445, 10, '226,10 CHF'], ...FOOTER] as Lines;
+    const silent = run(page('238,00'));
+    assert.equal(silent.fields.gross_amount.value, '238.00');
+    assert.equal(silent.fields.currency.value, null);
+    assert.ok(silent.reasons.includes('currency_ambiguous'));
+    assert.equal(run(page('238,00 EUR')).fields.currency.value, 'EUR');
   });
 
   it('outputs no amounts when the totals are printed again in a second currency that closes as well', () => {
