@@ -1,7 +1,7 @@
 // Totals rules of round 8 (issue 14), each on a generated page: amount blocks that satisfy the
 // totals' arithmetic or carry their labels without being the document's totals — one rate's
 // lines among several rates, per-rate nets without a printed net, a "Netto 19 %" line that is no
-// payment term, the totals again in a second currency, a derived total one digit off a printed one, two currencies read as strongly.
+// payment term, the totals again in a second currency, a derived total one digit off a printed one, two currencies read as strongly, item lines printing their own net, tax and gross.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateFamily8Invoice, ROUND_8_FAMILIES } from './fixtures/families8.js';
@@ -42,6 +42,15 @@ describe('round-8 totals blocks', () => {
   it('reads "Netto 19 %" as one rate\'s net, not as a payment term of 19 days', () => {
     const r = run([...HEAD, ...ITEMS, ...totals([['Netto 19 %', '100,00'], ['USt. 19 %', '19,00'], ['Netto 7 %', '50,00'], ['USt. 7 %', '3,50'], ['Gesamtbetrag', '172,50']]), ...FOOTER]);
     assert.equal(r.fields.payment_due_date.value, null);
+  });
+
+  it('sums the nets of item lines that print net, rate, tax and gross, for rows printed without bases', () => {
+    const line = (y: number, desc: string, net: string, rate: string, tax: string, gross: string): Lines => [[60, y, 9, '1'], [90, y, 9, desc], [320, y, 9, net], [390, y, 9, rate], [440, y, 9, tax], [500, y, 9, gross]];
+    const items: Lines = [[60, 330, 9, 'Menge'], [90, 330, 9, 'Bezeichnung'], [320, 330, 9, 'Netto'], [390, 330, 9, 'USt %'], [440, 330, 9, 'USt'], [500, 330, 9, 'Brutto'],
+      ...line(346, 'Wartung Heizungsanlage', '100,00', '19 %', '19,00', '119,00'), ...line(362, 'Papier A4 80 g', '50,00', '7 %', '3,50', '53,50'), ...line(378, 'Schulung', '200,00', '19 %', '38,00', '238,00')];
+    const r = run([...HEAD, ...items, ...totals([['Nettobetrag', '350,00'], ['USt. 19 %', '57,00'], ['USt. 7 %', '3,50'], ['Gesamtbetrag', '410,50']], 400), ...FOOTER]);
+    assert.equal(r.fields.gross_amount.value, '410.50');
+    assert.equal(rowsKey(r.fields.tax_breakdowns.value), '19.00|300.00|57.00;7.00|50.00|3.50');
   });
 
   it('outputs no total derived one digit away from a printed one (a misread glyph in one of them)', () => {
