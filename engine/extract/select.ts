@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -420,21 +420,6 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   }
 }
 
-
-interface Block {
-  net: { best: Candidate } | null;
-  gross: { best: Candidate } | null;
-  derived: string | null;
-  confirm: string[];
-}
-
-/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
-function rivalBlock(best: Block, blocks: Block[]): boolean {
-  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
-  if (!full(best)) return false;
-  const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
-  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
-}
 
 /**
  * A tax printed non-zero and smaller than the net: under a tax label or in a totals block, or a

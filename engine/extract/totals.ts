@@ -173,7 +173,7 @@ export function ratedNetBases(all: Candidate[]): Map<string, bigint[]> {
   return out;
 }
 
-/** The base of `rates` that a tax at `rate` confirms (its rate applied gives the tax within a cent). */
+/** The base in `bases` that a tax at `rate` confirms (its rate applied gives the tax within a cent). */
 export function confirmedBase(bases: Map<string, bigint[]>, rate: string | null, tax: bigint): bigint | null {
   if (rate === null) return null;
   return (bases.get(rate) ?? []).find((b) => rated(b, rate, formatCents(tax))) ?? null;
@@ -221,4 +221,19 @@ export function currencyOfTotals(cands: Candidate[], total: Candidate | null): C
   const line = total?.source?.text ?? '';
   const own = tied.filter((c) => findCurrencies(line).some((x) => x.code === c.value));
   return own.length === 1 ? own[0]! : null;
+}
+
+export interface Block {
+  net: { best: Candidate } | null;
+  gross: { best: Candidate } | null;
+  derived: string | null;
+  confirm: string[];
+}
+
+/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+export function rivalBlock(best: Block, blocks: Block[]): boolean {
+  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
+  if (!full(best)) return false;
+  const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
+  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
 }
