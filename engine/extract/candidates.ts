@@ -288,11 +288,25 @@ function itemBases(ev: Evidence, push: (c: Candidate) => void) {
     // Totals and tax lines are not items.
     if (Object.entries(LABELS).some(([f, re]) => /amount/.test(f) && re.test(line.segments[0]!.text))) continue;
     const rate = parseRate(rateCells[0]!.text)!;
-    sums.set(rate, (sums.get(rate) ?? 0n) + BigInt(Math.round(Number(amounts[0]!.value) * 100)));
+    sums.set(rate, (sums.get(rate) ?? 0n) + (lineNet(line, rate) ?? BigInt(Math.round(Number(amounts[0]!.value) * 100))));
     lines++;
   }
   if (sums.size < 2 || lines < 2) return;
   push({ field: 'tax_amount', value: null, raw: '', score: 0, method: 'totals_table', source: null, transforms: [], meta: { itemBases: Object.fromEntries([...sums].map(([r, c]) => [r, String(c)])) } });
+}
+
+/**
+ * An item line that prints its net, its tax and its gross ("… 199,08 | 20 % | 39,82 | 238,90"):
+ * the net, i.e. the amount whose rate gives another amount of the line, the two adding up to a
+ * third. Null when the line does not print all three (round 8).
+ */
+function lineNet(line: EvLine, rate: string): bigint | null {
+  const cents = line.segments.flatMap((s) => findAmounts(s.text).filter((a) => !/^\s?%/.test(s.text.slice(a.index + a.length)))).map((a) => a.cents);
+  for (const b of cents) {
+    const t = cents.find((x) => x !== b && Math.abs((Number(b) * Number(rate)) / 100 - Number(x)) <= 1);
+    if (t !== undefined && b > 0n && cents.includes(b + t)) return b;
+  }
+  return null;
 }
 
 // Item-table headings, two tests from one word list (cleanup7; merging them into one regex
@@ -623,8 +637,9 @@ const TERM_PATTERNS: RegExp[] = [
   /(?:zahlbar|zahlung|zu zahlen|fällig|payable|payment|due|pay|paiement|r[èe]glement|betalen|betaling|te voldoen)[^.\d]{0,30}?(?:(?:innerhalb|binnen|within|sous|dans un d[ée]lai de|in)\s+|(?<![A-Za-zÀ-ÿ])[àaäâ]\s*)(?:von\s+|of\s+)?(\d{1,3})\s*(?:tagen|tage|kalendertagen|days|jours|dagen)\b(?!\s*(?:\d|[,.]\d)*\s*%)/i,
   /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s*(?:tagen|tage|days|dagen)\s+(?:netto|net|ohne abzug|without deduction|zonder aftrek)/i,
   /\b(\d{1,3})\s*(?:tage|tagen|days|jours|dagen)\s+(?:netto|net|ohne abzug|rein netto)\b/i,
-  // Not an amount after a "net" label, thousands spaced ("Montant total net 1 577,14 €", round 7).
-  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*[,.]?\d)/i,
+  // Not an amount after a "net" label, thousands spaced ("Montant total net 1 577,14 €", round 7),
+  // nor one rate's net ("Netto 19 %", round 8).
+  /\bnet(?:to)?\s+(\d{1,3})\s*(?:tage|days|jours|dagen)?\b(?!\s*(?:[,.]?\d|%))/i,
 ];
 const DISCOUNT = /(skonto|discount|escompte|korting|sconto|descuento)/i;
 

@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm } from './dates.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -108,6 +108,11 @@ export function select(all: Candidate[], text: string): Selection {
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all, text);
+  const currency = currencyOfTotals(by('currency'), sel.chosen.gross_amount?.winner ?? sel.chosen.net_amount?.winner ?? null);
+  if (currency === null && sel.chosen.currency) {
+    delete sel.chosen.currency;
+    sel.reasons.add('currency_ambiguous');
+  } else if (currency && sel.chosen.currency?.value !== currency.value) sel.chosen.currency = { value: currency.value, winner: currency };
   selectBank(sel, all);
   return sel;
 }
@@ -146,13 +151,17 @@ function rowsFrom(all: Candidate[]): Row[] {
   const rows: Row[] = [];
   // A rate printed only with the including-tax total ("inklusive 19 % Versicherungsteuer").
   const hint = all.find((c) => c.field === 'tax_amount' && c.value === null && c.meta?.rateHint)?.meta?.rateHint as string | undefined;
+  const ratedNets = ratedNetBases(all);
   for (const c of all) {
     if (c.field === 'tax_breakdowns') {
       const v = c.value as { taxable_amount: string; tax_amount: string; tax_rate: string };
       rows.push({ rate: v.tax_rate, base: toCents(v.taxable_amount), tax: toCents(v.tax_amount), score: c.score, cand: c });
     } else if (c.field === 'tax_amount') {
       if (c.value === null) continue;
-      rows.push({ rate: (c.meta?.rate as string | null) ?? hint ?? null, base: c.meta?.base ? toCents(c.meta.base as string) : null, tax: toCents(c.value as string), score: c.score, cand: c });
+      const rate = (c.meta?.rate as string | null) ?? hint ?? null;
+      const tax = toCents(c.value as string);
+      // Its base printed as a net line naming the same rate ("Netto 19 %"; round 8).
+      rows.push({ rate, base: c.meta?.base ? toCents(c.meta.base as string) : confirmedBase(ratedNets, rate, tax), tax, score: c.score, cand: c });
     }
   }
   return rows;
@@ -198,8 +207,11 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   // tax is its rate applied to its base, `zero` net = gross; none = a lone labelled total.
   type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null; confirm: string[] };
   const holder: { best: Combo | null } = { best: null };
+  const blocks: Combo[] = [];
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
-    if (!holder.best || score > holder.best.score) holder.best = { score, net, gross, rows: rs, derived, confirm };
+    const c = { score, net, gross, rows: rs, derived, confirm };
+    blocks.push(c);
+    if (!holder.best || score > holder.best.score) holder.best = c;
   };
   for (const g of grosses) {
     const gc = toCents(g.best.value as string);
@@ -213,7 +225,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
         continue;
       }
       for (const s of subsets) {
-        if (!s.length) continue;
+        if (!s.length || !coversRates(rowList, s)) continue;
         const sum = s.reduce((a, r) => a + r.tax, 0n);
         const diff = gc - nc - sum;
         if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
@@ -225,7 +237,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     }
     // Gross and tax rows without a printed net: net = gross − Σ tax (same sign, not larger).
     for (const s of subsets) {
-      if (!s.length || gc === 0n) continue;
+      if (!s.length || gc === 0n || !coversRates(rowList, s)) continue;
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
       if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
@@ -241,13 +253,15 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       // Or the item column above the tax line adds up to it (round 7: a block that prints no net).
       const printed = printedSigned.has(formatCents(nc));
       const column = columnSums.has(nc);
-      if (rateOk || zero || printed || column) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : 'column']);
+      // Or several rates whose printed bases add up to it, each confirmed by its rate (round 8).
+      const based = s.length > 1 && bases !== null && s.every((r) => r.rate !== null && Math.abs((Number(r.base!) * Number(r.rate)) / 100 - Number(r.tax)) <= 1);
+      if (rateOk || zero || printed || column || based) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : column ? 'column' : 'bases']);
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
   for (const n of nets) {
     for (const s of subsets) {
-      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null))) continue;
+      if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null)) || !coversRates(rowList, s)) continue;
       const nc = toCents(n.best.value as string);
       // Every row's tax is its rate applied to its base (the net, for a single row without one);
       // several rows must also add up to the net.
@@ -277,6 +291,14 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
   }
+  // Two printed blocks that each close exactly (net + tax = gross at their rates) and share
+  // neither the net nor the gross (the totals again in a second currency, another document's
+  // totals): nothing settles which is the document's, so no amount is output (round 8).
+  if (holder.best && rivalBlock(holder.best, blocks)) {
+    holder.best = null;
+    sel.conflict_fields.add('gross_amount');
+    sel.reasons.add('amounts_two_consistent_blocks');
+  }
   // A chosen total whose magnitude is also printed with the other sign: the signs cannot be told
   // (a minus is one thin glyph that OCR drops), so no amount is output.
   const flipped = (v: unknown) => typeof v === 'string' && printedSigned.has(v.startsWith('-') ? v.slice(1) : `-${v}`) && !printedSigned.has(v);
@@ -297,6 +319,19 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');
     sel.reasons.add('gross_equals_net_with_tax');
+  }
+  // A derived total one digit away from a printed reading of that total: one of the two was
+  // misread (OCR), and nothing tells which, so no amount is output (round 8).
+  if (holder.best?.derived) {
+    const d = holder.best;
+    const tax = d.rows.reduce((a, r) => a + r.tax, 0n);
+    const value = d.derived === 'net' ? toCents(d.gross!.best.value as string) - tax : toCents(d.net!.best.value as string) + tax;
+    const field = d.derived === 'net' ? 'net_amount' : 'gross_amount';
+    if (misreadTwin(value, all.filter((c) => c.field === field))) {
+      holder.best = null;
+      sel.conflict_fields.add(field);
+      sel.reasons.add('derived_amount_disagrees_with_printed');
+    }
   }
   const b = holder.best;
   if (!b) {

@@ -3,6 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
@@ -143,4 +144,96 @@ export function residualBases(rows: TaxRow[], bases: Array<bigint | null>, net: 
   const rest = net - bases.reduce<bigint>((a, x, i) => a + (i === k ? 0n : x!), 0n);
   if (rest <= 0n || !rated(rest, rows[k]!.tax_rate, rows[k]!.tax_amount)) return null;
   return bases.map((x, i) => (i === k ? rest : x!));
+}
+
+/**
+ * The rate a net or gross reading's own label names ("Netto 19 %", "Base HT 20 %", "Brutto 7 %"):
+ * such a line is one rate's part of a breakdown, not the document's total, when several rates are
+ * printed (issue 14, round 8). Null for a label without a rate.
+ */
+export function labelRate(c: Candidate): string | null {
+  const text = c.source?.text ?? '';
+  const amount = c.raw ? text.lastIndexOf(c.raw) : -1;
+  return parseRate(amount > 0 ? text.slice(0, amount) : c.label ?? '');
+}
+
+/**
+ * Per-rate bases printed as net lines of their own ("Netto 19 % 1.189,92" beside "USt. 19 %
+ * 226,08"): rate → the amounts of net readings whose label names that rate. A tax row without a
+ * printed base takes the one its rate confirms (select.ts).
+ */
+export function ratedNetBases(all: Candidate[]): Map<string, bigint[]> {
+  const out = new Map<string, bigint[]>();
+  for (const c of all) {
+    if (c.field !== 'net_amount' || typeof c.value !== 'string') continue;
+    const rate = labelRate(c);
+    if (rate === null || Number(rate) === 0) continue;
+    out.set(rate, [...(out.get(rate) ?? []), toCents(c.value)]);
+  }
+  return out;
+}
+
+/** The base in `bases` that a tax at `rate` confirms (its rate applied gives the tax within a cent). */
+export function confirmedBase(bases: Map<string, bigint[]>, rate: string | null, tax: bigint): bigint | null {
+  if (rate === null) return null;
+  return (bases.get(rate) ?? []).find((b) => rated(b, rate, formatCents(tax))) ?? null;
+}
+
+/**
+ * Several rates are printed (tax lines that name the tax, at two or more distinct non-zero
+ * rates): the document's totals are the sum over all of them, so a set of rows that leaves one
+ * rate out is one rate's lines ("Netto 19 % · USt. 19 % · Brutto 19 %"), not the totals (issue 14,
+ * round 8). A row whose line names no tax (an item line, "Sondernachlass 10 % von …") does not count.
+ */
+export function coversRates<R extends { rate: string | null; tax: bigint; cand: Candidate }>(rows: R[], s: R[]): boolean {
+  const named = (r: R) => VAT_WORD.test(r.cand.label ?? '') || VAT_WORD.test(r.cand.source?.text ?? r.cand.raw);
+  const rates = new Set(rows.filter((r) => r.rate !== null && Number(r.rate) > 0 && r.tax !== 0n && named(r)).map((r) => r.rate));
+  return rates.size < 2 || [...rates].every((rate) => s.some((r) => r.rate === rate));
+}
+
+/**
+ * A printed reading of a total that differs from the derived one in a single digit (same length):
+ * the signature of a misread glyph in one of them ("1.190,00" read as "1.190,08"). Which one was
+ * misread the arithmetic cannot tell (round 8).
+ */
+export function misreadTwin(derived: bigint, printed: Candidate[]): boolean {
+  const d = formatCents(derived);
+  return printed.some((c) => {
+    // One rate's net ("Netto 19 %") is another amount, not a reading of the total.
+    if (typeof c.value !== 'string' || c.value.length !== d.length || c.value === d || labelRate(c) !== null) return false;
+    let diff = 0;
+    for (let i = 0; i < d.length; i++) if (d[i] !== c.value[i]) diff++;
+    return diff === 1;
+  });
+}
+
+/**
+ * Two currencies read equally strongly (the totals again in a second currency, "Gegenwert in
+ * CHF"): the one printed on the chosen total's line is the document's; with none printed there,
+ * no currency (null). `undefined`: no tie, the selection stands (round 8).
+ */
+export function currencyOfTotals(cands: Candidate[], total: Candidate | null): Candidate | null | undefined {
+  const best = new Map<string, Candidate>();
+  for (const c of cands) if (typeof c.value === 'string' && c.score > (best.get(c.value)?.score ?? -Infinity)) best.set(c.value, c);
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score);
+  if (ranked.length < 2 || ranked[0]!.score - ranked[1]!.score > 0.05) return undefined;
+  const tied = ranked.filter((c) => ranked[0]!.score - c.score <= 0.05);
+  const line = total?.source?.text ?? '';
+  const own = tied.filter((c) => findCurrencies(line).some((x) => x.code === c.value));
+  return own.length === 1 ? own[0]! : null;
+}
+
+export interface Block {
+  net: { best: Candidate } | null;
+  gross: { best: Candidate } | null;
+  derived: string | null;
+  confirm: string[];
+}
+
+/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+export function rivalBlock(best: Block, blocks: Block[]): boolean {
+  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
+  if (!full(best)) return false;
+  const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
+  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
 }
