@@ -73,8 +73,9 @@ function loadAddon(): Addon | null {
     addon = require(path) as Addon;
   } catch (err) {
     addon = null;
-    // `auto` without a build is the normal case on a user's machine: only a forced choice says why not.
-    if (backendChoice() === 'native') log((err as Error).message.split('\n')[0]!);
+    // `auto` without a build is the normal case on a user's machine: said only when native was
+    // asked for. A built addon that does not load (libtesseract gone) is always said.
+    if (path || backendChoice() === 'native') log((err as Error).message.split('\n')[0]!);
   }
   return addon;
 }

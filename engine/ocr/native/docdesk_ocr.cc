@@ -95,6 +95,16 @@ bool GetStrings(napi_env env, napi_value arr, std::vector<std::string>* out) {
   return true;
 }
 
+// Reads `n` arguments; with fewer, throws a TypeError showing the call's signature.
+bool GetArgs(napi_env env, napi_callback_info info, size_t n, napi_value* argv, const char* usage) {
+  size_t argc = n;
+  if (napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr) != napi_ok || argc < n) {
+    napi_throw_type_error(env, nullptr, usage);
+    return false;
+  }
+  return true;
+}
+
 void FinalizeEngine(napi_env, void* data, void*) {
   auto* e = static_cast<Engine*>(data);
   if (!e->ended) e->api.End();
@@ -116,13 +126,8 @@ Engine* UnwrapEngine(napi_env env, napi_value v) {
 }
 
 napi_value Init(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
   napi_value argv[4];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr));
-  if (argc < 4) {
-    napi_throw_type_error(env, nullptr, "init(datapath, languages, names, values)");
-    return nullptr;
-  }
+  if (!GetArgs(env, info, 4, argv, "init(datapath, languages, names, values)")) return nullptr;
   std::string datapath = GetString(env, argv[0]);
   std::string languages = GetString(env, argv[1]);
   std::vector<std::string> names, values;
@@ -272,13 +277,8 @@ void Complete(napi_env env, napi_status status, void* data) {
 }
 
 napi_value Recognize(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
   napi_value argv[6];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr));
-  if (argc < 6) {
-    napi_throw_type_error(env, nullptr, "recognize(handle, pixels, width, height, dpi, psm)");
-    return nullptr;
-  }
+  if (!GetArgs(env, info, 6, argv, "recognize(handle, pixels, width, height, dpi, psm)")) return nullptr;
   Engine* engine = UnwrapEngine(env, argv[0]);
   if (!engine) return nullptr;
   void* bytes = nullptr;
@@ -330,11 +330,10 @@ napi_value Recognize(napi_env env, napi_callback_info info) {
 }
 
 napi_value End(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
   napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr));
+  if (!GetArgs(env, info, 1, argv, "end(handle)")) return nullptr;
   void* data = nullptr;
-  if (argc < 1 || napi_get_value_external(env, argv[0], &data) != napi_ok || data == nullptr) return nullptr;
+  if (napi_get_value_external(env, argv[0], &data) != napi_ok || data == nullptr) return nullptr;
   auto* e = static_cast<Engine*>(data);
   if (e->busy) {
     napi_throw_error(env, nullptr, "native OCR handle is busy");
