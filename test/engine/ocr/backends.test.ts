@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { ocrImage, terminateOcr, type OcrResult } from '../../../engine/ocr/index.js';
 import { addonPath, NativeOcrError, nativeRecognizer, ocrBackend } from '../../../engine/ocr/native.js';
 import { decodeGray } from '../../../engine/ocr/preprocess.js';
-import { modelFile, PAGE_PARAMS } from '../../../engine/ocr/tesseract.js';
+import { modelFile, PAGE_PARAMS, withWorkers } from '../../../engine/ocr/tesseract.js';
 import { closeAllPdfs, rasterizePdfPage } from '../../../engine/formats/pdf/index.js';
 import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 import { drawInvoicePage, INVOICE_LINES } from './pages.js';
@@ -154,6 +154,33 @@ describe('native recognizer', { skip: skipUnlessNative() }, () => {
       assert.throws(() => nativeRecognizer('broken', ['xxx'], [bad], { ...PAGE_PARAMS }), NativeOcrError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Last in this file: it switches the process to wasm for good, as a real failure would.
+describe('a native failure during a job', { skip: skipUnlessNative() }, () => {
+  it('reruns the job on tesseract.js, says so once and stays on wasm', async () => {
+    useBackend(undefined);
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.join(' '));
+    try {
+      const seen: string[] = [];
+      const result = await withWorkers('deu', ['best'], async (w) => {
+        seen.push(w.best!.backend);
+        if (w.best!.backend === 'native') throw new NativeOcrError('simulated failure');
+        const gray = await decodeGray(drawInvoicePage().png);
+        return ((await w.best!.recognize(gray, 150)) ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((x) => x.text))));
+      });
+      assert.deepEqual(seen, ['native', 'wasm']);
+      assert.ok(result.includes('Hauptstraße'), result.join(' '));
+      assert.equal(ocrBackend(), 'wasm');
+      await withWorkers('deu', ['best'], async (w) => assert.equal(w.best!.backend, 'wasm'));
+      assert.equal(logged.filter((l) => l.includes('native recognizer unavailable')).length, 1, logged.join('\n'));
+    } finally {
+      console.error = original;
+      useBackend(chosen);
     }
   });
 });
