@@ -15,6 +15,10 @@
 // BENCH_OCR_RECOGNITION (default "auto,two-stage,best"): the Docdesk recognitions measured,
 // the first is the one compared against the target; a name ending in "-norecover" is that
 // recognition without the recovery of dropped text (engine/ocr/recover.ts), to price it.
+// Rows name the recognizer backend that really ran (engine/ocr/native.ts): the one this
+// process resolves ($DOCDESK_OCR_BACKEND, default native where the addon is built) for every
+// recognition, and BENCH_OCR_BACKENDS (default "native,wasm" where native runs) adds the
+// others for the first recognition, so both backends are compared in one run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ocrImage, terminateOcr, type Recognition } from '../engine/ocr/index.js';
+import { ocrBackend } from '../engine/ocr/native.js';
 import { prng } from '../test/helpers/fuzz.js';
 import { cer, energySamples, invoiceSamples, normalizeText, pdfPageCount, renderPage, samplesDir, which } from './ocr-samples.js';
 import { median, printTable } from './table.js';
@@ -125,17 +130,36 @@ export async function benchOcr(): Promise<void> {
     }
     const recognitions = (process.env.BENCH_OCR_RECOGNITION ?? 'auto,two-stage,best').split(',').map((r) => r.trim());
     const optionsOf = (name: string) => ({ dpiHint: 300, recognition: name.replace(/-norecover$/, '') as Recognition, recover: !name.endsWith('-norecover') });
+    const primary = ocrBackend();
+    const others = (process.env.BENCH_OCR_BACKENDS ?? (primary === 'native' ? 'native,wasm' : primary))
+      .split(',')
+      .map((b) => b.trim())
+      .filter((b): b is 'native' | 'wasm' => (b === 'native' || b === 'wasm') && b !== primary);
+    const variants = [...recognitions.map((recognition) => ({ recognition, backend: primary })), ...others.map((backend) => ({ recognition: recognitions[0]!, backend }))];
+    const chosen = process.env.DOCDESK_OCR_BACKEND;
+    // The backend is chosen per OCR job from the environment: set it around each call.
+    const withBackend = async <T>(backend: string, fn: () => Promise<T>): Promise<T> => {
+      process.env.DOCDESK_OCR_BACKEND = backend;
+      try {
+        return await fn();
+      } finally {
+        if (chosen === undefined) delete process.env.DOCDESK_OCR_BACKEND;
+        else process.env.DOCDESK_OCR_BACKEND = chosen;
+      }
+    };
     // Warm: workers, models, WebAssembly tier-up.
-    for (const recognition of recognitions) await ocrImage(readFileSync(pages[0]!.image), optionsOf(recognition));
-    const configs: Config[] = recognitions.map((recognition) => ({
-      name: `Docdesk ocrImage (tesseract.js, ${recognition})`,
+    for (const v of variants) await withBackend(v.backend, () => ocrImage(readFileSync(pages[0]!.image), optionsOf(v.recognition)));
+    const configs: Config[] = variants.map((v) => ({
+      name: `Docdesk ocrImage (${v.backend === 'native' ? 'native libtesseract' : 'tesseract.js'}, ${v.recognition})`,
       run: async (image) => {
         const data = readFileSync(image);
-        const c0 = process.cpuUsage();
-        const t = performance.now();
-        const r = await ocrImage(data, optionsOf(recognition));
-        const c = process.cpuUsage(c0);
-        return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
+        return withBackend(v.backend, async () => {
+          const c0 = process.cpuUsage();
+          const t = performance.now();
+          const r = await ocrImage(data, optionsOf(v.recognition));
+          const c = process.cpuUsage(c0);
+          return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
+        });
       },
     }));
     const nOurs = configs.length;
@@ -176,7 +200,7 @@ export async function benchOcr(): Promise<void> {
     if (tesseract) {
       for (let oi = 0; oi < nOurs; oi++)
         printTable(
-          `OCR per page (300 dpi, CPU s, median of ${runs} runs): Docdesk ${recognitions[oi]} vs native tesseract (Debian's tessdata_fast; best_int as Docdesk ships)`,
+          `OCR per page (300 dpi, CPU s, median of ${runs} runs): ${configs[oi]!.name} vs native tesseract (Debian's tessdata_fast; best_int as Docdesk ships)`,
           ['page', 'Docdesk CPU s', 'native fast CPU s', 'ratio', 'native best_int CPU s', 'ratio', 'Docdesk CER', 'native fast CER', 'native best_int CER'],
           pages.map((p, i) => {
             const [d, f, b] = [perPage[oi]![i]!, perPage[nOurs]![i]!, perPage[nOurs + 1]![i]!];

@@ -1,8 +1,25 @@
 // The compiled reading layer (PDF text, page images, OCR) and the OCR settings chosen by the
-// environment (DOCDESK_OCR_RECOGNITION, DOCDESK_OCR_REREAD, DOCDESK_OCR_RECOVER): the evals key their
-// cached readings by it, so a change to how pages are read never scores extraction against stale readings.
+// environment (DOCDESK_OCR_RECOGNITION, DOCDESK_OCR_REREAD, DOCDESK_OCR_RECOVER), and the recognizer
+// backend that will run (DOCDESK_OCR_BACKEND resolved as the engine resolves it; for native, the
+// addon's own bytes): the evals key their cached readings by it, so a change to how pages are read
+// never scores extraction against stale readings.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** 'native' when DOCDESK_OCR_BACKEND is not 'wasm' and the addon beside `dist` loads, else 'wasm'. */
+function chosenBackend(dist) {
+  if (process.env.DOCDESK_OCR_BACKEND?.trim().toLowerCase() === 'wasm') return { backend: 'wasm' };
+  const addon = fileURLToPath(new URL('../build/native/docdesk_ocr.node', dist));
+  if (!existsSync(addon)) return { backend: 'wasm' };
+  try {
+    createRequire(import.meta.url)(addon);
+    return { backend: 'native', bytes: readFileSync(addon) };
+  } catch {
+    return { backend: 'wasm' };
+  }
+}
 
 /** @param {URL} dist the compiled tree (`dist/`) */
 export function readerFingerprint(dist) {
@@ -20,5 +37,8 @@ export function readerFingerprint(dist) {
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
   if (recover) h.update('recover=1');
   if (process.env.DOCDESK_OCR_REREAD) h.update(`reread=${process.env.DOCDESK_OCR_REREAD}`);
+  const { backend, bytes } = chosenBackend(dist);
+  h.update(`backend=${backend}`);
+  if (bytes) h.update(bytes);
   return h.digest('hex').slice(0, 16);
 }

@@ -33,12 +33,12 @@ import {
   halfTurn,
   isNoisy,
   normalizeContrast,
-  toPgm,
   transform,
   type Gray,
   type PageAnalysis,
   type QuarterTurn,
 } from './preprocess.js';
+import type { Recognizer } from './recognizer.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
 import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
@@ -241,27 +241,19 @@ export function fromBlocks(blocks: Tesseract.Block[] | null, at: Placement, widt
   return { words, lines, text: paragraphs.join('\n\n'), mean_confidence: confWeight ? round1(confSum / confWeight) : 0 };
 }
 
-async function recognize(worker: Tesseract.Worker, img: Gray, dpi: number): Promise<Tesseract.Block[] | null> {
-  const { data } = await worker.recognize(toPgm(img), { user_defined_dpi: String(Math.round(Math.max(70, Math.min(1200, dpi)))) } as Partial<Tesseract.RecognizeOptions>, {
-    text: false,
-    blocks: true,
-  });
-  return data.blocks;
-}
-
 interface Candidate {
   quarter: QuarterTurn;
   image: Gray;
 }
 
 /** Recognizes the densest text band of each candidate and scores the readings. */
-async function probe(worker: Tesseract.Worker, candidates: Candidate[], analysis: PageAnalysis, scale: number, dpi: number): Promise<Array<{ quarter: QuarterTurn; score: number }>> {
+async function probe(worker: Recognizer, candidates: Candidate[], analysis: PageAnalysis, scale: number, dpi: number): Promise<Array<{ quarter: QuarterTurn; score: number }>> {
   const out: Array<{ quarter: QuarterTurn; score: number }> = [];
   for (const c of candidates) {
     // About ten text lines; at least a sixth of the page so sparse pages still get text.
     const rows = Math.round(Math.max((analysis.lineHeight ?? 40) * scale * 12, c.image.height / 6));
     const band = densestBand(c.image, rows, analysis.threshold);
-    const r = fromBlocks(await recognize(worker, band, dpi), { dx: 0, dy: 0, scale: 1 }, band.width, band.height);
+    const r = fromBlocks(await worker.recognize(band, dpi), { dx: 0, dy: 0, scale: 1 }, band.width, band.height);
     const q = quality(r);
     out.push({ quarter: c.quarter, score: q.good + q.mean / 1000 });
   }
@@ -314,10 +306,10 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
       const useBox = box !== null && box.width * box.height < 0.9 * img.width * img.height;
       const part = useBox ? crop(img, box) : img;
       const at = { dx: useBox ? box.left : 0, dy: useBox ? box.top : 0, scale };
-      let blocks = (await recognize(worker, part, dpi)) ?? [];
+      let blocks = (await worker.recognize(part, dpi)) ?? [];
       pageReadings[firstModel]++;
       if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') {
-        blocks = (await recognize(workers.best!, part, dpi)) ?? [];
+        blocks = (await workers.best!.recognize(part, dpi)) ?? [];
         pageReadings.best++;
       }
       if (recover) {

@@ -26,6 +26,7 @@
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
+import type { Recognizer } from './recognizer.js';
 import { recognizeBlock, stackCrops } from './reread.js';
 
 export const RECOVER = {
@@ -391,7 +392,7 @@ const centreIn = (b: Tesseract.Bbox, r: Rect) => {
  * band placed in reading order by its top, or joining the line at its height. Words of the
  * page reading are never replaced.
  */
-export async function recoverDropped(worker: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[], threshold: number, dpi: number): Promise<Recovery> {
+export async function recoverDropped(worker: Recognizer, img: Gray, blocks: Tesseract.Block[], threshold: number, dpi: number): Promise<Recovery> {
   const words = allWords(blocks);
   const confident = words.filter(isConfident);
   const textHeight = confident.length ? median(confident.map((w) => w.bbox.y1 - w.bbox.y0)) : 30;

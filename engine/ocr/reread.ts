@@ -9,10 +9,10 @@
 // recognized in one call as a uniform block: one call instead of one per word (tesseract.js's
 // per-call cost — image transfer, layout, result JSON — would otherwise add up), and the
 // recognizer's cost grows with the stacked text, not with the page.
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
-import { crop, toPgm } from './preprocess.js';
-import { PAGE_PARAMS } from './tesseract.js';
+import { crop } from './preprocess.js';
+import type { Recognizer } from './recognizer.js';
 
 /**
  * `uncertain`: the rule above. `digits`: additionally every word with a digit, whatever its
@@ -158,18 +158,9 @@ export function stackRuns(img: Gray, runs: Run[]): Stack {
   return { image, rows };
 }
 
-/**
- * Recognizes a stacked image as one uniform block (PSM 6) with `worker`, which is left in
- * the page mode again afterwards.
- */
-export async function recognizeBlock(worker: Tesseract.Worker, img: Gray, dpi: number): Promise<Tesseract.Block[] | null> {
-  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK });
-  try {
-    const { data } = await worker.recognize(toPgm(img), { user_defined_dpi: String(Math.round(Math.max(70, Math.min(1200, dpi)))) } as Partial<Tesseract.RecognizeOptions>, { text: false, blocks: true });
-    return data.blocks;
-  } finally {
-    await worker.setParameters({ tessedit_pageseg_mode: PAGE_PARAMS.tessedit_pageseg_mode });
-  }
+/** Recognizes a stacked image as one uniform block (PSM 6) with `worker`. */
+export function recognizeBlock(worker: Recognizer, img: Gray, dpi: number): Promise<Tesseract.Block[] | null> {
+  return worker.recognize(img, dpi, { psm: 'block' });
 }
 
 const shift = (b: Tesseract.Bbox, dx: number, dy: number): Tesseract.Bbox => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
@@ -238,7 +229,7 @@ export function unsureShare(blocks: Tesseract.Block[] | null, runs: Run[]): numb
  * merges in place. `dpi` as for the page. Returns 'page' without touching `blocks` when so
  * much is unsure that the whole page should be read again (REREAD.pageShare).
  */
-export async function rereadUncertain(best: Tesseract.Worker, img: Gray, blocks: Tesseract.Block[] | null, rule: RereadRule, dpi: number): Promise<{ runs: number; changed: number } | 'page'> {
+export async function rereadUncertain(best: Recognizer, img: Gray, blocks: Tesseract.Block[] | null, rule: RereadRule, dpi: number): Promise<{ runs: number; changed: number } | 'page'> {
   const runs = selectRuns(blocks, img, rule);
   if (runs.length === 0) return { runs: 0, changed: 0 };
   if (rule === 'uncertain' && unsureShare(blocks, runs) > REREAD.pageShare) return 'page';

@@ -10,12 +10,18 @@
 // so each worker gets a private temporary folder holding links to its model files (copies
 // where links are not allowed). `cacheMethod: 'none'` keeps tesseract.js from writing
 // unpacked copies anywhere.
+//
+// Where the native addon loads (engine/ocr/native.ts, $DOCDESK_OCR_BACKEND), withWorkers
+// hands out native recognizers over the same model files instead, and falls back here.
 import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Tesseract from 'tesseract.js';
+import { disableNative, endNative, NativeOcrError, nativeRecognizer, ocrBackend } from './native.js';
+import { toPgm, type Gray } from './preprocess.js';
+import { tesseractDpi, type Recognizer, type Segmentation } from './recognizer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -77,7 +83,7 @@ export function hasFastModel(languages: string): boolean {
 }
 
 /** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
-function modelFile(code: string, model: OcrModel): string {
+export function modelFile(code: string, model: OcrModel): string {
   if (model === 'fast') {
     const dir = fastModelDir();
     const file = dir && join(dir, `${code}.traineddata.gz`);
@@ -194,44 +200,88 @@ async function ensureWorker(languages: string, model: OcrModel): Promise<WorkerS
   return s;
 }
 
-export type Workers = Partial<Record<OcrModel, Tesseract.Worker>>;
+/** A tesseract.js worker as a Recognizer: the page mode between calls, PSM 6 for `block` only. */
+function wasmRecognizer(worker: Tesseract.Worker): Recognizer {
+  const read = async (img: Gray, dpi: number) => {
+    const { data } = await worker.recognize(toPgm(img), { user_defined_dpi: String(tesseractDpi(dpi)) } as Partial<Tesseract.RecognizeOptions>, { text: false, blocks: true });
+    return data.blocks;
+  };
+  return {
+    backend: 'wasm',
+    async recognize(img: Gray, dpi: number, opts?: { psm?: Segmentation }) {
+      if (opts?.psm !== 'block') return read(img, dpi);
+      await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK });
+      try {
+        return await read(img, dpi);
+      } finally {
+        await worker.setParameters({ tessedit_pageseg_mode: PAGE_PARAMS.tessedit_pageseg_mode });
+      }
+    },
+  };
+}
+
+export type Workers = Partial<Record<OcrModel, Recognizer>>;
+
+function nativeWorkers(languages: string, models: OcrModel[]): Workers {
+  const codes = parseLanguages(languages);
+  const workers: Workers = {};
+  for (const model of models) {
+    // A language without its model is the page's error, not the library's: raise it as wasm would.
+    const files = codes.map((code) => modelFile(code, model));
+    workers[model] = nativeRecognizer(model, codes, files, { ...PAGE_PARAMS });
+  }
+  return workers;
+}
+
+async function wasmJob<T>(languages: string, models: OcrModel[], job: (workers: Workers) => Promise<T>): Promise<T> {
+  const ready: WorkerState[] = [];
+  for (const model of models) ready.push(await ensureWorker(languages, model));
+  const workers: Workers = {};
+  for (const s of ready) {
+    workers[s.model] = wasmRecognizer(s.worker);
+    busy(s.worker);
+  }
+  try {
+    return await job(workers);
+  } catch (err) {
+    const message = typeof err === 'string' ? err : (err as Error)?.message ?? String(err);
+    // An aborted WebAssembly instance cannot be used again: start afresh next time.
+    if (/abort|RuntimeError|out of memory|OOM/i.test(message)) await terminateWasm();
+    throw err instanceof Error ? err : new OcrError(`OCR failed: ${message}`);
+  } finally {
+    for (const s of ready) idle(s.worker);
+  }
+}
 
 /**
- * Runs `job` with the warm workers of `models` for `languages`, one job at a time per
- * process (a page's passes with both models stay together).
+ * Runs `job` with the warm recognizers of `models` for `languages`, one job at a time per
+ * process (a page's passes with both models stay together). Native where it runs; a failure
+ * of the native library reruns the job on tesseract.js (the job only reads its inputs).
  */
 export function withWorkers<T>(languages: string, models: OcrModel[], job: (workers: Workers) => Promise<T>): Promise<T> {
   const run = async () => {
-    const ready: WorkerState[] = [];
-    for (const model of models) ready.push(await ensureWorker(languages, model));
-    const workers: Workers = {};
-    for (const s of ready) {
-      workers[s.model] = s.worker;
-      busy(s.worker);
+    if (ocrBackend() === 'native') {
+      try {
+        return await job(nativeWorkers(languages, models));
+      } catch (err) {
+        if (!(err instanceof NativeOcrError)) throw err;
+        disableNative(err.message);
+      }
     }
-    try {
-      return await job(workers);
-    } catch (err) {
-      const message = typeof err === 'string' ? err : (err as Error)?.message ?? String(err);
-      // An aborted WebAssembly instance cannot be used again: start afresh next time.
-      if (/abort|RuntimeError|out of memory|OOM/i.test(message)) await terminateOcr();
-      throw err instanceof Error ? err : new OcrError(`OCR failed: ${message}`);
-    } finally {
-      for (const s of ready) idle(s.worker);
-    }
+    return wasmJob(languages, models, job);
   };
   const next = chain.then(run, run);
   chain = next.catch(() => undefined);
   return next;
 }
 
-/** Runs `job` with the warm best_int worker for `languages`. */
-export function withWorker<T>(languages: string, job: (worker: Tesseract.Worker) => Promise<T>): Promise<T> {
-  return withWorkers(languages, ['best'], (w) => job(w.best!));
+/** Ends the recognizers (process shutdown); the next OCR call starts new ones. */
+export async function terminateOcr(): Promise<void> {
+  endNative();
+  await terminateWasm();
 }
 
-/** Ends the worker threads (process shutdown); the next OCR call starts new ones. */
-export async function terminateOcr(): Promise<void> {
+async function terminateWasm(): Promise<void> {
   const current = [...states.values()];
   states.clear();
   for (const pending of current) {
