@@ -13,7 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, 
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -868,11 +868,10 @@ const CONTACT = /^(tel|tél|phone|fon|telefon|fax|e-?mail|mail|www\.|ust|vat|tva
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
-  const domains = new Set<string>();
-  for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) domains.add(m[1]!.toLowerCase().replace(/-/g, ''));
+  const domains = domainsOf(ev);
   const domainMatch = (name: string) => {
     const n = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-    return [...domains].some((d) => d.length >= 4 && (n.startsWith(d) || d.startsWith(n.slice(0, Math.max(4, Math.min(n.length, d.length))))));
+    return domains.some((d) => d.length >= 4 && (n.startsWith(d) || d.startsWith(n.slice(0, Math.max(4, Math.min(n.length, d.length))))));
   };
 
   // The return-address line (DIN 5008 and similar): "Company · Street · City" in small print

@@ -10,6 +10,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
+import { domainsOf } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -40,12 +41,6 @@ const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 const LEGAL_WORDS = /\b(gmbh|mbh|ag|kg|co|e\.?\s?k|ltd|llc|inc|plc|sarl|sas|sa|bv|b\.v|nv|srl)\b\.?/gi;
 
 /** Web and e-mail domains printed anywhere, without hyphens ("falkenried-metallbau.de" → "falkenriedmetallbau"). */
-function domainsOf(ev: Evidence): string[] {
-  const out = new Set<string>();
-  for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) out.add(m[1]!.toLowerCase().replace(/-/g, ''));
-  return [...out];
-}
-
 /** The domain spells the name: its words (legal form dropped) begin the domain, or its first word of five letters or more does. */
 function domainSpells(name: string, domains: string[]): boolean {
   const words = name.replace(LEGAL_WORDS, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.normalize('NFD').replace(/[^a-z0-9]/g, ''));

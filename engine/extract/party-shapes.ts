@@ -1,6 +1,7 @@
 // Shapes of party-block lines that several party rules test (the block walk, companyAbove, the
 // label value's name, the return-address and footer party lines, the agreement checks): one
 // definition each, so the rules cannot drift apart.
+import type { Evidence } from './evidence.js';
 
 /** "20457", "D-20457", "1012 AB", "BS1 4DJ": German/French/Belgian/Swiss/Austrian, Dutch and UK postcodes. */
 const POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})`;
@@ -29,3 +30,10 @@ const SHORT_LEGAL_FORMS = String.raw`gmbh|mbh|ag|kg|ohg|ug|e\.\s?k\.?|ltd|limite
 export const SHORT_LEGAL_FORM = new RegExp(`\\b(?:${SHORT_LEGAL_FORMS})(?![\\p{L}\\p{N}])`, 'iu');
 /** Variant: the legal form ends the text (the name part of a return-address line). */
 export const SHORT_LEGAL_FORM_END = new RegExp(`\\b(?:${SHORT_LEGAL_FORMS})\\.?$`, 'i');
+
+/** The names of the web and mail domains a document prints ("www.acme-tools.de", "info@acme.fr" → "acmetools", "acme"). */
+export function domainsOf(ev: Evidence): string[] {
+  const out = new Set<string>();
+  for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) out.add(m[1]!.toLowerCase().replace(/-/g, ''));
+  return [...out];
+}
