@@ -134,10 +134,12 @@ export function findDroppedBands(img: Gray, threshold: number, covered: Rect[], 
   const gw = Math.ceil(W / c);
   const gh = Math.ceil(H / c);
   const count = new Uint16Array(gw * gh);
+  const cellOf = new Uint32Array(W); // column → grid column, so the pixel loop does not divide
+  for (let x = 0; x < W; x++) cellOf[x] = Math.floor(x / c);
   for (let y = 0; y < H; y++) {
     const row = y * W;
     const grow = Math.floor(y / c) * gw;
-    for (let x = 0; x < W; x++) if (mask[row + x]) count[grow + Math.floor(x / c)]!++;
+    for (let x = 0; x < W; x++) if (mask[row + x]) count[grow + cellOf[x]!]!++;
   }
   const on = new Uint8Array(gw * gh);
   let any = false;
@@ -281,22 +283,30 @@ interface Rule {
  */
 export function findRules(img: Gray, threshold: number, minLength: number): { horizontal: Rule[]; vertical: Rule[] } {
   const { data, width: W, height: H } = img;
-  /** Runs of ink ≥ minLength along `length` steps of one row or column (`index(k)` its pixels). */
-  const runs = (at: number, length: number, index: (k: number) => number, out: Rule[]) => {
+  // One pass over the rows (columns are followed with one run start each, not walked down
+  // the image: about half the CPU on a 300-dpi page); the rules come out in the same order.
+  const horizontal: Rule[] = [];
+  const columns: Rule[][] = Array.from({ length: W }, () => []);
+  const top = new Int32Array(W).fill(-1);
+  for (let y = 0; y <= H; y++) {
+    const row = y * W;
     let start = -1;
-    for (let k = 0; k <= length; k++) {
-      const on = k < length && data[index(k)]! <= threshold;
-      if (on && start < 0) start = k;
+    for (let x = 0; x <= W; x++) {
+      const on = y < H && x < W && data[row + x]! <= threshold;
+      if (on && start < 0) start = x;
       else if (!on && start >= 0) {
-        if (k - start >= minLength) out.push({ at, from: start, to: k });
+        if (x - start >= minLength) horizontal.push({ at: y, from: start, to: x });
         start = -1;
       }
+      if (x === W) continue;
+      if (on && top[x]! < 0) top[x] = y;
+      else if (!on && top[x]! >= 0) {
+        if (y - top[x]! >= minLength) columns[x]!.push({ at: x, from: top[x]!, to: y });
+        top[x] = -1;
+      }
     }
-  };
-  const horizontal: Rule[] = [];
-  const vertical: Rule[] = [];
-  for (let y = 0; y < H; y++) runs(y, W, (x) => y * W + x, horizontal);
-  for (let x = 0; x < W; x++) runs(x, H, (y) => y * W + x, vertical);
+  }
+  const vertical = columns.flat();
   return { horizontal, vertical };
 }
 

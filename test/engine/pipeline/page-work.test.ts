@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ocrPdfPage, processPdfPage, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
+import { isBlank, meanLevel, ocrPdfPage, processPdfPage, PREVIEW_WIDTH, type PageWorkResult } from '../../../engine/pipeline/page-work.js';
 import { ocrImage, terminateOcr } from '../../../engine/ocr/index.js';
 import { closeAllPdfs, rasterizePdfPage, readPageScan } from '../../../engine/formats/pdf/index.js';
 import { buildFixturePdf } from '../../helpers/pdf-fixtures.js';
@@ -108,5 +108,40 @@ describe('page work of a scanned PDF page', () => {
     assert.equal(ocred.blank, false);
     assert.ok(ocred.rendered_bytes > ocred.preview.bytes, 'the OCR page image counts toward the rendered-data budget');
     assert.equal(ocred.limited, false);
+  });
+});
+
+describe('blank check of a gray page drawing', () => {
+  /** The definition: the page's 200-px gray copy is near white with a tiny spread. */
+  async function blankByDefinition(data: Buffer, width: number, height: number): Promise<boolean> {
+    const ch = (await sharp(data, { raw: { width, height, channels: 1 } }).greyscale().resize({ width: 200, withoutEnlargement: true }).stats()).channels[0]!;
+    return ch.mean > 250 && ch.stdev < 4;
+  }
+  const raster = (data: Buffer, width: number, height: number) => ({ data, width, height, widthPx: width, heightPx: height, channels: 1 as const, dpi: 300, limited: false });
+
+  it('decides as the downscaled copy does, also when the mean alone settles it', async () => {
+    const w = 1240;
+    const h = 1754;
+    const page = (paper: number) => Buffer.alloc(w * h, paper);
+    const speck = page(255);
+    speck.fill(0, 500 * w + 600, 500 * w + 604);
+    const text = page(255);
+    for (let y = 200; y < 1500; y += 40) for (let dy = 0; dy < 14; dy++) for (let x = 100; x < 1100; x += 7) text.fill(20, (y + dy) * w + x, (y + dy) * w + x + 3);
+    const cases: Array<[string, Buffer]> = [
+      ['white paper', page(255)],
+      ['white paper with a speck', speck],
+      ['light grey paper (mean 247: checked by the downscale)', page(247)],
+      ['grey paper (mean 240: settled by the mean)', page(240)],
+      ['lines of text', text],
+    ];
+    for (const [name, data] of cases) assert.equal(await isBlank(raster(data, w, h)), await blankByDefinition(data, w, h), name);
+    assert.ok(meanLevel(text) < 245, 'the text page is settled by its mean');
+    assert.equal(await isBlank(raster(page(255), w, h)), true);
+    assert.equal(await isBlank(raster(text, w, h)), false);
+  });
+
+  it('keeps the scan page\'s blank flag: its 300-dpi drawing is not blank either way', async () => {
+    const r = await rasterizePdfPage(scan150, 1, { dpi: 300, channels: 1 });
+    assert.equal(await isBlank(r), await blankByDefinition(r.data, r.widthPx, r.heightPx));
   });
 });
