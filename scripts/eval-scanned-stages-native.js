@@ -7,6 +7,10 @@
 // page segmentation: `fast`/`best` page reads (PSM 3), `psm6` the stacked re-read of unsure
 // words and the recovery of dropped small print. `prep` is ocrImage minus its recognitions
 // (decode, contrast, analysis, deskew, crop, and the re-read's and recovery's JS).
+// STAGES_CALLS=1 also lists each page's recognitions in order (model/psm, image size, CPU s):
+// after a fast page read, a PSM 6 read is the re-read of unsure words, then (when dropped ink
+// is found) the recovery's; after a best_int page read only the recovery's. That prices the
+// re-read against a whole-page best_int read (docs/decisions.md, eleventh pass).
 // Needs `npm run build` with the addon built. CPU is process.cpuUsage (all threads).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +43,7 @@ require.cache[require.resolve(addonFile)].exports = {
     const t = process.cpuUsage();
     const r = await addon.recognize(handle, pixels, width, height, dpi, psm);
     const c = process.cpuUsage(t);
-    calls.push({ model: handles.indexOf(handle) === 0 ? 'best' : 'fast', psm, cpu: (c.user + c.system) / 1e6 });
+    calls.push({ model: handles.indexOf(handle) === 0 ? 'best' : 'fast', psm, cpu: (c.user + c.system) / 1e6, size: `${width}x${height}` });
     return r;
   },
 };
@@ -77,7 +81,8 @@ try {
     const r = draw.value;
     calls = [];
     const ocr = await cpu(() => ocrImage(Buffer.from(r.data), { dpiHint: r.dpi, gray: { width: r.widthPx, height: r.heightPx } }));
-    const by = (pred) => calls.filter(pred).reduce((a, x) => a + x.cpu, 0);
+    const pageCalls = calls.slice();
+    const by = (pred) => pageCalls.filter(pred).reduce((a, x) => a + x.cpu, 0);
     const fast = by((x) => x.model === 'fast' && x.psm === 3);
     const best = by((x) => x.model === 'best' && x.psm === 3);
     const psm6 = by((x) => x.psm === 6);
@@ -89,6 +94,7 @@ try {
     const row = { scan: scan.s, draw: draw.s, prep: ocr.s - fast - best - psm6, fast, best, psm6, ocrImage: ocr.s, 'page work': work.s };
     for (const [k, v] of Object.entries(row)) sum[k] = (sum[k] ?? 0) + v;
     console.log(`${p.id} p${p.page}: ${Object.entries(row).map(([k, v]) => `${k} ${f2(v)}`).join(' ')} → ${work.value.page.words.length} words, conf ${work.value.ocr_confidence}`);
+    if (process.env.STAGES_CALLS) console.log(`  recognitions: ${pageCalls.map((x) => `${x.model}/psm${x.psm} ${x.size} ${f2(x.cpu)}`).join('; ')}`);
   }
   console.log(`\nsum over ${pages.length} pages (CPU s): ${Object.entries(sum).map(([k, v]) => `${k} ${f2(v)}`).join(' ')}`);
 } finally {
