@@ -239,10 +239,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // Files already in the shared samples are scored there, not twice.
   const sharedHashes = new Set();
   const zf1 = join(shared, 'einvoice', 'zugferd1');
-  if (existsSync(zf1)) for (const f of readdirSync(zf1)) if (f.endsWith('.pdf')) sharedHashes.add(sha256(readFileSync(join(zf1, f))));
-  // Without them eight ZUGFeRD/corpus files the samples already score are added a second time (a
-  // worktree beside /work/main has no ../shared): say so instead of building another corpus.
-  else console.warn(`corpus: WARNING no shared samples at ${zf1}: their documents are not skipped as duplicates; set DOCDESK_SAMPLES`);
+  if (existsSync(zf1)) {
+    for (const f of readdirSync(zf1)) if (f.endsWith('.pdf')) sharedHashes.add(sha256(readFileSync(join(zf1, f))));
+  } else {
+    // Without them eight ZUGFeRD/corpus files the samples already score are added a second time (a
+    // worktree beside /work/main has no ../shared): say so instead of building another corpus.
+    console.warn(`corpus: WARNING no shared samples at ${zf1}: their documents are not skipped as duplicates; set DOCDESK_SAMPLES`);
+  }
   const seen = new Set();
   const manifest = [];
   const skipped = [];
