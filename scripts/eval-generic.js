@@ -9,8 +9,10 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-7 sources (manifest `source: "new7"`) form the UNSEEN table: reported as aggregates like
-// the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify them, never to tune).
+// The round-7 and round-8 sources (manifest `source: "new7"`, `"new8"`) form the UNSEEN tables: reported
+// as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
+// them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
+// above the table whose figure it changes.
 // A truth is scored when the page prints it: a scan is judged on the page it was drawn from (the
 // native PDF's text, a generated page's text), never on its OCR reading, so a misread truth counts
 // as a miss. Tables with scans add one line "as scored before" (judged on the OCR reading) for
@@ -21,6 +23,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { readerFingerprint } from './reader-fingerprint.js';
 import { truthFromGroundTruthJson } from './corpus/ground-truth-json.js';
+import { truthFromInvoiceListEntry } from './corpus/invoice-list-json.js';
+import { SOURCES } from './corpus/build.js';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/extract/index.js', dist))) {
@@ -228,27 +232,40 @@ function zugferdTruths() {
 
 const fixedSplit = JSON.parse(readFileSync(new URL('../eval/generic-split.json', import.meta.url), 'utf8')).documents;
 
+/** Truth adapters by manifest `truth_format` (sources that are not hybrids). */
+const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list-json': truthFromInvoiceListEntry };
+/** Tuned-only rounds that are unseen: measured, never tuned on. */
+const UNSEEN_SOURCES = ['new7', 'new8'];
+/** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
+let absentSources = [];
+
 /** The development corpus (scripts/corpus/build.js): native PDFs and their scanned variants. */
 function corpusTruths() {
   const dir = process.env.DOCDESK_CORPUS ?? new URL('../.corpus/', import.meta.url).pathname;
   const manifest = join(dir, 'manifest.json');
   if (!existsSync(manifest)) return [];
   const out = [];
-  for (const d of JSON.parse(readFileSync(manifest, 'utf8')).documents) {
+  const built = JSON.parse(readFileSync(manifest, 'utf8'));
+  absentSources = built.absent ?? (built.skipped ?? []).flatMap((line) => {
+    // Manifests built before `absent` existed name such a source only in `skipped`.
+    const m = /^(\S+) \(optional source: (.*)\)$/.exec(line);
+    return m ? [{ repo: m[1], round: SOURCES.find((s) => s.repo === m[1])?.round, reason: m[2] }] : [];
+  });
+  for (const d of built.documents) {
     let truth;
-    // Not every corpus source is a hybrid: a `truth_format: "ground-truth-json"` document carries its
-    // repository's own truth JSON (scripts/corpus/ground-truth-json.js), which describes the page itself.
-    const ownTruth = d.truth_format === 'ground-truth-json';
+    // Not every corpus source is a hybrid: a `truth_format` document carries its repository's own truth
+    // JSON (scripts/corpus/ground-truth-json.js, invoice-list-json.js), which describes the page itself.
+    const ownTruth = Boolean(d.truth_format);
     try {
-      truth = ownTruth ? truthFromGroundTruthJson(JSON.parse(readFileSync(join(dir, d.truth), 'utf8'))) : truthFromInvoiceXml(readFileSync(join(dir, d.xml)));
+      truth = ownTruth ? OWN_TRUTH[d.truth_format](JSON.parse(readFileSync(join(dir, d.truth), 'utf8'))) : truthFromInvoiceXml(readFileSync(join(dir, d.xml)));
     } catch {
       truth = null;
     }
     if (!truth) continue;
     // Tuned-only sources (rounds 5, 6) get tables of their own, so the tuned and held-out tables stay comparable.
-    // Round 7's sources are unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
+    // Rounds 7 and 8 are unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
     const added = d.source?.startsWith('new');
-    const split = added ? (d.source === 'new7' ? 'unseen-new7' : `tuned-${d.source}`) : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
+    const split = added ? (UNSEEN_SOURCES.includes(d.source) ? `unseen-${d.source}` : `tuned-${d.source}`) : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
     const set = added ? d.source : 'corpus';
     const source = added ? d.repo : undefined; // tuned-only documents are also counted per repository
     const unscored = d.unscored;
@@ -462,8 +479,12 @@ const prf = (t) => {
   return [p, r, (2 * p * r) / (p + r)];
 };
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
+/** What an absent optional source changes: printed at the top and above its round's table. */
+const absentNotes = (round) =>
+  absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} UNSEEN figures below are measured without its documents; compare them only with runs that lacked it too.`);
 console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)' };
+for (const note of absentNotes()) console.log(note);
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
@@ -479,6 +500,7 @@ for (const split of Object.keys(TITLES)) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${TITLES[split]}`);
+  if (split.startsWith('unseen-new')) for (const note of absentNotes(Number(split.slice('unseen-new'.length)))) console.log(note);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   if (scanSplits.has(split)) {
