@@ -13,7 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, 
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -864,8 +864,6 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
   return null;
 }
 
-const CONTACT = /^(tel|tél|phone|fon|telefon|fax|e-?mail|mail|www\.|ust|vat|tva|btw|steuer)/i;
-
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -959,7 +957,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
       // An unlabelled block at the top of the page whose rows print the sender's contact details
       // beside it (Tel, Fax, e-mail, VAT id on two rows or more) is the letterhead (round 7).
-      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT.test(o.text))).length;
+      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT_ROW.test(o.text))).length;
       if (!labelled && block[0]!.bbox.y < line.pageHeight * 0.15 && beside >= 2) {
         push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
         continue;
