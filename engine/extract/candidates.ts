@@ -8,12 +8,12 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { discountDate, inItemRow, relativeTerm } from './dates.js';
+import { discountDate, inItemRow, orderMarks, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -112,7 +112,8 @@ export function labelledNumbers(ev: Evidence, hits: LabelHit[], page: number, ma
 }
 
 export interface GenerateOptions {
-  order: DayOrder;
+  /** Null: the page gives no day order (documentDayOrder); dates that read both ways are marked. */
+  order: DayOrder | null;
   customTypes: string[];
 }
 
@@ -135,7 +136,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
-        if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number'] });
+        if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number', ...orderMarks(dd, opts.order)] });
         if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
@@ -147,7 +148,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       for (const v of labelValues(ev, h)) {
         if ((column || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
         const d = findDates(v.text, opts.order)[0];
-        if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order}`] });
+        if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
       }
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
@@ -207,7 +208,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
         if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
-        if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date'] });
+        if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date', ...orderMarks(d[0]!, opts.order)] });
       }
     }
     const text = line.segments.map((s) => s.text).join('   ');
@@ -729,7 +730,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       const d = dates.find((x) => /(bis|zum|am|spätestens|by|on|before|until|than|avant|le|uiterlijk|op|v[óo]{1,2}r|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
-        push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
+        push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence', ...orderMarks(d, opts.order)] });
       }
     }
     // A relative term: resolved against the issue date at selection.
@@ -739,7 +740,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     const dated = term && !verb ? findDates(s.slice(term.index + term.raw.length, term.index + term.raw.length + 30), opts.order)[0] : undefined;
     if (term && dated && /^\s*(bis(?: zum| spätestens)?|by|until|avant le|au plus tard le|uiterlijk(?: op)?|v[óo]{1,2}r)\s*$/i.test(s.slice(term.index + term.raw.length, term.index + term.raw.length + dated.index))) {
       const line = lineOf(term.index);
-      push({ field: 'payment_due_date', value: dated.value, raw: dated.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence'] });
+      push({ field: 'payment_due_date', value: dated.value, raw: dated.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence', ...orderMarks(dated, opts.order)] });
     }
     if (term) {
       const line = lineOf(term.index);
@@ -752,7 +753,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
       const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
       const dd = /(vom|from|dated|du|van|del)\s+$/i.test(titled[0]) ? findDates(after, opts.order)[0] : undefined;
-      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number'] });
+      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number', ...orderMarks(dd, opts.order)] });
     }
     // Payment reference: "unter Angabe der Belegnummer X", "quoting reference X", …
     const ref = REF_CUE.test(s) && /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);
@@ -863,8 +864,6 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
   return null;
 }
 
-const CONTACT = /^(tel|tél|phone|fon|telefon|fax|e-?mail|mail|www\.|ust|vat|tva|btw|steuer)/i;
-
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -958,7 +957,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
       // An unlabelled block at the top of the page whose rows print the sender's contact details
       // beside it (Tel, Fax, e-mail, VAT id on two rows or more) is the letterhead (round 7).
-      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT.test(o.text))).length;
+      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT_ROW.test(o.text))).length;
       if (!labelled && block[0]!.bbox.y < line.pageHeight * 0.15 && beside >= 2) {
         push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
         continue;

@@ -3,7 +3,8 @@
 // dates that item — a service or delivery day — never the document. Round 8: what a payment term
 // or a cash discount makes of the dates around it, and which way a slash date reads.
 import { findAmounts } from './normalize/amount.js';
-import { inferDayOrder, type DayOrder } from './normalize/date.js';
+import { findDates, inferDayOrder, type DateHit, type DayOrder } from './normalize/date.js';
+import { findIbans } from './normalize/iban.js';
 import type { EvLine, Segment } from './evidence.js';
 
 /** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
@@ -62,17 +63,31 @@ export function discountDate(text: string, at: number, length: number): boolean 
 }
 
 /**
- * The day order of slash dates that read both ways (03/04/2026): a date that reads only one way
- * decides (inferDayOrder); else an English page priced in US dollars alone is month first (the
- * US writes 03/04/2026 for March 4); any other page follows the upload's locale, day first
- * without one (DE, FR, NL, UK write 03/04/2026 for 3 April).
+ * The day order of slash dates that read both ways (03/04/2026 is 3 April in DE, FR, NL, the UK,
+ * and March 4 in the US and the Philippines), cue by cue:
+ * - a date on the page that reads only one way (inferDayOrder);
+ * - an English page priced in US dollars or pesos alone: month first;
+ * - the upload's locale;
+ * - a page that shows a day-first country: a currency other than the dollar, German/French/Dutch
+ *   words, VAT (the UK, the EU, most of the Commonwealth; the Philippines print pesos), a dotted
+ *   date, an IBAN (no month-first country has one).
+ * Null: no cue at all; such a date then gives no value (cleanup9: precision over recall; before,
+ * it was read day first).
  */
-const US_DOLLARS = /(\$\s?\d|\d\s?\$|\bUSD\b)/;
+const MONTH_FIRST_MONEY = /(\$\s?\d|\d\s?\$|\bUSD\b|₱|\bPHP\s?\d)/;
 const OTHER_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bCAD\b|\bAUD\b|\bC\$|\bA\$)/;
 const ENGLISH = /\b(invoice|total|amount|due|bill to|payment|date)\b/i;
 const NOT_ENGLISH = /(rechnung|datum|betrag|facture|montant|factuur|bedrag|totaal)/i;
-export function documentDayOrder(text: string, locale?: string | null): DayOrder {
-  const localeOrder: DayOrder = /^en[-_](us|ph)$/i.test(locale ?? '') ? 'mdy' : 'dmy';
-  const dollars = US_DOLLARS.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text);
-  return inferDayOrder(text, dollars ? 'mdy' : localeOrder);
+/** Canada writes dates both ways: its dollar is no cue for either order. */
+const DAY_FIRST_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bAUD\b|\bA\$)/;
+const VAT = /\bVAT\b/i;
+export function documentDayOrder(text: string, locale?: string | null): DayOrder | null {
+  const monthFirst = MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text);
+  const dayFirst = DAY_FIRST_MONEY.test(text) || NOT_ENGLISH.test(text) || VAT.test(text) || findDates(text).some((d) => d.raw.includes('.')) || findIbans(text).some((h) => h.check.status !== 'invalid');
+  const cue: DayOrder | null = monthFirst ? 'mdy' : locale ? (/^en[-_](us|ph)$/i.test(locale) ? 'mdy' : 'dmy') : dayFirst ? 'dmy' : null;
+  return inferDayOrder(text) ?? cue;
 }
+
+/** The mark of a date that reads both ways on a page with no cue to the order: selection gives it no value. */
+export const ORDER_UNKNOWN = 'date:order-unknown';
+export const orderMarks = (d: DateHit, order: DayOrder | null): string[] => (d.ambiguous && !order ? [ORDER_UNKNOWN] : []);

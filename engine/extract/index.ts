@@ -66,7 +66,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const ev = reuse ? fullEv : buildEvidence(pages, input.text ?? null);
   const hits = reuse ? hits0 : labelHits(ev);
   const text = ev.lines.map((l) => l.text).join('\n');
-  // The document decides ambiguous slash dates, then its currency and language, then the upload's locale.
+  // The document decides ambiguous slash dates, then its currency, the upload's locale, a page that
+  // shows a day-first country; none of them: null, and such dates give no value (select).
   const order = documentDayOrder(text, input.locale);
   const customTypes = input.custom_types ?? [];
   // OCR: party names their page contradicts (garbage, attention lines, lost accents) go.

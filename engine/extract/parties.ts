@@ -10,7 +10,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
-import { domainsOf } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -23,15 +23,10 @@ export interface PartyHelpers {
 
 type Cue = 'top' | 'footer' | 'holder' | 'return' | 'register' | 'domain';
 
-/** A town line: "20457 Hamburg", "D-20457 Hamburg", "1012 AB Amsterdam", "Leeds LS1 4DY", "Springfield, IL 62704". */
-const TOWN = /^(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'()-]*|\p{L}[\p{L}\s.'-]*,?\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|\p{L}[\p{L}\s.'-]*,\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)$/u;
-/** A part of a one-line address ending in a town: "Energieweg 12, 8071 DE Nunspeet". */
-const ENDS_IN_TOWN = /(?:^|,\s*)(?:(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{L}[\p{L}\s.'-]*|\p{L}[\p{L}\s.'-]*\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/u;
 /** The bank's account-holder label: the name after it is the payee, the sender. */
 const HOLDER = /^(?:kontoinhaber(?:in)?|account (?:name|holder)|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|beneficiary|b[ée]n[ée]ficiaire|beg[üu]nstigter)\s*:?\s+(.+)$/i;
 /** A register or tax-id part right after a name in a footer line ("Lumora · USt-IdNr. DE…", "… · Amtsgericht Köln HRB 1234"). */
 const REGISTER_PART = /^(?:amtsgericht|registergericht|handelsregister|HR[AB]\s?\d|RCS\b|KvK\b|company (?:no|number|reg)|registered in|ust-?id|vat (?:no|reg|id)|n° tva|tva intracom|btw-?(?:nr|nummer)|siret|siren)/i;
-const CONTACT_ROW = /^(tel|tél|phone|fon|telefon|fax|mobil|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw)\b|@|www\./i;
 const BANKS = /\b(bank|sparkasse|banque|crédit|credit|rabobank|ing|volksbank|postbank)\b/i;
 
 /** A one-word address heading of any kind ("Leistungsadresse", "Lieferanschrift", "Factuuradres"): the block is labelled. */
@@ -110,7 +105,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
     if (line.bbox.y < H * 0.12) continue;
     if (line.bbox.y > H * 0.45) break;
     for (const town of line.segments) {
-      if (!TOWN.test(town.text.trim())) continue;
+      if (!TOWN_LINE.test(town.text.trim())) continue;
       const block: Segment[] = [];
       let cur = town;
       let headed = false;

@@ -3,13 +3,27 @@
 // definition each, so the rules cannot drift apart.
 import type { Evidence } from './evidence.js';
 
-/** "20457", "D-20457", "1012 AB", "BS1 4DJ": German/French/Belgian/Swiss/Austrian, Dutch and UK postcodes. */
-const POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})`;
+/** "20457", "D-20457", "1012 AB": German/French/Belgian/Swiss/Austrian and Dutch postcodes. */
+const CONTINENTAL = String.raw`\d{4,5}|\d{4} ?[A-Z]{2}`;
+/** "BS1 4DJ", "EC1A 1BB": UK postcodes. */
+const UK = String.raw`[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}`;
+/** Any of them, with a country prefix ("D-20457"). */
+const POSTCODE = String.raw`(?:[A-Z]{1,2}-)?(?:${CONTINENTAL}|${UK})`;
+/** A town's name: letters, spaces, dots, apostrophes, hyphens ("Saint-Avertin", "St. Gallen"). */
+const TOWN_NAME = String.raw`\p{L}[\p{L}\s.'-]*`;
 
 /** A line that starts with a postcode and a town ("37550 Saint-Avertin", "BS1 4DJ Bristol"). */
 export const POSTCODE_TOWN = new RegExp(`^${POSTCODE}\\s+\\p{L}`, 'u');
 /** Variant: the whole line is the postcode and the town's words, nothing after them. */
-export const POSTCODE_TOWN_ONLY = new RegExp(`^${POSTCODE}\\s+\\p{L}[\\p{L}\\s.'-]*$`, 'u');
+export const POSTCODE_TOWN_ONLY = new RegExp(`^${POSTCODE}\\s+${TOWN_NAME}$`, 'u');
+/**
+ * A town line of the address window, in the order each country prints it: postcode first
+ * ("20457 Hamburg", "D-20457 Hamburg", "1012 AB Amsterdam", "06108 Halle (Saale)"), the town
+ * before a UK postcode ("Leeds LS1 4DY"), or the town, a US state and its ZIP ("Springfield, IL 62704").
+ */
+export const TOWN_LINE = new RegExp(String.raw`^(?:(?:[A-Z]{1,2}-)?(?:${CONTINENTAL})\s+\p{L}[\p{L}\s.'()-]*|${TOWN_NAME},?\s+${UK}|${TOWN_NAME},\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?)$`, 'u');
+/** A part of a one-line address that ends in a town: "Energieweg 12, 8071 DE Nunspeet", "Leeds LS1 4DY". */
+export const ENDS_IN_TOWN = new RegExp(String.raw`(?:^|,\s*)(?:(?:[A-Z]{1,2}-)?(?:${CONTINENTAL})\s+${TOWN_NAME}|${TOWN_NAME}\s+${UK})$`, 'u');
 /** A postcode anywhere in a line ("Acme GmbH · Hafenweg 12 · 20457 Hamburg"). */
 export const POSTCODE_IN_LINE = new RegExp(`\\b${POSTCODE}\\b`);
 /** A post-office box instead of a street and postcode. */
@@ -21,6 +35,14 @@ export const PO_BOX = /postfach|p\.?\s?o\.? box|boîte postale|postbus|casella p
  * stands alone or runs into "Id"/"Nr"/"No"; "Vattenfall" and "Idea Ltd" are names.
  */
 export const IDENTIFIER_LINE = /^(?:gln|iln|id|ust|vat|tax|steuer|siret|siren|tva|btw)(?:\b|(?=-?(?:id|nr|no)))/i;
+
+/**
+ * A contact row of a letterhead or a footer: "Tel.", "Telefon", "Telefax", "Fax", "Mobil(e)",
+ * "E-Mail", "Web", "Internet", a VAT or tax id ("USt-IdNr.", "UStIdNr", "Steuernummer", "VAT"),
+ * or an e-mail or web address anywhere in it. The word stands alone or runs into "Id"/"Nr"/"No"/
+ * "nummer" (as IDENTIFIER_LINE): "Fontane", "Mailand", "Vattenfall" are names.
+ */
+export const CONTACT_ROW = /^(?:tel(?:efon|efax)?|tél(?:éphone)?|phone|fon|fax|mobile?|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw|steuer)(?:\b|(?=-?(?:id|nr|no|nummer)))|@|www\./i;
 
 /**
  * Legal forms that no postcode or house-number line is made of: narrower than candidates.ts's

@@ -5,7 +5,7 @@ import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/a
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
-import { dueFromTerm } from './dates.js';
+import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -53,6 +53,20 @@ function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opt
   if (second && second.best.score >= 3 && top.best.score - second.best.score < (opts.conflictMargin ?? 0.3) && top.best.method === 'label_value' && second.best.method === 'label_value') sel.conflict_fields.add(field);
 }
 
+/**
+ * A date chosen from a slash date that reads both ways on a page with no cue to the order
+ * (03/04/2026: 3 April or March 4) is no value, unless another reading of the same value needs
+ * no order: a wrong date is worse than none (cleanup9). Nothing is derived from it.
+ */
+function withoutUnorderedDate(sel: Selection, field: 'issue_date' | 'payment_due_date', cands: Candidate[]) {
+  const winner = sel.chosen[field]?.winner;
+  const unordered = (c: Candidate) => c.transforms.includes(ORDER_UNKNOWN);
+  if (!winner || !unordered(winner) || cands.some((c) => c.value === winner.value && !unordered(c))) return;
+  delete sel.chosen[field];
+  sel.conflict_fields.delete(field);
+  sel.reasons.add(`${field}_day_order_unknown`);
+}
+
 export function select(all: Candidate[], text: string): Selection {
   const found = findAmounts(text);
   printedAmounts = new Set(found.map((a) => a.value.replace('-', '')));
@@ -93,6 +107,7 @@ export function select(all: Candidate[], text: string): Selection {
 
   // Dates: issue first; a due date before the issue date is not a due date.
   pickSimple(sel, 'issue_date', by('issue_date'), { min: 1 });
+  withoutUnorderedDate(sel, 'issue_date', by('issue_date'));
   const issue = sel.chosen.issue_date?.value as string | undefined;
   const dated = by('payment_due_date').filter((c) => c.value !== null);
   const due = dated.filter((c) => !issue || (c.value as string) >= issue);
@@ -105,6 +120,7 @@ export function select(all: Candidate[], text: string): Selection {
     }
   }
   pickSimple(sel, 'payment_due_date', due, { min: 2 });
+  withoutUnorderedDate(sel, 'payment_due_date', due);
   if (issue && !sel.chosen.issue_date?.winner) sel.rejected_fields.add('issue_date');
 
   selectMoney(sel, all, text);

@@ -27,7 +27,7 @@ export interface DateHit {
   index: number;
   length: number;
   raw: string;
-  /** Both d/m and m/d readings were possible; `value` used the document's order. */
+  /** Both d/m and m/d readings were possible; `value` used the document's order (day first without one). */
   ambiguous: boolean;
 }
 
@@ -54,8 +54,11 @@ const NUMERIC = /(?<![\d.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])|(?<![\d.,/-])(
 const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
 const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
 
-/** Every date in a text. `order` decides d/m vs m/d for slash dates that allow both. */
-export function findDates(text: string, order: DayOrder = 'dmy'): DateHit[] {
+/**
+ * Every date in a text. `order` decides d/m vs m/d for slash dates that allow both; null (the
+ * page gives no order) reads them day first, and `ambiguous` tells the caller.
+ */
+export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit[] {
   const hits: DateHit[] = [];
   NUMERIC.lastIndex = 0;
   for (let m = NUMERIC.exec(text); m; m = NUMERIC.exec(text)) {
@@ -94,10 +97,10 @@ export function parseDate(raw: string, order: DayOrder = 'dmy'): string | null {
 }
 
 /**
- * The document's day order for slash dates: m/d when some slash date only reads as m/d
- * (second number > 12) and none only as d/m.
+ * The document's day order for slash dates: m/d when more slash dates read only as m/d (second
+ * number > 12) than only as d/m, d/m for the reverse. Null: no date decides.
  */
-export function inferDayOrder(text: string, fallback: DayOrder = 'dmy'): DayOrder {
+export function inferDayOrder(text: string): DayOrder | null {
   let mdy = 0;
   let dmy = 0;
   for (const m of text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2,4})(?![\d])/g)) {
@@ -106,7 +109,7 @@ export function inferDayOrder(text: string, fallback: DayOrder = 'dmy'): DayOrde
     if (b > 12 && a <= 12) mdy++;
     if (a > 12 && b <= 12) dmy++;
   }
-  return mdy > dmy ? 'mdy' : dmy > mdy ? 'dmy' : fallback;
+  return mdy > dmy ? 'mdy' : dmy > mdy ? 'dmy' : null;
 }
 
 /** The month a month name (or its abbreviation) names, in any of the languages above. */

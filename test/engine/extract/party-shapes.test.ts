@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, FOOTER, TITLE, TOTALS } from './fixtures/run.js';
-import { IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, POSTCODE_TOWN_ONLY, SHORT_LEGAL_FORM, SHORT_LEGAL_FORM_END } from '../../../engine/extract/party-shapes.js';
+import { CONTACT_ROW, ENDS_IN_TOWN, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, POSTCODE_TOWN_ONLY, SHORT_LEGAL_FORM, SHORT_LEGAL_FORM_END, TOWN_LINE } from '../../../engine/extract/party-shapes.js';
 
 describe('party-line shapes', () => {
   it('tells identifier lines from names that start with the same letters', () => {
@@ -24,6 +24,23 @@ describe('party-line shapes', () => {
     assert.ok(!POSTCODE_IN_LINE.test('Hafenweg 12 · Hamburg'));
     assert.ok(!POSTCODE_IN_LINE.test('Order 123456'), 'six digits are no postcode here');
     assert.ok(PO_BOX.test('Postfach 10 20 30') && PO_BOX.test('P.O. Box 12'));
+  });
+
+  it('reads a window\'s town line in each country\'s order, and a one-line address that ends in a town', () => {
+    for (const t of ['20457 Hamburg', 'D-20457 Hamburg', '1012 AB Amsterdam', '06108 Halle (Saale)', 'Leeds LS1 4DY', 'Leeds, LS1 4DY', 'Springfield, IL 62704', 'Springfield, IL 62704-1234']) {
+      assert.ok(TOWN_LINE.test(t), t);
+    }
+    // A UK postcode before the town, a US ZIP without its state, a street: not the window's town line.
+    for (const t of ['BS1 4DJ Bristol', 'Springfield 62704', 'Hafenweg 12', '20457 Hamburg, Germany']) assert.ok(!TOWN_LINE.test(t), t);
+    for (const t of ['Energieweg 12, 8071 DE Nunspeet', '20457 Hamburg', 'Leeds LS1 4DY']) assert.ok(ENDS_IN_TOWN.test(t), t);
+    assert.ok(!ENDS_IN_TOWN.test('Energieweg 12') && !ENDS_IN_TOWN.test('20457 Hamburg, Germany 12'));
+  });
+
+  it('tells contact rows from names and streets that start with the same letters', () => {
+    for (const t of ['Tel. 040 123', 'Telefon: 040 123', 'Telefax 040 124', 'Téléphone : 01 23', 'Fon 040', 'Mobil 0170 1', 'Mobile 07700', 'E-Mail: info@acme.de', 'Web: acme.de', 'Internet: acme.de', 'www.acme.de', 'info@acme.de', 'USt-IdNr. DE811907980', 'UStIdNr DE811907980', 'VAT GB123456789', 'Steuernummer 12/345/67890', 'TVA FR40303265045']) {
+      assert.ok(CONTACT_ROW.test(t), t);
+    }
+    for (const t of ['Fontanestraße 3', 'Mailand', 'Vattenfall Europe Sales GmbH', 'Webergasse 3', 'Telgte', 'Steuerberatung Koch']) assert.ok(!CONTACT_ROW.test(t), t);
   });
 
   it('reads the short legal forms inside a name and at its end', () => {
