@@ -87,7 +87,10 @@ export function select(all: Candidate[], text: string): Selection {
   // The chosen recipient's block holds the recipient's ids, however weakly the block scored (round 7).
   const chosenRecipient = sel.chosen.recipient_name?.value;
   regions.push(...recipients.filter((c) => c.value === chosenRecipient && c.meta?.region).map((c) => c.meta!.region as Region));
-  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c));
+  // An id read under the customer's VAT label is the customer's wherever else it is printed: its
+  // pattern reading on that line names no role, and a scan may have lost the sender's own id.
+  const recipientIds = new Set(by('sender_vat_number').filter((c) => c.meta?.recipient && c.label).map((c) => c.value));
+  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !recipientIds.has(c.value) && !inRecipientBlock(c));
   pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
   senderVatInSenderZone(sel, vats);
 
