@@ -6,6 +6,7 @@ import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm } from './dates.js';
+import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -473,5 +474,19 @@ function selectBank(sel: Selection, all: Candidate[]) {
     return { ...c, score: c.score + near + cust };
   });
   const rb = rank(scored);
-  if (rb[0] && rb[0].score > 0) sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
+  if (!rb[0] || rb[0].score <= 0) return;
+  // A BIC read by OCR has no check digit; the chosen IBAN is checked. The BIC names the IBAN's
+  // country, and in Dutch, British and Irish IBANs the bank code is the BIC's first four letters:
+  // a BIC that disagrees was misread ("NWEKGB2L" beside GB29NWBK…), and is left empty.
+  const bic = String(rb[0].best.value);
+  const iban = sel.chosen.iban?.value as string | undefined;
+  const ocr = ocrConfidence(rb[0].best.source?.bbox) !== undefined;
+  if (ocr && iban && (bic.slice(4, 6) !== iban.slice(0, 2) || (BANK_CODE_IN_IBAN.has(iban.slice(0, 2)) && bic.slice(0, 4) !== iban.slice(4, 8)))) {
+    sel.reasons.add('bic_disagrees_with_iban');
+    return;
+  }
+  sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
 }
+
+/** Countries whose IBAN carries the bank's BIC code (its first four letters) after the check digits. */
+const BANK_CODE_IN_IBAN = new Set(['NL', 'GB', 'IE']);

@@ -2,16 +2,18 @@
 // showed: an address window whose lines OCR boxes by their ink (capitals, no line gap), so the
 // printed gaps of a double-spaced window measure wider than the text layer's; a town line one
 // blank line under the street; the sender's own VAT id garbled while the customer's, under its
-// label, is read well. Pages are generated; the window is also drawn, degraded and read by the
+// label, is read well; a Dutch IBAN read with two characters wrong that passes mod 97 by chance
+// (generated scans). Pages are generated; the window is also drawn, degraded and read by the
 // product's OCR (real pixels).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PageText } from '../../../engine/formats/model.js';
 import { terminateOcr } from '../../../engine/ocr/index.js';
 import { processImagePage } from '../../../engine/pipeline/page-work.js';
+import { checkIban, ibanChecksumValid } from '../../../engine/extract/normalize/iban.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { tempDirForTests } from '../../helpers/temp-dir.js';
-import { run, v, type Lines } from './fixtures/run.js';
+import { run, runPages, v, type Lines } from './fixtures/run.js';
 import { extractScan, writeScan } from './fixtures/scan.js';
 
 const totals = (y: number): Lines => [
@@ -80,5 +82,38 @@ describe("the customer's VAT id is not the sender's", () => {
       [300, 360, 10, 'Total HT'], [470, 360, 10, '100,00 €'], [300, 376, 10, 'TVA 20 %'], [476, 376, 10, '20,00 €'], [300, 392, 10, 'Total TTC'], [470, 392, 10, '120,00 €'],
     ]);
     assert.equal(v(r, 'sender_vat_number'), 'FR11999999998');
+  });
+});
+
+describe('IBANs in their country\'s shape', () => {
+  // Read so from a generated Dutch scan: check digits "19" read "15", "0" read "O", "5" read "S".
+  const misread = 'NL15ABNAO41716433S';
+
+  it('does not take a reading that passes mod 97 with letters where the account prints digits', () => {
+    assert.ok(ibanChecksumValid(misread), 'the precondition: the misreading passes the checksum');
+    assert.equal(checkIban(misread).status, 'invalid');
+    assert.equal(checkIban('NL19ABNA0417164335').status, 'valid');
+    assert.equal(checkIban('GB29NWBK60161331926819').status, 'valid');
+    assert.equal(checkIban('FR7630006000011234567890189').status, 'valid');
+  });
+
+  it('leaves the IBAN empty on a page that prints the misreading', () => {
+    const r = run([...letterhead, [60, 160, 10, 'Gärtnerei Lindholm'], [60, 172, 10, 'Am Deich 14'], [60, 184, 10, '27568 Bremerhaven'], ...body, [60, 780, 8, 'IBAN NL15 ABNA O417 1643 3S · BIC ABNANL2A']]);
+    assert.equal(v(r, 'iban'), null);
+  });
+});
+
+describe('a BIC read by OCR agrees with the IBAN', () => {
+  // OCR-like text: the page as the reading returns it (source "ocr"), the BIC's bank code misread.
+  const page = (bic: string, source: PageText['source']): PageText => ({ ...pageFromLines([...letterhead, [60, 160, 10, 'Larkspur Hotel'], [60, 172, 10, '1 Marine Parade'], [60, 184, 10, 'Brighton BN2 1TL'], ...body, [60, 770, 8, 'IBAN GB29 NWBK 6016 1331 9268 19'], [60, 782, 8, `BIC ${bic}`]]), source });
+  const bicOf = (p: PageText) => v(runPages([p]), 'bic');
+
+  it('leaves the BIC empty when its bank code is not the one the British IBAN carries', () => {
+    assert.equal(bicOf(page('NWEKGB2L', 'ocr')), null);
+    assert.equal(bicOf(page('NWBKGB2L', 'ocr')), 'NWBKGB2L');
+  });
+
+  it('keeps a text layer\'s BIC as printed', () => {
+    assert.equal(bicOf(page('NWEKGB2L', 'native')), 'NWEKGB2L');
   });
 });
