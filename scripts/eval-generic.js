@@ -367,7 +367,9 @@ const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFam
 
 // ---------------------------------------------------------------- run
 const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await dateFamilyTruths())];
-const only = process.env.EVAL_ONLY;
+// EVAL_ONLY: documents whose id contains it; several parts separated by "|" select any of them.
+const onlyParts = process.env.EVAL_ONLY ? process.env.EVAL_ONLY.split('|').filter(Boolean) : null;
+const only = onlyParts ? (id) => onlyParts.some((part) => id.includes(part)) : null;
 /** split ('tuned' | 'held-out') → field → counts; `${split}|${set}` → counts. */
 const statsBySplit = new Map();
 const setStats = new Map();
@@ -387,7 +389,7 @@ const isHeldOut = (split) => split.endsWith('held-out') || (split.startsWith('un
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
 let pagesTotal = 0;
 for (const d of docs) {
-  if (only && !d.id.includes(only)) continue;
+  if (only && !only(d.id)) continue;
   const generated = d.pages ?? (d.page ? [d.page] : null);
   const read = generated ? { components: [{ ref: 'main', kind: 'pdf', filename: `${d.id}.pdf`, format: 'pdf', pages: generated.map((p) => p.page) }], pages: generated } : await readDocument(d.pdf);
   const t0 = performance.now();
@@ -482,7 +484,7 @@ const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 /** What an absent optional source changes: printed at the top and above its round's table. */
 const absentNotes = (round) =>
   absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} UNSEEN figures below are measured without its documents; compare them only with runs that lacked it too.`);
-console.log(`eval:generic — ${docs.filter((d) => !only || d.id.includes(only)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
+console.log(`eval:generic — ${docs.filter((d) => !only || only(d.id)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
 for (const note of absentNotes()) console.log(note);
 const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {

@@ -833,13 +833,13 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
 }
 
 /**
- * The line right above `cur` in its column (left edge within 10 pt of `x`), within 1.2 line heights.
- * The nearest one: with tight line spacing two lines fall within the gap, and taking the upper one
- * skipped a line of the block (a name under its "From:" heading, round 7).
+ * The line right above `cur` in its column (left edge within 10 pt of `x`), within `reach` (1.2)
+ * line heights. The nearest one: with tight line spacing two lines fall within the gap, and taking
+ * the upper one skipped a line of the block (a name under its "From:" heading, round 7).
  */
-function nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | undefined {
+function nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach = 1.2): Segment | undefined {
   return pageLines
-    .filter((l) => l.index !== cur.line && l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * 1.2)
+    .filter((l) => l.index !== cur.line && l.bbox.y < cur.bbox.y && cur.bbox.y - (l.bbox.y + l.bbox.h) < cur.bbox.h * reach)
     .flatMap((l) => l.segments)
     // The segment must end above the middle of `cur` (a watermark's tall box starts above it too).
     .filter((c) => Math.abs(c.bbox.x - x) < 10 && c.bbox.y + c.bbox.h < cur.bbox.y + cur.bbox.h * 0.5)

@@ -16,7 +16,7 @@ import type { Candidate, SourceRef } from './types.js';
 export interface PartyHelpers {
   cleanName(t: string): string | null;
   src(line: EvLine, seg: Segment | null): SourceRef;
-  nearestAbove(pageLines: EvLine[], cur: Segment, x: number): Segment | undefined;
+  nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach?: number): Segment | undefined;
   salutationOnly(t: string): boolean;
   separators: RegExp;
 }
@@ -97,6 +97,18 @@ export function partyBlocks(ev: Evidence, pageLines: EvLine[], push: (c: Candida
   addressWindow(pageLines, push, h);
 }
 
+/**
+ * How far above a window line (in its heights) the next line of the block may be. Lines of a
+ * block follow within 1.2 heights; the town line may stand one blank line under the street
+ * (DIN 676 and DIN 5008 before 2011 left one, as many German invoices still do). An OCR box is
+ * the ink's (capitals, no line gap), about two thirds of the font's box that a text layer gives,
+ * so the same printed gap measures half as much again in OCR heights.
+ */
+function windowReach(line: EvLine, aboveTown: boolean): number {
+  const reach = aboveTown ? 2.5 : 1.2;
+  return line.source === 'native' || line.source === 'text_field' ? reach : reach * 1.5;
+}
+
 /** The recipient's address window: see the file comment. */
 function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers) {
   const labels = Object.values(LABELS);
@@ -110,7 +122,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       let cur = town;
       let headed = false;
       for (let k = 0; k < 5; k++) {
-        const up = h.nearestAbove(pageLines, cur, town.bbox.x);
+        const up = h.nearestAbove(pageLines, cur, town.bbox.x, windowReach(line, k === 0));
         if (!up) break;
         // A heading or a "key:" row: a labelled block, which the heading rules read.
         if (labels.some((re) => re.test(up.text)) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {

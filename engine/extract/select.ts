@@ -6,6 +6,7 @@ import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
 import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
+import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
 export interface Chosen {
@@ -101,7 +102,10 @@ export function select(all: Candidate[], text: string): Selection {
   // The chosen recipient's block holds the recipient's ids, however weakly the block scored (round 7).
   const chosenRecipient = sel.chosen.recipient_name?.value;
   regions.push(...recipients.filter((c) => c.value === chosenRecipient && c.meta?.region).map((c) => c.meta!.region as Region));
-  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !inRecipientBlock(c));
+  // An id read under the customer's VAT label is the customer's wherever else it is printed: its
+  // pattern reading on that line names no role, and a scan may have lost the sender's own id.
+  const recipientIds = new Set(by('sender_vat_number').filter((c) => c.meta?.recipient && c.label).map((c) => c.value));
+  const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !recipientIds.has(c.value) && !inRecipientBlock(c));
   pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
   senderVatInSenderZone(sel, vats);
 
@@ -486,5 +490,19 @@ function selectBank(sel: Selection, all: Candidate[]) {
     return { ...c, score: c.score + near + cust };
   });
   const rb = rank(scored);
-  if (rb[0] && rb[0].score > 0) sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
+  if (!rb[0] || rb[0].score <= 0) return;
+  // A BIC read by OCR has no check digit; the chosen IBAN is checked. The BIC names the IBAN's
+  // country, and in Dutch, British and Irish IBANs the bank code is the BIC's first four letters:
+  // a BIC that disagrees was misread ("NWEKGB2L" beside GB29NWBK…), and is left empty.
+  const bic = String(rb[0].best.value);
+  const iban = sel.chosen.iban?.value as string | undefined;
+  const ocr = ocrConfidence(rb[0].best.source?.bbox) !== undefined;
+  if (ocr && iban && (bic.slice(4, 6) !== iban.slice(0, 2) || (BANK_CODE_IN_IBAN.has(iban.slice(0, 2)) && bic.slice(0, 4) !== iban.slice(4, 8)))) {
+    sel.reasons.add('bic_disagrees_with_iban');
+    return;
+  }
+  sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
 }
+
+/** Countries whose IBAN carries the bank's BIC code (its first four letters) after the check digits. */
+const BANK_CODE_IN_IBAN = new Set(['NL', 'GB', 'IE']);

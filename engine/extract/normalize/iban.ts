@@ -14,10 +14,23 @@ export function ibanLength(country: string): number | undefined {
   return LENGTHS[country];
 }
 
-/** Country and length right, characters allowed: a candidate worth a checksum. */
+/**
+ * The account part's shape where the registry fixes letters and digits in it (SWIFT IBAN
+ * registry). The checksum catches one misread character, not two: an OCR reading with the
+ * check digits and a digit of the account misread ("NL15ABNAO41716433S" for NL19ABNA0417164335)
+ * can pass mod 97 by chance, and a letter where the registry prints a digit gives it away.
+ */
+const BBAN_SHAPES: Record<string, RegExp> = {
+  NL: /^[A-Z]{4}\d{10}$/, GB: /^[A-Z]{4}\d{14}$/, IE: /^[A-Z]{4}\d{14}$/,
+  FR: /^\d{10}[A-Z0-9]{11}\d{2}$/, MC: /^\d{10}[A-Z0-9]{11}\d{2}$/, IT: /^[A-Z]\d{10}[A-Z0-9]{12}$/, SM: /^[A-Z]\d{10}[A-Z0-9]{12}$/,
+  CH: /^\d{5}[A-Z0-9]{12}$/, LI: /^\d{5}[A-Z0-9]{12}$/, LU: /^\d{3}[A-Z0-9]{13}$/,
+  AT: /^\d+$/, BE: /^\d+$/, DE: /^\d+$/, DK: /^\d+$/, ES: /^\d+$/, FI: /^\d+$/, NO: /^\d+$/, PL: /^\d+$/, PT: /^\d+$/, SE: /^\d+$/,
+};
+
+/** Country and length right, characters allowed (in the country's shape where known): a candidate worth a checksum. */
 export function ibanFormatValid(iban: string): boolean {
   const len = LENGTHS[iban.slice(0, 2)];
-  return len !== undefined && iban.length === len && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban);
+  return len !== undefined && iban.length === len && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban) && (BBAN_SHAPES[iban.slice(0, 2)]?.test(iban.slice(4)) ?? true);
 }
 
 /** ISO 7064 mod 97-10 over an upper-case alphanumeric string (letters A=10 … Z=35). */
@@ -98,7 +111,7 @@ export function findLooseIbans(text: string): IbanHit[] {
       else if (!/[ \u00a0-]/.test(ch) || !/[A-Z0-9]/.test(text[i + 1] ?? '') || compact.length === 0) break;
       i++;
       const boundary = i >= text.length || !/[A-Z0-9]/.test(text[i]!);
-      if (boundary && compact.length === len && ibanChecksumValid(compact)) {
+      if (boundary && compact.length === len && checkIban(compact).status === 'valid') {
         hits.push({ raw: text.slice(m.index!, i), index: m.index!, length: i - m.index!, check: { status: 'valid', iban: compact } });
         break;
       }
