@@ -10,6 +10,7 @@
 // ("precision by agreement") adopted it (ABSTAIN_ON). An emptied value stays among the field's
 // candidates, the reason goes to the run's notes, and an emptied conflict to conflict_fields
 // (quality.ai.conflict_fields, quality.status degraded: spec Q1).
+import { sameParty } from './agreement.js';
 import { normalizeVat } from './normalize/vat.js';
 import type { Selection } from './select.js';
 import type { Candidate, GenericField } from './types.js';
@@ -100,14 +101,9 @@ export function judgeField(field: GenericField, chosen: Selection['chosen'][Gene
   // A party's place on the page: its address block, the return-address line, the footer block.
   if ((field === 'sender_name' || field === 'recipient_name') && group.some((c) => PARTY_PLACES.has(c.method))) cues.push('block');
   if (field === 'payment_due_date' && group.some((c) => c.derived_from?.includes('issue_date'))) cues.push('term');
-  const sameValue = field === 'sender_name' || field === 'recipient_name' ? samePartyLoose : (a: unknown, b: unknown) => key(a) === key(b);
+  const sameValue = field === 'sender_name' || field === 'recipient_name' ? sameParty : (a: unknown, b: unknown) => key(a) === key(b);
   const conflict = flagged || (!closed && closeRival(w, pool, chosen.value, sameValue));
   return { verdict: conflict ? 'conflict' : cues.length >= 2 ? 'agreed' : 'single', cues };
-}
-
-function samePartyLoose(a: unknown, b: unknown): boolean {
-  const n = (x: unknown) => String(x ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  return n(a) === n(b);
 }
 
 /**
