@@ -364,9 +364,11 @@ const amountFamilyTruths = () => generatorTruths('amountfamily.js', 'generateAmo
 const typeFamilyTruths = () => generatorTruths('typefamily.js', 'generateTypeFamilyInvoice', 'EVAL_TYPEFAMILY', 96, 'typefamily', 'typefamily');
 // Round 8: the other dates of an invoice, payment terms, slash dates that read both ways, credit words (type, dates, gross only).
 const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFamilyInvoice', 'EVAL_DATEFAMILY', 192, 'datefamily', 'datefamily');
+// abstain9: one cue present but misleading (a subtotal "Summe", a VAT-shaped order number, a reminder naming its invoice, the buyer's VAT id).
+const conflictFamilyTruths = () => generatorTruths('conflictfamily.js', 'generateConflictFamilyInvoice', 'EVAL_CONFLICTFAMILY', 128, 'conflictfamily', 'conflictfamily');
 
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await dateFamilyTruths())];
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await dateFamilyTruths()), ...(await conflictFamilyTruths())];
 // EVAL_ONLY: documents whose id contains it; several parts separated by "|" select any of them.
 const onlyParts = process.env.EVAL_ONLY ? process.env.EVAL_ONLY.split('|').filter(Boolean) : null;
 const only = onlyParts ? (id) => onlyParts.some((part) => id.includes(part)) : null;
@@ -378,6 +380,7 @@ const ocrJudged = new Map();
 const scanSplits = new Set();
 const excluded = [];
 const calibration = new Map();
+const agreement = new Map();
 const misses = [];
 const traces = [];
 const wrongs = [];
@@ -436,6 +439,19 @@ for (const d of docs) {
       return bySet;
     });
     const before = { ...s };
+    // EVAL_AGREEMENT=1 (abstain9): what each abstention level would empty, right and wrong values,
+    // on the development splits only (never held-out or unseen; the conflict family only reports).
+    if (process.env.EVAL_AGREEMENT && !isHeldOut(d.split) && !d.split.startsWith('unseen-') && !d.split.startsWith('conflictfamily') && p !== null && p !== undefined) {
+      const transforms = result.fields[field === 'tax_total' ? 'tax_amount' : field]?.provenance?.transforms ?? [];
+      const verdict = transforms.find((t) => t.startsWith('agreement:'))?.split(':')[1] ?? 'none';
+      const right = truth !== null && truth !== undefined && same(field, truth, p);
+      const a = agreement.get(field) ?? { conflict: [0, 0, 0], single: [0, 0, 0], agreed: [0, 0, 0], none: [0, 0, 0] };
+      agreement.set(field, a);
+      // [right, wrong, right on the tuned corpus split]
+      const cell = a[verdict] ?? a.none;
+      cell[right ? 0 : 1]++;
+      if (right && d.split === 'tuned') cell[2]++;
+    }
     if (!tally(s, field, truth, p)) {
       // Held-out failures are never listed: rules must not be fitted to them.
       if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
@@ -486,7 +502,7 @@ const absentNotes = (round) =>
   absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} UNSEEN figures below are measured without its documents; compare them only with runs that lacked it too.`);
 console.log(`eval:generic — ${docs.filter((d) => !only || only(d.id)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
 for (const note of absentNotes()) console.log(note);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)' };
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)', 'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)', 'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
@@ -520,6 +536,12 @@ if (ranges.total) console.log(`  first-invoice page range (energy index): ${rang
 console.log(`extraction time: ${(extractMs / Math.max(1, pagesTotal)).toFixed(2)} ms/page over ${pagesTotal} pages (reading excluded)`);
 if (excluded.length) console.log(`\nnot scored on tuned documents (truth is not a valid value of its field, or not printed; held-out ones are not listed):\n  ${excluded.join('\n  ')}`);
 if (process.env.EVAL_CALIBRATION) console.log(`\ncalibration (tuned): right/wrong by winning method\n  ${[...calibration].sort().map(([k, c]) => `${k.padEnd(48)} ${c.right}/${c.wrong}`).join('\n  ')}`);
+if (process.env.EVAL_AGREEMENT) {
+  // Emptied by "conflict" = the conflict cell; by "conflict or single" = both cells (right / wrong / right on tuned corpus).
+  const c = (x) => `${x[0]}/${x[1]}/${x[2]}`;
+  console.log(`\nagreement verdicts on the development splits (right/wrong/right-on-tuned-corpus), per field:`);
+  for (const [f, a] of [...agreement].sort()) console.log(`  ${f.padEnd(18)} conflict ${c(a.conflict).padEnd(12)} single ${c(a.single).padEnd(12)} agreed ${c(a.agreed).padEnd(14)} none ${c(a.none)}`);
+}
 if (traces.length) console.log(`\ntrace (tuned) ${process.env.EVAL_TRACE}:\n  ${traces.join('\n  ')}`);
 if (wrongs.length) console.log(`\nwrong values (tuned):\n  ${wrongs.join('\n  ')}`);
 if (process.env.EVAL_VERBOSE) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);

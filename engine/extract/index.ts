@@ -9,6 +9,7 @@ import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { documentDayOrder } from './dates.js';
 import { classifyType, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
 import { select } from './select.js';
+import { applyAgreement } from './field-agreement.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
 export * from './types.js';
@@ -115,6 +116,10 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   if (type.value === 'letter' || (type.value === 'other' && !(type.matched && PROFORMA.test(type.matched)))) {
     for (const f of ['net_amount', 'gross_amount', 'tax_breakdowns', 'tax_amount', 'currency', 'payment_due_date'] as GenericField[]) delete sel.chosen[f];
   }
+
+  // Precision by agreement: every chosen field is judged by its agreeing cues; adopted fields
+  // are left empty on a conflict (or a lone cue) rather than output (field-agreement.ts).
+  applyAgreement(sel, all, { title: Boolean(type.matched), otherType: new Set(type.candidates).size > 1, reconciled, labelledNumber: sel.chosen.document_number?.winner?.method === 'label_value', negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-') });
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
   if (type.value === 'invoice' || type.value === 'credit-note') {

@@ -22,6 +22,8 @@ export interface Selection {
   rejected_fields: Set<string>;
   recovered_fields: Set<string>;
   reasons: Set<string>;
+  /** The readings selection weighed for a field, after its plausibility filters (field-agreement.ts judges rivals among them). */
+  considered: Partial<Record<GenericField, Candidate[]>>;
 }
 
 /** Sums scores of equal values: the same value found by several rules is stronger. */
@@ -43,6 +45,7 @@ export function rank(cands: Candidate[], key: (c: Candidate) => string = (c) => 
 }
 
 function pickSimple(sel: Selection, field: GenericField, cands: Candidate[], opts: { min?: number; conflictMargin?: number } = {}) {
+  sel.considered[field] = cands;
   const ranked = rank(cands);
   const top = ranked[0];
   if (!top || top.score < (opts.min ?? 0.5)) return;
@@ -72,7 +75,7 @@ export function select(all: Candidate[], text: string): Selection {
   const found = findAmounts(text);
   printedAmounts = new Set(found.map((a) => a.value.replace('-', '')));
   printedSigned = new Set(found.map((a) => a.value));
-  const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set() };
+  const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set(), considered: {} };
   const by = (f: GenericField) => all.filter((c) => c.field === f);
 
   // Identifiers that are another field's value (a date, a phone number, the IBAN, a VAT id).

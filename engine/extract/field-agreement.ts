@@ -1,0 +1,132 @@
+// Precision by agreement (issue 14, `abstain9`): "a field left empty is better than a wrong one;
+// conflicts degrade quality". Each chosen generic field is judged by how many independent cues the
+// extractor already has agree on its value, and whether a rival value is read as strongly:
+//   agreed   — two or more independent cues,
+//   single   — one cue or none,
+//   conflict — a rival value about as strong as the chosen one that no closing cue (arithmetic,
+//              checksum) rules out, or a clash selection itself flagged.
+// The verdict is recorded on every field (provenance.transforms `agreement:<verdict>` and
+// `cues:<a+b>`); a field is emptied only where the measurement in docs/decisions.md
+// ("precision by agreement") adopted it (ABSTAIN_ON). An emptied value stays among the field's
+// candidates, the reason goes to the run's notes, and an emptied conflict to conflict_fields
+// (quality.ai.conflict_fields, quality.status degraded: spec Q1).
+import { sameParty } from './agreement.js';
+import { normalizeVat } from './normalize/vat.js';
+import type { Selection } from './select.js';
+import type { Candidate, GenericField } from './types.js';
+
+export type Verdict = 'agreed' | 'single' | 'conflict';
+export interface FieldAgreement {
+  verdict: Verdict;
+  cues: string[];
+}
+
+/**
+ * Fields emptied at a verdict: `conflict` empties on a conflict, `single` on a conflict or a lone
+ * cue. Chosen per field by the pre-registered criterion on the development splits only.
+ */
+export const ABSTAIN_ON: Partial<Record<GenericField, 'conflict' | 'single'>> = {};
+
+/** The type decision's cues (index.ts decides the type after selection). */
+export interface TypeCues {
+  /** A title word in the heading zone named the type. */
+  title: boolean;
+  /** Titles on the first page name more than one type. */
+  otherType: boolean;
+  /** net + tax = gross (or a rate) confirmed the totals. */
+  reconciled: boolean;
+  /** A labelled invoice number. */
+  labelledNumber: boolean;
+  /** The chosen total is negative. */
+  negativeTotal: boolean;
+}
+
+const LABELLED = new Set(['label_value', 'totals_table', 'sentence']);
+const PARTY_PLACES = new Set(['address_block', 'sender_line', 'legal_footer']);
+const MONEY = new Set<GenericField>(['net_amount', 'gross_amount', 'tax_amount', 'tax_breakdowns']);
+/** A rival this close to the winner's best reading (and itself strong) is read as strongly. */
+const CONFLICT_MARGIN = 0.5;
+const STRONG = 2;
+
+const key = (v: unknown) => JSON.stringify(v);
+
+/**
+ * Independent readings of the chosen value: printed in different places. Two rules reading the same
+ * printed token (a label's value that is also VAT-id shaped) are one reading, not two.
+ */
+function readings(group: Candidate[]): number {
+  return new Set(group.map((c) => (c.source?.bbox ? `${c.source.page}|${Math.round(c.source.bbox.y)}` : `${c.method}|${(c.label ?? '').toLowerCase()}`))).size;
+}
+
+function closeRival(winner: Candidate | null, pool: Candidate[], value: unknown, same: (a: unknown, b: unknown) => boolean): boolean {
+  const top = winner?.score ?? Math.max(-Infinity, ...pool.filter((c) => key(c.value) === key(value)).map((c) => c.score));
+  return pool.some((c) => c.value !== null && c.value !== undefined && !same(c.value, value) && c.score >= STRONG && top - c.score < CONFLICT_MARGIN);
+}
+
+/** The verdict on one chosen field; `pool` are the readings selection considered for it. */
+export function judgeField(field: GenericField, chosen: Selection['chosen'][GenericField], pool: Candidate[], flagged: boolean, type?: TypeCues): FieldAgreement | null {
+  if (!chosen || chosen.value === null || chosen.value === undefined) return null;
+  if (Array.isArray(chosen.value) && chosen.value.length === 0) return null;
+  const cues: string[] = [];
+  if (field === 'type') {
+    if (!type) return null;
+    if (type.title) cues.push('title');
+    if ((chosen.value === 'invoice' || chosen.value === 'credit-note') && type.reconciled) cues.push('arithmetic');
+    if (chosen.value === 'invoice' && type.labelledNumber) cues.push('number');
+    if (chosen.value === 'credit-note' && type.negativeTotal) cues.push('negative-total');
+    return { verdict: type.otherType ? 'conflict' : cues.length >= 2 ? 'agreed' : 'single', cues };
+  }
+  const group = pool.filter((c) => key(c.value) === key(chosen.value));
+  const w = chosen.winner;
+  if ((w && LABELLED.has(w.method)) || group.some((c) => LABELLED.has(c.method))) cues.push('label');
+  if (readings(group) >= 2) cues.push('repeat');
+  const transforms = chosen.transforms ?? [];
+  let closed = false;
+  if (MONEY.has(field) && transforms.some((t) => /^confirm:(?!none)|^derive:|^sum:/.test(t))) {
+    cues.push('arithmetic');
+    closed = true;
+  }
+  if (field === 'sender_vat_number' && normalizeVat(String(chosen.value))?.checksum === 'valid') {
+    cues.push('checksum');
+    closed = true;
+  }
+  if (field === 'sender_vat_number' && w?.source?.bbox && w.source.page_size) {
+    const y = w.source.bbox.y / w.source.page_size.height;
+    if (y < 0.3 || y > 0.75) cues.push('party-zone');
+  }
+  if (field === 'iban') {
+    cues.push('checksum');
+    closed = true;
+  }
+  // A party's place on the page: its address block, the return-address line, the footer block.
+  if ((field === 'sender_name' || field === 'recipient_name') && group.some((c) => PARTY_PLACES.has(c.method))) cues.push('block');
+  if (field === 'payment_due_date' && group.some((c) => c.derived_from?.includes('issue_date'))) cues.push('term');
+  const sameValue = field === 'sender_name' || field === 'recipient_name' ? sameParty : (a: unknown, b: unknown) => key(a) === key(b);
+  const conflict = flagged || (!closed && closeRival(w, pool, chosen.value, sameValue));
+  return { verdict: conflict ? 'conflict' : cues.length >= 2 ? 'agreed' : 'single', cues };
+}
+
+/**
+ * Judges every chosen field, records the verdict, and empties the fields ABSTAIN_ON adopted.
+ * `all` are every candidate; selection's own pools (after its plausibility filters) are used where
+ * it kept them.
+ */
+export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues, abstainOn: Partial<Record<GenericField, 'conflict' | 'single'>> = ABSTAIN_ON): Map<GenericField, FieldAgreement> {
+  const out = new Map<GenericField, FieldAgreement>();
+  for (const field of Object.keys(sel.chosen) as GenericField[]) {
+    const chosen = sel.chosen[field];
+    const pool = sel.considered[field] ?? all.filter((c) => c.field === field);
+    const a = judgeField(field, chosen, pool, sel.conflict_fields.has(field), type);
+    if (!a || !chosen) continue;
+    out.set(field, a);
+    const level = abstainOn[field];
+    if (level && (a.verdict === 'conflict' || (level === 'single' && a.verdict === 'single'))) {
+      delete sel.chosen[field];
+      sel.reasons.add(`${field}_${a.verdict === 'conflict' ? 'conflict' : 'not_agreed'}`);
+      if (a.verdict === 'conflict') sel.conflict_fields.add(field);
+      continue;
+    }
+    chosen.transforms = [...(chosen.transforms ?? []), `agreement:${a.verdict}`, ...(a.cues.length ? [`cues:${a.cues.join('+')}`] : [])];
+  }
+  return out;
+}
