@@ -82,10 +82,13 @@ const NOT_ENGLISH = /(rechnung|datum|betrag|facture|montant|factuur|bedrag|totaa
 const DAY_FIRST_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bAUD\b|\bA\$)/;
 const VAT = /\bVAT\b/i;
 export function documentDayOrder(text: string, locale?: string | null): DayOrder | null {
-  const monthFirst = MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text);
+  const inferred = inferDayOrder(text);
+  if (inferred) return inferred;
+  if (MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text)) return 'mdy';
+  if (locale) return /^en[-_](us|ph)$/i.test(locale) ? 'mdy' : 'dmy';
+  // The dearest cues last: they scan the whole text for dates and IBANs.
   const dayFirst = DAY_FIRST_MONEY.test(text) || NOT_ENGLISH.test(text) || VAT.test(text) || findDates(text).some((d) => d.raw.includes('.')) || findIbans(text).some((h) => h.check.status !== 'invalid');
-  const cue: DayOrder | null = monthFirst ? 'mdy' : locale ? (/^en[-_](us|ph)$/i.test(locale) ? 'mdy' : 'dmy') : dayFirst ? 'dmy' : null;
-  return inferDayOrder(text) ?? cue;
+  return dayFirst ? 'dmy' : null;
 }
 
 /** The mark of a date that reads both ways on a page with no cue to the order: selection gives it no value. */
