@@ -61,26 +61,23 @@ describe('the address window read by OCR (real OCR)', () => {
 });
 
 describe("the customer's VAT id is not the sender's", () => {
+  // A French invoice with the customer's VAT id under its label; `senderIds` is the sender's id line.
+  const moulinInvoice = (senderIds: string): Lines => [
+    [60, 50, 14, 'Au bon moulin SARL'], [60, 68, 8, senderIds],
+    [330, 150, 10, 'Ma jolie boutique'], [330, 162, 10, '35 rue de la République'], [330, 174, 10, '69001 Lyon'],
+    [60, 240, 16, 'Facture FA-2017-0010'], [60, 270, 10, 'Date de facture'], [200, 270, 10, '16/11/2017'],
+    [60, 286, 10, 'N° TVA client'], [200, 286, 10, 'FR19787878784'],
+    [300, 360, 10, 'Total HT'], [470, 360, 10, '100,00 €'], [300, 376, 10, 'TVA 20 %'], [476, 376, 10, '20,00 €'], [300, 392, 10, 'Total TTC'], [470, 392, 10, '120,00 €'],
+  ];
+
   it('leaves the sender VAT id empty when only the customer\'s labelled id is read', () => {
     // The sender's own id garbled as OCR returns it ("TVA: FR1 -SIRET"); the customer's read well.
-    const r = run([
-      [60, 50, 14, 'Au bon moulin SARL'], [60, 68, 8, 'TVA: FR1 -SIRET : 10 - APE : 4778C'],
-      [330, 150, 10, 'Ma jolie boutique'], [330, 162, 10, '35 rue de la République'], [330, 174, 10, '69001 Lyon'],
-      [60, 240, 16, 'Facture FA-2017-0010'], [60, 270, 10, 'Date de facture'], [200, 270, 10, '16/11/2017'],
-      [60, 286, 10, 'N° TVA client'], [200, 286, 10, 'FR19787878784'],
-      [300, 360, 10, 'Total HT'], [470, 360, 10, '100,00 €'], [300, 376, 10, 'TVA 20 %'], [476, 376, 10, '20,00 €'], [300, 392, 10, 'Total TTC'], [470, 392, 10, '120,00 €'],
-    ]);
+    const r = run(moulinInvoice('TVA: FR1 -SIRET : 10 - APE : 4778C'));
     assert.equal(v(r, 'sender_vat_number'), null);
   });
 
   it("still reads the sender's id printed beside the customer's", () => {
-    const r = run([
-      [60, 50, 14, 'Au bon moulin SARL'], [60, 68, 8, 'TVA : FR11999999998 - SIRET : 999 999 999 00010'],
-      [330, 150, 10, 'Ma jolie boutique'], [330, 162, 10, '35 rue de la République'], [330, 174, 10, '69001 Lyon'],
-      [60, 240, 16, 'Facture FA-2017-0010'], [60, 270, 10, 'Date de facture'], [200, 270, 10, '16/11/2017'],
-      [60, 286, 10, 'N° TVA client'], [200, 286, 10, 'FR19787878784'],
-      [300, 360, 10, 'Total HT'], [470, 360, 10, '100,00 €'], [300, 376, 10, 'TVA 20 %'], [476, 376, 10, '20,00 €'], [300, 392, 10, 'Total TTC'], [470, 392, 10, '120,00 €'],
-    ]);
+    const r = run(moulinInvoice('TVA : FR11999999998 - SIRET : 999 999 999 00010'));
     assert.equal(v(r, 'sender_vat_number'), 'FR11999999998');
   });
 });
