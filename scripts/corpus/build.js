@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 8; rounds 7 and 8 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 9; rounds 7 to 9 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { isScannedCase, usableGroundTruth } from './ground-truth-json.js';
 import { invoiceListEntry } from './invoice-list-json.js';
+import { templateDataTruth } from './template-data.js';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 const OUT = join(ROOT, '.corpus');
@@ -99,6 +100,31 @@ export const SOURCES = [
   // reverse charge, §19 UStG, a credit note, two pages) with the generator's input as one JSON list
   // (`truthList`, adapted by ./invoice-list-json.js, stored as docs/<id>.truth.json).
   { repo: 'SvenSonnborn/e-invoice-processor', tunedOnly: true, round: 8, commit: 'e803c21bd9affb3799b1ab0b8508f235adf648d0', truthList: 'public/sample-invoices/invoices.json', include: [/^public\/sample-invoices\/sample-invoice-\d+\.pdf$/i] },
+  // Round 9 (issue 14, corpus12): UNSEEN like rounds 7 and 8 (`source: "new9"`, eval table "ROUND 9,
+  // UNSEEN"). Not hybrids: invoice programs whose example PDF was made from a data file committed
+  // beside it at the same commit (`truthData`: the file next to the PDF and its format, adapted by
+  // ./template-data.js and stored as docs/<id>.truth.json). Each truth was compared with its printed
+  // page (pdftotext) before inclusion; docs/decisions.md, round 9, lists what was left out.
+  // A pandoc + LaTeX invoice template (English labels, "Subtotal / VAT 20% / Total") and its data.yml (at the commit of the PDF).
+  { repo: 'mrzool/invoice-boilerplate', tunedOnly: true, round: 9, commit: 'cf454e9b32daf9547599118eb236fe6745adcc1c', truthData: { file: 'data.yml', format: 'pandoc-invoice-yaml' }, include: [/^output\.pdf$/i] },
+  // A Typst invoice template's first release (German "Rechnung", "Summe / 19% Mehrwertsteuer / Gesamt") and its invoice.toml.
+  { repo: 'erictapen/typst-invoice', tunedOnly: true, round: 9, commit: 'a4be386008d0bbbbb547c2765280339a92672d26', truthData: { file: 'invoice.toml', format: 'typst-invoice-toml' }, include: [/^invoice\.pdf$/i] },
+  // A Clojure Polish VAT invoice generator ("Faktura nr …", "Sprzedawca / Nabywca", VAT table) and its invoice.edn.
+  { repo: 'dominem/faktura', tunedOnly: true, round: 9, commit: 'db2798e5096b1746a7f24b3e83042d92668ab48d', truthData: { file: 'invoice.edn', format: 'faktura-edn' }, include: [/^example\/invoice\.pdf$/i] },
+  // A KSeF (Polish national e-invoice) visualisation generator: the PDF it drew from its example FA XML.
+  { repo: 'sstybel/ksef-pdf-generator', tunedOnly: true, round: 9, commit: '70a96e65c048816f470ddaf342f0a073e9315e62', truthData: { file: 'invoice.xml', format: 'ksef-fa-xml' }, include: [/^examples\/invoice\.pdf$/i] },
+  // A Node PDFKit invoice library's example (Spanish labels, per-line tax rates) and the payload it was made from.
+  { repo: 'h1dd3nsn1p3r/pdf-invoice', tunedOnly: true, round: 9, commit: '2a87a09474811f27933168164dde6970ad812005', truthData: { file: 'example.ts', format: 'pdf-invoice-payload' }, include: [/^examples\/invoice\.pdf$/i] },
+  // A pdfmake invoice CLI's example (French freelancer, no VAT, "Billed to", hours × rate) and its example.json.
+  { repo: 'madeindjs/invoice-generator-pdf', tunedOnly: true, round: 9, commit: 'bfd224fa9962f84064b116bae436dcd6f3b7c3b1', truthData: { file: 'example.json', format: 'invoice-generator-pdf-json' }, include: [/^example\.json\.pdf$/i] },
+  // A Crystal/libharu invoice CLI (US layout, "Sales Tax (5%)") and the YAML example built into its source, at the PDF's commit.
+  { repo: 'hugopl/invoicegenerator', tunedOnly: true, round: 9, commit: '96f019173c352868d82beccb188b55eca26e0333', truthData: { file: () => 'src/invoicegenerator.cr', format: 'invoicegenerator-crystal' }, include: [/^examples\/invoice\.pdf$/i] },
+  // Invopop's gobl.html: the HTML pages it rendered from its GOBL examples (examples/out/<name>.html
+  // beside examples/<name>.json), printed to PDF here with Chromium (`renderHtml`: the page's own
+  // stylesheets and script from assets/ at the same commit). One invoice per European VAT regime
+  // of the examples, and the credit notes; receipts, orders, delivery notes and the variants of an
+  // example (".adjustment", ".sandbox", ".void", "-env", "-manual", "-multipage"…) are not taken.
+  { repo: 'invopop/gobl.html', tunedOnly: true, round: 9, commit: '29cddef36bc9b10e4fc489b8cfcc0d6da08d589b', renderHtml: { assets: { 'assets/styles': 'styles', 'assets/scripts': 'scripts' } }, truthData: { file: (path) => `examples/${basename(path, '.html')}.json`, format: 'gobl-envelope' }, include: [/^examples\/out\/(de-invoice|es-verifactu-invoice-limited-company|es-ticketbai-credit-note|fr-ctc-invoice-b2b|fr-ctc-credit-note|it-sdi-invoice-purchase-code|pt-at-invoice-cash-vat|pl-ksef-invoice|gr-mydata-invoice)\.html$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -198,7 +224,8 @@ function heldOutLeak(family, seller, manifest) {
  * A tuned-only document's own truth (a source that is not a hybrid): its JSON, format, layout family,
  * seller and whether the PDF is itself a scan, or `skip` with the reason it is left out.
  * `truthFile`: one ground-truth.json per case folder (./ground-truth-json.js); `truthList`: one JSON
- * list for all PDFs of the source, found by file name (./invoice-list-json.js).
+ * list for all PDFs of the source, found by file name (./invoice-list-json.js); `truthData`: the data
+ * file a program made the PDF from, beside it (./template-data.js, stored already mapped).
  */
 const truthLists = new Map();
 function ownTruth(src, dir, commit, path) {
@@ -209,6 +236,20 @@ function ownTruth(src, dir, commit, path) {
       return null;
     }
   };
+  if (src.truthData) {
+    let text;
+    const file = typeof src.truthData.file === 'function' ? src.truthData.file(path) : `${dirname(path) === '.' ? '' : `${dirname(path)}/`}${src.truthData.file}`;
+    try {
+      text = git(dir, 'show', `${commit}:${file}`).toString('utf8');
+    } catch {
+      return { skip: `no ${file}` };
+    }
+    const json = templateDataTruth(src.truthData.format, text);
+    if (!json) return { skip: `no invoice truth in ${src.truthData.file}` };
+    // A generic file name ("invoice", "output") names no layout across programs: the family carries the
+    // program's repository, so only a held-out seller, not a held-out file name, keeps a document out.
+    return { json, format: 'template-data', family: `${src.repo.split('/')[1]}/${basename(path).replace(/\.(pdf|html)$/i, '')}`.toLowerCase(), seller: json.sender_name, scanned: false };
+  }
   if (src.truthList) {
     const key = `${src.repo}@${commit}:${src.truthList}`;
     if (!truthLists.has(key)) truthLists.set(key, readJson(src.truthList));
@@ -231,6 +272,28 @@ function scan(pdfPath, dir) {
     rmSync(join(dir, f));
   });
   return raws.length;
+}
+
+/**
+ * A program's HTML page printed to PDF with the machine's Chromium (headless, no header or footer),
+ * with the stylesheets and scripts it links (`assets`: repository folder -> folder beside the page).
+ * The PDF's bytes carry a creation date, so the document is named and picked for a scan by the
+ * HTML's hash, not the PDF's.
+ */
+function renderHtml(dir, commit, path, html, assets) {
+  const tmp = mkdtempSync(join(tmpdir(), 'corpus-render-'));
+  try {
+    for (const [from, to] of Object.entries(assets ?? {})) {
+      mkdirSync(join(tmp, to), { recursive: true });
+      for (const f of git(dir, 'ls-tree', '--name-only', `${commit}:${from}`).toString().split('\n').filter(Boolean)) writeFileSync(join(tmp, to, f), git(dir, 'show', `${commit}:${from}/${f}`));
+    }
+    writeFileSync(join(tmp, 'page.html'), html);
+    const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
+    execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(tmp, 'page.pdf')}`, join(tmp, 'page.html')], { stdio: 'ignore', timeout: 120000 });
+    return readFileSync(join(tmp, 'page.pdf'));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -270,18 +333,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         skipped.push(`${src.repo}:${path} (reserved or FeRD example)`);
         continue;
       }
-      const pdf = git(dir, 'show', `${commit}:${path}`);
-      const sha = sha256(pdf);
+      const source = git(dir, 'show', `${commit}:${path}`);
+      const sha = sha256(source);
       if (seen.has(sha) || sharedHashes.has(sha)) {
         skipped.push(`${src.repo}:${path} (duplicate)`);
         continue;
       }
       seen.add(sha);
       // Tuned-only sources name documents by their whole path (one has a folder per case, each with a "facture.pdf").
-      const name = src.tunedOnly ? path.replace(/\.pdf$/i, '') : basename(path, '.pdf');
+      const name = src.tunedOnly ? path.replace(/\.(pdf|html)$/i, '') : basename(path, '.pdf');
       const id = `${src.repo.replace('/', '_')}__${name.replace(/[^\w.-]+/g, '_')}`.slice(0, 120) + (src.idSuffix ?? '');
       const pdfPath = join(OUT, 'docs', `${id}.pdf`);
-      if (src.truthFile || src.truthList) {
+      if (src.truthFile || src.truthList || src.truthData) {
         // A truth of the repository's own format beside the PDF, not an embedded XML.
         const own = ownTruth(src, dir, commit, path);
         if (own.skip) {
@@ -293,14 +356,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           skipped.push(`${src.repo}:${path} (${leak})`);
           continue;
         }
-        writeFileSync(pdfPath, pdf);
+        writeFileSync(pdfPath, src.renderHtml ? renderHtml(dir, commit, path, source, src.renderHtml.assets) : source);
         const truthPath = `docs/${id}.truth.json`;
         writeFileSync(join(OUT, truthPath), JSON.stringify(own.json, null, 1));
         const scanPages = own.scanned ? 0 : scanVariant(pdfPath, id, sha, `${src.repo}:${path}`, skipped);
-        manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family: own.family, split: 'tuned', source: `new${src.round}`, truth_format: own.format, ...(src.unscored ? { unscored: src.unscored } : {}), pdf: `docs/${id}.pdf`, truth: truthPath, ...(own.scanned ? { scanned: true } : {}), scan_pages: scanPages });
+        manifest.push({ id, repo: src.repo, commit, path, sha256: sha, family: own.family, split: 'tuned', source: `new${src.round}`, truth_format: own.format, ...(src.renderHtml ? { rendered_from: 'html' } : {}), ...(src.unscored ? { unscored: src.unscored } : {}), pdf: `docs/${id}.pdf`, truth: truthPath, ...(own.scanned ? { scanned: true } : {}), scan_pages: scanPages });
         continue;
       }
-      writeFileSync(pdfPath, pdf);
+      writeFileSync(pdfPath, source);
       const xml = embeddedInvoiceXml(pdfPath);
       if (!xml || xml === 'ferd-example') {
         rmSync(pdfPath);
@@ -322,7 +385,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

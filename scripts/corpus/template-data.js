@@ -1,0 +1,319 @@
+// Truth adapters for round-9 sources: invoice programs whose example PDF was made from a data file
+// committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
+// a library's example payload). Each adapter reads what its data file states and returns
+// eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
+// "template-data"`), the eval reads them back through `truthFromTemplateData`.
+//
+// Only what the data states is mapped. Totals a program computes from its line items are computed
+// the same way (sum of quantity × price, tax per rate rounded to cents), and only for programs whose
+// printed totals follow that arithmetic (checked against the page before inclusion, docs/decisions.md
+// round 9). A field the data does not state, or states in a form the page does not print (a Polish
+// NIP without its "PL" prefix, a domestic account number that is no IBAN), is left out: neither
+// right nor wrong for the eval.
+import yaml from 'js-yaml';
+
+const FIELDS = ['type', 'document_number', 'issue_date', 'payment_due_date', 'currency', 'sender_name', 'sender_vat_number', 'recipient_name', 'iban', 'net_amount', 'tax_total', 'gross_amount', 'tax_breakdowns'];
+
+const cents = (v) => Math.round(Number(v) * 100);
+const money = (c) => (c / 100).toFixed(2);
+/** dd.mm.yyyy or dd/mm/yyyy -> yyyy-mm-dd; ISO dates pass. */
+const isoDate = (v) => {
+  const s = String(v ?? '').trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  const m = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(s);
+  return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : undefined;
+};
+const addDays = (iso, days) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + Number(days));
+  return d.toISOString().slice(0, 10);
+};
+const iban = (v) => {
+  const s = String(v ?? '').replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s) ? s : undefined;
+};
+
+/** Net, tax and gross of line items taxed per rate: tax rounded to cents per rate, as the programs print it. */
+function totalsByRate(lines) {
+  const byRate = new Map();
+  for (const { net, rate } of lines) byRate.set(rate, (byRate.get(rate) ?? 0) + net);
+  const rows = [...byRate].map(([rate, net]) => ({ tax_rate: rate, taxable_amount: net, tax_amount: Math.round((net * rate) / 100) }));
+  const net = rows.reduce((s, r) => s + r.taxable_amount, 0);
+  const tax = rows.reduce((s, r) => s + r.tax_amount, 0);
+  return { net, tax, gross: net + tax, rows };
+}
+
+/**
+ * mrzool/invoice-boilerplate's `details.yml` (pandoc + LaTeX): `invoice-nr`, `author` (the sender,
+ * printed in the return line and the signature), `to` (address lines, the first is the name),
+ * `service[].price` (net), `VAT` (percent), `currency`, and the bank details inside `closingnote`.
+ * No issue date: the template prints the date of compilation.
+ */
+function pandocInvoiceYaml(text) {
+  const d = yaml.load(text.replace(/\n---\s*$/, ''), { schema: yaml.FAILSAFE_SCHEMA }); // strings only: "2015-11-04" is an invoice number, not a date
+  const net = (d.service ?? []).reduce((s, x) => s + cents(x.price), 0);
+  const rate = Number(d.VAT);
+  const t = totalsByRate([{ net, rate }]);
+  return {
+    type: 'invoice',
+    document_number: String(d['invoice-nr']),
+    currency: d.currency,
+    sender_name: d.author,
+    recipient_name: d.to?.[0],
+    iban: iban(/IBAN:\s*([A-Z]{2}[\d ]+\d)/.exec(d.closingnote ?? '')?.[1]),
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+    tax_breakdowns: t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+  };
+}
+
+/** The flat TOML the Typst template reads: `key = "string" | number` lines under `[table]` headers. */
+function flatToml(text) {
+  const out = {};
+  let table = out;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/^\s*#.*$/, '').trim();
+    const head = /^\[([\w.-]+)\]$/.exec(line);
+    if (head) {
+      table = out[head[1]] = {};
+      continue;
+    }
+    const kv = /^([\w-]+)\s*=\s*(?:"([^"]*)"|(-?[\d.]+))\s*$/.exec(line);
+    if (kv) table[kv[1]] = kv[2] ?? Number(kv[3]);
+  }
+  // Inline item tables: `{ description = "…", price = 150.2 }` inside `items = [ … ]`.
+  out.items = [...text.matchAll(/\{[^}]*\bprice\s*=\s*(-?[\d.]+)[^}]*\}/g)].map((m) => ({ price: Number(m[1]) }));
+  return out;
+}
+
+/**
+ * erictapen/typst-invoice's `invoice.toml` (version 0.1, 2023): `invoice-nr`, `date` (dd.mm.yyyy),
+ * `[author].name`, `[recipient].name`, `[bank_account].iban`, `items[].price`. That version prints
+ * the prices as the gross ("Gesamt" = their sum) and derives its VAT line from the gross, while the
+ * page also states "§ 19 UStG": net and tax are not mapped, the gross is. The template prints "€".
+ */
+function typstInvoiceToml(text) {
+  const d = flatToml(text);
+  return {
+    type: 'invoice',
+    document_number: d['invoice-nr'],
+    issue_date: isoDate(d.date),
+    currency: 'EUR',
+    sender_name: d.author?.name,
+    recipient_name: d.recipient?.name,
+    iban: iban(d.bank_account?.iban),
+    gross_amount: money((d.items ?? []).reduce((s, x) => s + cents(x.price), 0)),
+  };
+}
+
+/** One string or number value of a key in EDN text (the first occurrence after `from`). */
+const ednValue = (text, key, from = 0) => {
+  const m = new RegExp(`:${key}\\s+(?:"([^"]*)"|(-?[\\d.]+))`).exec(text.slice(from));
+  return m ? (m[1] ?? Number(m[2])) : undefined;
+};
+
+/**
+ * dominem/faktura's `invoice.edn` (Clojure, Polish VAT invoice): `:name` "Faktura nr <number>",
+ * `:issue-date`, `:payment-deadline` (days after issue), `:seller`/`:buyer` `:name`, `:currency`,
+ * `:items` (`:amount`, `:net-price`, `:tax` percent). The seller's `:nip` has no "PL" prefix and its
+ * bank number is a domestic NRB, not an IBAN: neither is mapped.
+ */
+function fakturaEdn(text) {
+  const seller = text.indexOf(':seller');
+  const buyer = text.indexOf(':buyer');
+  const issue = ednValue(text, 'issue-date');
+  const items = [...text.matchAll(/\{[^{}]*:net-price[^{}]*\}/g)].map((m) => ({ net: cents(ednValue(m[0], 'amount') * ednValue(m[0], 'net-price')), rate: ednValue(m[0], 'tax') }));
+  const t = totalsByRate(items);
+  return {
+    type: 'invoice',
+    document_number: String(ednValue(text, 'name') ?? '').replace(/^Faktura\s+nr\s+/i, ''),
+    issue_date: isoDate(issue),
+    payment_due_date: issue && ednValue(text, 'payment-deadline') !== undefined ? addDays(isoDate(issue), ednValue(text, 'payment-deadline')) : undefined,
+    currency: ednValue(text, 'currency'),
+    sender_name: seller >= 0 ? ednValue(text, 'name', seller) : undefined,
+    recipient_name: buyer >= 0 ? ednValue(text, 'name', buyer) : undefined,
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+    tax_breakdowns: t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+  };
+}
+
+/** The text of the first element `name` inside the first `parent` element (namespace prefixes ignored). */
+const xmlText = (xml, name, parent) => {
+  const scope = parent ? new RegExp(`<(?:\\w+:)?${parent}[\\s>][\\s\\S]*?</(?:\\w+:)?${parent}>`).exec(xml)?.[0] ?? '' : xml;
+  return new RegExp(`<(?:\\w+:)?${name}>([^<]*)</`).exec(scope)?.[1]?.trim();
+};
+
+/**
+ * A Polish KSeF structured invoice (FA(2)/FA(3) XML) that a KSeF renderer drew as its PDF: `P_2`
+ * number, `P_1` issue date, `KodWaluty`, `Podmiot1` / `Podmiot2` `Nazwa` (seller / buyer),
+ * `P_13_1..3` with `P_14_1..3` (net and VAT at the 23 %, 8 % and 5 % rates), `P_15` gross, the
+ * first `TerminPlatnosci/Termin`. Only a plain invoice (`RodzajFaktury` VAT) has a type; NIPs have
+ * no "PL" prefix and are not mapped.
+ */
+function ksefFaXml(text) {
+  const rates = [['1', 23], ['2', 8], ['3', 5]];
+  const rows = rates
+    .map(([k, rate]) => ({ rate, net: xmlText(text, `P_13_${k}`), tax: xmlText(text, `P_14_${k}`) }))
+    .filter((r) => r.net !== undefined)
+    .map((r) => ({ tax_rate: r.rate, taxable_amount: cents(r.net), tax_amount: cents(r.tax ?? 0) }));
+  const net = rows.reduce((s, r) => s + r.taxable_amount, 0);
+  const tax = rows.reduce((s, r) => s + r.tax_amount, 0);
+  const gross = xmlText(text, 'P_15');
+  const others = /<(?:\w+:)?P_13_([4-9]|1\d)>/.test(text); // other rates or exempt bases: totals not mapped
+  return {
+    type: xmlText(text, 'RodzajFaktury') === 'VAT' ? 'invoice' : undefined,
+    document_number: xmlText(text, 'P_2'),
+    issue_date: isoDate(xmlText(text, 'P_1')),
+    payment_due_date: isoDate(xmlText(text, 'Termin', 'TerminPlatnosci')),
+    currency: xmlText(text, 'KodWaluty'),
+    sender_name: xmlText(text, 'Nazwa', 'Podmiot1'),
+    recipient_name: xmlText(text, 'Nazwa', 'Podmiot2'),
+    net_amount: others || !rows.length ? undefined : money(net),
+    tax_total: others || !rows.length ? undefined : money(tax),
+    gross_amount: gross === undefined ? undefined : money(cents(gross)),
+    tax_breakdowns: others ? undefined : rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+  };
+}
+
+/** One `key: "string" | number` value of a JavaScript object literal inside the block `block: { … }`. */
+const jsValue = (text, block, key) => {
+  const body = new RegExp(`\\b${block}:\\s*\\{([^{}]*)\\}`).exec(text)?.[1] ?? '';
+  const m = new RegExp(`\\b${key}:\\s*(?:"([^"]*)"|'([^']*)'|(-?[\\d.]+))`).exec(body);
+  return m ? (m[1] ?? m[2] ?? Number(m[3])) : undefined;
+};
+const CURRENCY_SIGNS = { '£': 'GBP', '€': 'EUR', $: 'USD' };
+
+/**
+ * h1dd3nsn1p3r/pdf-invoice's example payload (`examples/example.ts`, a Node PDFKit library):
+ * `company.name`, `customer.name`, `invoice.number`, `.date` / `.dueDate` (dd/mm/yyyy),
+ * `.currency` (a sign), `items[]` (`quantity`, `price`, `tax` percent per line). The library prints
+ * subtotal, the sum of each line's tax and the total: computed the same way here.
+ */
+function pdfInvoicePayload(text) {
+  const items = [...text.matchAll(/\{[^{}]*\bprice:\s*(-?[\d.]+)[^{}]*\}/g)].map((m) => {
+    const q = Number(/\bquantity:\s*(-?[\d.]+)/.exec(m[0])?.[1] ?? 1);
+    return { net: cents(q * Number(m[1])), rate: Number(/\btax:\s*(-?[\d.]+)/.exec(m[0])?.[1] ?? 0) };
+  });
+  const net = items.reduce((s, x) => s + x.net, 0);
+  const tax = items.reduce((s, x) => s + Math.round((x.net * x.rate) / 100), 0);
+  return {
+    type: 'invoice',
+    document_number: String(jsValue(text, 'invoice', 'number') ?? ''),
+    issue_date: isoDate(jsValue(text, 'invoice', 'date')),
+    payment_due_date: isoDate(jsValue(text, 'invoice', 'dueDate')),
+    currency: CURRENCY_SIGNS[jsValue(text, 'invoice', 'currency')],
+    sender_name: jsValue(text, 'company', 'name'),
+    recipient_name: jsValue(text, 'customer', 'name'),
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+  };
+}
+
+/**
+ * madeindjs/invoice-generator-pdf's `example.json` (a pdfmake CLI for a French freelancer): `id`,
+ * `issueDate` (ISO timestamp), `me.name`, `recipient.name`, `items[].hours` × `pricePerHour`, the IBAN
+ * inside `bankInformations`. The page states that VAT does not apply and prints one total: the
+ * gross. The currency (€) and the payment deadline are the program's, not the data's: not mapped.
+ */
+function invoiceGeneratorPdfJson(text) {
+  const d = JSON.parse(text);
+  const rate = cents(d.pricePerHour);
+  const total = (d.items ?? []).reduce((s, x) => s + Math.round(Number(x.hours) * rate), 0);
+  return {
+    type: 'invoice',
+    document_number: d.id,
+    issue_date: isoDate(String(d.issueDate ?? '').slice(0, 10)),
+    sender_name: d.me?.name,
+    recipient_name: d.recipient?.name,
+    iban: iban(/IBAN:\s*([A-Z]{2}[\d ]+\d)/.exec(d.bankInformations ?? '')?.[1]),
+    gross_amount: money(total),
+  };
+}
+
+/**
+ * hugopl/invoicegenerator's built-in example (the YAML heredoc `YAML_EXAMPLE` of
+ * src/invoicegenerator.cr, which its examples/invoice.pdf was made from): `from` / `client` (first
+ * line the name), `invoice_number`, `date`, `due_date`, `currency` (a sign), `tax_rate` (a fraction),
+ * `items[]` (`quantity`, `price` in cents). Subtotal, one sales-tax line and the total, as printed.
+ */
+function invoicegeneratorCrystal(text) {
+  const body = /YAML_EXAMPLE = <<-YAML\n([\s\S]*?)\n\s*YAML\b/.exec(text)?.[1];
+  if (!body) return {};
+  const d = yaml.load(body, { schema: yaml.FAILSAFE_SCHEMA });
+  const net = (d.items ?? []).reduce((s, x) => s + Number(x.quantity ?? 1) * Number(x.price ?? 0), 0);
+  const rate = d.tax_rate === undefined ? 0 : Number(d.tax_rate) * 100;
+  const t = totalsByRate([{ net, rate }]);
+  return {
+    type: 'invoice',
+    document_number: d.invoice_number,
+    issue_date: isoDate(d.date),
+    payment_due_date: isoDate(d.due_date),
+    currency: CURRENCY_SIGNS[d.currency],
+    sender_name: String(d.from ?? '').split('\n')[0].trim(),
+    recipient_name: String(d.client ?? '').split('\n')[0].trim(),
+    net_amount: money(t.net),
+    tax_total: rate ? money(t.tax) : undefined,
+    gross_amount: money(t.gross),
+    tax_breakdowns: rate ? t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })) : undefined,
+  };
+}
+
+const percent = (v) => (v === undefined ? undefined : Number(String(v).replace('%', '')));
+
+/**
+ * A GOBL envelope (Invopop's invoice JSON, `doc` of schema bill/invoice, totals already calculated by
+ * GOBL) that gobl.html rendered as its page: number `series-code` as printed, `issue_date`, the first
+ * `payment.terms.due_dates[].date`, `currency`, `supplier` / `customer` `name`, the supplier's
+ * `tax_id` as country + code, the first credit transfer's IBAN, `totals.total` (net), `totals.tax`,
+ * `totals.total_with_tax` (gross) and the VAT rates (`totals.taxes.categories[code VAT].rates`).
+ * Type: "standard" is an invoice, "credit-note" a credit note; other types are not mapped. With a
+ * retained tax (Spanish IRPF …) the tax sum mixes categories: tax total and rows are not mapped.
+ */
+function goblEnvelope(text) {
+  const d = JSON.parse(text).doc ?? {};
+  const t = d.totals ?? {};
+  const cats = t.taxes?.categories ?? [];
+  const vat = cats.filter((c) => c.code === 'VAT' && !c.retained);
+  const onlyVat = cats.length > 0 && vat.length === cats.length;
+  const taxId = d.supplier?.tax_id;
+  return {
+    type: d.type === 'standard' ? 'invoice' : d.type === 'credit-note' ? 'credit-note' : undefined,
+    document_number: d.code === undefined ? undefined : d.series ? `${d.series}-${d.code}` : String(d.code),
+    issue_date: isoDate(d.issue_date),
+    payment_due_date: isoDate(d.payment?.terms?.due_dates?.[0]?.date),
+    currency: d.currency,
+    sender_name: d.supplier?.name,
+    sender_vat_number: taxId?.country && taxId?.code ? `${taxId.country}${taxId.code}` : undefined,
+    recipient_name: d.customer?.name,
+    iban: iban(d.payment?.instructions?.credit_transfer?.[0]?.iban),
+    net_amount: t.total === undefined ? undefined : money(cents(t.total)),
+    tax_total: onlyVat && t.tax !== undefined ? money(cents(t.tax)) : undefined,
+    gross_amount: t.total_with_tax === undefined ? undefined : money(cents(t.total_with_tax)),
+    tax_breakdowns: onlyVat ? vat.flatMap((c) => (c.rates ?? []).filter((r) => r.percent !== undefined).map((r) => ({ tax_rate: percent(r.percent), taxable_amount: money(cents(r.base)), tax_amount: money(cents(r.amount)) }))) : undefined,
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal };
+
+/** eval-generic's truth fields from a data file of the named format; empty values dropped. */
+export function templateDataTruth(format, text) {
+  const adapter = TEMPLATE_DATA[format];
+  if (!adapter) throw new Error(`unknown template data format ${format}`);
+  return truthFromTemplateData(adapter(text));
+}
+
+/** The stored truth (docs/<id>.truth.json) as eval-generic reads it: known fields with a value only. */
+export function truthFromTemplateData(json) {
+  if (!json?.document_number && !json?.gross_amount) return null;
+  const truth = {};
+  for (const k of FIELDS) {
+    const v = json[k];
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    truth[k] = v;
+  }
+  return truth;
+}
