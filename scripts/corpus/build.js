@@ -245,7 +245,7 @@ function ownTruth(src, dir, commit, path) {
       return { skip: `no ${file}` };
     }
     const json = templateDataTruth(src.truthData.format, text);
-    if (!json) return { skip: `no invoice truth in ${src.truthData.file}` };
+    if (!json) return { skip: `no invoice truth in ${file}` };
     // A generic file name ("invoice", "output") names no layout across programs: the family carries the
     // program's repository, so only a held-out seller, not a held-out file name, keeps a document out.
     return { json, format: 'template-data', family: `${src.repo.split('/')[1]}/${basename(path).replace(/\.(pdf|html)$/i, '')}`.toLowerCase(), seller: json.sender_name, scanned: false };
