@@ -7,7 +7,7 @@ import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evide
 import { ocrRepaired } from './ocr-lines.js';
 import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { documentDayOrder } from './dates.js';
-import { classifyType, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
+import { classifyType, CREDIT_SENTENCE, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
 import { select } from './select.js';
 import { applyAgreement } from './field-agreement.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
@@ -92,7 +92,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const titles = found.map((t) => t.text);
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
-  const type = classifyType({ titles, tiers: found.map((t) => t.tier), negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-'), hasTotals, labels: labelledTypes(titleLines.map((l) => l.text)), hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text) }, customTypes);
+  const type = classifyType({ titles, tiers: found.map((t) => t.tier), negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-'), hasTotals, labels: labelledTypes(titleLines.map((l) => l.text)), hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text), creditSentence: CREDIT_SENTENCE.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments.some((s) => s.text === type.matched)));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type', type.matched ? 'confirm:title-word' : 'confirm:none'] };
   all.push(typeCand);

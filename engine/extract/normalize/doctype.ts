@@ -7,7 +7,7 @@ export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-sta
  * zelffacturering): an invoice the customer issues (TypeCode 389), often titled with a
  * credit-note word. Neither an invoice nor a credit note can be told from its title: no type.
  */
-export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\s*)?ustg|gutschriftsverfahren|gutschrift im sinne|self[- ]billing|self[- ]billed|autofacturation|auto-facturation|zelffacturering|selbstfakturierung)/i;
+export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\s*)?ustg|gutschrifts?verfahren|gutschrift im sinne|self[- ]billing|self[- ]billed|auto-?factur(?:ation|e)\b|zelffactur(?:ering|atie)|selbstfakturierung)/i;
 
 /** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
 export const PROFORMA = /\bpro[- ]?forma/i;
@@ -41,6 +41,15 @@ const LABEL_AFTER = /^(date|dated|datum|period|zeitraum|p[ée]riode|address\w*|a
 /** A party heading: "Invoice to:", "Rechnung an", "Facturé à", "Factuur aan". */
 const PARTY_AFTER = /^(to|an|à|aan)(\s*:|\s*$)/i;
 const CONNECTORS = /^(vom|von|du|from|of|van|de|del|der|des|die|das|den|dem|le|la|les|un|une|aux|avec|sur|pour|für|for|to|on|op|voor|het|een|with|nr|no|nummer|number|num[ée]ro|n°|issued|at|au|per|zum|zur|zu|im|in|über|et|and|und|en|y|e)$/i;
+
+const MONEY_CELL = /^[-−–]?\s*(?:[€$£]\s*)?[-−–]?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?:\s*(?:€|EUR|\$|£|CHF))?$/;
+
+/**
+ * A sentence that names the document itself a credit note ("Diese Gutschrift wird …", "This
+ * credit note …", "Le présent avoir …", "Deze creditnota …"): not a title, but it contradicts an
+ * invoice read from labels or arithmetic alone.
+ */
+export const CREDIT_SENTENCE = /\b(diese|vorliegende|this|the present|ce(?:t)?|le présent|la présente|deze|onderhavige)\s+(gutschrift|credit[- ]?note|credit memo|avoir|note de crédit|creditnota|creditfactuur)\b/i;
 
 export interface TitleLine {
   /** The line's cells, left to right. */
@@ -92,6 +101,9 @@ export function titleShaped(text: string, customTypes: string[] = []): boolean {
  * first), then title-shaped first cells (or all-capital cells) in the upper half, top down.
  */
 export function documentTitles(lines: TitleLine[], customTypes: string[] = []): Title[] {
+  // An item row (a cell holding a money amount beside it) names a position, not the document:
+  // "Gutschrift GS-12 vom 3.4. | 1 | -50,00" is a credit deducted on an invoice.
+  lines = lines.filter((l) => !l.segments.slice(1).some((seg) => MONEY_CELL.test(seg.trim())));
   const big = lines.filter((l) => l.scale >= 1.15).sort((a, b) => b.scale - a.scale);
   const out: Title[] = [];
   for (const l of big) {
@@ -148,6 +160,8 @@ export interface TypeEvidence {
   hasSalutation: boolean;
   /** A labelled invoice number: with an invoice title, an invoice whose totals were not read (a garbled scan). */
   hasInvoiceNumber?: boolean;
+  /** A sentence names the document a credit note (CREDIT_SENTENCE). */
+  creditSentence?: boolean;
 }
 
 export interface TypeDecision {
@@ -194,6 +208,8 @@ export function classifyType(e: TypeEvidence, customTypes: string[] = []): TypeD
   if (value === 'credit-note' && !e.hasTotals) value = e.hasSalutation ? 'letter' : 'other';
   // No title: labels naming one type decide; labels naming both do not.
   const labels = e.labels ?? [];
+  // Without a title, a sentence naming the document a credit note outweighs invoice labels and arithmetic.
+  if (!value && e.creditSentence && e.hasTotals) return { value: 'invoice', matched: null, candidates: ['invoice', 'credit-note'], abstain: 'type_credit_sentence_without_title' };
   if (!value && labels.length > 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: 'invoice', matched: null, candidates: labels.map((l) => l.type), abstain: 'type_labels_conflict' };
   if (!value && labels.length === 1 && (e.hasTotals || e.hasInvoiceNumber)) return { value: labels[0]!.type, matched: labels[0]!.label, candidates: [labels[0]!.type] };
   // Without a title a negative total may be a credit note as well as a corrected invoice.
