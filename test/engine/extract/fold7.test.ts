@@ -32,6 +32,23 @@ describe('the letterhead block names the sender', () => {
   });
 });
 
+describe('the letterhead\'s own VAT id', () => {
+  it('is the sender\'s even where an address rule also reads the letterhead as a block (the block is the chosen sender\'s)', () => {
+    // Name, street, town and "USt-IdNr." at the head; the sender's footer line; the buyer under "Rechnung an".
+    const r = run([
+      [56, 44, 14, 'Brunnhuber Stahlbau'], [56, 56, 8, 'Industriestraße 9'], [56, 68, 8, '84030 Landshut'], [56, 80, 8, 'USt-IdNr. DE811907980 · HRB 5004'],
+      [330, 120, 9, 'Rechnungsnummer: RE-2025-00217'], [330, 133, 9, 'Rechnungsdatum: 04.03.2025'],
+      [56, 140, 9, 'Rechnung an:'], [56, 153, 10, 'Bäckerei Vogt'], [56, 166, 10, 'Marktgasse 8'], [56, 179, 10, '93047 Regensburg'],
+      [56, 300, 9, 'Stahlträger'], [490, 300, 9, '1.000,00'],
+      [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [330, 434, 10, 'USt. 19 %'], [495, 434, 10, '190,00'], [330, 448, 10, 'Gesamtbetrag'], [490, 448, 10, '1.190,00'],
+      [56, 790, 7, 'Brunnhuber Stahlbau · Industriestraße 9 · 84030 Landshut'],
+    ]);
+    assert.equal(v(r, 'sender_name'), 'Brunnhuber Stahlbau');
+    assert.equal(v(r, 'sender_vat_number'), 'DE811907980');
+    assert.equal(v(r, 'recipient_name'), 'Bäckerei Vogt');
+  });
+});
+
 describe('month names as OCR reads them', () => {
   it('reads a month name whose accent was misread or lost', () => {
     assert.deepEqual(findDates('Émise le 3 aoüt 2026').map((d) => d.value), ['2026-08-03']);
