@@ -9,7 +9,7 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-7, round-8 and round-9 sources (manifest `source: "new7"`, `"new8"`, `"new9"`) form the UNSEEN tables: reported
+// The round-8 and round-9 sources (manifest `source: "new8"`, `"new9"`) form the UNSEEN tables: reported
 // as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
 // them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
 // above the table whose figure it changes.
@@ -240,8 +240,8 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  * page does not print is not scored (a program's data file may hold more than its layout shows).
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
-/** Tuned-only rounds that are unseen: measured, never tuned on. */
-const UNSEEN_SOURCES = ['new7', 'new8', 'new9'];
+/** Tuned-only rounds that are unseen: measured, never tuned on (round 7 was folded into the tuned sources by fold7, 2026-11-27). */
+const UNSEEN_SOURCES = ['new8', 'new9'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -268,8 +268,8 @@ function corpusTruths() {
       truth = null;
     }
     if (!truth) continue;
-    // Tuned-only sources (rounds 5, 6) get tables of their own, so the tuned and held-out tables stay comparable.
-    // Rounds 7 to 9 are unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
+    // Tuned-only sources (rounds 5, 6, 7) get tables of their own, so the tuned and held-out tables stay comparable.
+    // Rounds 8 and 9 are unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
     const added = d.source?.startsWith('new');
     const split = added ? (UNSEEN_SOURCES.includes(d.source) ? `unseen-${d.source}` : `tuned-${d.source}`) : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
     const set = added ? d.source : 'corpus';
@@ -375,9 +375,11 @@ const typeFamily2Truths = () => generatorTruths('typefamily2.js', 'generateTypeF
 const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFamilyInvoice', 'EVAL_DATEFAMILY', 192, 'datefamily', 'datefamily');
 // abstain9: one cue present but misleading (a subtotal "Summe", a VAT-shaped order number, a reminder naming its invoice, the buyer's VAT id).
 const conflictFamilyTruths = () => generatorTruths('conflictfamily.js', 'generateConflictFamilyInvoice', 'EVAL_CONFLICTFAMILY', 128, 'conflictfamily', 'conflictfamily');
+// fold7: letterheads of a name + its address and own id line, OCR-misread month names, tax tables naming a rate column.
+const fold7FamilyTruths = () => generatorTruths('fold7family.js', 'generateFold7Invoice', 'EVAL_FOLD7FAMILY', 192, 'fold7family', 'fold7family');
 
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await typeFamily2Truths()), ...(await dateFamilyTruths()), ...(await conflictFamilyTruths())];
+const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await typeFamily2Truths()), ...(await dateFamilyTruths()), ...(await conflictFamilyTruths()), ...(await fold7FamilyTruths())];
 // EVAL_ONLY: documents whose id contains it; several parts separated by "|" select any of them.
 const onlyParts = process.env.EVAL_ONLY ? process.env.EVAL_ONLY.split('|').filter(Boolean) : null;
 const only = onlyParts ? (id) => onlyParts.some((part) => id.includes(part)) : null;
@@ -395,7 +397,7 @@ const traces = [];
 const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
-// Unseen sets (round 7) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
+// Unseen sets (round 8) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
 // (for classifying their misses at the end of a session; never while writing rules).
 const isHeldOut = (split) => split.endsWith('held-out') || (split.startsWith('unseen-') && !process.env.EVAL_UNSEEN_DETAIL);
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
@@ -508,10 +510,10 @@ const prf = (t) => {
 const head = ['field', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'];
 /** What an absent optional source changes: printed at the top and above its round's table. */
 const absentNotes = (round) =>
-  absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} UNSEEN figures below are measured without its documents; compare them only with runs that lacked it too.`);
+  absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} figures below are measured without its documents; compare them only with runs that lacked it too.`);
 console.log(`eval:generic — ${docs.filter((d) => !only || only(d.id)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
 for (const note of absentNotes()) console.log(note);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'unseen-new7': 'NEW SOURCES, UNSEEN (round 7: not tuned on this session)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'unseen-new9': 'ROUND 9, UNSEEN (round-9 sources: invoice programs with a data file beside the PDF; measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'typefamily2-tuned': 'TYPE FAMILY 2, TUNED (fixtures/typefamily2.ts; type, issue date, gross only; written before its rules)', 'typefamily2-held-out': 'TYPE FAMILY 2, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)', 'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)', 'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)' };
+const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'tuned-new7': 'NEW SOURCES, TUNED-ONLY (round 7: unseen until 2026-11-27, folded in by fold7)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'unseen-new9': 'ROUND 9, UNSEEN (round-9 sources: invoice programs with a data file beside the PDF; measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'typefamily2-tuned': 'TYPE FAMILY 2, TUNED (fixtures/typefamily2.ts; type, issue date, gross only; written before its rules)', 'typefamily2-held-out': 'TYPE FAMILY 2, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)', 'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)', 'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)', 'fold7family-tuned': 'FOLD-7 FAMILY, TUNED (fixtures/fold7family.ts: letterhead blocks, OCR month names, rate tables)', 'fold7family-held-out': 'FOLD-7 FAMILY, HELD-OUT (never tuned on)' };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
@@ -527,7 +529,8 @@ for (const split of Object.keys(TITLES)) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${TITLES[split]}`);
-  if (split.startsWith('unseen-new')) for (const note of absentNotes(Number(split.slice('unseen-new'.length)))) console.log(note);
+  const round = /^(?:unseen|tuned)-new(\d+)$/.exec(split)?.[1];
+  if (round) for (const note of absentNotes(Number(round))) console.log(note);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   if (scanSplits.has(split)) {

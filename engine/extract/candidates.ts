@@ -418,6 +418,9 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     if (!b) break;
     const a = findAmounts(b.text);
     if (a.length !== 1) break;
+    // Under a tax heading of an item table the column holds each line's rate; an amount after the
+    // rate in the same cell ("5,5 % 105,00 €") is the next column's line total, not a tax (fold7).
+    if (field === 'tax_amount' && ITEM_HEADING.test(h.line.text) && /\d\s?%/.test(b.text.slice(0, a[0]!.index))) break;
     col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
     cur = b;
   }
@@ -425,7 +428,11 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // that sums the rows above it is a total, else the last row (issue 14 round 4). Under an item
   // table's heading ("Item: | Qty: | Subtotal:") two values count too, and without a summing
   // row there is no total (round 6: the last item was taken as the net or the gross).
-  const items = ITEM_HEADING.test(h.line.text);
+  // A tax table's heading row (it names a rate column, "Steuersatz", "Taux", "VAT rate") is read
+  // like an item table's: its rows are per rate, only a summing row totals them (fold7: "Total"
+  // over the bases per rate was taken for the gross).
+  const perRate = field !== 'tax_amount' && h.line.segments.some((s) => s !== h.seg && RATE_HEADING.test(s.text.trim()));
+  const items = ITEM_HEADING.test(h.line.text) || perRate;
   if (col.length > 2 || (col.length === 2 && items)) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
@@ -519,8 +526,8 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
   }
 }
 
-/** A heading naming a rate column: "%", "Satz", "Rate %", "Taux", "Tarief". */
-const RATE_HEADING = /^(?:%|(?:[\p{L}-]+\s)?(?:satz|rate|taux|tarief|tasa|aliquota)(?:\s?%)?|[\p{L}-]+\s?%)\W*$/iu;
+/** A heading naming a rate column: "%", "Satz", "Rate %", "Taux", "Tarief", the word joined or not ("Steuersatz"). */
+const RATE_HEADING = /^(?:%|(?:[\p{L}-]+\s?)?(?:satz|rate|taux|tarief|tasa|aliquota)(?:\s?%)?|[\p{L}-]+\s?%)\W*$/iu;
 
 /**
  * A rate printed like an amount ("19.00", "7,00") in the cell under a rate column's heading

@@ -4,13 +4,14 @@
 //   zone, the footer's company line, the bank's account-holder line, the return-address line, a
 //   footer's register or tax-id line, the e-mail or web domain — at least one of them a place
 //   only the sender prints (footer, bank holder, return address, register). One-word names count
-//   once confirmed.
+//   once confirmed. The letterhead block (fold7: the page's first line over its address and its own
+//   tax or register number) proposes a name on its own.
 // - The address window: an address-shaped block (name lines, a street line, a postcode-and-town
 //   line in a country's pattern) in the window zone of page 1, with no heading, set in one size,
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
-import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, TOWN_LINE } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -21,7 +22,7 @@ export interface PartyHelpers {
   separators: RegExp;
 }
 
-type Cue = 'top' | 'footer' | 'holder' | 'return' | 'register' | 'domain';
+type Cue = 'top' | 'footer' | 'holder' | 'return' | 'register' | 'domain' | 'letterhead';
 
 /** The bank's account-holder label: the name after it is the payee, the sender. */
 const HOLDER = /^(?:kontoinhaber(?:in)?|account (?:name|holder)|titulaire(?: du compte)?|rekeninghouder|ten name van|t\.n\.v\.|beneficiary|b[ée]n[ée]ficiaire|beg[üu]nstigter)\s*:?\s+(.+)$/i;
@@ -75,6 +76,8 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
     else if (line.bbox.y > line.pageHeight * 0.8 && parts.length >= 2 && REGISTER_PART.test(parts[1]!)) add(parts[0]!, 'register', line, seg);
     else if (line.page === pageLines[0]?.page && line.bbox.y < line.pageHeight * 0.45 && line.scale < 0.9 && townAfter) add(parts[0]!, 'return', line, seg);
   }
+  const head = letterheadName(pageLines, h);
+  if (head) add(head.seg.text, 'letterhead', head.line, head.seg);
   // The letterhead zone and the domain confirm a name proposed above (never propose one).
   const top = new Set(pageLines.filter((l) => l.bbox.y < l.pageHeight * 0.2).flatMap((l) => l.segments.map((s) => key(s.text.split(h.separators)[0]!))));
   const domains = domainsOf(ev);
@@ -85,13 +88,48 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
   return found;
 }
 
+/**
+ * The letterhead as a block (fold7): the first text of page 1, a name line, over lines set in its
+ * column (left- or right-aligned with it) that give an address and the firm's own tax or register
+ * number ("Blanc-Conseil / 12 rue des Lices, 49100 Angers / SIRET … — TVA FR…"). Only the issuer
+ * prints its register number under its name at the head of the page; a recipient's block carries
+ * at most "its" VAT id under a heading, and a heading is never a name.
+ */
+function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; seg: Segment } | null {
+  const first = pageLines.find((l) => l.segments.some((s) => s.text.trim()));
+  if (!first || first.bbox.y > first.pageHeight * 0.15) return null;
+  for (const seg of first.segments) {
+    if (!h.cleanName(seg.text) || /\d/.test(seg.text) || seg.text.split(h.separators).length > 1) continue;
+    const tol = Math.max(6, seg.bbox.h);
+    const aligned = (s: Segment) => Math.abs(s.bbox.x - seg.bbox.x) < tol || Math.abs(s.bbox.x + s.bbox.w - (seg.bbox.x + seg.bbox.w)) < tol;
+    // The block: aligned lines that follow one another (no gap over two and a half line heights).
+    const block: Segment[] = [];
+    let bottom = seg.bbox.y + seg.bbox.h;
+    for (const l of pageLines) {
+      if (l.bbox.y <= seg.bbox.y || block.length >= 7) continue;
+      const s = l.segments.find(aligned);
+      if (!s) continue;
+      if (s.bbox.y - bottom > s.bbox.h * 2.5) break;
+      block.push(s);
+      bottom = s.bbox.y + s.bbox.h;
+    }
+    const texts = block.map((s) => s.text.trim());
+    const address = texts.some((t) => TOWN_LINE.test(t) || t.split(h.separators).some((p) => ENDS_IN_TOWN.test(p.trim())));
+    const ownId = texts.some((t) => (REGISTER_PART.test(t) || IDENTIFIER_LINE.test(t)) && !LABELS.recipient_vat.test(t));
+    if (address && ownId) return { line: first, seg };
+  }
+  return null;
+}
+
 /** Sender and recipient candidates from the rules above; returns nothing when page 1 has no geometry. */
 export function partyBlocks(ev: Evidence, pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers): void {
   if (!pageLines.length || !pageLines[0]!.positioned) return;
   const cues = senderCues(ev, pageLines, h);
   for (const f of cues.values()) {
     if (f.cues.size < 2) continue;
-    push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * f.cues.size, method: f.cues.has('return') ? 'sender_line' : 'legal_footer', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
+    // The letterhead block proposes a name (with the top zone, two cues) but never raises one that other places confirm.
+    const weight = f.cues.size - (f.cues.has('letterhead') ? 1 : 0);
+    push({ field: 'sender_name', value: f.name, raw: f.seg.text, score: 3 + 0.5 * weight, method: f.cues.has('return') ? 'sender_line' : weight > 1 ? 'legal_footer' : 'address_block', source: h.src(f.line, f.seg), transforms: ['trim', `confirm:${[...f.cues].sort().join('+')}`], meta: { cues: [...f.cues] } });
   }
   // A window whose name is the sender's is dropped by the selection (sameParty with the chosen sender).
   addressWindow(pageLines, push, h);

@@ -85,7 +85,7 @@ export function select(all: Candidate[], text: string): Selection {
   pickSimple(sel, 'customer_number', keepPlausible(by('customer_number'), identifier), { min: 2, conflictMargin: -Infinity });
   // A VAT id printed in the recipient's block (address window, bill-to) is the recipient's.
   type Region = { page: number; x0: number; x1: number; y0: number; y1: number };
-  const regions = by('recipient_name').filter((c) => c.score >= 2 && c.meta?.region).map((c) => c.meta!.region as Region);
+  const regions: Region[] = [];
   const inRecipientBlock = (c: Candidate) => {
     const b = c.source?.bbox;
     return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
@@ -98,6 +98,10 @@ export function select(all: Candidate[], text: string): Selection {
   const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
   pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
+
+  // A block whose name is the chosen sender's is its letterhead, not the recipient's (fold7: the
+  // letterhead's own VAT id was dropped as the buyer's).
+  regions.push(...by('recipient_name').filter((c) => c.score >= 2 && c.meta?.region && !sameParty(c.value, sel.chosen.sender_name?.value)).map((c) => c.meta!.region as Region));
 
   // The recipient is another party than the sender, and a name.
   const recipients = keepPlausible(withoutRoleWord(by('recipient_name')), plausibleName).filter((c) => !sameParty(c.value, sel.chosen.sender_name?.value) && !footerParty(c, senders));

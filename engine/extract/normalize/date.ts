@@ -16,8 +16,14 @@ add(10, 'oktober', 'october', 'octobre', 'ottobre', 'octubre', 'okt', 'oct', 'ot
 add(11, 'november', 'novembre', 'noviembre', 'nov');
 add(12, 'dezember', 'december', 'décembre', 'decembre', 'dicembre', 'diciembre', 'dez', 'dec', 'déc', 'dic');
 
-const MONTH_ALT = Object.keys(MONTHS)
+/** A month name's letters without their accents: the key months are looked up by. */
+const fold = (w: string) => w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+const FOLDED = new Map(Object.entries(MONTHS).map(([w, n]) => [fold(w), n]));
+/** A vowel (or c) with any accent: OCR reads "août" as "aoüt" or "aout", "März" as "Marz", "décembre" as "dècembre". */
+const ANY_ACCENT: Record<string, string> = { a: '[aàáâäã]', e: '[eèéêë]', i: '[iìíîï]', o: '[oòóôöõ]', u: '[uùúûü]', c: '[cç]' };
+const MONTH_ALT = [...FOLDED.keys()]
   .sort((a, b) => b.length - a.length)
+  .map((w) => [...w].map((ch) => ANY_ACCENT[ch] ?? ch).join(''))
   .join('|');
 
 export type DayOrder = 'dmy' | 'mdy';
@@ -82,7 +88,7 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const dmy = re === NAMED_DMY;
-      const month = MONTHS[(dmy ? m[2] : m[1])!.toLowerCase()];
+      const month = FOLDED.get(fold((dmy ? m[2] : m[1])!));
       const day = Number(dmy ? m[1] : m[2]);
       const v = month ? isoDate(Number(m[3]), month, day) : null;
       if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
@@ -114,5 +120,5 @@ export function inferDayOrder(text: string): DayOrder | null {
 
 /** The month a month name (or its abbreviation) names, in any of the languages above. */
 export function monthOf(word: string): number | undefined {
-  return MONTHS[word.toLowerCase().replace(/\.$/, '')];
+  return FOLDED.get(fold(word.replace(/\.$/, '')));
 }
