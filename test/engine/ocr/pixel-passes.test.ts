@@ -1,4 +1,4 @@
-// The pixel passes around recognition that were made cheaper (issue 16, twelfth pass) against
+// The pixel passes around recognition that were made cheaper (issue 16, tenth and twelfth passes) against
 // their plain definitions, pixel by pixel, on generated pages and on a sample scan's drawing:
 // the lookup table applied two pixels at a time, the dropped-ink mask and its grid, and the
 // table rules, all found by skipping paper instead of visiting every pixel.
