@@ -140,6 +140,28 @@ describe('blank check of a gray page drawing', () => {
     assert.equal(await isBlank(raster(text, w, h)), false);
   });
 
+  it('sums grey levels four at a time to the same mean as pixel by pixel (any offset and length)', async () => {
+    const byDefinition = (d: Uint8Array) => {
+      let sum = 0;
+      for (let i = 0; i < d.length; i++) sum += d[i]!;
+      return d.length ? sum / d.length : 255;
+    };
+    const white = Buffer.alloc(4096 * 64 + 5, 255);
+    const bytes = new Uint8Array(300_003).map((_, i) => (i * 2654435761) >>> 24);
+    for (const [name, d] of [
+      ['white, longer than a lane flush', white],
+      ['white, odd offset', white.subarray(3)],
+      ['varied bytes', bytes],
+      ['varied bytes, offsets 1 to 3', bytes.subarray(1, bytes.length - 2)],
+      ['three bytes', bytes.subarray(2, 5)],
+      ['empty', bytes.subarray(0, 0)],
+    ] as const) {
+      assert.equal(meanLevel(d), byDefinition(d), name);
+    }
+    const r = await rasterizePdfPage(scan150, 1, { dpi: 300, channels: 1 });
+    assert.equal(meanLevel(r.data), byDefinition(r.data), 'the scan fixture drawn at 300 dpi');
+  });
+
   it('keeps the scan page\'s blank flag: its 300-dpi drawing is not blank either way', async () => {
     const r = await rasterizePdfPage(scan150, 1, { dpi: 300, channels: 1 });
     assert.equal(await isBlank(r), await blankByDefinition(r.data, r.widthPx, r.heightPx));
