@@ -379,7 +379,24 @@ const conflictFamilyTruths = () => generatorTruths('conflictfamily.js', 'generat
 const fold7FamilyTruths = () => generatorTruths('fold7family.js', 'generateFold7Invoice', 'EVAL_FOLD7FAMILY', 192, 'fold7family', 'fold7family');
 
 // ---------------------------------------------------------------- run
-const docs = [...invoiceTruths(), ...energyTruths(), ...zugferdTruths(), ...corpusTruths(), ...(await generatedTruths()), ...(await generatedScanTruths()), ...(await familyTruths()), ...(await family6Truths()), ...(await family7Truths()), ...(await family8Truths()), ...(await amountFamilyTruths()), ...(await typeFamilyTruths()), ...(await typeFamily2Truths()), ...(await dateFamilyTruths()), ...(await conflictFamilyTruths()), ...(await fold7FamilyTruths())];
+const docs = [
+  ...invoiceTruths(),
+  ...energyTruths(),
+  ...zugferdTruths(),
+  ...corpusTruths(),
+  ...(await generatedTruths()),
+  ...(await generatedScanTruths()),
+  ...(await familyTruths()),
+  ...(await family6Truths()),
+  ...(await family7Truths()),
+  ...(await family8Truths()),
+  ...(await amountFamilyTruths()),
+  ...(await typeFamilyTruths()),
+  ...(await typeFamily2Truths()),
+  ...(await dateFamilyTruths()),
+  ...(await conflictFamilyTruths()),
+  ...(await fold7FamilyTruths()),
+];
 // EVAL_ONLY: documents whose id contains it; several parts separated by "|" select any of them.
 const onlyParts = process.env.EVAL_ONLY ? process.env.EVAL_ONLY.split('|').filter(Boolean) : null;
 const only = onlyParts ? (id) => onlyParts.some((part) => id.includes(part)) : null;
@@ -513,7 +530,41 @@ const absentNotes = (round) =>
   absentSources.filter((a) => round === undefined || a.round === round).map((a) => `  ABSENT optional source ${a.repo}${a.round ? ` (round ${a.round})` : ''}: ${a.reason}. The round-${a.round ?? '?'} figures below are measured without its documents; compare them only with runs that lacked it too.`);
 console.log(`eval:generic — ${docs.filter((d) => !only || only(d.id)).length} documents (shared samples: invoices, energy, zugferd1 hybrids; development corpus: hybrids native and scanned), no AI`);
 for (const note of absentNotes()) console.log(note);
-const TITLES = { tuned: 'TUNED (rules developed on these)', 'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)', 'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)', 'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)', 'tuned-new7': 'NEW SOURCES, TUNED-ONLY (round 7: unseen until 2026-11-27, folded in by fold7)', 'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)', 'unseen-new9': 'ROUND 9, UNSEEN (round-9 sources: invoice programs with a data file beside the PDF; measured only, never tuned on)', 'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)', 'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)', 'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)', 'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT', 'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)', 'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)', 'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)', 'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)', 'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)', 'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)', 'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)', 'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)', 'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)', 'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)', 'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)', 'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)', 'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)', 'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)', 'typefamily2-tuned': 'TYPE FAMILY 2, TUNED (fixtures/typefamily2.ts; type, issue date, gross only; written before its rules)', 'typefamily2-held-out': 'TYPE FAMILY 2, HELD-OUT (never tuned on)', 'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)', 'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)', 'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)', 'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)', 'fold7family-tuned': 'FOLD-7 FAMILY, TUNED (fixtures/fold7family.ts: letterhead blocks, OCR month names, rate tables)', 'fold7family-held-out': 'FOLD-7 FAMILY, HELD-OUT (never tuned on)' };
+const TITLES = {
+  tuned: 'TUNED (rules developed on these)',
+  'held-out': 'HELD-OUT (never tuned on; split in docs/decisions.md)',
+  'tuned-new': 'NEW SOURCES, TUNED-ONLY (round 5: scripts/corpus/build.js tunedOnly)',
+  'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)',
+  'tuned-new7': 'NEW SOURCES, TUNED-ONLY (round 7: unseen until 2026-11-27, folded in by fold7)',
+  'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)',
+  'unseen-new9': 'ROUND 9, UNSEEN (round-9 sources: invoice programs with a data file beside the PDF; measured only, never tuned on)',
+  'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
+  'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
+  'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
+  'generated-scan-held-out': 'GENERATED SCANS, HELD-OUT',
+  'family-tuned': 'ROUND-4 FAMILIES, TUNED (fixtures/families.ts; split by a hash of the id)',
+  'family-held-out': 'ROUND-4 FAMILIES, HELD-OUT (never tuned on)',
+  'family5-tuned': 'ROUND-5 FAMILIES, TUNED (fixtures/families.ts from index 240)',
+  'family5-held-out': 'ROUND-5 FAMILIES, HELD-OUT (never tuned on)',
+  'family6-tuned': 'ROUND-6 FAMILIES, TUNED (fixtures/families6.ts)',
+  'family6-held-out': 'ROUND-6 FAMILIES, HELD-OUT (never tuned on)',
+  'family7-tuned': 'ROUND-7 FAMILIES, TUNED (fixtures/families7.ts)',
+  'family7-held-out': 'ROUND-7 FAMILIES, HELD-OUT (never tuned on)',
+  'family8-tuned': 'ROUND-8 FAMILIES, TUNED (fixtures/families8.ts: parties)',
+  'family8-held-out': 'ROUND-8 FAMILIES, HELD-OUT (never tuned on)',
+  'amountfamily-tuned': 'ROUND-8 AMOUNT FAMILY, TUNED (fixtures/amountfamily.ts: blocks that are not the totals)',
+  'amountfamily-held-out': 'ROUND-8 AMOUNT FAMILY, HELD-OUT (never tuned on)',
+  'typefamily-tuned': 'ROUND-7 TYPE FAMILY, TUNED (fixtures/typefamily.ts; type, issue date, gross only)',
+  'typefamily-held-out': 'ROUND-7 TYPE FAMILY, HELD-OUT (never tuned on)',
+  'typefamily2-tuned': 'TYPE FAMILY 2, TUNED (fixtures/typefamily2.ts; type, issue date, gross only; written before its rules)',
+  'typefamily2-held-out': 'TYPE FAMILY 2, HELD-OUT (never tuned on)',
+  'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)',
+  'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)',
+  'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)',
+  'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)',
+  'fold7family-tuned': 'FOLD-7 FAMILY, TUNED (fixtures/fold7family.ts: letterhead blocks, OCR month names, rate tables)',
+  'fold7family-held-out': 'FOLD-7 FAMILY, HELD-OUT (never tuned on)',
+};
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);
   if (!stats) continue;
