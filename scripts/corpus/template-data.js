@@ -33,15 +33,22 @@ const iban = (v) => {
   return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s) ? s : undefined;
 };
 
-/** Net, tax and gross of line items taxed per rate: tax rounded to cents per rate, as the programs print it. */
-function totalsByRate(lines) {
-  const byRate = new Map();
-  for (const { net, rate } of lines) byRate.set(rate, (byRate.get(rate) ?? 0) + net);
-  const rows = [...byRate].map(([rate, net]) => ({ tax_rate: rate, taxable_amount: net, tax_amount: Math.round((net * rate) / 100) }));
+/** Net, tax and gross (cents) of tax rows `{ tax_rate, taxable_amount, tax_amount }` in cents. */
+function totalsOf(rows) {
   const net = rows.reduce((s, r) => s + r.taxable_amount, 0);
   const tax = rows.reduce((s, r) => s + r.tax_amount, 0);
   return { net, tax, gross: net + tax, rows };
 }
+
+/** Net, tax and gross of line items taxed per rate: tax rounded to cents per rate, as the programs print it. */
+function totalsByRate(lines) {
+  const byRate = new Map();
+  for (const { net, rate } of lines) byRate.set(rate, (byRate.get(rate) ?? 0) + net);
+  return totalsOf([...byRate].map(([rate, net]) => ({ tax_rate: rate, taxable_amount: net, tax_amount: Math.round((net * rate) / 100) })));
+}
+
+/** Tax rows in cents as truth rows (amounts as decimal strings). */
+const moneyRows = (rows) => rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) }));
 
 /**
  * mrzool/invoice-boilerplate's `details.yml` (pandoc + LaTeX): `invoice-nr`, `author` (the sender,
@@ -64,7 +71,7 @@ function pandocInvoiceYaml(text) {
     net_amount: money(t.net),
     tax_total: money(t.tax),
     gross_amount: money(t.gross),
-    tax_breakdowns: t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+    tax_breakdowns: moneyRows(t.rows),
   };
 }
 
@@ -136,7 +143,7 @@ function fakturaEdn(text) {
     net_amount: money(t.net),
     tax_total: money(t.tax),
     gross_amount: money(t.gross),
-    tax_breakdowns: t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+    tax_breakdowns: moneyRows(t.rows),
   };
 }
 
@@ -159,8 +166,7 @@ function ksefFaXml(text) {
     .map(([k, rate]) => ({ rate, net: xmlText(text, `P_13_${k}`), tax: xmlText(text, `P_14_${k}`) }))
     .filter((r) => r.net !== undefined)
     .map((r) => ({ tax_rate: r.rate, taxable_amount: cents(r.net), tax_amount: cents(r.tax ?? 0) }));
-  const net = rows.reduce((s, r) => s + r.taxable_amount, 0);
-  const tax = rows.reduce((s, r) => s + r.tax_amount, 0);
+  const { net, tax } = totalsOf(rows);
   const gross = xmlText(text, 'P_15');
   const others = /<(?:\w+:)?P_13_([4-9]|1\d)>/.test(text); // other rates or exempt bases: totals not mapped
   return {
@@ -174,7 +180,7 @@ function ksefFaXml(text) {
     net_amount: others || !rows.length ? undefined : money(net),
     tax_total: others || !rows.length ? undefined : money(tax),
     gross_amount: gross === undefined ? undefined : money(cents(gross)),
-    tax_breakdowns: others ? undefined : rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })),
+    tax_breakdowns: others ? undefined : moneyRows(rows),
   };
 }
 
@@ -258,7 +264,7 @@ function invoicegeneratorCrystal(text) {
     net_amount: money(t.net),
     tax_total: rate ? money(t.tax) : undefined,
     gross_amount: money(t.gross),
-    tax_breakdowns: rate ? t.rows.map((r) => ({ tax_rate: r.tax_rate, taxable_amount: money(r.taxable_amount), tax_amount: money(r.tax_amount) })) : undefined,
+    tax_breakdowns: rate ? moneyRows(t.rows) : undefined,
   };
 }
 
