@@ -414,7 +414,7 @@ const traces = [];
 const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
-// Unseen sets (round 8) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
+// Unseen sets (rounds 8 and 9) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
 // (for classifying their misses at the end of a session; never while writing rules).
 const isHeldOut = (split) => split.endsWith('held-out') || (split.startsWith('unseen-') && !process.env.EVAL_UNSEEN_DETAIL);
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
