@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 9; rounds 7 to 9 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 10; rounds 8 to 10 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -125,6 +125,23 @@ export const SOURCES = [
   // of the examples, and the credit notes; receipts, orders, delivery notes and the variants of an
   // example (".adjustment", ".sandbox", ".void", "-env", "-manual", "-multipage"…) are not taken.
   { repo: 'invopop/gobl.html', tunedOnly: true, round: 9, commit: '29cddef36bc9b10e4fc489b8cfcc0d6da08d589b', renderHtml: { assets: { 'assets/styles': 'styles', 'assets/scripts': 'scripts' } }, truthData: { file: (path) => `examples/${basename(path, '.html')}.json`, format: 'gobl-envelope' }, include: [/^examples\/out\/(de-invoice|es-verifactu-invoice-limited-company|es-ticketbai-credit-note|fr-ctc-invoice-b2b|fr-ctc-credit-note|it-sdi-invoice-purchase-code|pt-at-invoice-cash-vat|pl-ksef-invoice|gr-mydata-invoice)\.html$/] },
+  // Round 10 (issue 14, corpus13): UNSEEN like rounds 8 and 9 (`source: "new10"`, eval table "ROUND 10,
+  // UNSEEN"). Invoice programs no earlier round used, each PDF made by the program from data committed at
+  // the same commit (`truthData`; a function may name several files). Each truth was compared with its
+  // printed page (pdftotext) before inclusion; docs/decisions.md, round 10, lists what was left out.
+  // A Typst invoice template's visual-test fixtures (English, German, French labels of one layout), from its
+  // example callers, the shared example data and the template's default VAT rate; and its YAML-input
+  // fixture (a proportionate discount: amounts as the template computes them, net not mapped).
+  { repo: 'ad-si/invoice-maker', tunedOnly: true, round: 10, commit: '4e6a5045947e6497540587af1967019f3b481bf5', truthData: { file: (path) => [`examples/${/expected-(\w+)\.pdf$/.exec(path)[1]}.typ`, 'fixtures/example-data.typ', 'invoice-maker.typ'], format: 'invoice-maker-typ' }, include: [/^fixtures\/expected-(en|de|fr)\.pdf$/] },
+  { repo: 'ad-si/invoice-maker', tunedOnly: true, round: 10, commit: '4e6a5045947e6497540587af1967019f3b481bf5', truthData: { file: () => ['fixtures/example-data.yaml', 'invoice-maker.typ'], format: 'invoice-maker-yaml' }, include: [/^fixtures\/expected-load-yaml\.pdf$/] },
+  // A Ruby/Prawn invoice library's committed examples (Czech and English labels, a bilingual one, a
+  // three-page one, US date order), each with the example script that printed it; its "_a4" twins
+  // (the same data on A4) and the examples that repeat another's data are not taken.
+  { repo: 'strzibny/invoice_printer', tunedOnly: true, round: 10, commit: 'fc268b5f49ef354d966712b19b1d5dec9aaa164a', truthData: { file: (path) => path.replace(/\.pdf$/, '.rb'), format: 'invoice-printer-rb' }, include: [/^examples\/(simple_invoice|complex_invoice|czech_invoice|international_invoice|long_invoice|qr_invoice)\.pdf$/] },
+  // A Node PDFKit invoice library's example ("Bill To / Bill From", "Total without VAT / VAT Rate / VAT Paid") and the script that made it.
+  { repo: 'baptistejamin/node-microinvoice', tunedOnly: true, round: 10, commit: 'b58774d2aacfdba40fcc6863c4a49ed602909120', truthData: { file: () => 'examples/index.ts', format: 'microinvoice-ts' }, include: [/^examples\/example\.pdf$/] },
+  // An HTML invoice builder's example (English, "INVOICE FROM / INVOICE TO", one total in USD) and its three chained configuration files.
+  { repo: 'AlexAltea/invoice', tunedOnly: true, round: 10, commit: '068c9419f28f68b78ce1b1da44937311d80cb14a', truthData: { file: () => ['example/config-project.json', 'example/config-client.json', 'example/config-base.json'], format: 'alexaltea-invoice-json' }, include: [/^example\/invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -238,11 +255,13 @@ function ownTruth(src, dir, commit, path) {
   };
   if (src.truthData) {
     let text;
+    // One data file, or a list of them (a program whose data spans several files): the adapter gets their texts in order.
     const file = typeof src.truthData.file === 'function' ? src.truthData.file(path) : `${dirname(path) === '.' ? '' : `${dirname(path)}/`}${src.truthData.file}`;
     try {
-      text = git(dir, 'show', `${commit}:${file}`).toString('utf8');
+      const texts = [file].flat().map((f) => git(dir, 'show', `${commit}:${f}`).toString('utf8'));
+      text = Array.isArray(file) ? texts : texts[0];
     } catch {
-      return { skip: `no ${file}` };
+      return { skip: `no ${[file].flat().join(' / ')}` };
     }
     const json = templateDataTruth(src.truthData.format, text);
     if (!json) return { skip: `no invoice truth in ${file}` };
@@ -385,7 +404,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -1,4 +1,4 @@
-// Truth adapters for round-9 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 and round-10 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
@@ -303,9 +303,209 @@ function goblEnvelope(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal };
+// ---- Round 10 (corpus13): programs whose data spans several files (`truthData.file` returns a list,
+// the adapter gets their texts in that order) or sits in the example program that printed the PDF.
 
-/** eval-generic's truth fields from a data file of the named format; empty values dropped. */
+/** A VAT id as printed: an EU (or GB, CH, NO) country prefix and 8–12 characters; other tax numbers are not mapped. */
+const VAT_ID = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|CH|NO)[0-9A-Z]{8,12}$/;
+const vatId = (v) => {
+  const s = String(v ?? '').replace(/\s+/g, '').toUpperCase();
+  return VAT_ID.test(s) ? s : undefined;
+};
+
+/**
+ * Cents of an amount string as a program printed it ("$ 1,000", "Kč 12.100,-", "51.6"): a last
+ * separator followed by one or two digits is the decimal mark, every other separator groups digits.
+ */
+function printedCents(v) {
+  const s = String(v ?? '').replace(/,-$/, '').replace(/[^\d.,-]/g, '').replace(/^-/, '');
+  if (!/\d/.test(s)) return undefined;
+  const m = /^(.*?)[.,](\d{1,2})$/.exec(s);
+  const int = Number((m ? m[1] : s).replace(/[.,]/g, '') || 0);
+  return int * 100 + (m ? Number(m[2].padEnd(2, '0')) : 0);
+}
+const printedMoney = (v) => {
+  const c = printedCents(v);
+  return c === undefined ? undefined : money(c);
+};
+const SIGN_CURRENCIES = [['Kč', 'CZK'], ['€', 'EUR'], ['£', 'GBP'], ['$', 'USD']];
+const signCurrency = (v) => SIGN_CURRENCIES.find(([sign]) => String(v ?? '').includes(sign))?.[1];
+
+/**
+ * Slash dates of one document in one order: day first unless a middle part above 12 shows the US
+ * order (month first); a two-digit year is of the 2000s.
+ */
+function slashDates(values) {
+  const parts = values.map((v) => /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(String(v ?? '').trim()));
+  const monthFirst = parts.some((p) => p && Number(p[2]) > 12) && !parts.some((p) => p && Number(p[1]) > 12);
+  return parts.map((p) => {
+    if (!p) return undefined;
+    const [day, month] = monthFirst ? [p[2], p[1]] : [p[1], p[2]];
+    const year = p[3].length === 2 ? `20${p[3]}` : p[3];
+    return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  });
+}
+
+/** A `key: "string" | number` value inside Typst or JavaScript source text. */
+const sourceValue = (text, key) => {
+  const m = new RegExp(`(?:^|[\\s,({])${key.replace(/[-]/g, '\\-')}:\\s*(?:"([^"]*)"|'([^']*)'|(-?[\\d.]+))`).exec(text ?? '');
+  return m ? (m[1] ?? m[2] ?? Number(m[3])) : undefined;
+};
+
+/**
+ * ad-si/invoice-maker's rows and totals as its Typst template computes them: a row with `dur-min`
+ * is the hourly rate × minutes / 60 rounded to cents (its price is printed but not used), else quantity × price;
+ * tax = sub-total × VAT rate, zero for reverse charge (the two VAT ids' country prefixes differ); the
+ * template prints amounts truncated to cents (`add-zeros`), not rounded. A discount is subtracted
+ * after the tax was computed on the undiscounted sub-total: then net and tax rows are not mapped
+ * (no printed base), gross and tax are.
+ */
+function invoiceMakerTotals(items, { hourlyRate, vat, discount, reverseCharge }) {
+  const rowCents = items.map((r) => {
+    const dur = Number(r['dur-min'] ?? 0);
+    if (dur) return Math.round(((hourlyRate ?? 0) * dur * 100) / 60);
+    return Math.round(Number(r.quantity ?? 1) * Number(r.price ?? 0) * 100);
+  });
+  const sub = rowCents.reduce((s, c) => s + c, 0);
+  const rate = reverseCharge ? 0 : vat;
+  const taxExact = sub * rate;
+  const off = !discount ? 0 : discount.type === 'fixed' ? Number(discount.value) * 100 : sub * Number(discount.value);
+  const tax = Math.floor(taxExact + 1e-6);
+  const gross = Math.floor(sub - off + taxExact + 1e-6);
+  if (off) return { tax_total: money(tax), gross_amount: money(gross) };
+  return { net_amount: money(sub), tax_total: money(tax), gross_amount: money(gross), tax_breakdowns: rate ? moneyRows([{ tax_rate: rate * 100, taxable_amount: sub, tax_amount: tax }]) : undefined };
+}
+
+/** The template's default VAT rate (the `vat:` parameter of `invoice`), when the data sets none. */
+const invoiceMakerVat = (template) => Number(/^\s*vat:\s*([\d.]+),/m.exec(template ?? '')?.[1] ?? 0);
+
+/**
+ * ad-si/invoice-maker (Typst): `[caller, data, template]` — the example file that printed the PDF
+ * (`invoice-id`, `issuing-date`, `due-date`, `hourly-rate`, `#biller.insert("vat-id", …)`), the
+ * shared `fixtures/example-data.typ` (`biller` / `recipient` name, vat-id, iban; `table-data` rows)
+ * and `invoice-maker.typ` (default VAT rate; the currency it prints is "€").
+ */
+function invoiceMakerTyp([caller, data, template]) {
+  const block = (from, to) => data.slice(data.indexOf(from), to ? data.indexOf(to) : undefined);
+  const biller = block('#let biller', '#let recipient');
+  const recipient = block('#let recipient', '#let table-data');
+  const inserted = (who) => new RegExp(`#${who}\\.insert\\("vat-id",\\s*"([^"]*)"\\)`).exec(caller)?.[1];
+  const billerVat = inserted('biller') ?? sourceValue(biller, 'vat-id');
+  const recipientVat = inserted('recipient') ?? sourceValue(recipient, 'vat-id');
+  const items = [...block('#let table-data').matchAll(/\(([^()]*\bdescription:[^()]*)\)/g)].map((m) => ({ 'dur-min': sourceValue(m[1], 'dur-min'), quantity: sourceValue(m[1], 'quantity'), price: sourceValue(m[1], 'price') }));
+  return {
+    type: 'invoice',
+    document_number: sourceValue(caller, 'invoice-id'),
+    issue_date: isoDate(sourceValue(caller, 'issuing-date')),
+    payment_due_date: isoDate(sourceValue(caller, 'due-date')),
+    currency: 'EUR',
+    sender_name: sourceValue(biller, 'name'),
+    sender_vat_number: vatId(billerVat),
+    recipient_name: sourceValue(recipient, 'name'),
+    iban: iban(sourceValue(biller, 'iban')),
+    ...invoiceMakerTotals(items, { hourlyRate: sourceValue(caller, 'hourly-rate'), vat: invoiceMakerVat(template), reverseCharge: String(billerVat).slice(0, 2) !== String(recipientVat).slice(0, 2) }),
+  };
+}
+
+/** ad-si/invoice-maker's YAML input (`[data, template]`): the same fields as the Typst form, in one record. */
+function invoiceMakerYaml([text, template]) {
+  const d = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA }); // strings only: the invoice id looks like a date
+  const vat = d.vat === undefined ? invoiceMakerVat(template) : Number(d.vat);
+  const billerVat = d.biller?.['vat-id'];
+  const recipientVat = d.recipient?.['vat-id'];
+  return {
+    type: 'invoice',
+    document_number: d['invoice-id'],
+    issue_date: isoDate(d['issuing-date']),
+    payment_due_date: isoDate(d['due-date']),
+    currency: 'EUR',
+    sender_name: d.biller?.name,
+    sender_vat_number: vatId(billerVat),
+    recipient_name: d.recipient?.name,
+    iban: iban(d.biller?.iban),
+    ...invoiceMakerTotals(d.items ?? [], { hourlyRate: Number(d['hourly-rate'] ?? 0), vat, discount: d.discount, reverseCharge: String(billerVat).slice(0, 2) !== String(recipientVat).slice(0, 2) }),
+  };
+}
+
+/**
+ * strzibny/invoice_printer's examples (`examples/<name>.rb`, Ruby + Prawn): the keyword arguments of
+ * `InvoicePrinter::Document.new(…)`, strings printed as given — `number` (its "NO." / "č." label
+ * dropped), `provider_name`, `purchaser_name`, `provider_tax_id2` (or `provider_tax_id`) when it is a
+ * VAT id, `issue_date` / `due_date`, `subtotal`, `tax`, `total` (amounts with a currency sign),
+ * `account_iban`.
+ */
+function invoicePrinterRb(text) {
+  const body = /InvoicePrinter::Document\.new\(([\s\S]*?)\n\)/.exec(text)?.[1] ?? '';
+  const arg = (key) => new RegExp(`(?:^|\\n)\\s*${key}:\\s*'([^']*)'`).exec(body)?.[1];
+  const [issue, due] = slashDates([arg('issue_date'), arg('due_date')]);
+  return {
+    type: 'invoice',
+    document_number: arg('number')?.replace(/^(no\.?|č\.?|nr\.?|#)\s*/i, ''),
+    issue_date: issue,
+    payment_due_date: due,
+    currency: signCurrency(arg('total')),
+    sender_name: arg('provider_name'),
+    sender_vat_number: vatId(arg('provider_tax_id2')) ?? vatId(arg('provider_tax_id')),
+    recipient_name: arg('purchaser_name'),
+    iban: iban(arg('account_iban')),
+    net_amount: printedMoney(arg('subtotal')),
+    tax_total: printedMoney(arg('tax')),
+    gross_amount: printedMoney(arg('total')),
+  };
+}
+
+/**
+ * baptistejamin/node-microinvoice's example (`examples/index.ts`): `invoice.header` label/value pairs
+ * ("Invoice Number", "Date" dd/mm/yy), `currency`, the first line of the `customer` ("Bill To") and
+ * `seller` ("Bill From") values, and the `details.total` label/value pairs the library prints as
+ * given ("Total without VAT", "VAT Rate", "VAT Paid", "Total paid with VAT").
+ */
+function microinvoiceTs(text) {
+  const pairs = [...text.matchAll(/label:\s*"([^"]*)",\s*value:\s*(?:"([^"]*)"|(-?[\d.]+)|\[\s*"([^"]*)")/g)].map((m) => ({ label: m[1], value: m[2] ?? m[3] ?? m[4] }));
+  const of = (re) => pairs.find((p) => re.test(p.label))?.value;
+  const [date] = slashDates([of(/^date$/i)]);
+  const net = printedCents(of(/without vat/i));
+  const tax = printedCents(of(/vat paid/i));
+  const rate = Number(String(of(/vat rate/i) ?? '').replace('%', ''));
+  return {
+    type: 'invoice',
+    document_number: of(/invoice number/i) === undefined ? undefined : String(of(/invoice number/i)),
+    issue_date: date,
+    currency: sourceValue(text, 'currency'),
+    sender_name: of(/bill from/i),
+    recipient_name: of(/bill to/i),
+    net_amount: net === undefined ? undefined : money(net),
+    tax_total: tax === undefined ? undefined : money(tax),
+    gross_amount: printedMoney(of(/with vat/i)),
+    tax_breakdowns: net !== undefined && tax !== undefined && rate ? moneyRows([{ tax_rate: rate, taxable_amount: net, tax_amount: tax }]) : undefined,
+  };
+}
+
+/**
+ * AlexAltea/invoice's example configuration (`[config-project, config-client, config-base]`, each
+ * naming the next as its `parent`; the nearer file wins): `invoice.id` / `created` / `due`,
+ * `company.name`, `client.name`, `payment.iban`, `currencyDest`, and `projects[].amount` summed into
+ * the one "Total" the page prints (no tax line outside Andorra).
+ */
+function alexalteaInvoiceJson(texts) {
+  const merged = texts.map((t) => JSON.parse(t)).reverse().reduce((acc, c) => ({ ...acc, ...c, invoice: { ...acc.invoice, ...c.invoice }, company: { ...acc.company, ...c.company }, client: { ...acc.client, ...c.client }, payment: { ...acc.payment, ...c.payment } }), {});
+  const total = (merged.projects ?? []).reduce((s, p) => s + cents(p.amount), 0);
+  return {
+    type: 'invoice',
+    document_number: merged.invoice?.id,
+    issue_date: isoDate(merged.invoice?.created),
+    payment_due_date: isoDate(merged.invoice?.due),
+    currency: merged.currencyDest,
+    sender_name: merged.company?.name,
+    recipient_name: merged.client?.name,
+    iban: iban(merged.payment?.iban),
+    gross_amount: merged.currencySrc === merged.currencyDest ? money(total) : undefined,
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson };
+
+/** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text) {
   const adapter = TEMPLATE_DATA[format];
   if (!adapter) throw new Error(`unknown template data format ${format}`);
