@@ -379,6 +379,22 @@ function invoiceMakerTotals(items, { hourlyRate, vat, discount, reverseCharge })
 /** The template's default VAT rate (the `vat:` parameter of `invoice`), when the data sets none. */
 const invoiceMakerVat = (template) => Number(/^\s*vat:\s*([\d.]+),/m.exec(template ?? '')?.[1] ?? 0);
 
+/** One ad-si/invoice-maker invoice, from either input form: the truth fields and the totals the template computes. */
+function invoiceMakerTruth({ id, issued, due, biller, recipient, items, hourlyRate, vat, discount }) {
+  return {
+    type: 'invoice',
+    document_number: id,
+    issue_date: isoDate(issued),
+    payment_due_date: isoDate(due),
+    currency: 'EUR',
+    sender_name: biller.name,
+    sender_vat_number: vatId(biller.vatId),
+    recipient_name: recipient.name,
+    iban: iban(biller.iban),
+    ...invoiceMakerTotals(items, { hourlyRate, vat, discount, reverseCharge: String(biller.vatId).slice(0, 2) !== String(recipient.vatId).slice(0, 2) }),
+  };
+}
+
 /**
  * ad-si/invoice-maker (Typst): `[caller, data, template]` — the example file that printed the PDF
  * (`invoice-id`, `issuing-date`, `due-date`, `hourly-rate`, `#biller.insert("vat-id", …)`), the
@@ -387,44 +403,35 @@ const invoiceMakerVat = (template) => Number(/^\s*vat:\s*([\d.]+),/m.exec(templa
  */
 function invoiceMakerTyp([caller, data, template]) {
   const block = (from, to) => data.slice(data.indexOf(from), to ? data.indexOf(to) : undefined);
-  const biller = block('#let biller', '#let recipient');
-  const recipient = block('#let recipient', '#let table-data');
-  const inserted = (who) => new RegExp(`#${who}\\.insert\\("vat-id",\\s*"([^"]*)"\\)`).exec(caller)?.[1];
-  const billerVat = inserted('biller') ?? sourceValue(biller, 'vat-id');
-  const recipientVat = inserted('recipient') ?? sourceValue(recipient, 'vat-id');
+  const party = (who, text) => ({ name: sourceValue(text, 'name'), iban: sourceValue(text, 'iban'), vatId: new RegExp(`#${who}\\.insert\\("vat-id",\\s*"([^"]*)"\\)`).exec(caller)?.[1] ?? sourceValue(text, 'vat-id') });
   const items = [...block('#let table-data').matchAll(/\(([^()]*\bdescription:[^()]*)\)/g)].map((m) => ({ 'dur-min': sourceValue(m[1], 'dur-min'), quantity: sourceValue(m[1], 'quantity'), price: sourceValue(m[1], 'price') }));
-  return {
-    type: 'invoice',
-    document_number: sourceValue(caller, 'invoice-id'),
-    issue_date: isoDate(sourceValue(caller, 'issuing-date')),
-    payment_due_date: isoDate(sourceValue(caller, 'due-date')),
-    currency: 'EUR',
-    sender_name: sourceValue(biller, 'name'),
-    sender_vat_number: vatId(billerVat),
-    recipient_name: sourceValue(recipient, 'name'),
-    iban: iban(sourceValue(biller, 'iban')),
-    ...invoiceMakerTotals(items, { hourlyRate: sourceValue(caller, 'hourly-rate'), vat: invoiceMakerVat(template), reverseCharge: String(billerVat).slice(0, 2) !== String(recipientVat).slice(0, 2) }),
-  };
+  return invoiceMakerTruth({
+    id: sourceValue(caller, 'invoice-id'),
+    issued: sourceValue(caller, 'issuing-date'),
+    due: sourceValue(caller, 'due-date'),
+    biller: party('biller', block('#let biller', '#let recipient')),
+    recipient: party('recipient', block('#let recipient', '#let table-data')),
+    items,
+    hourlyRate: sourceValue(caller, 'hourly-rate'),
+    vat: invoiceMakerVat(template),
+  });
 }
 
 /** ad-si/invoice-maker's YAML input (`[data, template]`): the same fields as the Typst form, in one record. */
 function invoiceMakerYaml([text, template]) {
   const d = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA }); // strings only: the invoice id looks like a date
-  const vat = d.vat === undefined ? invoiceMakerVat(template) : Number(d.vat);
-  const billerVat = d.biller?.['vat-id'];
-  const recipientVat = d.recipient?.['vat-id'];
-  return {
-    type: 'invoice',
-    document_number: d['invoice-id'],
-    issue_date: isoDate(d['issuing-date']),
-    payment_due_date: isoDate(d['due-date']),
-    currency: 'EUR',
-    sender_name: d.biller?.name,
-    sender_vat_number: vatId(billerVat),
-    recipient_name: d.recipient?.name,
-    iban: iban(d.biller?.iban),
-    ...invoiceMakerTotals(d.items ?? [], { hourlyRate: Number(d['hourly-rate'] ?? 0), vat, discount: d.discount, reverseCharge: String(billerVat).slice(0, 2) !== String(recipientVat).slice(0, 2) }),
-  };
+  const party = (p) => ({ name: p?.name, iban: p?.iban, vatId: p?.['vat-id'] });
+  return invoiceMakerTruth({
+    id: d['invoice-id'],
+    issued: d['issuing-date'],
+    due: d['due-date'],
+    biller: party(d.biller),
+    recipient: party(d.recipient),
+    items: d.items ?? [],
+    hourlyRate: Number(d['hourly-rate'] ?? 0),
+    vat: d.vat === undefined ? invoiceMakerVat(template) : Number(d.vat),
+    discount: d.discount,
+  });
 }
 
 /**
