@@ -296,8 +296,9 @@ function scan(pdfPath, dir) {
 /**
  * A program's HTML page printed to PDF with the machine's Chromium (headless, no header or footer),
  * with the stylesheets and scripts it links (`assets`: repository folder -> folder beside the page).
- * The PDF's bytes carry a creation date, so the document is named and picked for a scan by the
- * HTML's hash, not the PDF's.
+ * Chromium stamps the print time as the PDF's creation and modification dates; they are set to the
+ * source commit's date (same length, so the cross-reference offsets stay right) so that a rebuild
+ * gives the same bytes. The document is named and picked for a scan by the HTML's hash.
  */
 function renderHtml(dir, commit, path, html, assets) {
   const tmp = mkdtempSync(join(tmpdir(), 'corpus-render-'));
@@ -309,7 +310,8 @@ function renderHtml(dir, commit, path, html, assets) {
     writeFileSync(join(tmp, 'page.html'), html);
     const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
     execFileSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${join(tmp, 'page.pdf')}`, join(tmp, 'page.html')], { stdio: 'ignore', timeout: 120000 });
-    return readFileSync(join(tmp, 'page.pdf'));
+    const stamp = new Date(Number(git(dir, 'show', '-s', '--format=%ct', commit)) * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+    return Buffer.from(readFileSync(join(tmp, 'page.pdf')).toString('latin1').replace(/\/(CreationDate|ModDate) \(D:\d{14}/g, `/$1 (D:${stamp}`), 'latin1');
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
