@@ -2,7 +2,7 @@
 // is left empty rather than output. Each check is generic — it needs no layout — and was
 // calibrated on the tuned documents and on the round-5 sources read with the extractor as it was
 // before their rules (docs/decisions.md, "Generic extraction: precision (issue 14)").
-import { monthOf, parseDate } from './normalize/date.js';
+import { findDates, monthOf, parseDate } from './normalize/date.js';
 import { POSTCODE_TOWN_ONLY, SHORT_LEGAL_FORM } from './party-shapes.js';
 import type { Candidate } from './types.js';
 
@@ -85,6 +85,9 @@ export function returnAddressIsDate(c: Candidate): boolean {
   const rest = c.raw.slice(c.raw.indexOf(String(c.value)) + String(c.value).length).replace(/^[\s·•●|,-]+/, '').trim();
   const words = rest.split(/\s+/);
   if (words.length === 2 && monthOf(words[0]!) !== undefined && /^\d{4}$/.test(words[1]!)) return true;
+  // The place and date of a letter ("Musterstadt, November 2, 2015"; "Potsdam, 24.05.2023").
+  const date = findDates(rest)[0];
+  if (date && date.index === 0 && !rest.slice(date.length).replace(/[\s.,]/g, '')) return true;
   return DATE_SHAPE.test(rest) && parseDate(rest) !== null;
 }
 

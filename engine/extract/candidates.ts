@@ -208,6 +208,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
         if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
+        // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
+        const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
+        if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date', ...orderMarks(d[0]!, opts.order)] });
       }
     }
@@ -804,6 +807,8 @@ const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?
 /** Closing phrases of letters: the name after them is a signature, not part of it. */
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
+/** A return line's bullet as OCR may read it: an asterisk or a plus sign standing alone. */
+const OCR_BULLET = /\s+[*+]\s+/;
 
 /** An attention line in an address window ("z. Hd. Frau Schulz", "Attn: Accounts Payable",
  * "À l'attention de …", "t.a.v. …") names a person or a department, never the party. */
@@ -886,6 +891,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const first = line.segments[0]!;
     let parts = first.text.split(SEPARATORS).filter((p) => p.trim());
+    // OCR reads the small bullet between the parts as "*" or "+" ("Max MUSTERMANN * MUSTERSTRAßE
+    // 37 12345 MUSTERSTADT"); the postcode test below still has to hold.
+    if (parts.length < 2 && line.source !== 'native' && line.source !== 'text_field') parts = first.text.split(OCR_BULLET).filter((p) => p.trim());
     // Small-print return addresses written with commas ("Acme Ltd, 1 High Street, London").
     if (parts.length < 2 && line.scale < 0.9) parts = first.text.split(/\s*,\s*/).filter((p) => p.trim());
     // Small print whose separators did not come through (drawn as graphics, or lost by OCR):

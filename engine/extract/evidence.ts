@@ -3,7 +3,7 @@
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
-import { ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
+import { ocrCellConfidence, ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
 
 export interface Segment {
   text: string;
@@ -103,9 +103,11 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         const index = lines.length + pageLines.length;
         const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
         // OCR: misread labels, IBANs and VAT ids repaired where a check confirms the reading.
+        const asRead = segments.map((s) => s.text);
         if (ocr) segments.forEach(repairOcrSegment);
-        // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence).
-        if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, Math.min(...s.words.map((w) => w.confidence))));
+        // OCR: the weakest word of each cell, looked up by the cell's box (see ocrConfidence); label
+        // words the repair rewrote do not count (their misreading is what was repaired).
+        if (page.source !== 'native') segs.forEach((s, col) => segments[col] && ocrConf.set(segments[col]!.bbox, ocrCellConfidence(s.words, asRead[col]!, segments[col]!.text)));
         if (!segments.length) continue;
         pageLines.push({ index, page: page.page, component_ref: page.component_ref, text: segments.map((s) => s.text).join('   '), bbox: union(segments.map((s) => s.bbox)), segments, scale: wh / hMed, pageLine: pageLines.length, pageHeight: page.height, pageWidth: page.width, source: page.source, positioned: true });
       }

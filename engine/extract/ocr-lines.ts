@@ -8,7 +8,7 @@
 // MwSt-Betrag" became one cell). Rows are rebuilt from the lines' text bands, and gaps are
 // measured against the words tesseract read with confidence.
 
-import { repairOcrAmounts, repairOcrCell, type AmountCell } from './normalize/ocr-repair.js';
+import { LABEL_WORDS, nearestLabelWord, repairOcrAmounts, repairOcrCell, type AmountCell } from './normalize/ocr-repair.js';
 
 export interface OcrWordBox {
   bbox: { h: number };
@@ -99,6 +99,19 @@ export function repairOcrSegment(cell: AmountCell): void {
   repaired.add(cell.bbox);
 }
 
+/**
+ * The weakest confidence of an OCR cell's words, leaving out the leading words the label repair
+ * rewrote into a label word ("Ech6ance" read with confidence 30 is "Échéance"): the repair is
+ * their check, and the value's own words still count.
+ */
+export function ocrCellConfidence(words: readonly OcrWordBox[], asRead: string, repairedText: string): number {
+  const read = asRead.split(' ');
+  const now = repairedText.split(' ');
+  const aligned = read.length === words.length && now.length === words.length;
+  const kept = words.filter((w, i) => !(aligned && i < LABEL_WORDS && read[i] !== now[i] && nearestLabelWord(read[i]!.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '')) === now[i]!.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '').toLowerCase()));
+  return Math.min(...(kept.length ? kept : words).map((w) => w.confidence));
+}
+
 /** True for a cell whose text was repaired from a misreading (by its box, as ocrConfidence). */
 export function ocrRepaired(bbox: object | null | undefined): boolean {
   return Boolean(bbox && repaired.has(bbox));
@@ -180,7 +193,13 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
       const fit = (w: OcrWordBox & { bbox: Box }, k: number) => Math.abs(w.bbox.y + w.bbox.h / 2 - band[k]!);
       // The better reading goes where the ink sits best; the other line loses its copy.
       const [keep, drop] = b.confidence > a.confidence ? [j, i] : [i, j];
-      const [home, away] = fit(a, li) <= fit(b, lj) ? [li, lj] : [lj, li];
+      const fa = fit(a, li);
+      const fb = fit(b, lj);
+      // Both bands hold the ink alike: one row read twice, once whole ("Alpha cars - Haupstrasse
+      // 35 - 12345 Himmel:") and once in part ("35 - 12345 Hii"). The word stays in the longer
+      // reading, so that the row's text stays in one piece.
+      const tie = Math.abs(fa - fb) < 0.25 * Math.max(1, Math.min(a.bbox.h, b.bbox.h));
+      const [home, away] = tie ? (lines[li]!.words.length >= lines[lj]!.words.length ? [li, lj] : [lj, li]) : fa <= fb ? [li, lj] : [lj, li];
       out[away]!.words = out[away]!.words.filter((x) => x !== i && x !== j);
       out[home]!.words = out[home]!.words.map((x) => (x === i || x === j ? keep : x));
       gone.add(drop);

@@ -6,11 +6,12 @@
 // values and names are never rewritten. Used on OCR pages only; text layers are exact.
 import { LABELS } from '../labels.js';
 import { formatCents, parseAmount } from './amount.js';
+import { findDates } from './date.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
 import { dutchVatChecksumValid, frenchVatChecksumValid, germanVatChecksumValid } from './vat.js';
 
 /** How many leading words of a cell may belong to its label ("Date limite de règlement": four). */
-const LABEL_WORDS = 4;
+export const LABEL_WORDS = 4;
 
 /** Label words by length, each with its folded spelling. */
 let vocabulary: Map<number, Array<{ word: string; folded: string }>> | null = null;
@@ -172,11 +173,21 @@ export function repairOcrLabels(text: string): string {
   if (!changed) return text;
   const repaired = words.join(' ');
   const n = labelLength(repaired);
-  // Only a label that ends the cell, ends in ':' or '#', or precedes a number: "Supplies Ltd"
-  // is a name, not the label "Supplier" and a value.
+  // Only a label that ends the cell, ends in ':' or '#', or precedes a number or a date: "Supplies
+  // Ltd" is a name, not the label "Supplier" and a value.
   const rest = repaired.slice(n);
-  if (!(n > labelLength(text) && (!rest.trim() || /[:#]\s*$/.test(repaired.slice(0, n)) || /^\s*[-\d]/.test(rest)))) return text;
+  if (!(n > labelLength(text) && (!rest.trim() || /[:#]\s*$/.test(repaired.slice(0, n)) || /^\s*[-\d]/.test(rest) || startsWithDate(rest)))) return text;
   return repaired;
+}
+
+/**
+ * The value after a label is a date, perhaps after one short word ("Échéance le 2 septembre
+ * 2026", "Due on 3 May 2024"): a date written with its month's name starts with a word, and a
+ * valid date is as good a sign of a label's value as a number.
+ */
+function startsWithDate(rest: string): boolean {
+  const lead = /^\s*(?:\p{L}{1,3}\s+)?/u.exec(rest)![0];
+  return findDates(rest.slice(lead.length)).some((d) => d.index === 0);
 }
 
 // ---------------------------------------------------------------- amounts
