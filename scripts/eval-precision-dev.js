@@ -5,7 +5,8 @@
 // (engine/extract/field-agreement.ts), and per field what each abstention rule would drop.
 //
 //   node scripts/eval-precision-dev.js --collect   runs scripts/eval-generic.js once unperturbed and once
-//                                                  per perturbation (EVAL_DUMP / EVAL_PERTURB), then reports
+//                                                  per perturbation (EVAL_DUMP / EVAL_PERTURB), then reports;
+//                                                  runs collected before are kept unless --fresh
 //   node scripts/eval-precision-dev.js             reports on the records collected before
 // Environment: PRECISION_DEV_DIR (records; default $TMPDIR/docdesk-precision-dev), PRECISION_DEV_JOBS
 // (parallel eval runs, default 2); the eval's own variables (DOCDESK_SAMPLES, EVAL_GENERATED_SCANS …)
@@ -35,7 +36,8 @@ const { DOUBTS } = await import(distUrl.href);
 
 if (process.argv.includes('--collect')) {
   const evalScript = new URL('./eval-generic.js', import.meta.url).pathname;
-  const queue = [...RUNS];
+  // Runs already collected are kept unless --fresh (a run takes minutes on this machine).
+  const queue = RUNS.filter(([kind, round]) => process.argv.includes('--fresh') || !existsSync(join(dir, `${kind}-${round}.jsonl`)));
   const runOne = ([kind, round]) => new Promise((resolve, reject) => {
     const env = { ...process.env, EVAL_DUMP: join(dir, `${kind}-${round}.jsonl`), ...(kind === 'none' ? {} : { EVAL_PERTURB: kind, EVAL_PERTURB_ROUND: String(round) }) };
     const child = spawn(process.execPath, [evalScript], { env, stdio: ['ignore', 'ignore', 'inherit'] });
