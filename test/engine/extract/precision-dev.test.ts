@@ -14,5 +14,7 @@ describe('pages the perturbations found', () => {
     ]);
     assert.equal(r.fields.document_number.value, 'NT-2025-7');
     assert.equal(r.fields.recipient_name.value, 'Atelier Sonnenberg GmbH');
+    // The legal form alone names nobody: no sender rather than "GmbH".
+    assert.notEqual(r.fields.sender_name.value, 'GmbH');
   });
 });
