@@ -419,10 +419,23 @@ const ranges = { right: 0, total: 0, wrong: [] };
 const isHeldOut = (split) => split.endsWith('held-out') || (split.startsWith('unseen-') && !process.env.EVAL_UNSEEN_DETAIL);
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
 let pagesTotal = 0;
-for (const d of docs) {
-  if (only && !only(d.id)) continue;
+// The precision development set (prec13, scripts/eval-precision-dev.js): EVAL_DUMP=<file> writes one record per
+// emitted value with its features; EVAL_PERTURB=<kind> (scripts/precision/perturb.js) extracts from a perturbed
+// reading instead (EVAL_PERTURB_ROUND picks another target field). Both run on openable documents only:
+// held-out and unseen documents are skipped before they are read.
+const devSet = process.env.EVAL_DUMP || process.env.EVAL_PERTURB ? await import('./precision/dev-set.js') : null;
+const dump = [];
+for (const d0 of docs) {
+  if (only && !only(d0.id)) continue;
+  if (devSet && (d0.split.endsWith('held-out') || d0.split.startsWith('unseen-'))) continue;
+  let d = d0;
   const generated = d.pages ?? (d.page ? [d.page] : null);
-  const read = generated ? { components: [{ ref: 'main', kind: 'pdf', filename: `${d.id}.pdf`, format: 'pdf', pages: generated.map((p) => p.page) }], pages: generated } : await readDocument(d.pdf);
+  let read = generated ? { components: [{ ref: 'main', kind: 'pdf', filename: `${d.id}.pdf`, format: 'pdf', pages: generated.map((p) => p.page) }], pages: generated } : await readDocument(d.pdf);
+  if (process.env.EVAL_PERTURB) {
+    const v = devSet.perturbed(process.env.EVAL_PERTURB, d, read, printed, Number(process.env.EVAL_PERTURB_ROUND ?? 0));
+    if (!v) continue;
+    ({ d, read } = v);
+  }
   const t0 = performance.now();
   const result = extractGeneric({ components: read.components, pages: read.pages, text: null, custom_types: [] });
   extractMs += performance.now() - t0;
@@ -480,7 +493,9 @@ for (const d of docs) {
       cell[right ? 0 : 1]++;
       if (right && d.split === 'tuned') cell[2]++;
     }
-    if (!tally(s, field, truth, p)) {
+    const right = tally(s, field, truth, p);
+    if (devSet && p !== null && p !== undefined) dump.push(devSet.record(d, field, right, result, read.pages, Boolean(d.origTruth?.[field]) && same(field, d.origTruth[field], p)));
+    if (!right) {
       // Held-out failures are never listed: rules must not be fitted to them.
       if (!isHeldOut(d.split) && ((p ?? null) !== null || (truth ?? null) !== null)) misses.push(`${d.set}/${d.id} ${field}: truth=${JSON.stringify(truth)} got=${JSON.stringify(p)}`);
       // EVAL_WRONG=1: every tuned wrong value (not a miss) with its provenance and runner-ups, to classify causes.
@@ -517,6 +532,7 @@ for (const d of docs) {
   }
 }
 await terminateOcr();
+if (process.env.EVAL_DUMP) writeFileSync(process.env.EVAL_DUMP, dump.map((r) => JSON.stringify(r)).join('\n'));
 
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
 const prf = (t) => {

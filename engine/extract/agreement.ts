@@ -17,13 +17,17 @@ const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|shi
 /** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
 const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
 
+/** A party's printed words without legal forms, case or punctuation ("Nordlicht GmbH & Co. KG" → "nordlicht"). */
+const partyWords = (x: unknown) => String(x ?? '').toLowerCase().replace(/\b(gmbh|mbh|ag|kg|se|bv|nv|inc|ltd|llc|plc|sarl|sas|sa|srl|spa|co)\b\.?/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 /** A party name must be a name: not a role word or an address heading, a date or a number. */
 export function plausibleName(value: unknown): boolean {
   // Leading quotes or commas are OCR specks ("‚Adresse de facturation").
   const v = String(value ?? '').replace(/^[\s‚„"'`,.:;]+/, '').replace(/[:.\s]+$/, '').trim();
   if (v.length < 2) return false;
   if (ROLE_WORDS.test(v)) return false;
-  if (!/\p{L}{2}/u.test(v)) return false;
+  // A legal form alone ("GmbH", "& Co. KG": the name before it cut off or not read) names nobody.
+  if (!/\p{L}{2}/u.test(partyWords(v))) return false;
   if (parseDate(v) !== null) return false;
   // An address line under the heading was taken instead of the name above it.
   if ((POSTCODE_TOWN_ONLY.test(v) || STREET_LINE.test(v)) && !SHORT_LEGAL_FORM.test(v)) return false;
@@ -32,9 +36,8 @@ export function plausibleName(value: unknown): boolean {
 
 /** Names compared as printed words, without legal forms, case or punctuation. */
 export function sameParty(a: unknown, b: unknown): boolean {
-  const n = (x: unknown) => String(x ?? '').toLowerCase().replace(/\b(gmbh|mbh|ag|kg|se|bv|nv|inc|ltd|llc|plc|sarl|sas|sa|srl|spa|co)\b\.?/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const x = n(a);
-  const y = n(b);
+  const x = partyWords(a);
+  const y = partyWords(b);
   if (!x || !y) return false;
   return x === y || (x.length >= 6 && y.includes(x)) || (y.length >= 6 && x.includes(y));
 }

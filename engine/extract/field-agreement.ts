@@ -5,12 +5,13 @@
 //   single   — one cue or none,
 //   conflict — a rival value about as strong as the chosen one that no closing cue (arithmetic,
 //              checksum) rules out, or a clash selection itself flagged.
-// The verdict is recorded on every field (provenance.transforms `agreement:<verdict>` and
-// `cues:<a+b>`); a field is emptied only where the measurement in docs/decisions.md
-// ("precision by agreement") adopted it (ABSTAIN_ON). An emptied value stays among the field's
+// The verdict is recorded on every field (provenance.transforms `agreement:<verdict>`,
+// `cues:<a+b>`, and the doubts that hold, `doubts:<a+b>`); a field is emptied only where its doubt
+// was adopted (ABSTAIN_ON) on the precision development set (docs/decisions.md, `prec13`). An emptied value stays among the field's
 // candidates, the reason goes to the run's notes, and an emptied conflict to conflict_fields
 // (quality.ai.conflict_fields, quality.status degraded: spec Q1).
 import { sameParty } from './agreement.js';
+import { ocrConfidence } from './evidence.js';
 import { normalizeVat } from './normalize/vat.js';
 import type { Selection } from './select.js';
 import type { Candidate, GenericField } from './types.js';
@@ -22,10 +23,29 @@ export interface FieldAgreement {
 }
 
 /**
- * Fields emptied at a verdict: `conflict` empties on a conflict, `single` on a conflict or a lone
- * cue. Chosen per field by the pre-registered criterion on the development splits only.
+ * Doubts (prec13): named conditions on a chosen value that an abstention rule can use, each from
+ * facts the extractor already has. Recorded on every kept field (`doubts:<a+b>`) so the precision
+ * development set (scripts/eval-precision-dev.js) scores exactly the rule the engine applies:
+ *   conflict         the verdict is `conflict`;
+ *   not-agreed       the verdict is `single` or `conflict`;
+ *   close-rival      another value of the field is read within CONFLICT_MARGIN of the winner's best reading;
+ *   weak             the winner's best reading scores under STRONG (or the value was derived, no reading);
+ *   ocr-low          the winner was read from OCR words of low confidence;
+ *   unlabelled       no cue ties the value to the field (label, party block, title, arithmetic, checksum, term);
+ *   unlabelled-rival unlabelled, and another value of the field was read;
+ *   unclosed         an amount no arithmetic confirms;
+ *   not-agreed-scan, weak-scan  the same, only for a value read by OCR.
  */
-export const ABSTAIN_ON: Partial<Record<GenericField, 'conflict' | 'single'>> = {};
+export const DOUBTS = ['conflict', 'not-agreed', 'close-rival', 'weak', 'ocr-low', 'unlabelled', 'unlabelled-rival', 'unclosed', 'not-agreed-scan', 'weak-scan'] as const;
+export type Doubt = (typeof DOUBTS)[number];
+
+/**
+ * Fields emptied when a doubt holds. Chosen per field by the pre-registered criterion on the
+ * precision development set (docs/decisions.md, `prec13`): a gross total that a rival total as
+ * strong contradicts and no arithmetic closes dropped 4 wrong values and no right one on real
+ * documents, in several sources; no other doubt of any field paid for the right values it drops.
+ */
+export const ABSTAIN_ON: Partial<Record<GenericField, Doubt>> = { gross_amount: 'conflict' };
 
 /** The type decision's cues (index.ts decides the type after selection). */
 export interface TypeCues {
@@ -106,27 +126,60 @@ export function judgeField(field: GenericField, chosen: Selection['chosen'][Gene
   return { verdict: conflict ? 'conflict' : cues.length >= 2 ? 'agreed' : 'single', cues };
 }
 
+const TIES = new Set(['label', 'block', 'title', 'arithmetic', 'checksum', 'term']);
+
 /**
- * Judges every chosen field, records the verdict, and empties the fields ABSTAIN_ON adopted.
- * `all` are every candidate; selection's own pools (after its plausibility filters) are used where
- * it kept them.
+ * The doubts that hold for a chosen value. `readingsOfField` are all readings of the field (every
+ * candidate, as the result's `candidates` list shows them), not only the ones selection kept.
  */
-export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues, abstainOn: Partial<Record<GenericField, 'conflict' | 'single'>> = ABSTAIN_ON): Map<GenericField, FieldAgreement> {
+export function doubtsOf(field: GenericField, chosen: NonNullable<Selection['chosen'][GenericField]>, readingsOfField: Candidate[], a: FieldAgreement): Doubt[] {
+  const own = readingsOfField.filter((c) => key(c.value) === key(chosen.value)).map((c) => c.score);
+  const rivals = readingsOfField.filter((c) => c.value !== null && c.value !== undefined && key(c.value) !== key(chosen.value)).map((c) => c.score);
+  const score = own.length ? Math.max(...own) : null;
+  const rival = rivals.length ? Math.max(...rivals) : null;
+  const w = chosen.winner;
+  const scan = ocrConfidence(w?.source?.bbox) !== undefined;
+  const unlabelled = !a.cues.some((c) => TIES.has(c));
+  const held: Record<Doubt, boolean> = {
+    conflict: a.verdict === 'conflict',
+    'not-agreed': a.verdict !== 'agreed',
+    'close-rival': score !== null && rival !== null && score - rival < CONFLICT_MARGIN,
+    weak: score === null || score < STRONG,
+    'ocr-low': Boolean(w?.transforms.includes('ocr:low-confidence')),
+    unlabelled,
+    'unlabelled-rival': unlabelled && rival !== null,
+    unclosed: MONEY.has(field) && !a.cues.includes('arithmetic'),
+    'not-agreed-scan': scan && a.verdict !== 'agreed',
+    'weak-scan': scan && (score === null || score < STRONG),
+  };
+  return DOUBTS.filter((d) => held[d]);
+}
+
+const reasonOf = (field: GenericField, doubt: Doubt) => `${field}_${doubt === 'not-agreed' ? 'not_agreed' : doubt.replace(/-/g, '_')}`;
+
+/**
+ * Judges every chosen field, records the verdict and its doubts, and empties the fields whose
+ * adopted doubt (ABSTAIN_ON) holds. `all` are every candidate; selection's own pools (after its
+ * plausibility filters) are used for the verdict where it kept them.
+ */
+export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues, abstainOn: Partial<Record<GenericField, Doubt>> = ABSTAIN_ON): Map<GenericField, FieldAgreement> {
   const out = new Map<GenericField, FieldAgreement>();
   for (const field of Object.keys(sel.chosen) as GenericField[]) {
     const chosen = sel.chosen[field];
-    const pool = sel.considered[field] ?? all.filter((c) => c.field === field);
+    const readings = all.filter((c) => c.field === field);
+    const pool = sel.considered[field] ?? readings;
     const a = judgeField(field, chosen, pool, sel.conflict_fields.has(field), type);
     if (!a || !chosen) continue;
     out.set(field, a);
-    const level = abstainOn[field];
-    if (level && (a.verdict === 'conflict' || (level === 'single' && a.verdict === 'single'))) {
+    const doubts = doubtsOf(field, chosen, readings, a);
+    const adopted = abstainOn[field];
+    if (adopted && doubts.includes(adopted)) {
       delete sel.chosen[field];
-      sel.reasons.add(`${field}_${a.verdict === 'conflict' ? 'conflict' : 'not_agreed'}`);
+      sel.reasons.add(reasonOf(field, adopted));
       if (a.verdict === 'conflict') sel.conflict_fields.add(field);
       continue;
     }
-    chosen.transforms = [...(chosen.transforms ?? []), `agreement:${a.verdict}`, ...(a.cues.length ? [`cues:${a.cues.join('+')}`] : [])];
+    chosen.transforms = [...(chosen.transforms ?? []), `agreement:${a.verdict}`, ...(a.cues.length ? [`cues:${a.cues.join('+')}`] : []), ...(doubts.length ? [`doubts:${doubts.join('+')}`] : [])];
   }
   return out;
 }

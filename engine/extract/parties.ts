@@ -41,6 +41,8 @@ const LEGAL_WORDS = /\b(gmbh|mbh|ag|kg|co|e\.?\s?k|ltd|llc|inc|plc|sarl|sas|sa|b
 function domainSpells(name: string, domains: string[]): boolean {
   const words = name.replace(LEGAL_WORDS, ' ').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.normalize('NFD').replace(/[^a-z0-9]/g, ''));
   const all = words.join('');
+  // A name of legal-form words only ("GmbH" left on a line) spells no domain.
+  if (!words.length) return false;
   return domains.some((d) => d.length >= 4 && ((all.length >= 4 && (d.startsWith(all) || all.startsWith(d))) || (words[0]!.length >= 5 && d.startsWith(words[0]!))));
 }
 

@@ -3,7 +3,7 @@
 // emptied field show in the result (provenance transforms, candidates, notes, conflict_fields).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyAgreement, judgeField, type TypeCues } from '../../../engine/extract/field-agreement.js';
+import { applyAgreement, doubtsOf, judgeField, type TypeCues } from '../../../engine/extract/field-agreement.js';
 import type { Selection } from '../../../engine/extract/select.js';
 import type { Candidate, GenericField } from '../../../engine/extract/types.js';
 import { CONFLICT_FAMILIES, generateConflictFamilyInvoice } from './fixtures/conflictfamily.js';
@@ -59,6 +59,39 @@ describe('field agreement verdicts', () => {
   });
 });
 
+describe('doubts (prec13): each holds where its cue is missing and not where it is present', () => {
+  const doubts = (field: GenericField, w: Candidate, readings: Candidate[], transforms: string[] = []) => {
+    const chosen = { value: w.value, winner: w, transforms };
+    return doubtsOf(field, chosen, readings, judgeField(field, chosen, readings, false)!);
+  };
+  it('a labelled amount alone: not agreed and unclosed; closed by arithmetic: neither', () => {
+    const w = cand('gross_amount', '1190.00', 4);
+    assert.deepEqual(doubts('gross_amount', w, [w], ['confirm:none']), ['not-agreed', 'unclosed']);
+    assert.deepEqual(doubts('gross_amount', w, [w, { ...w, source: { ...w.source!, bbox: { x: 300, y: 700, w: 60, h: 10 } } }], ['confirm:sum']), []);
+  });
+  it('close-rival: another value within 0.5 of the winner; a rival far below is no doubt', () => {
+    const w = cand('document_number', 'R-2025-17', 3);
+    assert.ok(doubts('document_number', w, [w, cand('document_number', 'A-77', 2.6, 'label_value', 'Auftrag')]).includes('close-rival'));
+    assert.ok(!doubts('document_number', w, [w, cand('document_number', 'A-77', 1, 'label_value', 'Auftrag')]).includes('close-rival'));
+  });
+  it('weak: a best reading under 2; unlabelled(-rival): found by position only, with a rival read too', () => {
+    const pos = cand('recipient_name', 'Hafenbau KG', 1.5, 'pattern', undefined);
+    const d = doubts('recipient_name', pos, [pos, cand('recipient_name', 'Ostwerk AG', 1, 'pattern', undefined)]);
+    assert.ok(d.includes('weak') && d.includes('unlabelled') && d.includes('unlabelled-rival'));
+    const block = cand('recipient_name', 'Hafenbau KG', 3, 'address_block', undefined);
+    const k = doubts('recipient_name', block, [block]);
+    assert.ok(!k.includes('weak') && !k.includes('unlabelled') && !k.includes('unlabelled-rival'));
+  });
+  it('ocr-low: the winner read from low-confidence OCR words; the scan doubts need an OCR reading', () => {
+    const w = { ...cand('bic', 'COBADEFFXXX', 1.5, 'label_value', 'BIC'), transforms: ['ocr:low-confidence'] };
+    const d = doubts('bic', w, [w]);
+    assert.ok(d.includes('ocr-low') && d.includes('weak'));
+    // A text-layer reading (no OCR confidence on its box) is never a scan doubt.
+    assert.ok(!d.includes('weak-scan') && !d.includes('not-agreed-scan'));
+    assert.ok(!doubts('bic', cand('bic', 'COBADEFFXXX', 3, 'label_value', 'BIC'), []).includes('ocr-low'));
+  });
+});
+
 describe('abstention of adopted fields', () => {
   it('records the verdict on kept fields and empties an adopted conflicting one (notes, conflict_fields)', () => {
     const sel = selection();
@@ -73,21 +106,21 @@ describe('abstention of adopted fields', () => {
     assert.ok(sel.reasons.has('gross_amount_conflict'));
     assert.ok(sel.conflict_fields.has('gross_amount'));
     // Not adopted: kept, its verdict recorded in the transforms.
-    assert.deepEqual(sel.chosen.net_amount?.transforms, ['confirm:none', 'agreement:single', 'cues:label']);
+    assert.deepEqual(sel.chosen.net_amount?.transforms, ['confirm:none', 'agreement:single', 'cues:label', 'doubts:not-agreed+unclosed']);
   });
 
-  it('"single" also empties a field read by one cue only, and leaves an agreed one', () => {
+  it('"not-agreed" also empties a field read by one cue only, and leaves an agreed one', () => {
     const sel = selection();
     const d = cand('payment_due_date', '2025-03-01', 3, 'label_value', 'Fällig am');
     sel.chosen.payment_due_date = { value: '2025-03-01', winner: d };
-    applyAgreement(sel, [d], NO_TYPE, { payment_due_date: 'single' });
+    applyAgreement(sel, [d], NO_TYPE, { payment_due_date: 'not-agreed' });
     assert.equal(sel.chosen.payment_due_date, undefined);
     assert.ok(sel.reasons.has('payment_due_date_not_agreed'));
     assert.ok(!sel.conflict_fields.has('payment_due_date'));
     const sel2 = selection();
     const term = { ...cand('payment_due_date', '2025-03-01', 2, 'sentence', 'zahlbar'), derived_from: ['issue_date'] };
     sel2.chosen.payment_due_date = { value: '2025-03-01', winner: d };
-    applyAgreement(sel2, [d, term], NO_TYPE, { payment_due_date: 'single' });
+    applyAgreement(sel2, [d, term], NO_TYPE, { payment_due_date: 'not-agreed' });
     assert.equal(sel2.chosen.payment_due_date?.value, '2025-03-01');
   });
 });
