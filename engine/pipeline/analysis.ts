@@ -236,7 +236,7 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
 
   if (later.some((p) => familyOf(p.format) !== 'word' && familyOf(p.format) !== 'xml' && familyOf(p.format) !== 'email')) await setStage(deps, doc.id, 'ocr');
   let ocrTextBytes = 0;
-  await parallel(later, deps.pool.size, async (p) => {
+  await parallel(inReadingOrder(later), deps.pool.size, async (p) => {
     const family = familyOf(p.format);
     let r: PageWorkResult;
     const late = pastDeadline(p);
@@ -265,6 +265,17 @@ async function readPages(deps: PipelineDeps, doc: DocumentRow, run: RunRow, plan
     if (p.selected) await progress();
   });
   return { results: plan.map((p) => results.get(p.physical) ?? notProcessed(p)), deadlineReached };
+}
+
+/**
+ * Phase 2 takes its pages in page order, not in the order phase 1 happened to hand them back:
+ * phase 1 of a scanned page is a few milliseconds, so that order is a race between the two
+ * workers, and on the bench's 10-page scan it put page 3 (one of the dearest: 5 s of re-reads)
+ * last, leaving the other worker idle for its whole read. Costs are not known before a page is
+ * read (neither the scan's bytes nor its size tell a dear page), so a fixed order is the fair one.
+ */
+export function inReadingOrder(pages: PagePlan[]): PagePlan[] {
+  return [...pages].sort((a, b) => a.physical - b.physical);
 }
 
 function failedPage(p: PagePlan, err: unknown): PageWorkResult {
