@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { applyLut, bestAngle, contentBox, decodeGray, inkPoints, otsu, paperWord, profile, type Gray } from '../../../engine/ocr/preprocess.js';
-import { droppedInk, findRules, inkPerCell } from '../../../engine/ocr/recover.js';
+import { droppedInk, findRules, inkMask, inkPerCell } from '../../../engine/ocr/recover.js';
 import { closeAllPdfs, rasterizePdfPage } from '../../../engine/formats/pdf/index.js';
 import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 import { drawInvoicePage } from './pages.js';
@@ -292,6 +292,12 @@ describe('pixel passes against their definitions', () => {
     ] as const) {
       const mask = droppedInk(img, 128, [...covered], textHeight);
       assert.ok(sameBytes(mask, droppedInkByDefinition(img, 128, [...covered], textHeight)), name);
+      // With the ink mask handed in (recoverDropped shares one with findRules): the same, and the mask handed in is left as it was.
+      const ink = inkMask(img, 128);
+      const inkBefore = ink.slice();
+      assert.ok(sameBytes(droppedInk(img, 128, [...covered], textHeight, ink), mask), `${name}, shared ink mask`);
+      assert.ok(sameBytes(ink, inkBefore), `${name}, shared ink mask unchanged`);
+      assert.deepEqual(findRules(img, 128, 31, ink), rulesByDefinition(img, 128, 31), `${name}, rules on the shared ink mask`);
       for (const c of [2, 3, 7]) assert.ok(sameBytes(inkPerCell(mask, img.width, c), cellsByDefinition(mask, img.width, c)), `${name}, cells of ${c}`);
     }
   });
