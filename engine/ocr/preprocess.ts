@@ -204,45 +204,68 @@ async function shrink(img: Gray, maxSide: number): Promise<{ small: Gray; factor
   return { small: { data, width: info.width, height: info.height }, factor: info.width / img.width };
 }
 
-/** Ink pixel coordinates (centred on the image) of the small copy. */
-function inkPoints(small: Gray, threshold: number): { xs: Float64Array; ys: Float64Array } {
+/**
+ * Ink pixels of the small copy, centred on the image, grouped by row: `xs[i]` (x − width/2) for
+ * the points of row `rowY[r]` (y − height/2) at `i` in `rowStart[r]` … `rowStart[r + 1]`.
+ * Grouping by row lets the profiles multiply a row's y once, not once per point.
+ */
+export interface InkPoints {
+  xs: Float64Array;
+  rowY: Float64Array;
+  rowStart: Int32Array;
+}
+
+/** The small copy's ink pixels (grey ≤ `threshold`), rows top to bottom; very dense pages sampled. */
+export function inkPoints(small: Gray, threshold: number): InkPoints {
   const { data, width, height } = small;
   let n = 0;
   for (let i = 0; i < data.length; i++) if (data[i]! <= threshold) n++;
   // Very dense pages are sampled: the profile shape does not need every pixel.
   const step = Math.max(1, Math.floor(n / 150_000));
   const xs = new Float64Array(Math.ceil(n / step));
-  const ys = new Float64Array(xs.length);
+  const rowY = new Float64Array(height);
+  const rowStart = new Int32Array(height + 1);
   let k = 0;
+  let rows = 0;
   let seen = 0;
   const cx = width / 2;
   const cy = height / 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    const first = k;
     for (let x = 0; x < width; x++) {
       if (data[row + x]! > threshold) continue;
       if (seen++ % step !== 0) continue;
-      xs[k] = x - cx;
-      ys[k] = y - cy;
-      k++;
+      xs[k++] = x - cx;
     }
+    if (k === first) continue;
+    rowY[rows] = y - cy;
+    rowStart[rows++] = first;
   }
-  return { xs: xs.subarray(0, k), ys: ys.subarray(0, k) };
+  rowStart[rows] = k;
+  return { xs: xs.subarray(0, k), rowY: rowY.subarray(0, rows), rowStart: rowStart.subarray(0, rows + 1) };
 }
 
 /**
  * Projection profile of the points onto the axis perpendicular to lines running at `deg`
- * (0 = horizontal lines, so the profile is over rows). Returns the bins.
+ * (0 = horizontal lines, so the profile is over rows). Returns the bins. Each point's
+ * position is y·cos + x·sin rounded, the very same doubles as point by point (the row's
+ * y·cos is one product whichever point it is computed for).
  */
-function profile(xs: Float64Array, ys: Float64Array, deg: number, extent: number): Float64Array {
+export function profile(points: InkPoints, deg: number, extent: number): Float64Array {
   const a = (deg * Math.PI) / 180;
   const s = Math.sin(a);
   const c = Math.cos(a);
   const bins = new Float64Array(2 * extent + 1);
-  for (let i = 0; i < xs.length; i++) {
+  const { xs, rowY, rowStart } = points;
+  const size = bins.length;
+  for (let r = 0; r < rowY.length; r++) {
     // Lines that rise to the right by `deg` have constant y·cos + x·sin.
-    const p = Math.round(ys[i]! * c + xs[i]! * s) + extent;
-    if (p >= 0 && p < bins.length) bins[p]++;
+    const yc = rowY[r]! * c;
+    for (let i = rowStart[r]!, end = rowStart[r + 1]!; i < end; i++) {
+      const p = Math.round(yc + xs[i]! * s) + extent;
+      if (p >= 0 && p < size) bins[p]++;
+    }
   }
   return bins;
 }
@@ -262,11 +285,18 @@ function sharpness(bins: Float64Array, span: number): number {
   return sum === 0 ? 0 : (sq * span) / (sum * sum);
 }
 
-/** Best line angle for lines around `base` degrees (0 horizontal, 90 vertical). */
-function bestAngle(xs: Float64Array, ys: Float64Array, base: 0 | 90, extent: number, span: number): { angle: number; score: number } {
+/**
+ * Best line angle for lines around `base` degrees (0 horizontal, 90 vertical): every half
+ * degree, then tenths around the best. An angle the fine steps meet again (the coarse best
+ * itself) is not projected twice: its score is the same, and only a higher one wins.
+ */
+export function bestAngle(points: InkPoints, base: 0 | 90, extent: number, span: number): { angle: number; score: number } {
   let best = { angle: 0, score: -1 };
+  const tried = new Set<number>();
   const tryAngle = (angle: number) => {
-    const score = sharpness(profile(xs, ys, base + angle, extent), span);
+    if (tried.has(angle)) return;
+    tried.add(angle);
+    const score = sharpness(profile(points, base + angle, extent), span);
     if (score > best.score) best = { angle, score };
   };
   for (let a = -MAX_SKEW; a <= MAX_SKEW + 1e-9; a += 0.5) tryAngle(a);
@@ -306,11 +336,11 @@ export async function analyzePage(img: Gray): Promise<PageAnalysis> {
   const result: PageAnalysis = { threshold, inkRatio, axis: 'horizontal', axisRatio: 1, skew: 0, skewHorizontal: 0, skewVertical: 0, lineHeight: null, noise };
   // Blank pages, and photos where "ink" is most of the picture, give no usable profile.
   if (inkRatio < 0.0005 || inkRatio > 0.5) return result;
-  const { xs, ys } = inkPoints(small, threshold);
-  if (xs.length < 200) return result;
+  const points = inkPoints(small, threshold);
+  if (points.xs.length < 200) return result;
   const extent = Math.ceil(Math.hypot(small.width, small.height) / 2) + 2;
-  const h = bestAngle(xs, ys, 0, extent, small.height);
-  const v = bestAngle(xs, ys, 90, extent, small.width);
+  const h = bestAngle(points, 0, extent, small.height);
+  const v = bestAngle(points, 90, extent, small.width);
   const vertical = v.score > h.score;
   result.axis = vertical ? 'vertical' : 'horizontal';
   result.axisRatio = vertical ? v.score / Math.max(h.score, 1e-9) : h.score / Math.max(v.score, 1e-9);
@@ -321,7 +351,7 @@ export async function analyzePage(img: Gray): Promise<PageAnalysis> {
   result.skewHorizontal = fix(h.angle);
   result.skewVertical = fix(v.angle);
   result.skew = vertical ? result.skewVertical : result.skewHorizontal;
-  const bands = bandHeights(profile(xs, ys, (vertical ? 90 : 0) + angle, extent));
+  const bands = bandHeights(profile(points, (vertical ? 90 : 0) + angle, extent));
   if (bands.length >= 3) result.lineHeight = median(bands) / factor;
   return result;
 }
@@ -439,22 +469,62 @@ export function densestBand(img: Gray, rows: number, threshold: number): Gray {
 }
 
 /**
+ * Four copies of the smallest top-bits byte (0x80, 0xC0 … 0xFF) above `threshold`, as a 32-bit
+ * word: a word of pixels that has all those bits set in every byte holds no ink (each byte is
+ * at least that byte, so above the threshold), whatever the byte order. 0 when there is none
+ * (threshold 255: every pixel is ink).
+ */
+export function paperWord(threshold: number): number {
+  let m = 0;
+  for (let bit = 0x80; bit >= 1; bit >>= 1) {
+    m |= bit;
+    if (m > threshold) return Math.imul(m, 0x01010101);
+  }
+  return 0;
+}
+
+/**
  * The part of the image holding ink (rows and columns with at least two ink pixels), with
  * `pad` pixels of margin. Tesseract's binarization and layout analysis cost grows with the
- * pixel count, and a page's empty margins are a quarter of it or more.
+ * pixel count, and a page's empty margins are a quarter of it or more. Paper is passed four
+ * pixels at a time (paperWord); a word that may hold ink is looked at pixel by pixel, so the
+ * counts are the same as pixel by pixel.
  */
 export function contentBox(img: Gray, threshold: number, pad: number): { left: number; top: number; width: number; height: number } | null {
   const { data, width, height } = img;
   const colInk = new Uint32Array(width);
+  const paper = paperWord(threshold);
+  // Whole words of the buffer: pixel i is byte (i - head) % 4 of word (i - head) >> 2.
+  const head = Math.min(data.length, (4 - (data.byteOffset % 4)) % 4);
+  const words = new Uint32Array(data.buffer, data.byteOffset + head, (data.length - head) >>> 2);
   let top = -1;
   let bottom = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    const rowEnd = row + width;
     let c = 0;
-    for (let x = 0; x < width; x++) {
-      if (data[row + x]! <= threshold) {
+    let i = row;
+    if (paper !== 0) {
+      for (; i < rowEnd && (i - head) % 4 !== 0; i++) {
+        if (data[i]! <= threshold) {
+          c++;
+          colInk[i - row]!++;
+        }
+      }
+      for (; i + 4 <= rowEnd; i += 4) {
+        if ((words[(i - head) >> 2]! & paper) === paper) continue;
+        for (let j = i; j < i + 4; j++) {
+          if (data[j]! <= threshold) {
+            c++;
+            colInk[j - row]!++;
+          }
+        }
+      }
+    }
+    for (; i < rowEnd; i++) {
+      if (data[i]! <= threshold) {
         c++;
-        colInk[x]!++;
+        colInk[i - row]!++;
       }
     }
     if (c >= 2) {

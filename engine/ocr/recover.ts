@@ -109,11 +109,12 @@ function eachRun(mask: Uint8Array, W: number, visit: (start: number, end: number
 /**
  * The ink (grey ≤ `threshold`) of `img` outside the `covered` boxes, without table rules and
  * frames (runs of ink longer than any glyph: horizontal over `6 × textHeight`, vertical over
- * `3 × textHeight`, both at least 40 / 30 px), as a 0/1 mask.
+ * `3 × textHeight`, both at least 40 / 30 px), as a 0/1 mask. `ink`: the image's inkMask when
+ * the caller has it (copied, not changed).
  */
-export function droppedInk(img: Gray, threshold: number, covered: Rect[], textHeight: number): Uint8Array {
+export function droppedInk(img: Gray, threshold: number, covered: Rect[], textHeight: number, ink?: Uint8Array): Uint8Array {
   const { width: W, height: H } = img;
-  const mask = inkMask(img, threshold);
+  const mask = ink ? ink.slice() : inkMask(img, threshold);
   for (const r of covered) {
     const x0 = Math.max(0, Math.floor(r.x0));
     const x1 = Math.min(W, Math.ceil(r.x1));
@@ -132,7 +133,7 @@ export function droppedInk(img: Gray, threshold: number, covered: Rect[], textHe
 }
 
 /** 1 where `img` has ink (grey ≤ `threshold`), else 0. */
-function inkMask(img: Gray, threshold: number): Uint8Array {
+export function inkMask(img: Gray, threshold: number): Uint8Array {
   const mask = new Uint8Array(img.width * img.height);
   mask.set(img.data.subarray(0, mask.length));
   const ink = new Uint8Array(256);
@@ -182,9 +183,9 @@ export function inkPerCell(mask: Uint8Array, W: number, c: number): Uint16Array 
  * covers. `textHeight` is the page's typical word height (px), used for word gaps and rule
  * lengths.
  */
-export function findDroppedBands(img: Gray, threshold: number, covered: Rect[], textHeight: number): Band[] {
+export function findDroppedBands(img: Gray, threshold: number, covered: Rect[], textHeight: number, ink?: Uint8Array): Band[] {
   const { width: W, height: H } = img;
-  const mask = droppedInk(img, threshold, covered, textHeight);
+  const mask = droppedInk(img, threshold, covered, textHeight, ink);
 
   // Coarse grid: cells with at least two ink pixels, closed along rows by a word gap.
   const c = Math.max(2, Math.round(textHeight / 8));
@@ -329,13 +330,14 @@ interface Rule {
 
 /**
  * Table rules of `img`: ink runs longer than `minLength` px, horizontal and vertical, on the
- * raw ink (word boxes not masked: a rule passes under padded word boxes).
+ * raw ink (word boxes not masked: a rule passes under padded word boxes). `ink`: the image's
+ * inkMask when the caller has it (read only).
  */
-export function findRules(img: Gray, threshold: number, minLength: number): { horizontal: Rule[]; vertical: Rule[] } {
+export function findRules(img: Gray, threshold: number, minLength: number, ink?: Uint8Array): { horizontal: Rule[]; vertical: Rule[] } {
   const W = img.width;
   // Runs of the ink mask, row by row (paper skipped by eachRun); the rules come out in the
   // order of the definition: every row, then every column top to bottom.
-  const mask = inkMask(img, threshold);
+  const mask = ink ?? inkMask(img, threshold);
   const horizontal: Rule[] = [];
   eachRun(mask, W, (start, end) => {
     if (end - start < minLength) return;
@@ -449,13 +451,16 @@ export async function recoverDropped(worker: Recognizer, img: Gray, blocks: Tess
   // Every word with a letter or digit covers its ink, however unsure (see below).
   const read0 = words.filter((w) => HAS_ALNUM.test(w.text));
   const covered = read0.map((w) => ({ x0: w.bbox.x0 - pad, y0: w.bbox.y0 - pad, x1: w.bbox.x1 + pad, y1: w.bbox.y1 + pad }));
-  const dropped = findDroppedBands(img, threshold, covered, textHeight);
+  // One ink mask for the dropped ink (a copy it clears) and the rules (read as it is): a copy
+  // costs a fraction of a second lookup pass over the page.
+  const ink = inkMask(img, threshold);
+  const dropped = findDroppedBands(img, threshold, covered, textHeight, ink);
   if (dropped.length === 0) return { bands: 0, recovered: 0, words: 0 };
   // Only small print, outside ruled tables and off the lines already read: elsewhere the page
   // reading left the ink out for a reason (a logo, a stamp, a cell of a table it read) more
   // often than it failed to read it.
   const pageXHeight = confident.length ? median(confident.map((w) => xHeightOf(img, threshold, w.bbox))) : 0;
-  const rules = findRules(img, threshold, Math.max(40, Math.round(10 * textHeight)));
+  const rules = findRules(img, threshold, Math.max(40, Math.round(10 * textHeight)), ink);
   const readLines = lineRects(blocks);
   const bands = dropped.filter((b) => {
     const xh = xHeightOf(img, threshold, { x0: b.left, y0: b.top, x1: b.left + b.width, y1: b.top + b.height });

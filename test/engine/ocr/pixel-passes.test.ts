@@ -4,8 +4,9 @@
 // table rules, all found by skipping paper instead of visiting every pixel.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyLut, decodeGray, type Gray } from '../../../engine/ocr/preprocess.js';
-import { droppedInk, findRules, inkPerCell } from '../../../engine/ocr/recover.js';
+import sharp from 'sharp';
+import { applyLut, bestAngle, contentBox, decodeGray, inkPoints, otsu, paperWord, profile, type Gray } from '../../../engine/ocr/preprocess.js';
+import { droppedInk, findRules, inkMask, inkPerCell } from '../../../engine/ocr/recover.js';
 import { closeAllPdfs, rasterizePdfPage } from '../../../engine/formats/pdf/index.js';
 import { samplePath, skipUnlessSamples } from '../../helpers/samples.js';
 import { drawInvoicePage } from './pages.js';
@@ -109,7 +110,151 @@ function ruledPage(w: number, h: number): Gray {
   return { data, width: w, height: h };
 }
 
+/** The content box as defined: every pixel counted for its row and its column. */
+function contentBoxByDefinition(img: Gray, threshold: number, pad: number) {
+  const { data, width, height } = img;
+  const colInk = new Uint32Array(width);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    let c = 0;
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x]! <= threshold) {
+        c++;
+        colInk[x]!++;
+      }
+    }
+    if (c >= 2) {
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  if (top < 0) return null;
+  let left = 0;
+  while (left < width && colInk[left]! < 2) left++;
+  let right = width - 1;
+  while (right > left && colInk[right]! < 2) right--;
+  const x0 = Math.max(0, left - pad);
+  const y0 = Math.max(0, top - pad);
+  return { left: x0, top: y0, width: Math.min(width, right + 1 + pad) - x0, height: Math.min(height, bottom + 1 + pad) - y0 };
+}
+
+/** The skew search as defined: every ink point projected on its own, every angle tried (the coarse best twice). */
+function bestAngleByDefinition(small: Gray, threshold: number, base: 0 | 90, extent: number, span: number) {
+  const points = inkPoints(small, threshold);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // The sampled points, taken again pixel by pixel.
+  let n = 0;
+  for (let i = 0; i < small.data.length; i++) if (small.data[i]! <= threshold) n++;
+  const step = Math.max(1, Math.floor(n / 150_000));
+  let seen = 0;
+  for (let y = 0; y < small.height; y++) {
+    for (let x = 0; x < small.width; x++) {
+      if (small.data[y * small.width + x]! > threshold || seen++ % step !== 0) continue;
+      xs.push(x - small.width / 2);
+      ys.push(y - small.height / 2);
+    }
+  }
+  assert.equal(points.xs.length, xs.length, 'point count');
+  const profileOf = (deg: number) => {
+    const a = (deg * Math.PI) / 180;
+    const bins = new Float64Array(2 * extent + 1);
+    for (let i = 0; i < xs.length; i++) {
+      const p = Math.round(ys[i]! * Math.cos(a) + xs[i]! * Math.sin(a)) + extent;
+      if (p >= 0 && p < bins.length) bins[p]++;
+    }
+    return bins;
+  };
+  const sharpnessOf = (bins: Float64Array) => {
+    let sum = 0;
+    let sq = 0;
+    for (const b of bins) (sum += b), (sq += b * b);
+    return sum === 0 ? 0 : (sq * span) / (sum * sum);
+  };
+  let best = { angle: 0, score: -1 };
+  const tryAngle = (angle: number) => {
+    const score = sharpnessOf(profileOf(base + angle));
+    if (score > best.score) best = { angle, score };
+  };
+  for (let a = -15; a <= 15 + 1e-9; a += 0.5) tryAngle(a);
+  const coarse = best.angle;
+  for (let a = Math.max(-15, coarse - 0.4); a <= Math.min(15, coarse + 0.4) + 1e-9; a += 0.1) tryAngle(Math.round(a * 10) / 10);
+  return { best, profileOf };
+}
+
+/** The analysis copy of a page (as analyzePage makes it: longest side 1000, linear) and its Otsu threshold. */
+async function smallCopy(img: Gray): Promise<{ small: Gray; threshold: number }> {
+  const f = Math.min(1, 1000 / Math.max(img.width, img.height));
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .resize(Math.max(1, Math.round(img.width * f)), Math.max(1, Math.round(img.height * f)), { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const hist = new Float64Array(256);
+  for (const v of data) hist[v]!++;
+  return { small: { data, width: info.width, height: info.height }, threshold: otsu(hist) };
+}
+
+/** The skew search and a few single profiles against the definition: same bins, same angle, same score. */
+function assertSameSkew(small: Gray, threshold: number, name: string): void {
+  const extent = Math.ceil(Math.hypot(small.width, small.height) / 2) + 2;
+  const points = inkPoints(small, threshold);
+  for (const [base, span] of [[0, small.height], [90, small.width]] as const) {
+    const { best, profileOf } = bestAngleByDefinition(small, threshold, base, extent, span);
+    assert.deepEqual(bestAngle(points, base, extent, span), best, `${name}, base ${base}`);
+    for (const deg of [base - 15, base - 3.7, base, base + 0.1, base + best.angle, base + 14.5]) assert.ok(sameBytes(profile(points, deg, extent), profileOf(deg)), `${name}, profile at ${deg}°`);
+  }
+}
+
 describe('pixel passes against their definitions', () => {
+  it('finds the same content box as pixel by pixel (any threshold, offset, width; paper words and ink words)', () => {
+    const ruled = ruledPage(613, 701);
+    const sparse: Gray = { data: Buffer.alloc(97 * 53, 255), width: 97, height: 53 };
+    sparse.data[5 * 97 + 3] = 0; // one ink pixel: its row does not count, its column not either
+    sparse.data[9 * 97 + 3] = 0; // a second one in the same column: now it does
+    sparse.data[40 * 97 + 90] = 100;
+    sparse.data[40 * 97 + 96] = 100; // two in a row, at the row's last pixel
+    const buffer = noise(613 * 701 + 3, 9);
+    for (const [name, img] of [
+      ['ruled page', ruled],
+      ['ruled page at an odd byte offset', { data: Buffer.concat([Buffer.alloc(1), ruled.data]).subarray(1), width: 613, height: 701 }],
+      ['ruled page, 3 bytes in', { data: Buffer.concat([Buffer.alloc(3), ruled.data]).subarray(3), width: 613, height: 701 }],
+      ['sparse specks, odd width', sparse],
+      ['white', { data: Buffer.alloc(64 * 40, 255), width: 64, height: 40 }],
+      ['noise', { data: buffer.subarray(3), width: 613, height: 701 }],
+      ['a row narrower than a word', { data: noise(3 * 50, 4), width: 3, height: 50 }],
+    ] as const) {
+      for (const t of [0, 10, 127, 128, 191, 200, 240, 254, 255]) assert.deepEqual(contentBox(img, t, 7), contentBoxByDefinition(img, t, 7), `${name}, threshold ${t}`);
+    }
+    // The paper word: every byte at or above it is paper, the byte just below the threshold is not.
+    for (const t of [0, 127, 128, 191, 200, 254]) {
+      const m = paperWord(t) & 0xff;
+      assert.ok(m > t && m <= 255, `threshold ${t}`);
+    }
+    assert.equal(paperWord(255), 0);
+  });
+
+  it('finds the same skew, score and profiles as point by point on skewed generated pages', async () => {
+    const page = drawInvoicePage();
+    for (const deg of [0, 0.3, -2.2, 4.6, -9.1, 90.7]) {
+      const png = await sharp(page.png).rotate(deg, { background: '#ffffff' }).png().toBuffer();
+      const { small, threshold } = await smallCopy(await decodeGray(png));
+      assertSameSkew(small, threshold, `invoice turned ${deg}°`);
+    }
+    // A dense page is sampled (more than 150,000 ink points).
+    const dense: Gray = { data: noise(900 * 700, 21), width: 900, height: 700 };
+    assertSameSkew(dense, 200, 'dense noise');
+  });
+
+  it('finds the same content box and skew as the definitions on a sample scan drawn at 300 dpi', { skip: skipUnlessSamples('energy') }, async () => {
+    const r = await rasterizePdfPage(samplePath('energy', 'energy-7-0004.pdf'), 2, { dpi: 300, channels: 1 });
+    const img: Gray = { data: Buffer.from(r.data), width: r.widthPx, height: r.heightPx };
+    for (const t of [90, 128, 160]) assert.deepEqual(contentBox(img, t, 24), contentBoxByDefinition(img, t, 24), `content box, threshold ${t}`);
+    const { small, threshold } = await smallCopy(img);
+    assertSameSkew(small, threshold, 'sample scan');
+  });
+
   it('applies a lookup table two pixels at a time exactly as pixel by pixel (any offset, odd lengths, small and large images)', () => {
     const lut = noise(256, 3);
     const big = noise(2 * 65_536 * 3 + 7, 11);
@@ -147,6 +292,12 @@ describe('pixel passes against their definitions', () => {
     ] as const) {
       const mask = droppedInk(img, 128, [...covered], textHeight);
       assert.ok(sameBytes(mask, droppedInkByDefinition(img, 128, [...covered], textHeight)), name);
+      // With the ink mask handed in (recoverDropped shares one with findRules): the same, and the mask handed in is left as it was.
+      const ink = inkMask(img, 128);
+      const inkBefore = ink.slice();
+      assert.ok(sameBytes(droppedInk(img, 128, [...covered], textHeight, ink), mask), `${name}, shared ink mask`);
+      assert.ok(sameBytes(ink, inkBefore), `${name}, shared ink mask unchanged`);
+      assert.deepEqual(findRules(img, 128, 31, ink), rulesByDefinition(img, 128, 31), `${name}, rules on the shared ink mask`);
       for (const c of [2, 3, 7]) assert.ok(sameBytes(inkPerCell(mask, img.width, c), cellsByDefinition(mask, img.width, c)), `${name}, cells of ${c}`);
     }
   });
