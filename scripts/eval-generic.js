@@ -9,7 +9,7 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-8 and round-9 sources (manifest `source: "new8"`, `"new9"`) form the UNSEEN tables: reported
+// The round-8 sources (manifest `source: "new8"`) form the UNSEEN table (round 9 is tuned-only since fold9): reported
 // as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
 // them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
 // above the table whose figure it changes.
@@ -240,8 +240,8 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  * page does not print is not scored (a program's data file may hold more than its layout shows).
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
-/** Tuned-only rounds that are unseen: measured, never tuned on (round 7 was folded into the tuned sources by fold7, 2026-11-27). */
-const UNSEEN_SOURCES = ['new8', 'new9'];
+/** Tuned-only rounds that are unseen: measured, never tuned on (rounds 7 and 9 were folded into the tuned sources by fold7 and fold9, 2026-11-27). */
+const UNSEEN_SOURCES = ['new8'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -268,8 +268,8 @@ function corpusTruths() {
       truth = null;
     }
     if (!truth) continue;
-    // Tuned-only sources (rounds 5, 6, 7) get tables of their own, so the tuned and held-out tables stay comparable.
-    // Rounds 8 and 9 are unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
+    // Tuned-only sources (rounds 5, 6, 7, 9) get tables of their own, so the tuned and held-out tables stay comparable.
+    // Round 8 is unseen: measured, never tuned on, their misses listed only under EVAL_UNSEEN_DETAIL.
     const added = d.source?.startsWith('new');
     const split = added ? (UNSEEN_SOURCES.includes(d.source) ? `unseen-${d.source}` : `tuned-${d.source}`) : fixedSplit[`${d.repo}:${d.path}`] ?? d.split;
     const set = added ? d.source : 'corpus';
@@ -414,7 +414,7 @@ const traces = [];
 const wrongs = [];
 let extractMs = 0;
 const ranges = { right: 0, total: 0, wrong: [] };
-// Unseen sets (rounds 8 and 9) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
+// Unseen sets (round 8) are reported like held-out ones: aggregates only, unless EVAL_UNSEEN_DETAIL=1
 // (for classifying their misses at the end of a session; never while writing rules).
 const isHeldOut = (split) => split.endsWith('held-out') || (split.startsWith('unseen-') && !process.env.EVAL_UNSEEN_DETAIL);
 const energyIndex = existsSync(join(samples, 'energy', 'index.json')) ? JSON.parse(readFileSync(join(samples, 'energy', 'index.json'), 'utf8')).documents : [];
@@ -537,7 +537,7 @@ const TITLES = {
   'tuned-new6': 'NEW SOURCES, TUNED-ONLY (round 6: scripts/corpus/build.js round 6)',
   'tuned-new7': 'NEW SOURCES, TUNED-ONLY (round 7: unseen until 2026-11-27, folded in by fold7)',
   'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)',
-  'unseen-new9': 'ROUND 9, UNSEEN (round-9 sources: invoice programs with a data file beside the PDF; measured only, never tuned on)',
+  'tuned-new9': 'NEW SOURCES, TUNED-ONLY (round 9: unseen until 2026-11-27, folded in by fold9)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
