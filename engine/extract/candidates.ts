@@ -71,8 +71,18 @@ const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
+/**
+ * A series code of capitals set apart from the number ("FV 7/2021", "FT IXTEST-01/28"): printed
+ * so, the space is part of the number. Not a number word or a currency before an amount.
+ */
+const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Z0-9][A-Z0-9./_-]{0,30}\d[A-Z0-9./_-]*)(?![\p{L}\p{N}])/u;
+const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
+
 function docNumberFrom(text: string): string | null {
-  const m = DOC_NUMBER.exec(text.trim());
+  const t = text.trim();
+  const series = SERIES_NUMBER.exec(t);
+  if (series && !NOT_A_SERIES.test(series[1]!) && !findDates(series[2]!).length && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
+  const m = DOC_NUMBER.exec(t);
   if (!m) return null;
   const v = m[1]!.replace(/[./_-]+$/, '');
   if (!/\d/.test(v) || v.length < 3) return null;
@@ -147,8 +157,12 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
         if ((column || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
-        const d = findDates(v.text, opts.order)[0];
-        if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
+        const found = findDates(v.text, opts.order);
+        // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
+        // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.
+        const colon = v.where === 'same' && found.length === 1 && /^[,(]/.test(v.text) ? /:\s*$/.exec(v.text.slice(0, found[0]!.index)) : null;
+        const d = found[0];
+        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
       }
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
@@ -156,7 +170,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
         // or test id), weaker but still the labelled id; on OCR it is likely misread.
         const failed = h.line.source === 'native' ? -1 : -2;
-        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
+        const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg);
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer } });
       }
     } else if (h.field === 'payment_reference') {
       // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
@@ -224,7 +239,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const labelled = /(ust|vat|btw|tva|iva|mwst|umsatzsteuer|steuer-?id|tax)/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
-      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
+      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || underBuyerHeading(ev, line, segAt(line, v.index));
       // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
       // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
       const failed = labelled && line.source === 'native' ? -1 : -2;
@@ -351,6 +366,28 @@ function looseIbans(ev: Evidence, line: EvLine, text: string, footer: boolean, p
   for (const hit of hits) {
     push({ field: 'iban', value: hit.check.status === 'valid' ? hit.check.iban : null, raw: hit.raw, score: 1 + (footer ? 1 : 0), method: methodFor(line, 'pattern'), source: src(line, null, hit.raw), transforms: ['iban:compact', 'iban:loose-groups', 'iban:mod97-ok'], meta: { status: 'valid', line: line.index } });
   }
+}
+
+/**
+ * The cell stands in a block headed by a buyer's heading ("Customer", "Kunde", "Nabywca"): the
+ * nearest heading above it in its column, within eight rows and no wide gap, is a recipient label
+ * (fold9: "Supplier" and "Customer" blocks each print a tax id under the same label).
+ */
+function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+  if (!seg) return false;
+  let bottom = seg.bbox.y;
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
+    const l = ev.lines[k]!;
+    if (l.page !== line.page) return false;
+    const cell = l.segments.find((s) => Math.abs(s.bbox.x - seg.bbox.x) < 12);
+    if (!cell) continue;
+    if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
+    bottom = cell.bbox.y;
+    const t = cell.text.trim();
+    if (LABELS.sender_name.exec(t)?.[0].trim().length === t.length) return false;
+    if (LABELS.recipient_name.exec(t)?.[0].trim().length === t.length) return true;
+  }
+  return false;
 }
 
 /** The segment lies under a heading cell (the row above, overlapping it) that `heading` matches. */
@@ -502,8 +539,13 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
   }
   for (const rm of rates) {
     const r = Number(rm.rate);
-    const amounts = findAmounts(text.slice(rm.index + rm.length)).concat(findAmounts(text.slice(0, rm.index)));
+    const after = findAmounts(text.slice(rm.index + rm.length));
+    const beforeRate = findAmounts(text.slice(0, rm.index));
+    const amounts = after.concat(beforeRate);
     const cents = new Set(amounts.map((a) => a.cents));
+    // Characters between an amount and the rate: the tie-break of a zero rate, where every amount
+    // fits ("€10,00 | 0,0 % | €0,00 | Total €1.970,20": the base is the nearest, fold9).
+    const gap = (a: AmountHit) => (after.includes(a) ? a.index : rm.index - (a.index + a.length));
     // Of several base/tax pairs that fit the rate, the one whose sum (the row's gross) is also
     // printed on the row, then the closest.
     let best: { b: AmountHit; t: AmountHit; rank: number } | null = null;
@@ -515,7 +557,8 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
         if (Math.abs(bc) < Math.abs(tc) || bc === 0 || (tc !== 0 && (tc < 0) !== (bc < 0))) continue;
         const err = Math.abs((bc * r) / 100 - tc);
         if (err > 1.01) continue;
-        const rank = (cents.has(b.cents + t.cents) ? 0 : 10) + err;
+        // A zero tax makes "base + tax printed" true of any base: no evidence there.
+        const rank = (tc !== 0 && cents.has(b.cents + t.cents) ? 0 : 10) + err + gap(b) / 1e4;
         if (!best || rank < best.rank) best = { b, t, rank };
       }
     }
@@ -823,10 +866,13 @@ function cleanName(t: string): string | null {
   return v;
 }
 
+/** A name key before the name in the same cell ("Nazwa: Strzelczyk LLC", "Name: …", fold9). */
+const NAME_KEY_PREFIX = /^(?:(?:firmen|company |legal )?name|nom|naam|nombre|nazwa(?: firmy)?|raison sociale|ragione sociale)\s*:\s*/iu;
+
 /** A party name at a label's value: skipping GLN/ID lines and salutations. */
 function partyName(ev: Evidence, seg: Segment | null, text: string): { text: string; seg: Segment | null; line: EvLine | null } | null {
   let cur: Segment | null = seg;
-  let t = text;
+  let t = text.replace(NAME_KEY_PREFIX, '');
   for (let k = 0; k < 3; k++) {
     if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
       const name = cleanName(t.split(SEPARATORS)[0]!);
@@ -834,7 +880,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
     }
     if (!cur) return null;
     cur = below(ev, cur, 1, true);
-    t = cur?.text ?? '';
+    t = (cur?.text ?? '').replace(NAME_KEY_PREFIX, '');
   }
   return null;
 }

@@ -25,7 +25,7 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
   // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
   // A corrected invoice (TypeCode 384) is an invoice.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b)/iu],
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b)/iu],
 ];
 
 /**
