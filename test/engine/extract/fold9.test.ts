@@ -1,7 +1,8 @@
 // Rules from round 9's native misses (issue 14, fold9), each on a generated page that fails
-// without it: a tax id printed "(CC) number", Polish labels and party headings, a number whose
-// series code is set apart, a date label with a qualifying clause, a zero-rate tax row beside
-// the totals column.
+// without it: a tax id printed "(CC) number" (the supplier's, not the customer's), Polish labels
+// and party headings, a number whose series code is set apart, a date label with a qualifying
+// clause, a zero-rate tax row beside the totals column, names in another script, no return
+// address without a town.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { findVatIds } from '../../../engine/extract/normalize/vat.js';
@@ -20,7 +21,7 @@ describe('a tax id printed with its country code in brackets', () => {
   it('gives the supplier\'s id, not the customer\'s, as the sender\'s', () => {
     const r = run([
       [56, 60, 14, 'Taller Olmedo S.L.'], [330, 60, 9, 'Supplier'], [330, 73, 9, 'Taller Olmedo S.L.'], [330, 86, 9, 'Calle Mayor 12, 28013 Madrid'], [330, 99, 9, 'NIF: (ES) B28774008'],
-      [330, 140, 9, 'Customer'], [330, 153, 9, 'Vinhos do Douro Lda'], [330, 166, 9, 'Rua das Flores 20, 4050-265 Porto'], [330, 179, 9, 'NIF: (PT) 514329874'],
+      [330, 140, 9, 'Customer'], [330, 153, 9, 'Ceramiche Adriatico S.r.l.'], [330, 166, 9, 'Via Roma 8, 60121 Ancona'], [330, 179, 9, 'P.IVA: (IT) 12345678903'],
       [56, 90, 14, 'Invoice'], [56, 110, 12, 'INV-0042'], ...TOTALS_EN,
     ]);
     assert.equal(v(r, 'sender_vat_number'), 'ESB28774008');
@@ -71,6 +72,25 @@ describe('document numbers', () => {
     assert.notEqual(v(r, 'document_number'), 'EUR 1.200,00');
   });
 
+});
+
+describe('party names', () => {
+  it('reads a name in another script under its heading (a Greek supplier and customer)', () => {
+    const r = run([
+      [56, 60, 14, 'Ελληνικά Τρόφιμα Α.Ε.'], [330, 60, 9, 'Supplier'], [330, 73, 9, 'Ελληνικά Τρόφιμα Α.Ε.'], [330, 86, 9, 'Θεσσαλονίκη, 54625'], [330, 99, 9, 'TIN: (EL) 177472438'],
+      [330, 140, 9, 'Customer'], [330, 153, 9, 'Αιγαίο Λιανική Α.Ε.'], [330, 166, 9, 'Θεσσαλονίκη, 54625'],
+      [56, 90, 14, 'Invoice'], [56, 110, 12, 'GRT-082'], ...TOTALS_EN,
+    ]);
+    assert.equal(v(r, 'sender_name'), 'Ελληνικά Τρόφιμα Α.Ε.');
+    assert.equal(v(r, 'recipient_name'), 'Αιγαίο Λιανική Α.Ε.');
+  });
+
+  it('does not take a country before a postcode, or an item before a week number, for a return-address line', () => {
+    for (const line of ['Canada - 90250', 'Software development - 2024 W25']) {
+      const r = run([[56, 50, 12, 'Festrol Corp Ltd.'], [56, 64, 9, '1711 W. El Segundo Blvd, Hawthorne,'], [56, 76, 9, line], [56, 200, 9, 'Bill to'], [56, 212, 10, 'John Doe'], ...TOTALS_EN]);
+      assert.notEqual(v(r, 'sender_name'), line.split(' - ')[0]);
+    }
+  });
 });
 
 describe('a zero-rate tax row beside the totals column', () => {
