@@ -171,7 +171,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // or test id), weaker but still the labelled id; on OCR it is likely misread.
         const failed = h.line.source === 'native' ? -1 : -2;
         const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg);
-        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer } });
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer, buyerBlock: h.field !== 'recipient_vat' && buyer } });
       }
     } else if (h.field === 'payment_reference') {
       // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
@@ -432,7 +432,14 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   const across = !h.right.length ? rightOf(ev, h.seg) : null;
   const right = across && findAmounts(across.text).length ? [across] : h.right;
   const region = [h.rest, ...right.map((s) => s.text)].join('   ');
-  const amounts = findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
+  // A row of headings ("Tax | Base | Rate | Amount | Sum €126,00"): cells with no digit between
+  // the label and the row's first amount, three or more, or one or more when the amount's cell
+  // has a word of its own before it ("Sum", not a currency code): that amount is the last
+  // heading's, not this label's (fold9: the tax table's "Tax" heading took the sum beside it).
+  const firstAmount = right.findIndex((s) => findAmounts(s.text).length > 0);
+  const ownWord = firstAmount >= 0 && /^\p{L}{3,}(?![\p{L}])/u.test(right[firstAmount]!.text.trim()) && !/^[A-Z]{3}(?![\p{L}])/u.test(right[firstAmount]!.text.trim());
+  const headings = !h.rest && (firstAmount >= 3 || (firstAmount >= 1 && ownWord)) && right.slice(0, firstAmount).every((s) => !/\d/.test(s.text));
+  const amounts = headings ? [] : findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;

@@ -28,6 +28,32 @@ describe('a tax id printed with its country code in brackets', () => {
   });
 });
 
+describe('a tax id printed in both parties\' blocks', () => {
+  it('is the sender\'s when the supplier\'s block prints it too (sample pages give the customer the same id)', () => {
+    const r = run([
+      [56, 60, 14, 'Provide One S.L.'], [330, 60, 9, 'Supplier'], [330, 73, 9, 'Provide One S.L.'], [330, 86, 9, 'Calle Pradillo 42, 28002 Madrid'], [330, 99, 9, 'TIN: (PL) 1234567788'],
+      [330, 140, 9, 'Customer'], [330, 153, 9, 'Sample Consumer'], [330, 166, 9, 'Calle Pradillo 43, 28002 Madrid'], [330, 179, 9, 'TIN: (PL) 1234567788'],
+      [56, 90, 14, 'Invoice'], [56, 110, 12, 'SAMPLE-001'], ...TOTALS_EN,
+    ]);
+    assert.equal(v(r, 'sender_vat_number'), 'PL1234567788');
+  });
+});
+
+describe('a row of headings is not a label and its value', () => {
+  it('does not read the sum beside a tax table\'s headings as the tax ("Tax | Base | Rate Amount | Sum €126,00")', () => {
+    const r = run([
+      [56, 60, 14, 'Hotel California'], [56, 90, 14, 'Invoice'], [56, 110, 12, 'SAMPLE-002'],
+      [34, 433, 9, 'Tax'], [78, 433, 9, 'Base'], [121, 433, 9, 'Rate Exemption Amount'], [488, 433, 9, 'Sum €126,00'],
+      [34, 455, 9, 'VAT'], [77, 455, 9, '€1,00'], [135, 455, 9, '—'], [199, 455, 9, 'N4'], [240, 455, 9, '€0,00'], [452, 455, 9, 'Included VAT'], [531, 455, 9, '€11,36'],
+      [66, 478, 9, '€113,64 10,0%'], [234, 478, 9, '€11,36'], [489, 478, 9, 'Total €114,64'],
+      [450, 501, 9, 'Total to pay €126,00'],
+    ]);
+    const offered = (r.fields.tax_amount.candidates ?? []).map((c) => c.value);
+    assert.ok(!offered.includes('126.00'), `tax candidates ${JSON.stringify(offered)}`);
+    assert.notEqual(v(r, 'tax_amount'), '126.00');
+  });
+});
+
 describe('a Polish VAT invoice', () => {
   const page: Lines = [
     [220, 40, 14, 'Faktura nr FV 12/2025'],
