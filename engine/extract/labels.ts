@@ -1,4 +1,4 @@
-// Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
+// Label dictionaries (German, English, French, Dutch, Italian, Spanish, some Polish). A label is matched at
 // the start of a text segment; the value sits after it, right of it or below it.
 
 export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
@@ -41,7 +41,7 @@ export const LABELS: Record<LabelField, RegExp> = {
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
     "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento', 'due on', 'date limite de (?:paiement|r[èe]glement)', '[àa] r[ée]gler avant le', 'uiterste betaaldatum', 'vervaldag', 'f[äa]llig zum',
-    // Spanish and Polish (fold9): "Fecha de vencimiento", "Termin płatności".
+    // Polish (fold9): "Termin płatności" (payment term date).
     'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
   ),
   sender_vat_number: L(
