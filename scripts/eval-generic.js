@@ -377,6 +377,8 @@ const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFam
 const conflictFamilyTruths = () => generatorTruths('conflictfamily.js', 'generateConflictFamilyInvoice', 'EVAL_CONFLICTFAMILY', 128, 'conflictfamily', 'conflictfamily');
 // fold7: letterheads of a name + its address and own id line, OCR-misread month names, tax tables naming a rate column.
 const fold7FamilyTruths = () => generatorTruths('fold7family.js', 'generateFold7Invoice', 'EVAL_FOLD7FAMILY', 192, 'fold7family', 'fold7family');
+// fold9: tax ids printed "(CC) number" in supplier and customer blocks, Polish invoices, zero-rate tax rows beside the totals.
+const fold9FamilyTruths = () => generatorTruths('fold9family.js', 'generateFold9Invoice', 'EVAL_FOLD9FAMILY', 144, 'fold9family', 'fold9family');
 
 // ---------------------------------------------------------------- run
 const docs = [
@@ -396,6 +398,7 @@ const docs = [
   ...(await dateFamilyTruths()),
   ...(await conflictFamilyTruths()),
   ...(await fold7FamilyTruths()),
+  ...(await fold9FamilyTruths()),
 ];
 // EVAL_ONLY: documents whose id contains it; several parts separated by "|" select any of them.
 const onlyParts = process.env.EVAL_ONLY ? process.env.EVAL_ONLY.split('|').filter(Boolean) : null;
@@ -581,6 +584,8 @@ const TITLES = {
   'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)',
   'fold7family-tuned': 'FOLD-7 FAMILY, TUNED (fixtures/fold7family.ts: letterhead blocks, OCR month names, rate tables)',
   'fold7family-held-out': 'FOLD-7 FAMILY, HELD-OUT (never tuned on)',
+  'fold9family-tuned': 'FOLD-9 FAMILY, TUNED (fixtures/fold9family.ts: "(CC) number" tax ids, Polish invoices, zero-rate rows)',
+  'fold9family-held-out': 'FOLD-9 FAMILY, HELD-OUT (never tuned on)',
 };
 for (const split of Object.keys(TITLES)) {
   const stats = statsBySplit.get(split);

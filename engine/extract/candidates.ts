@@ -71,8 +71,18 @@ const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
+/**
+ * A series code of capitals set apart from the number ("FV 7/2021", "FT IXTEST-01/28"): printed
+ * so, the space is part of the number. Not a number word or a currency before an amount.
+ */
+const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Z0-9][A-Z0-9./_-]{0,30}\d[A-Z0-9./_-]*)(?![\p{L}\p{N}])/u;
+const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
+
 function docNumberFrom(text: string): string | null {
-  const m = DOC_NUMBER.exec(text.trim());
+  const t = text.trim();
+  const series = SERIES_NUMBER.exec(t);
+  if (series && !NOT_A_SERIES.test(series[1]!) && !findDates(series[2]!).length && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
+  const m = DOC_NUMBER.exec(t);
   if (!m) return null;
   const v = m[1]!.replace(/[./_-]+$/, '');
   if (!/\d/.test(v) || v.length < 3) return null;
@@ -147,8 +157,12 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const column = itemColumnHeading(h);
       for (const v of labelValues(ev, h)) {
         if ((column || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
-        const d = findDates(v.text, opts.order)[0];
-        if (d && d.index <= 4) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
+        const found = findDates(v.text, opts.order);
+        // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
+        // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.
+        const colon = v.where === 'same' && found.length === 1 && /^[,(]/.test(v.text) ? /:\s*$/.exec(v.text.slice(0, found[0]!.index)) : null;
+        const d = found[0];
+        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
       }
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
@@ -156,7 +170,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
         // or test id), weaker but still the labelled id; on OCR it is likely misread.
         const failed = h.line.source === 'native' ? -1 : -2;
-        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (h.field === 'recipient_vat' ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: h.field === 'recipient_vat' } });
+        const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg);
+        if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer, buyerBlock: h.field !== 'recipient_vat' && buyer } });
       }
     } else if (h.field === 'payment_reference') {
       // A bare "Reference" / "Kenmerk" names a payment reference only among transfer instructions.
@@ -227,7 +242,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const labelled = /(ust|vat|btw|tva|iva|mwst|umsatzsteuer|steuer-?id|tax)/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
-      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index));
+      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || underBuyerHeading(ev, line, segAt(line, v.index));
       // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
       // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
       const failed = labelled && line.source === 'native' ? -1 : -2;
@@ -356,6 +371,28 @@ function looseIbans(ev: Evidence, line: EvLine, text: string, footer: boolean, p
   }
 }
 
+/**
+ * The cell stands in a block headed by a buyer's heading ("Customer", "Kunde", "Nabywca"): the
+ * nearest heading above it in its column, within eight rows and no wide gap, is a recipient label
+ * (fold9: "Supplier" and "Customer" blocks each print a tax id under the same label).
+ */
+function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+  if (!seg) return false;
+  let bottom = seg.bbox.y;
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
+    const l = ev.lines[k]!;
+    if (l.page !== line.page) return false;
+    const cell = l.segments.find((s) => Math.abs(s.bbox.x - seg.bbox.x) < 12);
+    if (!cell) continue;
+    if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
+    bottom = cell.bbox.y;
+    const t = cell.text.trim();
+    if (LABELS.sender_name.exec(t)?.[0].trim().length === t.length) return false;
+    if (LABELS.recipient_name.exec(t)?.[0].trim().length === t.length) return true;
+  }
+  return false;
+}
+
 /** The segment lies under a heading cell (the row above, overlapping it) that `heading` matches. */
 function underHeading(ev: Evidence, line: EvLine, seg: Segment | null, heading: RegExp): boolean {
   const above = ev.lines[line.index - 1];
@@ -398,7 +435,14 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   const across = !h.right.length ? rightOf(ev, h.seg) : null;
   const right = across && findAmounts(across.text).length ? [across] : h.right;
   const region = [h.rest, ...right.map((s) => s.text)].join('   ');
-  const amounts = findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
+  // A row of headings ("Tax | Base | Rate | Amount | Sum €126,00"): cells with no digit between
+  // the label and the row's first amount, three or more, or one or more when the amount's cell
+  // has a word of its own before it ("Sum", not a currency code): that amount is the last
+  // heading's, not this label's (fold9: the tax table's "Tax" heading took the sum beside it).
+  const firstAmount = right.findIndex((s) => findAmounts(s.text).length > 0);
+  const ownWord = firstAmount >= 0 && /^\p{L}{3,}(?![\p{L}])/u.test(right[firstAmount]!.text.trim()) && !/^[A-Z]{3}(?![\p{L}])/u.test(right[firstAmount]!.text.trim());
+  const headings = !h.rest && (firstAmount >= 3 || (firstAmount >= 1 && ownWord)) && right.slice(0, firstAmount).every((s) => !/\d/.test(s.text));
+  const amounts = headings ? [] : findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;
@@ -505,8 +549,13 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
   }
   for (const rm of rates) {
     const r = Number(rm.rate);
-    const amounts = findAmounts(text.slice(rm.index + rm.length)).concat(findAmounts(text.slice(0, rm.index)));
+    const after = findAmounts(text.slice(rm.index + rm.length));
+    const beforeRate = findAmounts(text.slice(0, rm.index));
+    const amounts = after.concat(beforeRate);
     const cents = new Set(amounts.map((a) => a.cents));
+    // Characters between an amount and the rate: the tie-break of a zero rate, where every amount
+    // fits ("€10,00 | 0,0 % | €0,00 | Total €1.970,20": the base is the nearest, fold9).
+    const gap = (a: AmountHit) => (after.includes(a) ? a.index : rm.index - (a.index + a.length));
     // Of several base/tax pairs that fit the rate, the one whose sum (the row's gross) is also
     // printed on the row, then the closest.
     let best: { b: AmountHit; t: AmountHit; rank: number } | null = null;
@@ -518,7 +567,8 @@ function taxRowsFromLine(ev: Evidence, line: EvLine, text: string, push: (c: Can
         if (Math.abs(bc) < Math.abs(tc) || bc === 0 || (tc !== 0 && (tc < 0) !== (bc < 0))) continue;
         const err = Math.abs((bc * r) / 100 - tc);
         if (err > 1.01) continue;
-        const rank = (cents.has(b.cents + t.cents) ? 0 : 10) + err;
+        // A zero tax makes "base + tax printed" true of any base: no evidence there.
+        const rank = (tc !== 0 && cents.has(b.cents + t.cents) ? 0 : 10) + err + gap(b) / 1e4;
         if (!best || rank < best.rank) best = { b, t, rank };
       }
     }
@@ -803,7 +853,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b|^\W*$)/i;
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b)/i;
 /** Closing phrases of letters: the name after them is a signature, not part of it. */
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
@@ -819,6 +869,7 @@ function cleanName(t: string): string | null {
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
   // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
   if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
+  // Letters of any script (a Greek name is all `\W` to a plain regex: fold9).
   if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
   // A heading alone ("Bill to", "Adresse de facturation") is a label, not the name under it.
   if (Object.values(LABELS).some((re) => re.exec(v)?.[0].trim().length === v.length)) return null;
@@ -828,10 +879,13 @@ function cleanName(t: string): string | null {
   return v;
 }
 
+/** A name key before the name in the same cell ("Nazwa: Strzelczyk LLC", "Name: …", fold9). */
+const NAME_KEY_PREFIX = /^(?:(?:firmen|company |legal )?name|nom|naam|nombre|nazwa(?: firmy)?|raison sociale|ragione sociale)\s*:\s*/iu;
+
 /** A party name at a label's value: skipping GLN/ID lines and salutations. */
 function partyName(ev: Evidence, seg: Segment | null, text: string): { text: string; seg: Segment | null; line: EvLine | null } | null {
   let cur: Segment | null = seg;
-  let t = text;
+  let t = text.replace(NAME_KEY_PREFIX, '');
   for (let k = 0; k < 3; k++) {
     if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
       const name = cleanName(t.split(SEPARATORS)[0]!);
@@ -839,7 +893,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
     }
     if (!cur) return null;
     cur = below(ev, cur, 1, true);
-    t = cur?.text ?? '';
+    t = (cur?.text ?? '').replace(NAME_KEY_PREFIX, '');
   }
   return null;
 }
@@ -908,6 +962,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
     // one: see ocrReturnLine); the name holds no digits.
     if (parts.length < 2 || /\d/.test(parts[0]!) || (!POSTCODE_IN_LINE.test(parts.slice(1).join(' ')) && !PO_BOX.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
+    // An address names a town or a street: a postcode-shaped number alone after the name is none
+    // ("Canada - 90250", an item's "Software development - 2024 W25"; fold9).
+    if (!/\p{L}{3}/u.test(parts.slice(1).join(' '))) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });

@@ -1,4 +1,4 @@
-// Label dictionaries (German, English, French, Dutch, Italian, Spanish). A label is matched at
+// Label dictionaries (German, English, French, Dutch, Italian, Spanish, some Polish). A label is matched at
 // the start of a text segment; the value sits after it, right of it or below it.
 
 export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' | 'related_document' | 'buyer_reference' | 'document_number' | 'issue_date' | 'payment_due_date' | 'sender_vat_number' | 'recipient_vat' | 'iban' | 'bic' | 'payment_reference' | 'net_amount' | 'gross_amount' | 'tax_amount' | 'sender_name' | 'recipient_name' | 'currency' | 'customer_number';
@@ -15,8 +15,12 @@ export const LABELS: Record<LabelField, RegExp> = {
     'invoice\\s?(?:number|no|nr|#)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
     'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
+    // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
+    'faktura(?: vat)? nr', 'numer faktury', 'nr faktury',
+    // Titles naming the kind of invoice, over or before its number ("Service invoice / GRT-082").
+    '(?:service|sales|commercial) invoice',
     // A title followed by its number ("Rechnung # RE-…", "Invoice INV/…"); weaker, checked by the value.
-    'rechnung', 'gutschrift', 'rechnungskorrektur', 'factuur', 'facture', 'fattura', 'factura', 'beleg-?nr',
+    'rechnung', 'gutschrift', 'rechnungskorrektur', 'factuur', 'facture', 'fattura', 'factura', 'faktura', 'beleg-?nr',
     // Compound titles ("Handelsrechnung Nr. TX-471102"); the value must hold a digit.
     '\\p{L}+rechnung\\s*(?:nr\\.?|nummer|no\\.?)',
     // Credit notes: "Avoir AV-2017-0005", "Credit note CN-12", "Creditnota 2024-7".
@@ -31,14 +35,20 @@ export const LABELS: Record<LabelField, RegExp> = {
     'liefer-? und rechnungsdatum', 'rechnungs-? und lieferdatum', 'invoice (?:and|/) delivery date', 'delivery (?:and|/) invoice date',
     'rechnungsdatum', 'belegdatum', 'date de facturation', 'date facture', 'billing date', 'invoice issue date', 'document date', 'factuur datum', 'beleg-datum', 'gutschriftsdatum', 'ausstellungsdatum', 'datum', 'invoice date', 'date of issue', 'issue date', 'date',
     'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
+    // Polish (fold9): "Data wystawienia" (date of issue).
+    'data wystawienia',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
     "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento', 'due on', 'date limite de (?:paiement|r[èe]glement)', '[àa] r[ée]gler avant le', 'uiterste betaaldatum', 'vervaldag', 'f[äa]llig zum',
+    // Polish (fold9): "Termin płatności" (payment term date).
+    'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
     'n° tva', 'tva intracommunautaire', 'num[ée]ro de tva', 'tva', 'btw(?:-?nummer| nr| id)?', 'p\\.?\\s?iva', 'partita iva', 'nif', 'cif', 'n\\.?i\\.?f\\.?',
+    // "TIN" (taxpayer identification number) and the Polish "NIP": only a VAT-shaped value counts (fold9).
+    'tin', 'nip',
   ),
   recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw', 'n° tva client', 'tva client', 'num[ée]ro de tva client', 'btw(?:-?nummer)? klant', 'vat (?:id|number) (?:of the )?(?:customer|buyer)'),
   iban: L('iban(?:-?nr)?'),
@@ -68,11 +78,17 @@ export const LABELS: Record<LabelField, RegExp> = {
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
     'zzgl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]gl\\.? (?:umsatzsteuer|mwst|ust)\\.?', 'zuz[üu]glich (?:umsatzsteuer|mwst|ust)', 'umsatzsteuer', 'mehrwertsteuer', 'mwst\\.?', 'ust\\.?(?:-betrag)?', 'ust\\. gesamt', 'versicherungsteuer',
     'vat', 'tax', 'sales tax', 'taxes', 'total (?:vat|tva|tax|taxes|btw)', '(?:vat|tax|btw) total', 'totaal btw', 'montant des taxes', 'summe (?:ust|mwst|umsatzsteuer)', '(?:umsatzsteuer|mwst\\.?) gesamt', 'tva', 'btw', 'iva', 'imposta', 'igic',
+    // Spanish and Polish (fold9): "Total Impuesto", "Kwota VAT".
+    'total impuestos?', 'impuestos?', 'kwota (?:vat|podatku)',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
-    '[ée]metteur', 'from(?=\\s*:)'),
-  recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)'),
+    '[ée]metteur', 'from(?=\\s*:)',
+    // Polish (fold9): "Sprzedawca" heads the seller's block.
+    'sprzedawca'),
+  recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
+    // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
+    'facturar a', 'facturado a', 'nabywca'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address
@@ -89,6 +105,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'order date', 'date of order', 'delivery date', 'date of delivery', 'date of supply', 'ship(?:ping)? date', 'dispatch date',
     'date de (?:la )?commande', 'date de (?:la )?livraison', "date d'exp[ée]dition", 'date de (?:la )?prestation',
     'orderdatum', 'besteldatum', 'leverdatum', 'leveringsdatum', 'datum (?:levering|bestelling|order)',
+    // Polish (fold9): the date of sale or delivery beside the date of issue ("Data sprzedaży").
+    'data sprzeda[żz]y', 'data dostawy', 'data dokonania', 'data wykonania',
   ),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };

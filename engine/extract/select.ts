@@ -110,8 +110,10 @@ export function select(all: Candidate[], text: string): Selection {
   const chosenRecipient = sel.chosen.recipient_name?.value;
   regions.push(...recipients.filter((c) => c.value === chosenRecipient && c.meta?.region).map((c) => c.meta!.region as Region));
   // An id read under the customer's VAT label is the customer's wherever else it is printed: its
-  // pattern reading on that line names no role, and a scan may have lost the sender's own id.
-  const recipientIds = new Set(by('sender_vat_number').filter((c) => c.meta?.recipient && c.label).map((c) => c.value));
+  // pattern reading on that line names no role, and a scan may have lost the sender's own id. One
+  // read under a plain tax-id label in the customer's block is not (fold9: sample pages print the
+  // supplier's id in both blocks).
+  const recipientIds = new Set(by('sender_vat_number').filter((c) => c.meta?.recipient && c.label && !c.meta?.buyerBlock).map((c) => c.value));
   const vats = by('sender_vat_number').filter((c) => !c.meta?.recipient && !recipientIds.has(c.value) && !inRecipientBlock(c));
   pickSimple(sel, 'sender_vat_number', vats, { min: 1 });
   senderVatInSenderZone(sel, vats);

@@ -12,7 +12,7 @@ export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\
 /** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
 export const PROFORMA = /\bpro[- ]?forma/i;
 
-/** Title words per type in de, en, fr, nl, it, es. Order matters: more specific first. */
+/** Title words per type in de, en, fr, nl, it, es (and the Polish "faktura"). Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
   ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|facture d['’]avoir|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa)\b/i],
@@ -25,7 +25,7 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
   // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
   // A corrected invoice (TypeCode 384) is an invoice.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b)/iu],
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b)/iu],
 ];
 
 /**

@@ -80,5 +80,11 @@ export function findVatIds(text: string): Array<{ raw: string; index: number; ch
       raw = shorter;
     }
   }
-  return out;
+  // The country code in brackets before the national number ("NIF: (ES) B28774008", "TIN: (EL)
+  // 177472438"), as e-invoice renderers print a party's tax id (fold9): the same id, read whole.
+  for (const m of text.matchAll(/\(([A-Z]{2})\)[ \u00a0]?([0-9A-Z][0-9A-Z.\u00a0-]{6,14}[0-9A-Z])(?![0-9A-Za-z])/g)) {
+    const check = normalizeVat(`${m[1]}${m[2]}`);
+    if (check) out.push({ raw: m[0], index: m.index!, check });
+  }
+  return out.sort((a, b) => a.index - b.index);
 }
