@@ -296,9 +296,11 @@ function scan(pdfPath, dir) {
 /**
  * A program's HTML page printed to PDF with the machine's Chromium (headless, no header or footer),
  * with the stylesheets and scripts it links (`assets`: repository folder -> folder beside the page).
- * Chromium stamps the print time as the PDF's creation and modification dates; they are set to the
- * source commit's date (same length, so the cross-reference offsets stay right) so that a rebuild
- * gives the same bytes. The document is named and picked for a scan by the HTML's hash.
+ * Chromium stamps the print time as the PDF's creation and modification dates: they are set to the
+ * source commit's date (same length, so the cross-reference offsets stay right). The tagged
+ * structure's element ids (`nodeNNNNNNNN`, DOM node numbers of the run, also keys of the sorted ID
+ * tree) still vary between runs, so a rebuild can change a few bytes but never the page or its
+ * text; the document is named and picked for a scan by the HTML's hash, not the PDF's.
  */
 function renderHtml(dir, commit, path, html, assets) {
   const tmp = mkdtempSync(join(tmpdir(), 'corpus-render-'));
