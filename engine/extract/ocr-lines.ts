@@ -105,10 +105,11 @@ export function repairOcrSegment(cell: AmountCell): void {
  * their check, and the value's own words still count.
  */
 export function ocrCellConfidence(words: readonly OcrWordBox[], asRead: string, repairedText: string): number {
+  const bare = (word: string) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
   const read = asRead.split(' ');
   const now = repairedText.split(' ');
   const aligned = read.length === words.length && now.length === words.length;
-  const kept = words.filter((w, i) => !(aligned && i < LABEL_WORDS && read[i] !== now[i] && nearestLabelWord(read[i]!.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '')) === now[i]!.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '').toLowerCase()));
+  const kept = words.filter((w, i) => !(aligned && i < LABEL_WORDS && read[i] !== now[i] && nearestLabelWord(bare(read[i]!)) === bare(now[i]!).toLowerCase()));
   return Math.min(...(kept.length ? kept : words).map((w) => w.confidence));
 }
 
