@@ -28,10 +28,12 @@ const addDays = (iso, days) => {
   d.setUTCDate(d.getUTCDate() + Number(days));
   return d.toISOString().slice(0, 10);
 };
-const iban = (v) => {
+/** An identifier without spaces, upper case, when it has the `shape` (an IBAN, a VAT id). */
+const compactId = (v, shape) => {
   const s = String(v ?? '').replace(/\s+/g, '').toUpperCase();
-  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s) ? s : undefined;
+  return shape.test(s) ? s : undefined;
 };
+const iban = (v) => compactId(v, /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/);
 
 /** Net, tax and gross (cents) of tax rows `{ tax_rate, taxable_amount, tax_amount }` in cents. */
 function totalsOf(rows) {
@@ -308,10 +310,7 @@ function goblEnvelope(text) {
 
 /** A VAT id as printed: an EU (or GB, CH, NO) country prefix and 8–12 characters; other tax numbers are not mapped. */
 const VAT_ID = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|CH|NO)[0-9A-Z]{8,12}$/;
-const vatId = (v) => {
-  const s = String(v ?? '').replace(/\s+/g, '').toUpperCase();
-  return VAT_ID.test(s) ? s : undefined;
-};
+const vatId = (v) => compactId(v, VAT_ID);
 
 /**
  * Cents of an amount string as a program printed it ("$ 1,000", "Kč 12.100,-", "51.6"): a last
@@ -324,10 +323,8 @@ function printedCents(v) {
   const int = Number((m ? m[1] : s).replace(/[.,]/g, '') || 0);
   return int * 100 + (m ? Number(m[2].padEnd(2, '0')) : 0);
 }
-const printedMoney = (v) => {
-  const c = printedCents(v);
-  return c === undefined ? undefined : money(c);
-};
+const moneyOrNone = (c) => (c === undefined ? undefined : money(c));
+const printedMoney = (v) => moneyOrNone(printedCents(v));
 const SIGN_CURRENCIES = [['Kč', 'CZK'], ['€', 'EUR'], ['£', 'GBP'], ['$', 'USD']];
 const signCurrency = (v) => SIGN_CURRENCIES.find(([sign]) => String(v ?? '').includes(sign))?.[1];
 
@@ -481,8 +478,8 @@ function microinvoiceTs(text) {
     currency: sourceValue(text, 'currency'),
     sender_name: of(/bill from/i),
     recipient_name: of(/bill to/i),
-    net_amount: net === undefined ? undefined : money(net),
-    tax_total: tax === undefined ? undefined : money(tax),
+    net_amount: moneyOrNone(net),
+    tax_total: moneyOrNone(tax),
     gross_amount: printedMoney(of(/with vat/i)),
     tax_breakdowns: net !== undefined && tax !== undefined && rate ? moneyRows([{ tax_rate: rate, taxable_amount: net, tax_amount: tax }]) : undefined,
   };
