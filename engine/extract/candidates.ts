@@ -807,7 +807,8 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       push({ field: 'payment_due_date', value: null, raw: term.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:issue-date-plus-term'], meta: { termDays: term.days, endOfMonth: 'endOfMonth' in term && term.endOfMonth } });
     }
     // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
-    const titled = /(nr|no|nummer|number|n°|#)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura)\s*(?:nr\.?|no\.?|nummer|number|n°|#)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
+    // Czech "Faktura č. 198900000001" (č. = číslo, number; fold10).
+    const titled = /(nr|no|nummer|number|n°|#|č\.|číslo)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura|faktura)\s*(?:nr\.?|no\.?|nummer|number|n°|#|č\.|číslo)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
     if (titled && /\d/.test(titled[2]!)) {
       const line = lineOf(titled.index);
       push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });

@@ -92,7 +92,11 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const titles = found.map((t) => t.text);
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
   const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
-  const type = classifyType({ titles, tiers: found.map((t) => t.tier), negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-'), hasTotals, labels: labelledTypes(titleLines.map((l) => l.text)), hasInvoiceNumber: sel.chosen.document_number?.winner?.method === 'label_value', hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text), creditSentence: CREDIT_SENTENCE.test(text) }, customTypes);
+  // A labelled number, or a title that carries the number itself ("Invoice No. 4711"; fold10):
+  // an invoice even when its totals were not read (printed without cents, "Total: $ 900").
+  const number = sel.chosen.document_number;
+  const hasInvoiceNumber = number?.winner?.method === 'label_value' || (number?.value !== undefined && number.value !== null && titles.some((t) => t.includes(String(number.value))));
+  const type = classifyType({ titles, tiers: found.map((t) => t.tier), negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-'), hasTotals, labels: labelledTypes(titleLines.map((l) => l.text)), hasInvoiceNumber, hasSalutation: /(sehr geehrte|hallo|liebe|dear|madame|monsieur|geachte|gentile|estimad)/i.test(text), creditSentence: CREDIT_SENTENCE.test(text) }, customTypes);
   const typeLine = titleLines.find((l) => type.matched && (l.segments.map((s) => s.text).join(' ') === type.matched || l.segments.some((s) => s.text === type.matched)));
   const typeCand: Candidate = { field: 'type', value: type.value, raw: type.matched ?? '', score: type.matched ? 3 : 1, method: 'title', source: typeLine ? { component_ref: typeLine.component_ref, page: typeLine.page, bbox: typeLine.bbox, page_size: pageSizeOf(typeLine), text: type.matched! } : null, transforms: ['classify:type', type.matched ? 'confirm:title-word' : 'confirm:none'] };
   all.push(typeCand);

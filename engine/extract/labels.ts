@@ -12,7 +12,7 @@ const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.le
 export const LABELS: Record<LabelField, RegExp> = {
   document_number: L(
     'rechnungs-?\\s?(?:nummer|nr)', 'rechnung\\s?(?:nr|nummer)', 'gutschrifts-?\\s?(?:nummer|nr)', 'beleg-?\\s?(?:nummer|nr)', 'belegnummer', 'rechnungs-?nr',
-    'invoice\\s?(?:number|no|nr|#)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
+    'invoice\\s?(?:number|no|nr|#|id)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
     'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
@@ -37,12 +37,16 @@ export const LABELS: Record<LabelField, RegExp> = {
     'date de (?:la )?facture', "date d'émission", 'factuurdatum', 'datum factuur', 'data (?:della )?fattura', 'data', 'fecha de (?:la )?factura', 'fecha de emisi[oó]n', 'fecha',
     // Polish (fold9): "Data wystawienia" (date of issue).
     'data wystawienia',
+    // Template programs (fold10): "Issuing Date", "Created:" (only with its colon), Czech "Datum vydání".
+    'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
     "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento', 'due on', 'date limite de (?:paiement|r[èe]glement)', '[àa] r[ée]gler avant le', 'uiterste betaaldatum', 'vervaldag', 'f[äa]llig zum',
     // Polish (fold9): "Termin płatności" (payment term date).
     'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
+    // Czech (fold10): "Datum splatnosti" (due date).
+    'datum splatnosti',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
@@ -85,10 +89,17 @@ export const LABELS: Record<LabelField, RegExp> = {
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
     '[ée]metteur', 'from(?=\\s*:)',
     // Polish (fold9): "Sprzedawca" heads the seller's block.
-    'sprzedawca'),
+    'sprzedawca',
+    // Template programs' block headings (fold10): "Biller", "Provider", "Bill From:", German
+    // "Aussteller", Czech "Prodejce"/"Dodavatel".
+    'biller', 'provider', 'bill from', 'aussteller', 'prodejce', 'dodavatel'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
-    'facturar a', 'facturado a', 'nabywca'),
+    'facturar a', 'facturado a', 'nabywca',
+    // Template programs' block headings (fold10): "Purchaser", Czech "Kupující"/"Odběratel"; a bare
+    // "Recipient"/"Empfänger" only as a heading without a colon ("Empfänger: …" in transfer
+    // details names the payee, the sender).
+    'purchaser', 'kupuj[íi]c[íi]', 'odb[ěe]ratel', 'recipient(?!\\s*:)', 'empf[äa]nger(?!\\s*:)'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address
@@ -107,6 +118,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'orderdatum', 'besteldatum', 'leverdatum', 'leveringsdatum', 'datum (?:levering|bestelling|order)',
     // Polish (fold9): the date of sale or delivery beside the date of issue ("Data sprzedaży").
     'data sprzeda[żz]y', 'data dostawy', 'data dokonania', 'data wykonania',
+    // Czech (fold10): the date of the taxable supply.
+    'datum zdaniteln[ée]ho pln[ěe]n[íi]', 'datum uskute[čc]n[ěe]n[íi] zdaniteln[ée]ho pln[ěe]n[íi]',
   ),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };
