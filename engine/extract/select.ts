@@ -356,7 +356,12 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     const tax = d.rows.reduce((a, r) => a + r.tax, 0n);
     const value = d.derived === 'net' ? toCents(d.gross!.best.value as string) - tax : toCents(d.net!.best.value as string) + tax;
     const field = d.derived === 'net' ? 'net_amount' : 'gross_amount';
-    if (misreadTwin(value, all.filter((c) => c.field === field))) {
+    // A derived total beside the best-labelled printed total of another amount (not the net):
+    // something printed between them (a discount, a surcharge) that the sum leaves out, so the
+    // sum is not output (fold10: "Subtotal · Discount · VAT · Total").
+    const top = d.derived === 'gross' ? grosses[0]?.best : undefined;
+    const printedTotal = top?.method === 'label_value' && typeof top.value === 'string' && toCents(top.value) !== value && toCents(top.value) !== toCents(d.net!.best.value as string);
+    if (misreadTwin(value, all.filter((c) => c.field === field)) || printedTotal) {
       holder.best = null;
       sel.conflict_fields.add(field);
       sel.reasons.add('derived_amount_disagrees_with_printed');

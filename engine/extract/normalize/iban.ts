@@ -78,8 +78,11 @@ export function findIbans(text: string): IbanHit[] {
 
 function scanIbans(text: string): IbanHit[] {
   const hits: IbanHit[] = [];
-  const re = /\b([A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,4})?)\b/g;
+  // OCR may glue a stray digit before the country code ("IBAN: 6GB17 BOFS …"; fold10): such a
+  // token counts only when its checksum holds.
+  const re = /(?:\b|(?<=\d))([A-Z]{2}\d{2}(?:[ \u00a0]?[A-Z0-9]{4}){2,7}(?:[ \u00a0]?[A-Z0-9]{1,4})?)\b/g;
   for (const m of text.matchAll(re)) {
+    const glued = m.index! > 0 && /\d/.test(text[m.index! - 1]!);
     let raw = m[1]!;
     // Trim trailing groups until the country length fits (the next word can look like a group).
     let check = checkIban(raw);
@@ -87,7 +90,7 @@ function scanIbans(text: string): IbanHit[] {
       raw = raw.replace(/[ \u00a0][A-Z0-9]{1,4}$/, '');
       check = checkIban(raw);
     }
-    if (check.status !== 'invalid') hits.push({ raw, index: m.index!, length: raw.length, check });
+    if (check.status === 'valid' || (check.status !== 'invalid' && !glued)) hits.push({ raw, index: m.index!, length: raw.length, check });
   }
   return hits;
 }

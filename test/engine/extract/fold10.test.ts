@@ -7,6 +7,7 @@
 // English label printed under the Czech one); the number label "Invoice ID".
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { findIbans } from '../../../engine/extract/normalize/iban.js';
 import { run, v, type Lines } from './fixtures/run.js';
 
 const TOTALS: Lines = [[330, 420, 10, 'Subtotal:'], [470, 420, 10, '1,000.00'], [330, 434, 10, 'VAT 20%:'], [475, 434, 10, '200.00'], [330, 448, 10, 'Total:'], [470, 448, 10, '1,200.00']];
@@ -117,5 +118,26 @@ describe('date and number labels of template programs', () => {
     ]);
     assert.equal(v(r, 'issue_date'), '2025-03-05');
     assert.equal(v(r, 'payment_due_date'), '2025-03-19');
+  });
+});
+
+describe('a printed total that net + tax does not explain', () => {
+  it('is not replaced by the sum of net and tax (a discount printed between them)', () => {
+    const r = run([
+      [240, 40, 18, 'Invoice'], [200, 64, 10, 'Invoice number: 2025-0816'], [200, 78, 10, 'Issuing Date: 2025-03-10'],
+      [330, 420, 10, 'Subtotal:'], [470, 420, 10, '1000.00 €'],
+      [330, 434, 10, 'Discount of 15 % (Coupon)'], [470, 434, 10, '-150.00 €'],
+      [330, 448, 10, 'VAT of 20 %:'], [475, 448, 10, '200.00 €'],
+      [330, 462, 10, 'Total:'], [470, 462, 10, '1050.00 €'],
+    ]);
+    assert.notEqual(v(r, 'gross_amount'), '1200.00');
+  });
+});
+
+describe('an IBAN with a stray digit glued before its country code (OCR)', () => {
+  it('is read when its checksum holds ("IBAN: 6GB17 BOFS …"), and not when it fails', () => {
+    assert.deepEqual(findIbans('IBAN: 6GB17 BOFS 8005 5100 8137 96').map((h) => h.check), [{ status: 'valid', iban: 'GB17BOFS80055100813796' }]);
+    assert.deepEqual(findIbans('IBAN: 6GB17 BOFS 8005 5100 8137 97').map((h) => h.check.status), []);
+    assert.deepEqual(findIbans('Ref 12DE89 3704 0044 0532 0130 01').map((h) => h.check.status), []);
   });
 });
