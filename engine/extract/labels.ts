@@ -70,6 +70,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'total ht', 'montant ht', 'total hors taxes', 'montant hors taxes', 'total hors tva', 'montant net ht', 'total net ht', 'net ht', 'total exclusive of vat', 'net value', 'totaal exclusief btw', 'bedrag excl\\.? btw', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
     // Bare column headings used as labels ("Net", "HT", "Excl. btw").
     'net', 'ht', 'h\\.t\\.', 'excl\\.? btw',
+    // A bare "Zwischensumme" (subtotal) over the tax and the total (fold10); the arithmetic checks it.
+    'zwischensumme',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -77,6 +79,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'total ttc', 'montant ttc', 'montant total(?: ttc)?', 'total [àa] payer', 'total g[ée]n[ée]ral', 'totaal te betalen', 'te betalen bedrag', 'rechnungssumme', 'total invoice amount', 'invoice amount', 'net [àa] payer', 'totaal incl\\.? btw', 'totaalbedrag', 'totaal', 'te betalen', 'totale fattura', 'totale documento', 'totale', 'importe total', 'total factura',
     // Bare column headings used as labels ("Brutto", "Gross", "TTC", "Incl. btw").
     'brutto', 'bruto', 'gross', 'ttc', 't\\.t\\.c\\.', 'incl\\.? btw',
+    // "Gesamt:" closing a totals block (fold10); only with its colon, the bare word heads item columns.
+    'gesamt(?=\\s*:)',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',

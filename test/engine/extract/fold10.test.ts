@@ -141,3 +141,20 @@ describe('an IBAN with a stray digit glued before its country code (OCR)', () =>
     assert.deepEqual(findIbans('Ref 12DE89 3704 0044 0532 0130 01').map((h) => h.check.status), []);
   });
 });
+
+describe('a German totals block "Zwischensumme · Umsatzsteuer von 19 % · Gesamt:"', () => {
+  it('reads net, tax and gross, not the item table\'s "Gesamt" column', () => {
+    const r = run([
+      [240, 40, 18, 'Rechnung'], [200, 64, 10, 'Rechnungsnummer: 2025-0817'], [200, 78, 10, 'Ausstellungsdatum: 2025-03-10'],
+      [56, 300, 9, 'Nr'], [90, 300, 9, 'Beschreibung'], [360, 300, 9, 'Menge'], [420, 300, 9, 'Preis'], [490, 300, 9, 'Gesamt'],
+      [56, 314, 9, '1'], [90, 314, 9, 'Wartung Heizungsanlage'], [360, 314, 9, '2'], [420, 314, 9, '300.00'], [490, 314, 9, '600.00'],
+      [56, 328, 9, '2'], [90, 328, 9, 'Ersatzteile'], [360, 328, 9, '1'], [420, 328, 9, '400.00'], [490, 328, 9, '400.00'],
+      [330, 420, 10, 'Zwischensumme:'], [470, 420, 10, '1000.00 €'],
+      [330, 434, 10, 'Umsatzsteuer von 19 %:'], [470, 434, 10, '190.00 €'],
+      [330, 448, 10, 'Gesamt:'], [470, 448, 10, '1190.00 €'],
+    ]);
+    assert.equal(v(r, 'net_amount'), '1000.00');
+    assert.equal(v(r, 'tax_amount'), '190.00');
+    assert.equal(v(r, 'gross_amount'), '1190.00');
+  });
+});
