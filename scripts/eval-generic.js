@@ -558,7 +558,7 @@ const TITLES = {
   'unseen-new8': 'ROUND 8, UNSEEN (round-8 sources: measured only, never tuned on)',
   'tuned-new9': 'NEW SOURCES, TUNED-ONLY (round 9: unseen until 2026-11-27, folded in by fold9)',
   'unseen-new10': 'ROUND 10, UNSEEN (round-10 sources: more invoice programs with their data files; measured only, never tuned on)',
-  'unseen-new11': 'ROUND 11, UNSEEN (round-11 sources: an e-invoicing platform\'s Factur-X and an accounting API\'s example with its data; measured only, never tuned on)',
+  'unseen-new11': 'ROUND 11, UNSEEN (round-11 sources: an e-invoicing platform\'s Factur-X, an accounting API\'s example and fifteen Austrian templates with their data; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -540,8 +540,9 @@ function domondaInvoiceJsonc(text) {
  * objects whose names differ per trade — the issuer (`firma`, `hotel`, `kanzlei`, `company` …), the
  * addressee (`kunde`, `mandant`, `bauherr`, `client` …), the invoice (`rechnung`, `honorarnote`,
  * `invoice` …) and the totals (`zusammenfassung` / `totals`). Taken by role, as stated: a company name
- * before a person's name, the due date only when it starts with a date ("11.09.2025 (14 Tage)": its date; "14 Tage netto": none), the
- * issuer's IBAN only when it has one account, tax rows only for a single rate, the currency only when named.
+ * before a person's name, the due date only when it starts with a date ("11.09.2025 (14 Tage)": its
+ * date; "14 Tage netto": none), the issuer's IBAN only when it has one account, tax rows only for a
+ * single rate, the currency only when named.
  */
 const AT_ISSUER = ['firma', 'hotel', 'studio', 'shop', 'kanzlei', 'restaurant', 'verwaltung', 'eeg', 'company'];
 const AT_ADDRESSEE = ['kunde', 'bauherr', 'mandant', 'eigentuemer', 'mitglied', 'client', 'gast'];
