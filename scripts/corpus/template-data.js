@@ -1,4 +1,4 @@
-// Truth adapters for round-9 and round-10 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 to round-11 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
@@ -507,7 +507,78 @@ function alexalteaInvoiceJson(texts) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson };
+/**
+ * domonda's invoice import format (`example/invoice.jsonc`, JSON with `//` comments), the data of the
+ * example invoice committed beside it. Written from the receiving side: `partnerName` /
+ * `partnerVatId` are the invoice's counterparty, on this page the addressee (the sender is not
+ * stated). `vatAmounts` are per line with `vatPercentages`; grouped by rate they give the tax rows.
+ */
+function domondaInvoiceJsonc(text) {
+  // A line's comment starts at the first `//` outside a string (the comments quote formats themselves).
+  const d = JSON.parse(text.split('\n').map((line) => line.replace(/^((?:[^"/]|"(?:[^"\\]|\\.)*")*)\/\/.*$/, '$1')).join('\n'));
+  const byRate = new Map();
+  (d.vatPercentages ?? []).forEach((rate, i) => byRate.set(rate, (byRate.get(rate) ?? 0) + cents(d.vatAmounts?.[i] ?? 0)));
+  const tax = [...byRate.values()].reduce((s, c) => s + c, 0);
+  const single = byRate.size === 1 && d.net != null;
+  return {
+    type: d.creditMemo ? 'credit-note' : 'invoice',
+    document_number: d.invoiceNumber,
+    issue_date: isoDate(d.invoiceDate),
+    payment_due_date: isoDate(d.dueDate),
+    currency: d.currency,
+    recipient_name: d.partnerName,
+    iban: iban(d.iban),
+    net_amount: d.net != null ? money(cents(d.net)) : undefined,
+    tax_total: byRate.size ? money(tax) : undefined,
+    gross_amount: d.total != null ? money(cents(d.total)) : undefined,
+    tax_breakdowns: single ? moneyRows([{ tax_rate: [...byRate.keys()][0], taxable_amount: cents(d.net), tax_amount: tax }]) : undefined,
+  };
+}
+
+/**
+ * aaaalabs/austrian-invoice-templates' `<template>_data.json`: each Austrian template's sample data, in
+ * objects whose names differ per trade — the issuer (`firma`, `hotel`, `kanzlei`, `company` …), the
+ * addressee (`kunde`, `mandant`, `bauherr`, `client` …), the invoice (`rechnung`, `honorarnote`,
+ * `invoice` …) and the totals (`zusammenfassung` / `totals`). Taken by role, as stated: a company name
+ * before a person's name, the due date only when it starts with a date ("11.09.2025 (14 Tage)": its
+ * date; "14 Tage netto": none), the issuer's IBAN only when it has one account, tax rows only for a
+ * single rate, the currency only when named.
+ */
+const AT_ISSUER = ['firma', 'hotel', 'studio', 'shop', 'kanzlei', 'restaurant', 'verwaltung', 'eeg', 'company'];
+const AT_ADDRESSEE = ['kunde', 'bauherr', 'mandant', 'eigentuemer', 'mitglied', 'client', 'gast'];
+const AT_DOCUMENT = ['rechnung', 'abschlagsrechnung', 'honorarnote', 'bestellung', 'invoice'];
+function austrianInvoiceTemplateJson(text) {
+  const d = JSON.parse(text);
+  const role = (keys) => d[keys.find((k) => d[k] && typeof d[k] === 'object')] ?? {};
+  const [issuer, addressee, doc] = [role(AT_ISSUER), role(AT_ADDRESSEE), role(AT_DOCUMENT)];
+  const z = d.zusammenfassung ?? d.totals ?? {};
+  const person = [addressee.vorname, addressee.nachname].filter(Boolean).join(' ');
+  const accounts = [issuer.iban, issuer.banking?.iban, issuer.hauptkonto?.iban, issuer.treuhandkonto?.iban].filter(Boolean);
+  // Tax per rate: `ust_20`-style keys (zero amounts are rates the page lists empty) or a `tax_breakdown` list.
+  const rates = Object.entries(z).filter(([k, v]) => /^ust_\d+$/.test(k) && printedCents(v)).map(([k, v]) => ({ rate: Number(k.slice(4)), tax: printedCents(v) }));
+  if (!rates.length && z.ust_satz !== undefined && z.ust_betrag !== undefined) rates.push({ rate: Number(z.ust_satz), tax: printedCents(z.ust_betrag) });
+  for (const r of z.tax_breakdown ?? []) rates.push({ rate: Number(r.rate), tax: printedCents(r.tax), base: printedCents(r.base) });
+  const net = printedCents(z.summe_netto ?? z.net_after_discount);
+  const tax = z.keine_ust ? 0 : z.summe_ust !== undefined ? printedCents(z.summe_ust) : rates.length ? rates.reduce((t, r) => t + r.tax, 0) : undefined;
+  const single = rates.length === 1 && net !== undefined ? [{ tax_rate: rates[0].rate, taxable_amount: rates[0].base ?? net, tax_amount: rates[0].tax }] : undefined;
+  return {
+    type: 'invoice',
+    document_number: doc.nummer ?? doc.rechnungsnummer ?? doc.number,
+    issue_date: isoDate(doc.datum ?? doc.rechnungsdatum ?? doc.date),
+    payment_due_date: isoDate(/^[\d.]+/.exec(doc.faellig ?? doc.zahlungsziel_datum ?? doc.zahlungsziel ?? doc.due_date ?? '')?.[0]),
+    currency: z.waehrung ?? z.currency,
+    sender_name: issuer.name,
+    sender_vat_number: vatId(issuer.uid ?? issuer.legal?.uid),
+    recipient_name: addressee.firma || addressee.company_name || person || addressee.name,
+    iban: accounts.length === 1 ? iban(accounts[0]) : undefined,
+    net_amount: moneyOrNone(net),
+    tax_total: moneyOrNone(tax),
+    gross_amount: printedMoney(z.summe_brutto ?? z.summe_zu_zahlen ?? z.total ?? z.abschlagssumme_brutto ?? z.gesamt),
+    tax_breakdowns: single && moneyRows(single),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text) {
