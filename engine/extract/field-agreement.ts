@@ -205,9 +205,11 @@ export function partyTokens(name: unknown): string[] {
   return fold(String(name ?? '')).split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !LEGAL.test(w));
 }
 /** The party is printed on the line: every one of its first two distinctive words. */
+const WEB = /\S+@\S+|\b(?:https?:\/\/|www\.)\S+/gi;
 const partyOnLine = (tokens: string[], line: string) => {
   if (!tokens.length) return false;
-  const words = new Set(fold(line).split(/[^a-z0-9]+/));
+  // A web or e-mail address spells a name but does not print it (that is the `domain` fact).
+  const words = new Set(fold(line.replace(WEB, ' ')).split(/[^a-z0-9]+/));
   return tokens.slice(0, 2).every((t) => words.has(t));
 };
 
@@ -244,7 +246,7 @@ export function pageDomains(lines: FactLine[]): string[] {
   }
   return [...out];
 }
-/** The party's words spell the domain: a distinctive word inside it, the domain inside the joined words, or the words' initials. */
+/** The party's words spell the domain: a distinctive word inside it, the domain inside the joined words, or the distinctive words' initials. */
 export function domainSpells(domain: string, name: unknown): boolean {
   const tokens = partyTokens(name);
   if (!tokens.length) return false;
@@ -252,8 +254,7 @@ export function domainSpells(domain: string, name: unknown): boolean {
   if (tokens.some((t) => t.length >= 4 && d.includes(t))) return true;
   const joined = tokens.join('');
   if (d.length >= 4 && joined.includes(d)) return true;
-  const all = fold(String(name ?? '')).split(/[^a-z0-9]+/).filter(Boolean);
-  return all.length >= 2 && d.length >= 2 && all.map((w) => w[0]).join('') === d;
+  return tokens.length >= 2 && d.length >= 2 && tokens.map((w) => w[0]).join('') === d;
 }
 
 const HOLDER = /(konto ?inhaber|kontoinhaberin|inhaber|account (holder|name)|beneficiary|payee|titulaire|b[ée]n[ée]ficiaire|rekeninghouder|ten name van|t\.n\.v\.|intestatario|intestato a|beneficiario|titular)\b/i;
