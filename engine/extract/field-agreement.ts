@@ -12,6 +12,8 @@
 // (quality.ai.conflict_fields, quality.status degraded: spec Q1).
 import { sameParty } from './agreement.js';
 import { ocrConfidence } from './evidence.js';
+import { findAmounts } from './normalize/amount.js';
+import { findDates } from './normalize/date.js';
 import { normalizeVat } from './normalize/vat.js';
 import type { Selection } from './select.js';
 import type { Candidate, GenericField } from './types.js';
@@ -36,7 +38,22 @@ export interface FieldAgreement {
  *   unclosed         an amount no arithmetic confirms;
  *   not-agreed-scan, weak-scan  the same, only for a value read by OCR.
  */
-export const DOUBTS = ['conflict', 'not-agreed', 'close-rival', 'weak', 'ocr-low', 'unlabelled', 'unlabelled-rival', 'unclosed', 'not-agreed-scan', 'weak-scan'] as const;
+const SELECTION_DOUBTS = ['conflict', 'not-agreed', 'close-rival', 'weak', 'ocr-low', 'unlabelled', 'unlabelled-rival', 'unclosed', 'not-agreed-scan', 'weak-scan'] as const;
+type SelectionDoubt = (typeof SELECTION_DOUBTS)[number];
+/**
+ * Page doubts (evidence14, pageEvidence below), from facts printed on the page:
+ *   printed-once               the value is printed on one line only (or none: derived);
+ *   printed-once-not-agreed    printed once, and the verdict is not `agreed`;
+ *   sender-unsupported         the sender's name is in no web/e-mail domain, no account-holder line, on one line only;
+ *   sender-unsupported-not-agreed  the same, and the verdict is not `agreed`;
+ *   sender-domain-clash        the page prints a company domain and the sender's name spells none;
+ *   recipient-sender-like      the recipient's name is the sender's, spells the page's domain, is the account holder, or is a bank;
+ *   due-off-terms              printed terms of N days, and due ≠ issue + N for every N;
+ *   date-order                 the due date is before the issue date;
+ *   recipient-side             a VAT id / IBAN printed on the customer's side (customer words on its line or the line above, or in the recipient's address block).
+ */
+const PAGE_DOUBTS = ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed', 'sender-domain-clash', 'recipient-sender-like', 'due-off-terms', 'date-order', 'recipient-side'] as const;
+export const DOUBTS = [...SELECTION_DOUBTS, ...PAGE_DOUBTS] as const;
 export type Doubt = (typeof DOUBTS)[number];
 
 /**
@@ -140,7 +157,7 @@ export function doubtsOf(field: GenericField, chosen: NonNullable<Selection['cho
   const w = chosen.winner;
   const scan = ocrConfidence(w?.source?.bbox) !== undefined;
   const unlabelled = !a.cues.some((c) => TIES.has(c));
-  const held: Record<Doubt, boolean> = {
+  const held: Record<SelectionDoubt, boolean> = {
     conflict: a.verdict === 'conflict',
     'not-agreed': a.verdict !== 'agreed',
     'close-rival': score !== null && rival !== null && score - rival < CONFLICT_MARGIN,
@@ -152,7 +169,175 @@ export function doubtsOf(field: GenericField, chosen: NonNullable<Selection['cho
     'not-agreed-scan': scan && a.verdict !== 'agreed',
     'weak-scan': scan && (score === null || score < STRONG),
   };
-  return DOUBTS.filter((d) => held[d]);
+  return SELECTION_DOUBTS.filter((d) => held[d]);
+}
+
+// ------------------------------------------------------------------ evidence from the page (evidence14)
+// prec13 found that by every cue selection records, wrong values look like right ones. These are
+// facts a wrong value rarely has and a right one usually has, each read from the page itself and
+// independent of how the value was chosen: the value printed a second time, the sender's name in
+// the web/e-mail domain or the account holder line, due = issue + the printed terms, a VAT id or
+// IBAN printed on the customer's side. They are recorded on every kept field (`evidence:<a+b>`,
+// and as doubts) and only empty a field where the development set adopted them (ABSTAIN_ON).
+
+/** One line of the read document: its text, page and top-left corner (points). */
+export interface FactLine {
+  text: string;
+  page: number;
+  x: number;
+  y: number;
+}
+
+/** The page facts the evidence is read from; the chosen values of the other fields come from the selection. */
+export interface PageFacts {
+  lines: FactLine[];
+}
+
+const IDENTIFIERS = new Set<GenericField>(['document_number', 'payment_reference', 'customer_number', 'iban', 'bic', 'sender_vat_number']);
+const AMOUNTS = new Set<GenericField>(['net_amount', 'gross_amount', 'tax_amount']);
+const DATES = new Set<GenericField>(['issue_date', 'payment_due_date']);
+const PARTIES = new Set<GenericField>(['sender_name', 'recipient_name']);
+const compact = (x: unknown) => String(x ?? '').toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const fold = (x: string) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+const LEGAL = /^(gmbh|mbh|ag|kg|ohg|gbr|ug|se|bv|nv|inc|ltd|llc|plc|sarl|sas|sa|srl|spa|co|cie|und|and|et|en|e|v|ev|the|der|die|das|le|la|les|de|du|des|van|von|und)$/;
+/** A party's distinctive words: folded, without legal forms and filler words, at least three letters. */
+export function partyTokens(name: unknown): string[] {
+  return fold(String(name ?? '')).split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !LEGAL.test(w));
+}
+/** The party is printed on the line: every one of its first two distinctive words. */
+const WEB = /\S+@\S+|\b(?:https?:\/\/|www\.)\S+/gi;
+const partyOnLine = (tokens: string[], line: string) => {
+  if (!tokens.length) return false;
+  // A web or e-mail address spells a name but does not print it (that is the `domain` fact).
+  const words = new Set(fold(line.replace(WEB, ' ')).split(/[^a-z0-9]+/));
+  return tokens.slice(0, 2).every((t) => words.has(t));
+};
+
+/** How many lines print the value (an amount or date as any of its printed forms, an id ignoring spaces, a party by its words). */
+export function printedLines(field: GenericField, value: unknown, lines: FactLine[]): number {
+  if (AMOUNTS.has(field)) {
+    const want = String(value).replace(/^-/, '');
+    return lines.filter((l) => findAmounts(l.text).some((h) => h.value.replace(/^-/, '') === want)).length;
+  }
+  if (DATES.has(field)) return lines.filter((l) => findDates(l.text, 'dmy').some((h) => h.value === value) || findDates(l.text, 'mdy').some((h) => h.value === value)).length;
+  if (IDENTIFIERS.has(field)) {
+    const want = compact(value);
+    if (want.length < 4) return 0;
+    return lines.filter((l) => compact(l.text).includes(want)).length;
+  }
+  if (PARTIES.has(field)) {
+    const tokens = partyTokens(value);
+    return lines.filter((l) => partyOnLine(tokens, l.text)).length;
+  }
+  return 0;
+}
+
+/** Mail providers: their domain names nobody's company. */
+const FREE_MAIL = new Set(['gmail', 'googlemail', 'gmx', 'web', 't-online', 'outlook', 'hotmail', 'live', 'yahoo', 'icloud', 'me', 'aol', 'mail', 'posteo', 'freenet', 'orange', 'wanadoo', 'free', 'laposte', 'protonmail', 'proton', 'online', 'arcor', 'ziggo', 'kpnmail', 'libero', 'virgilio', 'tiscali']);
+/** The company parts of the web and e-mail domains printed on the page ("info@nordlicht-technik.de" → "nordlicht-technik"). */
+export function pageDomains(lines: FactLine[]): string[] {
+  const out = new Set<string>();
+  for (const l of lines) {
+    for (const m of l.text.matchAll(/(?:@|\bwww\.|https?:\/\/(?:www\.)?)((?:[a-z0-9-]+\.)*[a-z0-9-]+)\.[a-z]{2,6}\b/gi)) {
+      const labels = m[1]!.toLowerCase().split('.');
+      const name = labels[labels.length - 1]!;
+      if (name.length >= 2 && !FREE_MAIL.has(name)) out.add(name);
+    }
+  }
+  return [...out];
+}
+/** The party's words spell the domain: a distinctive word inside it, the domain inside the joined words, or the distinctive words' initials. */
+export function domainSpells(domain: string, name: unknown): boolean {
+  const tokens = partyTokens(name);
+  if (!tokens.length) return false;
+  const d = domain.replace(/-/g, '');
+  if (tokens.some((t) => t.length >= 4 && d.includes(t))) return true;
+  const joined = tokens.join('');
+  if (d.length >= 4 && joined.includes(d)) return true;
+  return tokens.length >= 2 && d.length >= 2 && tokens.map((w) => w[0]).join('') === d;
+}
+
+const HOLDER = /(konto ?inhaber|kontoinhaberin|inhaber|account (holder|name)|beneficiary|payee|titulaire|b[ée]n[ée]ficiaire|rekeninghouder|ten name van|t\.n\.v\.|intestatario|intestato a|beneficiario|titular)\b/i;
+const BANK = /\b(bank|sparkasse|volksbank|raiffeisenbank|postbank|banque|banca|banco|kreditinstitut)\b/i;
+/** Printed terms of payment in days: "zahlbar innerhalb 14 Tagen", "Net 30", "30 days", "binnen 14 dagen". */
+export function printedTerms(lines: FactLine[]): number[] {
+  const out = new Set<number>();
+  for (const l of lines) {
+    for (const m of l.text.matchAll(/(?<![\d.,])(\d{1,3})\s*(?:-\s*)?(?:kalender|calendar\s*)?(tage|tagen|tg\.|days|day|jours|dagen|giorni|d[ií]as)\b/gi)) out.add(Number(m[1]));
+    for (const m of l.text.matchAll(/\b(?:net|netto|netto kasse)\s*(\d{1,3})\b/gi)) out.add(Number(m[1]));
+  }
+  return [...out].filter((n) => n > 0 && n <= 120);
+}
+const addDays = (iso: string, n: number) => {
+  const t = Date.parse(`${iso}T00:00:00Z`);
+  return Number.isNaN(t) ? null : new Date(t + n * 86_400_000).toISOString().slice(0, 10);
+};
+/** Words that put a VAT id or an account on the customer's side ("Ihre USt-IdNr.", "wird von Ihrem Konto abgebucht"). */
+const CUSTOMER_SIDE = /\b(ihre?[mnrs]?|kunden?[-\w]*|customer|your|client|buyer|acheteur|votre|vos|uw|klant|afnemer|vostr[ao]|cliente|su|debtor|leistungsempf[äa]nger|rechnungsempf[äa]nger|lastschrift\w*|abgebucht|abbuchung|einzug|direct debit|pr[ée]l[èe]vement|domicili[ëe]ring|incasso|addebito|domiciliaci[óo]n|mandat\w*)\b/i;
+
+export interface PageEvidence {
+  /** Positive facts (recorded as `evidence:`). */
+  cues: string[];
+  /** Page doubts (recorded among `doubts:`). */
+  doubts: Doubt[];
+}
+
+/**
+ * The page's evidence on one chosen value. `others` are the chosen values of the other fields
+ * (before any abstention), `at` the chosen reading's place.
+ */
+export function pageEvidence(field: GenericField, value: unknown, verdict: Verdict, facts: PageFacts, others: Partial<Record<GenericField, unknown>>, at?: { page: number; x: number; y: number } | null, recipientAt?: { page: number; x: number; y: number } | null): PageEvidence {
+  const cues: string[] = [];
+  const doubts: Doubt[] = [];
+  const lines = facts.lines;
+  const printable = AMOUNTS.has(field) || DATES.has(field) || IDENTIFIERS.has(field) || PARTIES.has(field);
+  const printed = printable ? printedLines(field, value, lines) : 0;
+  if (printable) {
+    if (printed >= 2) cues.push('printed-twice');
+    else {
+      doubts.push('printed-once');
+      if (verdict !== 'agreed') doubts.push('printed-once-not-agreed');
+    }
+  }
+  const domains = pageDomains(lines);
+  if (field === 'sender_name') {
+    const tokens = partyTokens(value);
+    const domain = domains.some((d) => domainSpells(d, value));
+    const holder = lines.some((l) => HOLDER.test(l.text) && partyOnLine(tokens, l.text.replace(HOLDER, ' ')));
+    if (domain) cues.push('domain');
+    if (holder) cues.push('holder');
+    if (!domain && !holder && printed < 2) {
+      doubts.push('sender-unsupported');
+      if (verdict !== 'agreed') doubts.push('sender-unsupported-not-agreed');
+    }
+    if (domains.length && !domain) doubts.push('sender-domain-clash');
+  }
+  if (field === 'recipient_name') {
+    const sender = others.sender_name;
+    const tokens = partyTokens(value);
+    const likeSender = (sender != null && tokens.length > 0 && partyTokens(sender).join(' ') === tokens.join(' ')) || domains.some((d) => domainSpells(d, value)) || lines.some((l) => HOLDER.test(l.text) && partyOnLine(tokens, l.text.replace(HOLDER, ' '))) || BANK.test(String(value));
+    if (likeSender) doubts.push('recipient-sender-like');
+  }
+  if (DATES.has(field)) {
+    const issue = field === 'issue_date' ? value : others.issue_date;
+    const due = field === 'payment_due_date' ? value : others.payment_due_date;
+    if (typeof issue === 'string' && typeof due === 'string' && due < issue) doubts.push('date-order');
+    if (field === 'payment_due_date' && typeof issue === 'string') {
+      const terms = printedTerms(lines);
+      if (terms.some((n) => addDays(issue, n) === value)) cues.push('terms-agree');
+      else if (terms.length && value !== issue) doubts.push('due-off-terms');
+    }
+  }
+  if ((field === 'sender_vat_number' || field === 'iban') && at) {
+    const want = compact(value);
+    const own = lines.filter((l) => l.page === at.page && compact(l.text).includes(want));
+    const above = (l: FactLine) => lines.filter((o) => o.page === l.page && o.y < l.y && l.y - o.y < 30 && Math.abs(o.x - l.x) < 80).sort((a, b) => b.y - a.y)[0];
+    const customer = own.some((l) => CUSTOMER_SIDE.test(l.text) || CUSTOMER_SIDE.test(above(l)?.text ?? ''));
+    // In the recipient's address block: below its name, at its left edge, within a few lines.
+    const inBlock = Boolean(recipientAt && recipientAt.page === at.page && at.y > recipientAt.y && at.y - recipientAt.y < 80 && Math.abs(at.x - recipientAt.x) < 60);
+    if (customer || inBlock) doubts.push('recipient-side');
+  }
+  return { cues, doubts };
 }
 
 const reasonOf = (field: GenericField, doubt: Doubt) => `${field}_${doubt === 'not-agreed' ? 'not_agreed' : doubt.replace(/-/g, '_')}`;
@@ -162,8 +347,12 @@ const reasonOf = (field: GenericField, doubt: Doubt) => `${field}_${doubt === 'n
  * adopted doubt (ABSTAIN_ON) holds. `all` are every candidate; selection's own pools (after its
  * plausibility filters) are used for the verdict where it kept them.
  */
-export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues, abstainOn: Partial<Record<GenericField, Doubt>> = ABSTAIN_ON): Map<GenericField, FieldAgreement> {
+export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues, abstainOn: Partial<Record<GenericField, Doubt>> = ABSTAIN_ON, facts?: PageFacts): Map<GenericField, FieldAgreement> {
   const out = new Map<GenericField, FieldAgreement>();
+  // The other fields' values as selection chose them (before any is emptied here).
+  const others = Object.fromEntries(Object.entries(sel.chosen).map(([f, c]) => [f, c?.value])) as Partial<Record<GenericField, unknown>>;
+  const placeOf = (c: Candidate | null | undefined) => (c?.source?.bbox && c.source.page != null ? { page: c.source.page, x: c.source.bbox.x, y: c.source.bbox.y } : null);
+  const recipientAt = placeOf(sel.chosen.recipient_name?.winner);
   for (const field of Object.keys(sel.chosen) as GenericField[]) {
     const chosen = sel.chosen[field];
     const readings = all.filter((c) => c.field === field);
@@ -171,7 +360,8 @@ export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues,
     const a = judgeField(field, chosen, pool, sel.conflict_fields.has(field), type);
     if (!a || !chosen) continue;
     out.set(field, a);
-    const doubts = doubtsOf(field, chosen, readings, a);
+    const page = facts ? pageEvidence(field, chosen.value, a.verdict, facts, others, placeOf(chosen.winner), recipientAt) : { cues: [], doubts: [] };
+    const doubts = [...doubtsOf(field, chosen, readings, a), ...page.doubts];
     const adopted = abstainOn[field];
     if (adopted && doubts.includes(adopted)) {
       delete sel.chosen[field];
@@ -179,7 +369,7 @@ export function applyAgreement(sel: Selection, all: Candidate[], type: TypeCues,
       if (a.verdict === 'conflict') sel.conflict_fields.add(field);
       continue;
     }
-    chosen.transforms = [...(chosen.transforms ?? []), `agreement:${a.verdict}`, ...(a.cues.length ? [`cues:${a.cues.join('+')}`] : []), ...(doubts.length ? [`doubts:${doubts.join('+')}`] : [])];
+    chosen.transforms = [...(chosen.transforms ?? []), `agreement:${a.verdict}`, ...(a.cues.length ? [`cues:${a.cues.join('+')}`] : []), ...(page.cues.length ? [`evidence:${page.cues.join('+')}`] : []), ...(doubts.length ? [`doubts:${doubts.join('+')}`] : [])];
   }
   return out;
 }

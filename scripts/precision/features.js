@@ -6,7 +6,7 @@
 const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /**
- * One record: { field, right, method, verdict, cues, doubts, confirm, ocr, ocrLow, minConf, score, rivalScore,
+ * One record: { field, right, method, verdict, cues, doubts, evidence, confirm, ocr, ocrLow, minConf, score, rivalScore,
  * gap, rivals, region, page, conflict }. `resultField` is the product's field name (tax_amount for
  * the eval's tax_total).
  */
@@ -35,6 +35,8 @@ export function fieldFeatures(result, resultField, pages) {
     cues: (tag('cues:')[0] ?? '').split('+').filter(Boolean),
     // The engine's own doubts (engine/extract/field-agreement.ts): the abstention rules are scored on these.
     doubts: (tag('doubts:')[0] ?? '').split('+').filter(Boolean),
+    // The page's positive evidence (evidence14: printed-twice, domain, holder, terms-agree).
+    evidence: (tag('evidence:')[0] ?? '').split('+').filter(Boolean),
     confirm: tag('confirm:'),
     ocr,
     ocrLow: transforms.includes('ocr:low-confidence'),
