@@ -447,8 +447,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   const firstAmount = right.findIndex((s) => findAmounts(s.text).length > 0);
   const ownWord = firstAmount >= 0 && /^\p{L}{3,}(?![\p{L}])/u.test(right[firstAmount]!.text.trim()) && !/^[A-Z]{3}(?![\p{L}])/u.test(right[firstAmount]!.text.trim());
   const headings = !h.rest && (firstAmount >= 3 || (firstAmount >= 1 && ownWord)) && right.slice(0, firstAmount).every((s) => !/\d/.test(s.text));
-  // Not cents, and not a rate ("TVA (0.00%):" under a net label whose amount is missing, amounts14).
-  const amounts = headings ? [] : findAmounts(region).filter((a) => !/^\s*(ct|cent|%)/i.test(region.slice(a.index + a.length)));
+  const amounts = headings ? [] : findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;

@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { basesMatchNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
 import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
@@ -294,10 +294,10 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null)) || !coversRates(rowList, s)) continue;
       const nc = toCents(n.best.value as string);
       // Every row's tax is its rate applied to its base (the net, for a single row without one);
-      // several rows must also add up to the net, and a row's printed base must be the net
+      // several rows must also add up to the net, and printed bases cannot exceed the net
       // (amounts14: a section's subtotal beside "Tax 15 % on 112.90" gave a gross no page prints).
       if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
-      if (!basesMatchNet(s, nc) || !plausibleTax(nc, s.reduce((a, r) => a + r.tax, 0n))) continue;
+      if (!basesWithinNet(s, nc) || !plausibleTax(nc, s.reduce((a, r) => a + r.tax, 0n))) continue;
       if (s.length > 1 && tableFit(s, nc) < 2) continue;
       consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross', ['rate']);
     }

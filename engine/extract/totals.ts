@@ -250,12 +250,13 @@ export function plausibleTax(net: bigint, tax: bigint): boolean {
 }
 
 /**
- * Printed bases of a set of tax rows, when every row prints one, add up to the net (within a
- * cent per row). A row printing another base than the net ("Tax 15 % on $ 112.90" under a
- * section's "Subtotal $ 112.00") says the net was misread (amounts14). True when a base is missing.
+ * Printed bases of a set of tax rows, when every row prints one, add up to no more than the net
+ * (within a cent per row; the rest of the net may be exempt and print no row). A row printing a
+ * larger base than the net ("Tax 15 % on $ 112.90" under a section's "Subtotal $ 112.00", a line
+ * item's amount beside the rate table's base) says the net was misread (amounts14).
  */
-export function basesMatchNet(rows: Array<{ base: bigint | null }>, net: bigint): boolean {
+export function basesWithinNet(rows: Array<{ base: bigint | null }>, net: bigint): boolean {
   if (rows.some((r) => r.base === null)) return true;
-  const d = rows.reduce((a, r) => a + r.base!, 0n) - net;
-  return d <= BigInt(rows.length) && -d <= BigInt(rows.length);
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  return abs(rows.reduce((a, r) => a + r.base!, 0n)) <= abs(net) + BigInt(rows.length);
 }

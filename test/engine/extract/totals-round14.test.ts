@@ -29,6 +29,12 @@ describe('amounts14: derived totals closed by the document\'s own arithmetic', (
     assert.equal(r.fields.gross_amount.value, '178.50');
   });
 
+  it('still derives the gross when the net is larger than the taxed base (the rest exempt, no 0 % row read)', () => {
+    const r = run([...HEAD, ...ITEMS, ...totals([['Nettobetrag', '300,00'], ['USt. 20 % auf 50,00', '10,00']]), ...FOOTER]);
+    assert.equal(r.fields.net_amount.value, '300.00');
+    assert.equal(r.fields.gross_amount.value, '310.00');
+  });
+
   it('derives no net that is smaller than a tax (the net read as the tax)', () => {
     // The net 56,38 lost its label and sits on the tax's line; gross − "tax" = 10,71 is printed
     // (it is the true tax), but a net of which the tax is five times as much is no VAT breakdown.
