@@ -426,8 +426,13 @@ export const ITEM_HEADING = new RegExp(`(?<![\\p{L}\\p{N}])(${ITEM_WORDS}|quanti
 
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
+/** Words after a total's label that make it the total without tax ("Montant Total HT", "Total amount excl. VAT"). */
+const NET_QUALIFIER = /^(?:ht|h\.t\.|hors tax\p{L}*|hors tva|netto|net|excl\.?|exkl\.?|exclusief|exclusive|excluding|ohne|sans tva|before tax)(?![\p{L}])/iu;
+
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
-  const field = h.field as 'net_amount' | 'gross_amount' | 'tax_amount';
+  // A gross label's words qualified as "without tax" name the net (amounts14: "Montant Total HT"
+  // was read as the gross, equal to the net, and passed as an invoice without tax).
+  const field = h.field === 'gross_amount' && NET_QUALIFIER.test(h.rest) ? 'net_amount' : (h.field as 'net_amount' | 'gross_amount' | 'tax_amount');
   // Partial amounts (advance payments, balances, discounts) are not totals; judged on the
   // label's own cell, since a totals header row can hold such columns beside the totals.
   if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
@@ -465,6 +470,9 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     if (!b) break;
     const a = findAmounts(b.text);
     if (a.length !== 1) break;
+    // A cell with words of its own before the amount is another line's label and value ("Tax 15%
+    // on $ 112.90" under a "Subtotal" whose amount is missing: the tax's base, amounts14).
+    if (/\p{L}{2,}/u.test(b.text.slice(0, a[0]!.index).replace(/\b[A-Z]{3}\b/g, ''))) break;
     // Under a tax heading of an item table the column holds each line's rate; an amount after the
     // rate in the same cell ("5,5 % 105,00 €") is the next column's line total, not a tax (fold7).
     if (field === 'tax_amount' && ITEM_HEADING.test(h.line.text) && /\d\s?%/.test(b.text.slice(0, a[0]!.index))) break;

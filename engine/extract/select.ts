@@ -4,7 +4,7 @@
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
-import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
 import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
@@ -257,7 +257,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
         if (!s.length || !coversRates(rowList, s)) continue;
         const sum = s.reduce((a, r) => a + r.tax, 0n);
         const diff = gc - nc - sum;
-        if (diff < -BigInt(s.length) || diff > BigInt(s.length)) continue;
+        if (diff < -BigInt(s.length) || diff > BigInt(s.length) || !plausibleTax(nc, sum)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);
         const rated = s.every((r) => r.rate !== null) && rateOk;
@@ -269,7 +269,8 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       if (!s.length || gc === 0n || !coversRates(rowList, s)) continue;
       const sum = s.reduce((a, r) => a + r.tax, 0n);
       const nc = gc - sum;
-      if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc)) continue;
+      // A net of zero, or one that a tax exceeds, is the gross or the net read as the tax (amounts14).
+      if ((nc < 0n) !== (gc < 0n) || (nc < 0n ? -nc : nc) > (gc < 0n ? -gc : gc) || !plausibleTax(nc, sum)) continue;
       // Printed bases must add up to the derived net (a lone row's base that is not the net
       // means other rows were not read).
       const bases = s.every((r) => r.base !== null) ? s.reduce((a, r) => a + r.base!, 0n) : null;
@@ -293,8 +294,10 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       if (!s.length || s.some((r) => r.rate === null || (s.length > 1 && r.base === null)) || !coversRates(rowList, s)) continue;
       const nc = toCents(n.best.value as string);
       // Every row's tax is its rate applied to its base (the net, for a single row without one);
-      // several rows must also add up to the net.
+      // several rows must also add up to the net, and printed bases cannot exceed the net
+      // (amounts14: a section's subtotal beside "Tax 15 % on 112.90" gave a gross no page prints).
       if (!s.every((r) => Math.abs(Number(r.base ?? nc) * Number(r.rate) / 100 - Number(r.tax)) <= 2)) continue;
+      if (!basesWithinNet(s, nc) || !plausibleTax(nc, s.reduce((a, r) => a + r.tax, 0n))) continue;
       if (s.length > 1 && tableFit(s, nc) < 2) continue;
       consider(n.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(s, nc), n, null, s, 'gross', ['rate']);
     }

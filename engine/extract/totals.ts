@@ -11,9 +11,10 @@ import type { Candidate, TaxRow } from './types.js';
 const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
 /**
  * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
- * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt").
+ * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt"); nor is an
+ * allowance or discount that names its tax category ("Allowance (Tax: 19.00%): Discount", amounts14).
  */
-const NOT_TAX = /(excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
+const NOT_TAX = /(allowance|discount|rabatt|nachlass|remise|korting|sconto|excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
 
 /**
  * The line's amount cell: its last segment ends in an amount followed by nothing but a currency.
@@ -236,4 +237,26 @@ export function rivalBlock(best: Block, blocks: Block[]): boolean {
   if (!full(best)) return false;
   const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
   return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
+}
+
+/**
+ * A tax that can be the VAT on a net: the net is not zero and the tax at most 30 % of it (the
+ * highest standard VAT rate in use is 27 %). A larger "tax" is another amount read for it — the
+ * net itself, or the gross — and a breakdown closed with it is arithmetic by coincidence (amounts14).
+ */
+export function plausibleTax(net: bigint, tax: bigint): boolean {
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  return net !== 0n && abs(tax) * 10n <= abs(net) * 3n;
+}
+
+/**
+ * Printed bases of a set of tax rows, when every row prints one, add up to no more than the net
+ * (within a cent per row; the rest of the net may be exempt and print no row). A row printing a
+ * larger base than the net ("Tax 15 % on $ 112.90" under a section's "Subtotal $ 112.00", a line
+ * item's amount beside the rate table's base) says the net was misread (amounts14).
+ */
+export function basesWithinNet(rows: Array<{ base: bigint | null }>, net: bigint): boolean {
+  if (rows.some((r) => r.base === null)) return true;
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  return abs(rows.reduce((a, r) => a + r.base!, 0n)) <= abs(net) + BigInt(rows.length);
 }
