@@ -91,12 +91,14 @@ export function select(all: Candidate[], text: string): Selection {
     return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
   };
   pickSimple(sel, 'currency', by('currency'));
-  // A name that heads the address window or a bill-to block is the recipient's: weak sender
-  // readings of it (a legal form somewhere on the page) are dropped.
-  const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
+  // A name that heads the address window or a bill-to block, or that a recipient label
+  // ("Customer", "Bill to") heads, is the recipient's: weak sender readings of the same party (a
+  // legal form somewhere on the page, with or without the form) are dropped. With the sender's
+  // own name missing, they made the customer the sender and then dropped the recipient (wrong14).
+  const addressed = by('recipient_name').filter((c) => (c.method === 'address_block' && c.score >= 2) || (c.label !== undefined && c.method !== 'text_field'));
   const senders = keepPlausible(withoutRoleWord(by('sender_name')), plausibleName).filter((c) => !returnAddressIsDate(c));
-  const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
-  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
+  const strongSender = (v: unknown) => senders.some((c) => sameParty(c.value, v) && c.score >= 3);
+  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.some((a) => sameParty(a.value, c.value)) || strongSender(c.value)), { min: 1 });
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // A block whose name is the chosen sender's is its letterhead, not the recipient's (fold7: the
