@@ -44,6 +44,12 @@ export function plausibleName(value: unknown): boolean {
   return true;
 }
 
+/** The same printed words once legal forms, case and punctuation are dropped. */
+export function sameName(a: unknown, b: unknown): boolean {
+  const x = partyWords(a);
+  return Boolean(x) && x === partyWords(b);
+}
+
 /** Names compared as printed words, without legal forms, case or punctuation. */
 export function sameParty(a: unknown, b: unknown): boolean {
   const x = partyWords(a);

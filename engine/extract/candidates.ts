@@ -967,9 +967,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     // An address names a town or a street: a postcode-shaped number alone after the name is none
     // ("Canada - 90250", an item's "Software development - 2024 W25"; fold9).
     if (!/\p{L}{3}/u.test(parts.slice(1).join(' '))) continue;
-    // An address prints no money: "Maintenance CVC - août 2026 1.00 2400.00 €" is an item row whose
-    // amount looks like a postcode, and the row under it would be read as the recipient (wrong14).
-    if (MONEY_IN_TEXT.test(parts.slice(1).join(' '))) continue;
+    // An address prints no money: "Maintenance CVC - août 2026 | 1.00 | 2400.00 €" is an item row
+    // whose year looks like a postcode, and the row under it was read as the recipient (wrong14).
+    // The whole line: the amounts stand in columns of their own.
+    if (MONEY_IN_TEXT.test(line.text)) continue;
     const name = cleanName(parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });

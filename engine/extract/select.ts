@@ -3,7 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
-import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { confirmedBase, coversRates, currencyOfTotals, misreadTwin, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
 import { ocrConfidence } from './evidence.js';
@@ -97,8 +97,10 @@ export function select(all: Candidate[], text: string): Selection {
   // own name missing, they made the customer the sender and then dropped the recipient (wrong14).
   const addressed = by('recipient_name').filter((c) => (c.method === 'address_block' && c.score >= 2) || (c.label !== undefined && c.method !== 'text_field'));
   const senders = keepPlausible(withoutRoleWord(by('sender_name')), plausibleName).filter((c) => !returnAddressIsDate(c));
-  const strongSender = (v: unknown) => senders.some((c) => sameParty(c.value, v) && c.score >= 3);
-  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.some((a) => sameParty(a.value, c.value)) || strongSender(c.value)), { min: 1 });
+  // The same name once legal forms and punctuation are dropped ("MUSTER-KUNDE" / "MUSTER-KUNDE GMBH"); not
+  // sameParty's containment: a letterhead read as a window ("MVM Musterhafter") is part of the sender's longer name.
+  const strongSender = (v: unknown) => senders.some((c) => sameName(c.value, v) && c.score >= 3);
+  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.some((a) => sameName(a.value, c.value)) || strongSender(c.value)), { min: 1 });
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // A block whose name is the chosen sender's is its letterhead, not the recipient's (fold7: the

@@ -11,8 +11,8 @@ describe('an item line is no return-address line', () => {
   // "Description - detail qty amount", a name, a dash and a four-digit number (a year, an amount).
   const items: Lines = [
     [57, 315, 10, 'Désignation Qté Montant HT'],
-    [57, 332, 10, 'Maintenance préventive CVC - août 2026 1.00 2400.00 €'],
-    [57, 346, 10, 'Déplacement technicien 3.00 135.00 €'],
+    [57, 332, 10, 'Maintenance préventive CVC - août 2026'], [300, 332, 10, '1.00'], [420, 332, 10, '2400.00 €'],
+    [57, 346, 10, 'Déplacement technicien'], [300, 346, 10, '3.00'], [420, 346, 10, '135.00 €'],
     [414, 376, 11, 'Total HT 2535.00 €'], [434, 392, 11, 'TVA 507.00 €'], [407, 408, 11, 'Total TTC 3042.00 €'],
   ];
   const head: Lines = [
@@ -22,7 +22,7 @@ describe('an item line is no return-address line', () => {
   ];
   it('the line under an item row is not read as the recipient, the item as no sender', () => {
     const r = run([...head, [57, 253, 10, '2 place de la Mairie'], [57, 267, 10, '41000 Blois'], ...items]);
-    assert.notEqual(r.fields.recipient_name.value, 'Déplacement technicien');
+    assert.ok(!r.fields.recipient_name.candidates?.some((c) => c.value === 'Déplacement technicien'), 'the row under the item is no recipient');
     assert.ok(!r.fields.sender_name.candidates?.some((c) => c.value === 'Maintenance préventive CVC'), 'the item row proposes no sender');
     assert.equal(r.fields.sender_name.value, 'Atelier Berthier SARL');
   });
@@ -65,8 +65,7 @@ describe("the customer's name is not the sender's", () => {
     const r = run([
       [56, 165, 10, 'Muster-Kunde'], [56, 178, 10, 'Kundenweg 4'], [56, 191, 10, '50667 Köln'],
       [360, 160, 9, 'Rechnungsnummer: NT-2025-7'], [360, 173, 9, 'Rechnungsdatum: 12.02.2025'],
-      [56, 270, 16, 'Rechnung'], [56, 300, 10, 'Lieferung an Muster-Kunde GmbH laut Auftrag'],
-      [56, 320, 10, 'Muster-Kunde GmbH'],
+      [56, 270, 16, 'Rechnung'], [56, 320, 10, 'Muster-Kunde GmbH'],
     ]);
     assert.notEqual(r.fields.sender_name.value, 'Muster-Kunde GmbH');
     assert.equal(r.fields.recipient_name.value, 'Muster-Kunde');
