@@ -854,9 +854,9 @@ const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
 const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b)/i;
-/** Closing phrases of letters: the name after them is a signature, not part of it. */
 /** A money amount (two decimals, not a dotted phone number's pair) or a currency sign: no address prints one. */
 const MONEY_IN_TEXT = /(?<![\d.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d.,])|[€$£]/;
+/** Closing phrases of letters: the name after them is a signature, not part of it. */
 const CLOSING = /(grüße|grüßen|regards|sincerely|cordialement|salutations|groeten|saluti|saludos|atentamente)/i;
 const SEPARATORS = /\s+[·•●|]\s+|\s+-\s+|\s*·\s*|\s*•\s*|\s*●\s*/;
 /** A return line's bullet as OCR may read it: an asterisk or a plus sign standing alone. */
