@@ -17,6 +17,14 @@ const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|shi
 /** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
 const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
 
+/**
+ * A whole address set on one line with commas, as e-invoice viewers print it under a party heading:
+ * a house number then a comma and a town ("Calle Pradillo 42, Madrid, …", "123 Rue de la Paix,
+ * Paris, 75001"), or a postcode part after a comma (", 00-015", ", 28002"). The heading's name was
+ * missing and its address was taken for it (wrong14).
+ */
+const ONE_LINE_ADDRESS = /\d+[a-z]?,\s*\p{L}|,\s*(?:[A-Z]{1,2}-)?\d{2}-?\d{3}\b/u;
+
 /** A party's printed words without legal forms, case or punctuation ("Nordlicht GmbH & Co. KG" → "nordlicht"). */
 const partyWords = (x: unknown) => String(x ?? '').toLowerCase().replace(/\b(gmbh|mbh|ag|kg|se|bv|nv|inc|ltd|llc|plc|sarl|sas|sa|srl|spa|co)\b\.?/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
@@ -30,8 +38,16 @@ export function plausibleName(value: unknown): boolean {
   if (!/\p{L}{2}/u.test(partyWords(v))) return false;
   if (parseDate(v) !== null) return false;
   // An address line under the heading was taken instead of the name above it.
-  if ((POSTCODE_TOWN_ONLY.test(v) || STREET_LINE.test(v)) && !SHORT_LEGAL_FORM.test(v)) return false;
+  if ((POSTCODE_TOWN_ONLY.test(v) || STREET_LINE.test(v) || ONE_LINE_ADDRESS.test(v)) && !SHORT_LEGAL_FORM.test(v)) return false;
+  // A country in brackets ("(Portugal)") closes an address; no name is printed in brackets alone (wrong14).
+  if (/^\(.*\)$/.test(v)) return false;
   return true;
+}
+
+/** The same printed words once legal forms, case and punctuation are dropped. */
+export function sameName(a: unknown, b: unknown): boolean {
+  const x = partyWords(a);
+  return Boolean(x) && x === partyWords(b);
 }
 
 /** Names compared as printed words, without legal forms, case or punctuation. */

@@ -3,7 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
-import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameParty, withoutRoleWord } from './agreement.js';
+import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
 import { ocrConfidence } from './evidence.js';
@@ -91,12 +91,16 @@ export function select(all: Candidate[], text: string): Selection {
     return Boolean(b && regions.some((r) => c.source!.page === r.page && b.x >= r.x0 && b.x <= r.x1 && b.y >= r.y0 && b.y <= r.y1));
   };
   pickSimple(sel, 'currency', by('currency'));
-  // A name that heads the address window or a bill-to block is the recipient's: weak sender
-  // readings of it (a legal form somewhere on the page) are dropped.
-  const addressed = new Set(by('recipient_name').filter((c) => c.method === 'address_block' && c.score >= 2).map((c) => String(c.value).toLowerCase()));
+  // A name that heads the address window or a bill-to block, or that a recipient label
+  // ("Customer", "Bill to") heads, is the recipient's: weak sender readings of the same party (a
+  // legal form somewhere on the page, with or without the form) are dropped. With the sender's
+  // own name missing, they made the customer the sender and then dropped the recipient (wrong14).
+  const addressed = by('recipient_name').filter((c) => (c.method === 'address_block' && c.score >= 2) || (c.label !== undefined && c.method !== 'text_field'));
   const senders = keepPlausible(withoutRoleWord(by('sender_name')), plausibleName).filter((c) => !returnAddressIsDate(c));
-  const strongSender = (v: string) => senders.some((c) => String(c.value).toLowerCase() === v && c.score >= 3);
-  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.has(String(c.value).toLowerCase()) || strongSender(String(c.value).toLowerCase())), { min: 1 });
+  // The same name once legal forms and punctuation are dropped ("MUSTER-KUNDE" / "MUSTER-KUNDE GMBH"); not
+  // sameParty's containment: a letterhead read as a window ("MVM Musterhafter") is part of the sender's longer name.
+  const strongSender = (v: unknown) => senders.some((c) => sameName(c.value, v) && c.score >= 3);
+  pickSimple(sel, 'sender_name', senders.filter((c) => !addressed.some((a) => sameName(a.value, c.value)) || strongSender(c.value)), { min: 1 });
   pickSimple(sel, 'payment_reference', keepPlausible(by('payment_reference'), identifier), { min: 2 });
 
   // A block whose name is the chosen sender's is its letterhead, not the recipient's (fold7: the
