@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
+import { absCents, findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
@@ -462,8 +462,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
  * tax row at a non-zero rate (a larger amount under a tax word is some other number: a capital).
  */
 function nonZeroTax(c: Candidate, net: bigint): boolean {
-  const abs = (x: bigint) => (x < 0n ? -x : x);
-  const fits = (tax: string) => toCents(tax) !== 0n && abs(toCents(tax)) < abs(net);
+  const fits = (tax: string) => toCents(tax) !== 0n && absCents(toCents(tax)) < absCents(net);
   if (c.field === 'tax_amount') return typeof c.value === 'string' && fits(c.value) && c.score >= 2.5 && (c.method === 'label_value' || c.method === 'totals_table');
   if (c.field !== 'tax_breakdowns') return false;
   const v = c.value as { tax_amount: string; tax_rate: string };

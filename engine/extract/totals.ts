@@ -2,7 +2,7 @@
 // item lines that the label dictionaries miss, and the arithmetic that ties net, tax and gross
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
-import { findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { absCents, findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
@@ -245,8 +245,7 @@ export function rivalBlock(best: Block, blocks: Block[]): boolean {
  * net itself, or the gross — and a breakdown closed with it is arithmetic by coincidence (amounts14).
  */
 export function plausibleTax(net: bigint, tax: bigint): boolean {
-  const abs = (x: bigint) => (x < 0n ? -x : x);
-  return net !== 0n && abs(tax) * 10n <= abs(net) * 3n;
+  return net !== 0n && absCents(tax) * 10n <= absCents(net) * 3n;
 }
 
 /**
@@ -257,6 +256,5 @@ export function plausibleTax(net: bigint, tax: bigint): boolean {
  */
 export function basesWithinNet(rows: Array<{ base: bigint | null }>, net: bigint): boolean {
   if (rows.some((r) => r.base === null)) return true;
-  const abs = (x: bigint) => (x < 0n ? -x : x);
-  return abs(rows.reduce((a, r) => a + r.base!, 0n)) <= abs(net) + BigInt(rows.length);
+  return absCents(rows.reduce((a, r) => a + r.base!, 0n)) <= absCents(net) + BigInt(rows.length);
 }

@@ -44,6 +44,9 @@ export function formatCents(cents: bigint): string {
   return neg ? `-${s}` : s;
 }
 
+/** A cent amount's size, sign dropped (totals compare magnitudes: a credit note prints minus signs). */
+export const absCents = (x: bigint): bigint => (x < 0n ? -x : x);
+
 export function toCents(value: string): bigint {
   const neg = value.startsWith('-');
   const [i, d = '00'] = value.replace('-', '').split('.');
