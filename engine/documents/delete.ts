@@ -17,10 +17,8 @@ export async function deleteDocument(engine: { db: Db; blobs: BlobStore }, scope
   const previews = await previewPathsOf(engine.db, id);
   await markDocumentDeleted(engine.db, id);
   // Best effort: the spec promises removal is attempted, not a storage deletion receipt.
-  await Promise.allSettled([
-    engine.blobs.remove(doc.blob_path),
-    engine.blobs.remove(doc.thumbnail_path),
-    ...previews.map((path) => engine.blobs.remove(path)),
-    engine.blobs.removeFolder(`${ARTEFACTS_PREFIX}${id}`),
-  ]);
+  // The folder goes last, not beside the single keys: a store may fail a delete that races
+  // another delete in the same folder, and the folder's listing then picks up what is left.
+  await Promise.allSettled([engine.blobs.remove(doc.blob_path), engine.blobs.remove(doc.thumbnail_path), ...previews.map((path) => engine.blobs.remove(path))]);
+  await engine.blobs.removeFolder(`${ARTEFACTS_PREFIX}${id}`).catch(() => undefined);
 }

@@ -82,9 +82,21 @@ export class S3BlobStore extends StagingArea implements BlobStore {
 
   async removeFolder(prefix: string): Promise<void> {
     const folder = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
-    await this.call(`delete ${prefix}`, async () => {
-      for await (const obj of this.client.listObjects(folder)) await this.client.deleteObject(obj.key);
-    });
+    const listed = () =>
+      this.call(`list ${prefix}`, async () => {
+        const found: string[] = [];
+        for await (const obj of this.client.listObjects(folder)) found.push(obj.key);
+        return found;
+      });
+    // Listed first, then deleted (deleting while paging a listing can skip keys). A failed
+    // delete (a 500/503 from the service, a race with another delete in the folder) does
+    // not stop the others; the folder is listed again and what is left gets one more pass.
+    let left = await listed();
+    for (let pass = 0; left.length && pass < 2; pass++) {
+      for (const key of left) await this.client.deleteObject(key).catch(() => undefined);
+      left = await listed();
+    }
+    if (left.length) throw new BlobStoreUnavailableError(`Could not delete ${left.length} objects under ${prefix} in the blob store s3://${this.client.config.bucket}/${this.prefix}`);
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
