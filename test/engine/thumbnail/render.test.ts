@@ -3,7 +3,7 @@
 // a sentence a clerk can read.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -298,10 +298,21 @@ describe('e-mail', () => {
     assert.ok(Math.abs(mail.meanLuma() - message.meanLuma()) < 8, 'looks like the message page, not an error');
   });
   it('leaves no temporary files behind', async () => {
-    const before = new Set((await readdir(tmpdir())).filter((n) => n.startsWith('docdesk-mail-')));
-    await thumb(await fx.makeEml(dir, { attachPdf: true, name: 'cleanup.eml' }));
-    const left = (await readdir(tmpdir())).filter((n) => n.startsWith('docdesk-mail-') && !before.has(n));
-    assert.deepEqual(left, []);
+    // A temp folder of its own: other test processes (npm test runs the PostgreSQL pass
+    // alongside) write docdesk-mail- folders into the shared one at the same time.
+    const eml = await fx.makeEml(dir, { attachPdf: true, name: 'cleanup.eml' });
+    const own = join(dir, 'own-tmp');
+    await mkdir(own);
+    const shared = process.env.TMPDIR;
+    process.env.TMPDIR = own;
+    try {
+      assert.equal(tmpdir(), own);
+      await thumb(eml);
+    } finally {
+      if (shared === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = shared;
+    }
+    assert.deepEqual(await readdir(own), []);
   });
   it('refuses an e-mail over the 64 MiB container limit', async () => {
     await expectThumbnailError(await fx.makeOversizedEml(dir), /64 MiB limit/);
