@@ -1,4 +1,4 @@
-// Truth adapters for round-9 to round-11 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 to round-12 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
