@@ -241,7 +241,7 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
 /** Tuned-only rounds that are unseen: measured, never tuned on (rounds 7, 9 and 10 were folded into the tuned sources by fold7, fold9 and fold10, 2026-11-27). */
-const UNSEEN_SOURCES = ['new8', 'new11'];
+const UNSEEN_SOURCES = ['new8', 'new11', 'new12'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -559,6 +559,7 @@ const TITLES = {
   'tuned-new9': 'NEW SOURCES, TUNED-ONLY (round 9: unseen until 2026-11-27, folded in by fold9)',
   'tuned-new10': 'NEW SOURCES, TUNED-ONLY (round 10: unseen until 2026-11-27, folded in by fold10)',
   'unseen-new11': 'ROUND 11, UNSEEN (round-11 sources: an e-invoicing platform\'s Factur-X, an accounting API\'s example and fifteen Austrian templates with their data; measured only, never tuned on)',
+  'unseen-new12': 'ROUND 12, UNSEEN (round-12 sources: eight invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 11; rounds 8, 10 and 11 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 12; rounds 8, 11 and 12 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -159,6 +159,33 @@ export const SOURCES = [
   { repo: 'aaaalabs/austrian-invoice-templates', tunedOnly: true, round: 11, commit: 'adafdd66e61c634681a6c447b9837c4749111434', truthData: { file: (path) => path.replace(/_example\.pdf$/, '_data.json'), format: 'austrian-invoice-template-json' }, include: [/^templates\/\d\d_(?!solar_pv_modern|tourismus_dreisprachig)\w+\/\w+_example\.pdf$/] },
   { repo: 'aaaalabs/austrian-invoice-templates', tunedOnly: true, round: 11, commit: 'adafdd66e61c634681a6c447b9837c4749111434', truthData: { file: (path) => path.replace(/_example\.pdf$/, '_data.json'), format: 'austrian-invoice-template-json' }, include: [/^templates\/02_solar_pv_modern\/solar_pv_modern_example\.pdf$/], unscored: { tax_total: 'the page prints "Umsatzsteuer (0%): € 0,00" under a total of net + 20 %', tax_breakdowns: 'the page prints "Umsatzsteuer (0%): € 0,00" under a total of net + 20 %' } },
   { repo: 'aaaalabs/austrian-invoice-templates', tunedOnly: true, round: 11, commit: 'adafdd66e61c634681a6c447b9837c4749111434', truthData: { file: (path) => path.replace(/_example\.pdf$/, '_data.json'), format: 'austrian-invoice-template-json' }, include: [/^templates\/07_tourismus_dreisprachig\/tourismus_dreisprachig_example\.pdf$/], unscored: { gross_amount: 'the data\'s gross is the page\'s "Summe Brutto"; the invoice total printed is "GESAMTBETRAG" with the tax-free local tax' } },
+  // Round 12 (issue 14, corpus15): UNSEEN like rounds 8 and 11 (`source: "new12"`, eval table "ROUND 12,
+  // UNSEEN"). Eight invoice programs no earlier round used, each PDF made by the program from data
+  // committed with it (`truthData`); each truth was compared with its printed page (pdftotext) before
+  // inclusion, and no program gives more than a third of the round; docs/decisions.md, round 12, lists
+  // what was looked at and left out.
+  // A Go business-document generator: one sample invoice (English, US/Japanese firms, "Summary / VAT /
+  // Total (including tax)") in three of its layouts; its Japanese sample and the other layouts are not taken.
+  { repo: 'quailyquaily/bizdocgen', tunedOnly: true, round: 12, commit: '4d59e277a68276030e3d2a5b090b00aac4f20585', truthData: { file: (path) => path.replace(/-\w+\.pdf$/, '.yaml'), format: 'bizdocgen-yaml' }, include: [/^samples\/invoice-1-(classic|modern|split)\.pdf$/] },
+  // A synthetic Spanish invoice generator (Faker data, "Factura / Datos del Emisor / Datos del Receptor",
+  // "Subtotal / VAT (16%) / Total"; one English template): the rendered examples with a text layer, each
+  // beside the JSON it was filled from. Its image-only renderings (templates 2-7, 9) are not taken.
+  { repo: 'OpenInvoiceScan/invoice_dataset_generation', tunedOnly: true, round: 12, commit: 'fec108034e62d0a25894e25b85f3eb8d60165ad1', truthData: { file: (path) => path.replace(/\.pdf$/, '.json'), format: 'invoice-dataset-json' }, include: [/^12cfb1ae-3146-4c0b-be29-71d7b2485d28\.pdf$/, /^templates\/invoice_template_[18]\/[\w-]+\.pdf$/] },
+  // A Preact invoice renderer's demo PDFs (Australian GST layout, "Bill to / Details", "Subtotal in AUD /
+  // GST (10%) / Amount due") from its demo JSON; the no-logo and custom-logo demos repeat the first's data and page.
+  { repo: 'DoccaPDF/docca-builder-node-preact', tunedOnly: true, round: 12, commit: '51f8c0b0c1e1a7420d33444181773cc33c9218c9', truthData: { file: (path) => `demo/data/${basename(path).replace(/-(logo-)?demo\.pdf$/, '')}.json`, format: 'docca-invoice-json' }, include: [/^sample-pdfs\/invoice-(logo|long)-demo\.pdf$/] },
+  // An HTML-to-PDF library's invoice example and the data object of the script that printed it.
+  { repo: 'thisha-me/pdf-light', tunedOnly: true, round: 12, commit: '4a162d71503b1748dd6a4881863124e10ccf2899', truthData: { file: () => 'examples/generate_invoice.ts', format: 'pdf-light-example-ts' }, include: [/^examples\/invoice\.pdf$/] },
+  // A Python driver of the dapper-invoice LaTeX class (hours x rates, "Payable To", one total) and its example YAML.
+  { repo: 'lowlandresearch/invoicing', tunedOnly: true, round: 12, commit: '53bd3961600bb0471125fd42e6d7a7e4c3b40cf2', truthData: { file: () => 'example-invoice.yml', format: 'dapper-invoice-yaml' }, include: [/^example-invoice\.pdf$/] },
+  // A Python + LaTeX invoice generator (British, hours and expenses, one total) and the three
+  // configuration files its example invoice was made from, at the PDF's commit.
+  { repo: 'eniallator/Invoice-Generator', tunedOnly: true, round: 12, commit: 'c129c21b454be4e542023b62230426f8c7022020', truthData: { file: () => ['raw_invoices/johnDoe.2000.01.01.cfg', 'my_info.cfg', 'clients/johnDoe.cfg'], format: 'invoice-generator-cfg' }, include: [/^example_invoice\.pdf$/] },
+  // A Python + LaTeX invoice generator (German recipient, 19 % VAT column, "Subtotal / VAT / Total") and its example YAML.
+  { repo: 'zzkt/yoyodyne', tunedOnly: true, round: 12, commit: '7247bcfb03710fd574ef52da7152a681134142f3', truthData: { file: () => 'invoice-example.yaml', format: 'yoyodyne-yaml' }, include: [/^invoice-example\.pdf$/] },
+  // A Python + Playwright invoice generator's public example ("FROM / BILL TO", "Subtotal / Tax / Total" in USD)
+  // and its JSON; the author's own invoices under output/ are not taken.
+  { repo: 'paulopompeu/invoices', tunedOnly: true, round: 12, commit: 'ad3cebc83ff468a50f2bed9f1069a2d1481f7330', truthData: { file: () => 'examples/invoice-example.json', format: 'pompeu-invoice-json' }, include: [/^examples\/invoice-example\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -425,7 +452,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

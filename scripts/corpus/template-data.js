@@ -1,4 +1,4 @@
-// Truth adapters for round-9 to round-11 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 to round-12 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
@@ -578,7 +578,213 @@ function austrianInvoiceTemplateJson(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson };
+/**
+ * quailyquaily/bizdocgen's sample data (`samples/invoice-<n>.yaml`, a Go business-document generator
+ * that prints one invoice in several layouts): `id`, `date`, `currency`, `company_name` (the issuer),
+ * `bill_to_company`, `summary.total_exclude_tax` × `summary.tax_rate` (the page prints "VAT" and
+ * "Total (including tax)" without the rate, so no tax row is mapped). `tax_number` is a Japanese
+ * registration number, no VAT id: not mapped; the bank account is no IBAN.
+ */
+function bizdocgenYaml(text) {
+  const d = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA }); // strings only: ids and dates as written
+  const net = cents(d.summary?.total_exclude_tax);
+  const tax = Math.round(net * Number(d.summary?.tax_rate ?? 0));
+  return {
+    type: 'invoice',
+    document_number: d.id,
+    issue_date: isoDate(d.date),
+    currency: d.currency,
+    sender_name: d.company_name,
+    recipient_name: d.bill_to_company,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+  };
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** "Mar 19, 2017" -> 2017-03-19. */
+const monthNameDate = (v) => {
+  const m = /^([A-Za-z]{3})[a-z]*\.? (\d{1,2}), (\d{4})$/.exec(String(v ?? '').trim());
+  const month = m && MONTHS.indexOf(m[1].toLowerCase()) + 1;
+  return month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[2].padStart(2, '0')}` : undefined;
+};
+
+/**
+ * DoccaPDF/docca-builder-node-preact's demo data (`demo/data/invoice*.json`, a Preact invoice
+ * renderer): `invoice.number`, `issue_date` ("Mar 19, 2017"), `supplier.name`, `customer.name`,
+ * `items[]` (`quantity` × `price` in cents), `currency`, `tax_percent` on the sub-total, the tax
+ * rounded to cents as the page prints it ("Subtotal / * GST (10%) / Amount due"). "Due Immediately"
+ * is no date: not mapped.
+ */
+function doccaInvoiceJson(text) {
+  const d = JSON.parse(text).invoice;
+  const net = (d.items ?? []).reduce((s, x) => s + Number(x.quantity) * Number(x.price), 0);
+  const rate = Number(d.tax_percent ?? 0);
+  const t = totalsByRate([{ net, rate }]);
+  return {
+    type: 'invoice',
+    document_number: d.number,
+    issue_date: monthNameDate(d.issue_date),
+    currency: d.currency,
+    sender_name: d.supplier?.name,
+    recipient_name: d.customer?.name,
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+    tax_breakdowns: moneyRows(t.rows),
+  };
+}
+
+/**
+ * thisha-me/pdf-light's example (`examples/generate_invoice.ts`, an HTML-to-PDF library): the
+ * template's `data` object — `invoiceId`, `date`, `customerName`, `total`. The issuer ("Your Company
+ * Name") is the template's text, not data, and the "Tax" row is one of the items: neither is mapped,
+ * nor a currency (a "$" of the template).
+ */
+function pdfLightExampleTs(text) {
+  const data = /\bconst data = \{([\s\S]*?)\n\s*\};/.exec(text)?.[1] ?? '';
+  const value = (key) => new RegExp(`\\b${key}:\\s*(?:'([^']*)'|"([^"]*)"|(-?[\\d.]+))`).exec(data)?.slice(1).find((v) => v !== undefined);
+  const total = value('total');
+  return {
+    type: 'invoice',
+    document_number: value('invoiceId'),
+    issue_date: isoDate(value('date')),
+    recipient_name: value('customerName'),
+    gross_amount: total === undefined ? undefined : money(cents(total)),
+  };
+}
+
+/** A LaTeX-escaped YAML string as printed: "~" and "\\" are spaces, runs of white space one. */
+const latexText = (v) => (v === undefined ? undefined : String(v).replace(/\\\\|~/g, ' ').replace(/\s+/g, ' ').trim());
+
+/**
+ * lowlandresearch/invoicing's `example-invoice.yml` (a Python driver of the dapper-invoice LaTeX
+ * class): `number`, `due`, `me.name` (the issuer, "Payable To"), `client.name`, `hours[]` at
+ * `rates[rate ?? 'default']`, summed as the driver sums them (hours × rate) into the one total the
+ * page prints. The issue date printed is the day of the build, not data: not mapped.
+ */
+function dapperInvoiceYaml(text) {
+  const d = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA });
+  const gross = (d.hours ?? []).reduce((s, h) => s + cents(Number(h.hours) * Number(d.rates?.[h.rate ?? 'default'])), 0);
+  return {
+    type: 'invoice',
+    document_number: d.number,
+    payment_due_date: isoDate(d.due),
+    sender_name: latexText(d.me?.name),
+    recipient_name: latexText(d.client?.name),
+    gross_amount: money(gross),
+  };
+}
+
+/** The `[SECTION]` / `key=value` files eniallator/Invoice-Generator reads, merged in the order given. */
+function iniSections(texts) {
+  const out = {};
+  for (const text of texts) {
+    let section;
+    for (const line of text.split('\n')) {
+      const head = /^\[(\w+)\]\s*$/.exec(line);
+      if (head) section = out[head[1]] ??= {};
+      else if (section && /^\w+=/.test(line)) section[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1).trim();
+    }
+  }
+  return out;
+}
+
+/**
+ * eniallator/Invoice-Generator's example (a Python + LaTeX generator): the invoice file
+ * `raw_invoices/<client>.<date>.cfg` (`[META]` id and date, `[ITEM_n]` hours × rate, `[EXPENSE_n]`
+ * quantity × rate) with the files it imports, `my_info.cfg` (`[INVOICE_FROM]`, the issuer) and
+ * `clients/<client>.cfg` (`[INVOICE_TO]`, printed as "Attention: …"). One total, no tax; the
+ * currency is a LaTeX sign (\pounds): left to the page.
+ */
+function invoiceGeneratorCfg(texts) {
+  const d = iniSections(texts);
+  const lines = Object.entries(d).filter(([k]) => /^(ITEM|EXPENSE)_\d+$/.test(k)).map(([, v]) => cents(Number(v.hrs ?? v.qty) * Number(v.rate)));
+  return {
+    type: 'invoice',
+    document_number: d.META?.invoice_id,
+    issue_date: isoDate(String(d.META?.invoice_date ?? '').replace(/\//g, '-')),
+    sender_name: d.INVOICE_FROM?.fullname,
+    recipient_name: d.INVOICE_TO?.fullname,
+    gross_amount: money(lines.reduce((s, c) => s + c, 0)),
+  };
+}
+
+/**
+ * zzkt/yoyodyne's `invoice-example.yaml` (a Python + LaTeX invoice generator): number, dates,
+ * `invoice-to`, `VAT-id` (the recipient's: not a sender field), `currency` and the totals as the page
+ * prints them (`invoice-subtotal`, `invoice-VAT`, `invoice-total`; one VAT rate over all lines). The
+ * issuer's name and VAT id are the template's text, not data: not mapped; the IBAN is no IBAN.
+ */
+function yoyodyneYaml(text) {
+  const d = yaml.loadAll(text, null, { schema: yaml.FAILSAFE_SCHEMA }).find(Boolean); // a YAML front matter: the document between the "---" lines
+  const rates = [...new Set((d.service ?? []).map((x) => Number(x['vat-rate'])))];
+  const [net, tax] = [printedCents(d['invoice-subtotal']), printedCents(d['invoice-VAT'])];
+  return {
+    type: 'invoice',
+    document_number: d['invoice-number'],
+    issue_date: isoDate(d['invoice-date']),
+    payment_due_date: isoDate(d['invoice-due']),
+    currency: d.currency,
+    recipient_name: d['invoice-to'],
+    net_amount: moneyOrNone(net),
+    tax_total: moneyOrNone(tax),
+    gross_amount: printedMoney(d['invoice-total']),
+    tax_breakdowns: rates.length === 1 ? moneyRows([{ tax_rate: rates[0], taxable_amount: net, tax_amount: tax }]) : undefined,
+  };
+}
+
+/**
+ * paulopompeu/invoices' `examples/invoice-example.json` (a Python + Playwright invoice generator):
+ * dates, currency, the issuer's company (`seller_legal_name`, printed under the person's name
+ * `seller_name`: the company is the party), `client_name`, `items[]` quantity × unit price and `tax`
+ * (an amount). The invoice number is a command-line argument and the tax id a Brazilian CNPJ: not mapped.
+ */
+function pompeuInvoiceJson(text) {
+  const d = JSON.parse(text);
+  const net = (d.items ?? []).reduce((s, x) => s + cents(Number(x.quantity) * Number(x.unit_price)), 0);
+  const tax = cents(d.tax ?? 0);
+  return {
+    type: 'invoice',
+    issue_date: isoDate(d.issue_date),
+    payment_due_date: isoDate(d.due_date),
+    currency: d.currency,
+    sender_name: d.seller_legal_name ?? d.seller_name,
+    recipient_name: d.client_name,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+  };
+}
+
+/**
+ * OpenInvoiceScan/invoice_dataset_generation's rendered examples: each PDF beside the JSON its
+ * template was filled from (Faker data: Spanish firms and people, random tax ids). `invoice_id`,
+ * dates, `issuer.name`, `recipient.name`, `subtotal`, `taxes[]` (percentage, amount) and `total` as
+ * printed; `tax_id` is a random string, no VAT id: not mapped.
+ */
+function invoiceDatasetJson(text) {
+  const d = JSON.parse(text);
+  const taxes = d.taxes ?? [];
+  const net = printedCents(d.subtotal);
+  const tax = taxes.reduce((s, t) => s + printedCents(t.amount), 0);
+  return {
+    type: 'invoice',
+    document_number: d.invoice_id === undefined ? undefined : String(d.invoice_id),
+    issue_date: isoDate(d.issue_date),
+    payment_due_date: isoDate(d.due_date),
+    currency: d.currency,
+    sender_name: d.issuer?.name,
+    recipient_name: d.recipient?.name,
+    net_amount: moneyOrNone(net),
+    tax_total: money(tax),
+    gross_amount: printedMoney(d.total),
+    tax_breakdowns: taxes.length === 1 ? moneyRows([{ tax_rate: Number(taxes[0].percentage), taxable_amount: net, tax_amount: tax }]) : undefined,
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text) {
