@@ -4,7 +4,8 @@
 // its block than the block's own line spacing still labels the block; a bank's name wrapped onto
 // the line under "Bank:" is not the sender; a labelled small-print line ("Insurance: Acme, policy
 // no. 2024-…") is not a return address; a letter salutation ("Sehr geehrte Familie …") in an
-// address block is no part of the name.
+// address block is no part of the name; an e-invoice viewer's "Nom du vendeur:" row under its
+// "Vendeur" heading names the party, and the key itself (a text ending in a colon) never does.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, v, type Lines } from './fixtures/run.js';
@@ -21,19 +22,30 @@ const letterhead = (name: string): Lines => [
   [42, 119, 9, 'Email: office@lindgren-elektro.at'],
 ];
 
+/** The letterhead block over an addressee under "Rechnung an:", a title and totals. */
+const letterheadPage = (name: string): Lines => [
+  ...letterhead(name),
+  [42, 162, 11, 'Rechnung an:'],
+  [42, 182, 9, 'Anna Berger'],
+  [42, 193, 9, 'Olympiastraße 45'],
+  [42, 204, 9, '6020 Innsbruck'],
+  ...META,
+  [42, 260, 14, 'Rechnung'],
+  ...TOTALS,
+];
+
 describe('fold11: a letterhead block with contact rows under its town line', () => {
   it('is the sender, not the recipient (the addressee under "Rechnung an:")', () => {
-    const r = run([
-      ...letterhead('Lindgren Elektro GmbH'),
-      [42, 162, 11, 'Rechnung an:'],
-      [42, 182, 9, 'Anna Berger'],
-      [42, 193, 9, 'Olympiastraße 45'],
-      [42, 204, 9, '6020 Innsbruck'],
-      ...META,
-      [42, 260, 14, 'Rechnung'],
-      ...TOTALS,
-    ]);
+    const r = run(letterheadPage('Lindgren Elektro GmbH'));
     assert.equal(v(r, 'sender_name'), 'Lindgren Elektro GmbH');
+    assert.equal(v(r, 'recipient_name'), 'Anna Berger');
+  });
+});
+
+describe('fold11: a letterhead block that opens the page, its name without a legal form', () => {
+  it('names the sender', () => {
+    const r = run(letterheadPage('Tischlerei Ahorn'));
+    assert.equal(v(r, 'sender_name'), 'Tischlerei Ahorn');
     assert.equal(v(r, 'recipient_name'), 'Anna Berger');
   });
 });
@@ -106,5 +118,62 @@ describe('fold11: a letter salutation in the address block', () => {
       ...TOTALS,
     ]);
     assert.equal(v(r, 'recipient_name'), 'Maria & Stefan Berger');
+  });
+});
+
+describe('fold11: key-value party rows of an e-invoice viewer', () => {
+  it('reads "Nom de l\'acheteur:" and "Nom du vendeur:" rows, never the key as the name', () => {
+    const r = run([
+      [57, 51, 22, 'Facture n° FAC-2026-118'],
+      [63, 83, 11, 'Acheteur'],
+      [62, 108, 11, "Nom de l'acheteur:"], [180, 108, 11, 'LES ATELIERS DU PORT'], [330, 108, 11, 'Code Pays:'], [400, 108, 11, 'FR'],
+      [63, 139, 11, 'Vendeur'],
+      [62, 164, 11, 'Nom du vendeur:'], [180, 164, 11, 'BOULANGERIE DES HALLES'], [330, 164, 11, 'Code Pays:'], [400, 164, 11, 'FR'],
+      [63, 195, 11, 'Données de facturation'],
+      [62, 221, 11, 'Numéro de facture:'], [180, 221, 11, 'FAC-2026-118'],
+      [62, 239, 11, 'Date de la facture:'], [180, 239, 11, '18-08-2026'],
+      [62, 294, 11, 'Montant total HT'], [480, 294, 11, '972,00'],
+      [62, 308, 11, 'Montant total TVA'], [480, 308, 11, '194,40'],
+      [62, 322, 11, 'Montant TTC'], [470, 322, 11, '1 166,40'],
+    ]);
+    assert.equal(v(r, 'sender_name'), 'BOULANGERIE DES HALLES');
+    assert.equal(v(r, 'recipient_name'), 'LES ATELIERS DU PORT');
+  });
+});
+
+describe('fold11: a labelled recipient block with a contact person under the company', () => {
+  it('names the company, not the person ("Herr …" on the line under it)', () => {
+    const r = run([
+      [43, 46, 24, 'Helene Brunner'],
+      [43, 80, 11, 'Steuerberatung'],
+      ...META,
+      [43, 263, 13, 'Rechnungsempfänger'], [300, 263, 13, 'Rechnungssteller'],
+      [43, 293, 11, 'Schreinerei Eichenhof GmbH'], [300, 293, 11, 'Helene Brunner'],
+      [43, 310, 11, 'Herr Paul Wagner'], [300, 310, 11, 'Maximilianstraße 12'],
+      [43, 328, 11, 'Industriestraße 23'], [300, 328, 11, '6020 Innsbruck'],
+      [43, 345, 11, '6020 Innsbruck'],
+      [43, 392, 14, 'Rechnung'],
+      ...TOTALS,
+    ]);
+    assert.equal(v(r, 'recipient_name'), 'Schreinerei Eichenhof GmbH');
+  });
+});
+
+describe('fold11: a letterhead whose contact rows are keyed by one letter ("T:", "E:")', () => {
+  it('is the sender\'s block, not the recipient\'s window', () => {
+    const r = run([
+      [24, 29, 24, 'Atelier Nordlicht'],
+      [24, 105, 12, 'Mag. Eva Lindqvist'],
+      [24, 127, 12, 'Landstraße 32'],
+      [24, 150, 12, '1030 Wien, Österreich'],
+      [24, 172, 12, 'T: +43 1 234 56 78'],
+      [24, 194, 12, 'E: office@atelier-nordlicht.at'],
+      [24, 300, 18, 'Rechnung RG-2025-0189'],
+      [24, 340, 12, 'Rechnungsdatum: 28.08.2025'],
+      ...TOTALS,
+    ]);
+    assert.notEqual(v(r, 'recipient_name'), 'Mag. Eva Lindqvist');
+    // The block's first line is the owner's name under the brand, not the page's first line: no sender from it.
+    assert.notEqual(v(r, 'sender_name'), 'Mag. Eva Lindqvist');
   });
 });
