@@ -986,12 +986,12 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         parts = [first.text.slice(0, end), first.text.slice(end)].filter((p) => p.trim());
       }
     }
-    // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
-    // one: see ocrReturnLine); the name holds no digits.
     // A labelled fact in small print ("Berufshaftpflichtversicherung: Uniqa, Polizze Nr. BH-2024-…";
     // fold11) is no return address: its name part is a label and a value, the year a "postcode".
     const labelPart = /^([^:]{2,40}):\s*\S/.exec(parts[0] ?? '')?.[1]?.trim();
     if (labelPart && !SENDER_WORD.test(labelPart)) continue;
+    // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
+    // one: see ocrReturnLine); the name holds no digits.
     if (parts.length < 2 || /\d/.test(parts[0]!) || (!POSTCODE_IN_LINE.test(parts.slice(1).join(' ')) && !PO_BOX.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
     // An address names a town or a street: a postcode-shaped number alone after the name is none
     // ("Canada - 90250", an item's "Software development - 2024 W25"; fold9).
@@ -1160,7 +1160,7 @@ const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzende
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
 const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
 // The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
-const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|des|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
+const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
 
 /**
  * Key–value party sections, as e-invoice viewers print them (the XRechnung visualisation:
