@@ -13,7 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, 
 import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 
@@ -200,6 +200,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
           const n = cleanName(v.text.split(SEPARATORS)[0]!);
           return n ? { text: n, seg: v.seg, line: v.seg ? ev.lines[v.seg.line]! : null } : null;
         })();
+        // A text ending in a colon is a key of its own ("Nom du vendeur:" under "Vendeur"; fold11), never a name.
+        if (name && /:\s*$/.test(name.seg?.text ?? v.text)) continue;
         if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'currency') {
@@ -861,7 +863,8 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 // ---------------------------------------------------------------- parties
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
-const SALUTATION_PREFIX = /^(herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
+// A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".
+const SALUTATION_PREFIX = /^(sehr geehrter?(?:\s+(?:herrn?|frau|familie|eheleute))?|herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
 const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b)/i;
 /** A money amount (two decimals, not a dotted phone number's pair) or a currency sign: no address prints one. */
 const MONEY_IN_TEXT = /(?<![\d.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d.,])|[€$£]/;
@@ -923,6 +926,19 @@ function nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach = 1.2)
     .sort((a, b) => b.bbox.y - a.bbox.y)[0];
 }
 
+/** Party and address headings (the block walk's roles). */
+const PARTY_HEADINGS = ['sender_name', 'recipient_name', 'delivery_address'] as const;
+/**
+ * A party heading standing up to two and a half line heights above a block's first line, in its
+ * column: its role. Only a heading line (no digits, a few words), never a name or a "key: value" row.
+ */
+function partyHeadingAbove(pageLines: EvLine[], top: Segment, x: number): (typeof PARTY_HEADINGS)[number] | null {
+  const up = nearestAbove(pageLines, top, x, 2.5);
+  const t = up?.text.trim() ?? '';
+  if (!up || /\d/.test(t) || t.split(/\s+/).length > 5) return null;
+  return PARTY_HEADINGS.find((f) => LABELS[f].test(t)) ?? null;
+}
+
 /**
  * "Herr Test Monteur" under "Musterkunde GmbH & Co" (and its tax ids): the person is the company's
  * contact, the company is the addressee. A company (a name with a legal form) up to three lines
@@ -970,6 +986,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         parts = [first.text.slice(0, end), first.text.slice(end)].filter((p) => p.trim());
       }
     }
+    // A labelled fact in small print ("Berufshaftpflichtversicherung: Uniqa, Polizze Nr. BH-2024-…";
+    // fold11) is no return address: its name part is a label and a value, the year a "postcode".
+    const labelPart = /^([^:]{2,40}):\s*\S/.exec(parts[0] ?? '')?.[1]?.trim();
+    if (labelPart && !SENDER_WORD.test(labelPart)) continue;
     // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of
     // one: see ocrReturnLine); the name holds no digits.
     if (parts.length < 2 || /\d/.test(parts[0]!) || (!POSTCODE_IN_LINE.test(parts.slice(1).join(' ')) && !PO_BOX.test(parts.slice(1).join(' ')) && !ocrReturnLine(line, parts))) continue;
@@ -1025,6 +1045,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         block.unshift(up);
         cur = up;
       }
+      // A party heading is often set further above its block than the block's own line spacing
+      // ("Rechnungsempfänger", a blank line, then the name; fold11): looked for once more, further up.
+      if (heading === null) heading = partyHeadingAbove(pageLines, cur, seg.bbox.x);
       if (heading === 'delivery_address') continue;
       const role = heading === 'sender_name' ? 'sender_name' : 'recipient_name';
       const labelled = heading === 'sender_name' || heading === 'recipient_name';
@@ -1032,7 +1055,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       // A salutation inside the block ("Herrn", "Mrs") starts the addressee: lines above it
       // belong to someone else (the sender's name set above the window).
       const salutation = block.findIndex((b) => !ATTENTION.test(b.text.trim()) && (SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text)));
-      const from = salutation > 0 ? salutation : 0;
+      // Not under a party heading: there every line is the addressee's, the company over its contact person (fold11).
+      const from = salutation > 0 && !labelled ? salutation : 0;
       const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text) && !ATTENTION.test(b.text.trim()));
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;
@@ -1043,11 +1067,17 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const h = seg.bbox.h || 10;
       const region = { page: line.page, x0: seg.bbox.x - 10, x1: seg.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - h, y1: seg.bbox.y + h * 7 };
       // An unlabelled block at the top of the page whose rows print the sender's contact details
-      // beside it (Tel, Fax, e-mail, VAT id on two rows or more) is the letterhead (round 7).
-      const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT_ROW.test(o.text))).length;
-      if (!labelled && block[0]!.bbox.y < line.pageHeight * 0.15 && beside >= 2) {
-        push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
-        continue;
+      // beside it (Tel, Fax, e-mail, VAT id on two rows or more) is the letterhead (round 7). So is
+      // one whose contact rows follow its town line in its column (Tel, e-mail, "T:", "E:"; fold11;
+      // parties.ts drops such a window for the same reason), but its name is the sender's only when
+      // it opens the page: under a brand printed above the block, its first line is the owner's or
+      // a tag line.
+      if (!labelled && block[0]!.bbox.y < line.pageHeight * 0.15) {
+        const beside = block.filter((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x > b.bbox.x && CONTACT_ROW.test(o.text))).length >= 2;
+        const under = pageLines.filter((l) => l.bbox.y > seg.bbox.y && l.bbox.y - seg.bbox.y < seg.bbox.h * 3.5).flatMap((l) => l.segments).some((o) => Math.abs(o.bbox.x - seg.bbox.x) < 10 && (CONTACT_ROW.test(o.text.trim()) || LETTER_KEYED_CONTACT.test(o.text.trim())));
+        const opens = firstName === block[0] && !pageLines.some((l) => l.bbox.y < block[0]!.bbox.y - 1 && l.segments.some((o) => o.text.trim()));
+        if (beside || (under && opens)) push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
+        if (beside || under) continue;
       }
       push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right', region } });
     }
@@ -1089,6 +1119,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       else if (m.index > 40 || /:\s/.test(name)) continue;
       let n = cleanName(name);
       if (!n || n.split(/\s+/).length > 7) continue;
+      // A bank's name wrapped onto the line under its "Bank:" label ("Bank: Erste Bank der
+      // oesterreichischen" / "Sparkassen AG"; fold11) is the payee's bank, not the sender.
+      const above = nearestAbove(ev.pages.get(line.page) ?? [], seg, seg.bbox.x, 0.8);
+      if (above && BANK_LABEL.test(above.text.trim())) continue;
       // A name set on two lines at the top ("MVM Musterhafter" / "Versicherungsverein … a.G."):
       // the line right above, same column and size, no digits, joins the name.
       if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
@@ -1116,12 +1150,17 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   footerLetterhead(pageLines, push);
   partySections(ev, push);
-  partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
+  partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
+/** A bank's label, its name after it ("Bank: Raiffeisen Landesbank", "Kreditinstitut:", "Bank name:"). */
+const BANK_LABEL = /^(?:bank(?:verbindung|name| name)?|kreditinstitut|geldinstitut|name der bank|banque)\s*:/i;
+/** Labels that introduce the sender on a return-address line ("Abs.: Acme GmbH · …"). */
+const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzender|mittente|remitente)$/i;
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
 const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
-const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)\s*:?$/iu;
+// The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
+const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
 
 /**
  * Key–value party sections, as e-invoice viewers print them (the XRechnung visualisation:

@@ -11,13 +11,15 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
-import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, TOWN_LINE } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
   cleanName(t: string): string | null;
   src(line: EvLine, seg: Segment | null): SourceRef;
   nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach?: number): Segment | undefined;
+  /** A party heading set further above a block than its line spacing (candidates.ts). */
+  partyHeadingAbove(pageLines: EvLine[], top: Segment, x: number): string | null;
   salutationOnly(t: string): boolean;
   separators: RegExp;
 }
@@ -174,6 +176,8 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
         block.unshift(up);
         cur = up;
       }
+      // A heading set apart from the block (a blank line under it; fold11) labels it too.
+      if (!headed && block.length && h.partyHeadingAbove(pageLines, block[0]!, town.bbox.x)) headed = true;
       if (headed || block.length < 2 || block[0]!.bbox.y < H * 0.1) continue;
       // Shape: the line above the town is the street (a number in it), the lines above it name lines of one size.
       const street = block[block.length - 1]!;
@@ -181,7 +185,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       if (!/\d/.test(street.text) || names.some((n) => /\d{3,}/.test(n.text) || n.bbox.h > town.bbox.h * 1.25)) continue;
       // Contact rows under the town line are a letterhead's.
       const under = pageLines.filter((l) => l.bbox.y > town.bbox.y && l.bbox.y - town.bbox.y < town.bbox.h * 3.5).flatMap((l) => l.segments).filter((s) => Math.abs(s.bbox.x - town.bbox.x) < 10);
-      if (under.some((s) => CONTACT_ROW.test(s.text.trim()))) continue;
+      if (under.some((s) => CONTACT_ROW.test(s.text.trim()) || LETTER_KEYED_CONTACT.test(s.text.trim()))) continue;
       const first = names.find((n) => !h.salutationOnly(n.text.trim()));
       const name = first ? h.cleanName(first.text) : null;
       if (!first || !name) continue;

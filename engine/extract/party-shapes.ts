@@ -44,6 +44,9 @@ export const IDENTIFIER_LINE = /^(?:gln|iln|id|ust|vat|tax|steuer|siret|siren|tv
  */
 export const CONTACT_ROW = /^(?:tel(?:efon|efax)?|tél(?:éphone)?|phone|fon|fax|mobile?|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw|steuer)(?:\b|(?=-?(?:id|nr|no|nummer)))|@|www\./i;
 
+/** A contact row keyed by one letter, as modern letterheads print them ("T: +43 1 234", "E: office@…", "W: www…"; fold11). */
+export const LETTER_KEYED_CONTACT = /^[TFEMW]:\s*[+\d(a-z]/i;
+
 /**
  * Legal forms that no postcode or house-number line is made of: narrower than candidates.ts's
  * LEGAL_FORM on purpose ("AB" / "AS" there are Dutch postcode letters).
