@@ -157,7 +157,14 @@ function labelLength(text: string): number {
 /** The cell text with a misread label at its start repaired, or the text unchanged. */
 export function repairOcrLabels(text: string): string {
   // A space read as a colon between two words of a label ("Involce:date: 04/02/2025").
-  const spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  let spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  // An apostrophe read twice inside a word ("Date d’'&mission"): one apostrophe.
+  spaced = spaced.replace(/(\p{L})(['’‘`´])['’‘`´](?=[\p{L}&])/gu, '$1$2');
+  // The small raised "°" of "N°" read as "?", "®", "e", "2" or "*" ("N? de facture", "Ne client"):
+  // kept only when a label word follows that makes a longer label than the bare "N°" (below).
+  const numero = spaced.replace(/^N(?:\?®?|®|e|2|\*)(?= \p{L})/u, 'N°');
+  const numbered = numero !== spaced;
+  spaced = numero;
   const words = spaced.split(' ');
   let changed = spaced !== text;
   for (let i = 0; i < Math.min(LABEL_WORDS, words.length); i++) {
@@ -177,6 +184,8 @@ export function repairOcrLabels(text: string): string {
   // Ltd" is a name, not the label "Supplier" and a value.
   const rest = repaired.slice(n);
   if (!(n > labelLength(text) && (!rest.trim() || /[:#]\s*$/.test(repaired.slice(0, n)) || /^\s*[-\d]/.test(rest) || startsWithDate(rest)))) return text;
+  // A repaired "N°" alone confirms nothing ("N2 2023-6013" may be any code): a label word must follow it.
+  if (numbered && !/^N°\s*\p{L}/u.test(repaired.slice(0, n))) return text;
   return repaired;
 }
 
@@ -400,7 +409,10 @@ export function repairOcrForeignVatIds(text: string): string {
       const id = `NL${asDigits(digits)}B${asDigits(tail)}`;
       const read = `${digits}${b}${tail}`;
       const n = switched(read, id.slice(2));
-      return n > 0 && n <= 2 && dutchVatChecksumValid(id) ? id : token;
+      // Only the B read as 8, every other character a digit as read: the format alone fixes that
+      // letter (sample ids printed on invoices fail the checks, as on a text layer they are read as printed).
+      const onlyB = b === '8' && /^\d{9}$/.test(digits) && /^\d{2}$/.test(tail);
+      return onlyB || (n > 0 && n <= 2 && dutchVatChecksumValid(id)) ? id : token;
     })
     .replace(FR_VAT_LIKE, (token, body: string) => {
       const compact = body.replace(/[ \u00a0]/g, '');
