@@ -396,8 +396,10 @@ export function repairOcrVatIds(text: string): string {
 // Dutch and French VAT ids carry checks too: the Dutch RSIN its 11-test (or, for the newer
 // ids of sole traders, ISO 7064 mod 97 over the whole id), the French id its two-digit key over
 // the SIREN. Their format fixes which positions are digits and where the Dutch "B" stands, so a
-// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken only
-// when that reading passes the check. Used for OCR repair only (text layers are read as printed).
+// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken when that
+// reading passes the check, or when the B is the only character switched (scans15: the format alone
+// fixes that letter, and sample ids printed on invoices fail the checks, as a text layer prints them).
+// Used for OCR repair only (text layers are read as printed).
 const NL_VAT_LIKE = /\bNL[ \u00a0]?([0-9OIlSBZGDQT]{9})([B8])([0-9OIlSBZGDQT]{2})\b/g;
 const FR_VAT_LIKE = /\bFR[ \u00a0]?([0-9OIlSBZGDQT]{2}[ \u00a0]?(?:[0-9OIlSBZGDQT][ \u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
 const asDigits = (s: string) => s.replace(/[ \u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
@@ -409,8 +411,6 @@ export function repairOcrForeignVatIds(text: string): string {
       const id = `NL${asDigits(digits)}B${asDigits(tail)}`;
       const read = `${digits}${b}${tail}`;
       const n = switched(read, id.slice(2));
-      // Only the B read as 8, every other character a digit as read: the format alone fixes that
-      // letter (sample ids printed on invoices fail the checks, as on a text layer they are read as printed).
       const onlyB = b === '8' && /^\d{9}$/.test(digits) && /^\d{2}$/.test(tail);
       return onlyB || (n > 0 && n <= 2 && dutchVatChecksumValid(id)) ? id : token;
     })
