@@ -68,6 +68,7 @@ const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
+const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
@@ -121,6 +122,20 @@ export function labelledNumbers(ev: Evidence, hits: LabelHit[], page: number, ma
   return out;
 }
 
+/**
+ * On OCR, a bare date word ("Data", "Date") followed in its cell, or in the next cell of its row, by
+ * words that make no label and hold no date ("Data | ıkonania Iuh zakarnr>7enin …": the delivery
+ * date's "Data wykonania lub zakończenia …" garbled): the label may name any date, so the value
+ * under it is not the labelled field's (scans15). A next cell that is a label, or has a value of its
+ * own under it, heads a column of its own and qualifies nothing.
+ */
+function garbledQualifier(ev: Evidence, h: LabelHit, order: DayOrder | null): boolean {
+  const next = h.rest ? undefined : h.right[0];
+  const underNext = next ? below(ev, next) : null;
+  const qualifier = h.rest || (next && !Object.values(LABELS).some((re) => re.test(next.text)) && (!underNext || underNext === below(ev, h.seg, 2, true)) ? next.text : '');
+  return !findDates(qualifier, order).length && (qualifier.match(/\p{L}{2,}/gu) ?? []).length >= 2;
+}
+
 export interface GenerateOptions {
   /** Null: the page gives no day order (documentDayOrder); dates that read both ways are marked. */
   order: DayOrder | null;
@@ -155,8 +170,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const repeated = hits.filter((x) => x.line === h.line && x.field === h.field).length > 1;
       if (repeated) continue;
       const column = itemColumnHeading(h);
+      const garbled = h.line.source === 'ocr' && BARE_DATE_LABEL.test(h.label) && garbledQualifier(ev, h, opts.order);
       for (const v of labelValues(ev, h)) {
-        if ((column || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
+        if ((column || garbled || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
         const found = findDates(v.text, opts.order);
         // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
         // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.

@@ -157,7 +157,14 @@ function labelLength(text: string): number {
 /** The cell text with a misread label at its start repaired, or the text unchanged. */
 export function repairOcrLabels(text: string): string {
   // A space read as a colon between two words of a label ("Involce:date: 04/02/2025").
-  const spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  let spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  // An apostrophe read twice inside a word ("Date d’'&mission"): one apostrophe.
+  spaced = spaced.replace(/(\p{L})(['’‘`´])['’‘`´](?=[\p{L}&])/gu, '$1$2');
+  // The small raised "°" of "N°" read as "?", "®", "e", "2" or "*" ("N? de facture", "Ne client"):
+  // kept only when a label word follows that makes a longer label than the bare "N°" (below).
+  const numero = spaced.replace(/^N(?:\?®?|®|e|2|\*)(?= \p{L})/u, 'N°');
+  const numbered = numero !== spaced;
+  spaced = numero;
   const words = spaced.split(' ');
   let changed = spaced !== text;
   for (let i = 0; i < Math.min(LABEL_WORDS, words.length); i++) {
@@ -177,6 +184,8 @@ export function repairOcrLabels(text: string): string {
   // Ltd" is a name, not the label "Supplier" and a value.
   const rest = repaired.slice(n);
   if (!(n > labelLength(text) && (!rest.trim() || /[:#]\s*$/.test(repaired.slice(0, n)) || /^\s*[-\d]/.test(rest) || startsWithDate(rest)))) return text;
+  // A repaired "N°" alone confirms nothing ("N2 2023-6013" may be any code): a label word must follow it.
+  if (numbered && !/^N°\s*\p{L}/u.test(repaired.slice(0, n))) return text;
   return repaired;
 }
 
@@ -387,8 +396,10 @@ export function repairOcrVatIds(text: string): string {
 // Dutch and French VAT ids carry checks too: the Dutch RSIN its 11-test (or, for the newer
 // ids of sole traders, ISO 7064 mod 97 over the whole id), the French id its two-digit key over
 // the SIREN. Their format fixes which positions are digits and where the Dutch "B" stands, so a
-// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken only
-// when that reading passes the check. Used for OCR repair only (text layers are read as printed).
+// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken when that
+// reading passes the check, or when the B is the only character switched (scans15: the format alone
+// fixes that letter, and sample ids printed on invoices fail the checks, as a text layer prints them).
+// Used for OCR repair only (text layers are read as printed).
 const NL_VAT_LIKE = /\bNL[ \u00a0]?([0-9OIlSBZGDQT]{9})([B8])([0-9OIlSBZGDQT]{2})\b/g;
 const FR_VAT_LIKE = /\bFR[ \u00a0]?([0-9OIlSBZGDQT]{2}[ \u00a0]?(?:[0-9OIlSBZGDQT][ \u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
 const asDigits = (s: string) => s.replace(/[ \u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
@@ -400,7 +411,8 @@ export function repairOcrForeignVatIds(text: string): string {
       const id = `NL${asDigits(digits)}B${asDigits(tail)}`;
       const read = `${digits}${b}${tail}`;
       const n = switched(read, id.slice(2));
-      return n > 0 && n <= 2 && dutchVatChecksumValid(id) ? id : token;
+      const onlyB = b === '8' && /^\d{9}$/.test(digits) && /^\d{2}$/.test(tail);
+      return onlyB || (n > 0 && n <= 2 && dutchVatChecksumValid(id)) ? id : token;
     })
     .replace(FR_VAT_LIKE, (token, body: string) => {
       const compact = body.replace(/[ \u00a0]/g, '');
