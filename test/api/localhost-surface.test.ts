@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildRichEml } from '../helpers/fixtures.js';
 import { TEST_ON_POSTGRES } from '../helpers/database.js';
 import { removeDir, startServerProcess, tempDataDir } from '../helpers/server.js';
-import { account, assertError, call, pdfBytes, startApi, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
+import { account, assertError, call, freshWindowFor, pdfBytes, startApi, upload, waitTerminal, type ApiServer, type Reply } from './support.js';
 
 /** fetch() cannot set Host; node:http can. */
 function withHost(url: string, path: string, host: string, headers: Record<string, string> = {}): Promise<Reply> {
@@ -73,6 +73,7 @@ describe('the localhost surface', () => {
       ['sign-in token', () => call(server.url, '/app/v1/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: 'dd_live_wrong' }) }), 401],
       ['sign-in code', () => call(server.url, '/?login=wrongcode', { headers: { Accept: 'text/html' } }).catch(() => ({ status: 302 }) as Reply), 200],
     ];
+    await freshWindowFor(attempts.length * 6 + 1);
     for (const [what, attempt, failStatus] of attempts) {
       for (let i = 0; i < 5; i++) assert.equal((await attempt()).status, failStatus, `${what} attempt ${i + 1}`);
       const limited = assertError(await attempt(), 429, 'rate_limited');

@@ -3,8 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { WINDOW_SECONDS } from '../../engine/ratelimit/policies.js';
 import { cli, createAccountWithToken, getJson, serverForSuite, upload } from '../helpers/server.js';
+import { freshWindowFor } from './support.js';
 
 const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } }).png().toBuffer();
 
@@ -16,17 +16,6 @@ async function hammer(n: number, fn: () => Promise<Response>): Promise<Response[
     out.push(res);
   }
   return out;
-}
-
-// Minute windows are fixed and aligned to the Unix minute (the limiter's WINDOW_SECONDS) on
-// the server's clock, which is this machine's. A burst that straddles a boundary sees its
-// count restart half-way, so when the current window may not hold the whole burst (a generous
-// budget per request, for a loaded machine) the burst starts at the next window instead.
-async function freshWindowFor(requests: number): Promise<void> {
-  const windowMs = WINDOW_SECONDS.minute * 1000;
-  const needMs = 5_000 + requests * 25;
-  const leftMs = windowMs - (Date.now() % windowMs);
-  if (leftMs < needMs) await new Promise((r) => setTimeout(r, leftMs + 50));
 }
 
 /** The premise of a minute-limit test: every response was counted in the same window. */

@@ -1,6 +1,7 @@
 // Shared pieces of the API tests: one real server process per test file, small request
 // helpers that keep status, headers and body together, the spec's error-envelope check,
 // and generators for minimal but real files of each format the upload rules look at.
+import { WINDOW_SECONDS } from '../../engine/ratelimit/policies.js';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { zipSync, strToU8 } from 'fflate';
@@ -230,4 +231,15 @@ export async function seedPreview(dataDir: string, opts: { documentId: number; a
   } finally {
     await close();
   }
+}
+
+// Minute windows are fixed and aligned to the Unix minute (the limiter's WINDOW_SECONDS) on
+// the server's clock, which is this machine's. A burst that straddles a boundary sees its
+// count restart half-way, so when the current window may not hold the whole burst (a generous
+// budget per request, for a loaded machine) the burst starts at the next window instead.
+export async function freshWindowFor(requests: number): Promise<void> {
+  const windowMs = WINDOW_SECONDS.minute * 1000;
+  const needMs = 5_000 + requests * 25;
+  const leftMs = windowMs - (Date.now() % windowMs);
+  if (leftMs < needMs) await new Promise((r) => setTimeout(r, leftMs + 50));
 }
