@@ -69,29 +69,23 @@ if (files.length === 0) {
   console.error('no test files found under dist/test');
   process.exit(1);
 }
-let status = 0;
-if (!filter && !process.env.DOCDESK_TEST_DATABASE) {
-  if (postgresInstalled()) {
-    // The PostgreSQL pass runs alongside the first one: most of both is waiting (servers,
-    // child processes, time windows), and one after the other took ~34 of CI's ~45 minutes.
-    const started = Date.now();
-    console.log('# the database suites on PostgreSQL run alongside this pass; their output follows it');
-    const pg = runInBackground(all.filter((f) => POSTGRES_SUITES.some((s) => f.startsWith(s))), { ...process.env, DOCDESK_TEST_DATABASE: 'postgres' });
-    status = run(files);
-    console.log('\n# second pass: the database suites on PostgreSQL');
-    const pass = await pg.finish();
-    console.log(`# PostgreSQL pass: ${pass === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-    status ||= pass;
-  } else {
-    status = run(files);
-    if (process.env.CI === 'true') {
-      console.error('CI=true but PostgreSQL server binaries are not installed (Debian package `postgresql`)');
-      status ||= 1;
-    } else {
-      console.log('# PostgreSQL pass skipped: server binaries not installed (Debian package `postgresql`)');
-    }
-  }
-} else {
-  status = run(files);
+const bothDatabases = !filter && !process.env.DOCDESK_TEST_DATABASE;
+const withPostgres = bothDatabases && postgresInstalled();
+const started = Date.now();
+// The PostgreSQL pass runs alongside the first one: most of both is waiting (servers,
+// child processes, time windows), and one after the other took ~34 of CI's ~45 minutes.
+if (withPostgres) console.log('# the database suites on PostgreSQL run alongside this pass; their output follows it');
+const pg = withPostgres ? runInBackground(all.filter((f) => POSTGRES_SUITES.some((s) => f.startsWith(s))), { ...process.env, DOCDESK_TEST_DATABASE: 'postgres' }) : null;
+let status = run(files);
+if (pg) {
+  console.log('\n# second pass: the database suites on PostgreSQL');
+  const pass = await pg.finish();
+  console.log(`# PostgreSQL pass: ${pass === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  status ||= pass;
+} else if (bothDatabases && process.env.CI === 'true') {
+  console.error('CI=true but PostgreSQL server binaries are not installed (Debian package `postgresql`)');
+  status ||= 1;
+} else if (bothDatabases) {
+  console.log('# PostgreSQL pass skipped: server binaries not installed (Debian package `postgresql`)');
 }
 process.exit(status);

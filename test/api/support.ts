@@ -1,10 +1,10 @@
 // Shared pieces of the API tests: one real server process per test file, small request
 // helpers that keep status, headers and body together, the spec's error-envelope check,
 // and generators for minimal but real files of each format the upload rules look at.
-import { WINDOW_SECONDS } from '../../engine/ratelimit/policies.js';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { zipSync, strToU8 } from 'fflate';
+import { WINDOW_SECONDS } from '../../engine/ratelimit/policies.js';
 import { ftypBox } from '../helpers/fixtures.js';
 import { createAccountWithToken, removeDir, startServerProcess, type ServerProcess } from '../helpers/server.js';
 
