@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 12; rounds 8, 11 and 12 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 13; rounds 8, 11, 12 and 13 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -186,6 +186,29 @@ export const SOURCES = [
   // A Python + Playwright invoice generator's public example ("FROM / BILL TO", "Subtotal / Tax / Total" in USD)
   // and its JSON; the author's own invoices under output/ are not taken.
   { repo: 'paulopompeu/invoices', tunedOnly: true, round: 12, commit: 'ad3cebc83ff468a50f2bed9f1069a2d1481f7330', truthData: { file: () => 'examples/invoice-example.json', format: 'pompeu-invoice-json' }, include: [/^examples\/invoice-example\.pdf$/] },
+  // Round 13 (issue 14, corpus16): unseen like rounds 8 and 12, measured only; docs/decisions.md
+  // "Generic extraction: round 13, unseen sources" says what was looked at and left out.
+  // A Node invoice compiler's sample (samples/42.yml): its first version printed by XeLaTeX in German
+  // ("Rechnung 42", "Netto / MwSt. 7 % / MwSt. 19 % / Rechnungsbetrag"), its last by Chromium in English.
+  { repo: 'scalableminds/invoice-compiler', tunedOnly: true, round: 13, commit: '0120d22a46fe444489d54d3b6fb1e511cb1f0c99', idSuffix: '-xelatex', truthData: { file: () => 'samples/42.yml', format: 'invoice-compiler-yml' }, include: [/^samples\/42\.pdf$/] },
+  { repo: 'scalableminds/invoice-compiler', tunedOnly: true, round: 13, commit: 'bbee6a53421dcde51d2e74d0f0ffc9196d123c78', truthData: { file: () => 'samples/42.yml', format: 'invoice-compiler-yml' }, include: [/^samples\/42\.pdf$/] },
+  // A signed-invoice PDFKit library's docs/invoice.pdf and the example object of its README at that commit.
+  { repo: 'maelgangloff/signed-invoice', tunedOnly: true, round: 13, commit: '4cb7d07d0678b8073422e938c8781afec0930050', truthData: { file: () => 'README.md', format: 'signed-invoice-readme' }, include: [/^docs\/invoice\.pdf$/] },
+  // A German LaTeX invoice (invoice package, "Summe Dienstleistungen / Rabatt / Gesamtsumme", § 19 UStG) and its data files.
+  { repo: 'd-koppenhagen/latex-rechnung', tunedOnly: true, round: 13, commit: '3139c8da7933f81c1993bfd5d33c20494307d97b', truthData: { file: () => ['_data.tex', '_invoice.tex', '_main.tex'], format: 'latex-rechnung-tex' }, include: [/^_main\.pdf$/] },
+  // A Go PDF library's billing example (letterhead, "Invoice <number>", product rows, "Total: R$ …") and
+  // the Go source that draws it (version 2; version 1's page of the same example is left out as a near copy).
+  // A Rust PDF/A invoice library's example page (invoice.pdf) and the `src/main.rs` that printed it, in three of
+  // its designs: "Sold by / Billed to" with ISO dates (Aug 2025), the same with German dates and "100,- €"
+  // (Jan 2026), and "FROM / BILL TO" in dollars (its newest). The invoice.xml beside the newest is not used.
+  { repo: 'LowPolyCat1/invoice-generator', tunedOnly: true, round: 13, commit: '88448afd22ea823eaf2ae9b710654439568eb5c2', idSuffix: '-2025-08', truthData: { file: () => 'src/main.rs', format: 'rust-invoice-main' }, include: [/^invoice\.pdf$/] },
+  { repo: 'LowPolyCat1/invoice-generator', tunedOnly: true, round: 13, commit: '2e888bcc5a9074bd67c161475ee8a52f89bb6bbc', idSuffix: '-2026-01', truthData: { file: () => 'src/main.rs', format: 'rust-invoice-main' }, include: [/^invoice\.pdf$/] },
+  { repo: 'LowPolyCat1/invoice-generator', tunedOnly: true, round: 13, commit: '5ce4061590c907e4c5a63d12b9bb9f367fa636a1', truthData: { file: () => 'src/main.rs', format: 'rust-invoice-main' }, include: [/^invoice\.pdf$/] },
+  { repo: 'johnfercher/maroto', tunedOnly: true, round: 13, commit: 'aa2645f5ec73faf1c00aeb354bf954f878742a7f', truthData: { file: () => 'docs/assets/examples/billing/v2/main.go', format: 'maroto-billing-go' }, include: [/^docs\/assets\/pdf\/billingv2\.pdf$/] },
+  // A MuleSoft HTML-to-PDF flow's Indian GST invoice ("Bill to / Invoice No. / Subtotal / GST: 12% / Total") and its sample input.
+  { repo: 'yash-r-a/invoice-pdf', tunedOnly: true, round: 13, commit: '2e489c7414ca1ce22e3483679e30f85d8c8aad3f', truthData: { file: () => 'sample-input.json', format: 'gst-invoice-json' }, include: [/^sample-invoice\.pdf$/] },
+  // A Toggl-to-invoice generator's example (ReportLab: "Bill To / Pay To", hours x rate per project, "TOTAL") and the mock script that printed it.
+  { repo: 'slashtechno/toggl-invoice-generator', tunedOnly: true, round: 13, commit: 'ee4ef1f6c6f5ae70dbd2976b86c5dfed567c72b5', truthData: { file: () => 'generate_mock_invoice.py', format: 'toggl-mock-invoice-py' }, include: [/^example-invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -452,7 +475,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -1,4 +1,4 @@
-// Truth adapters for round-9 to round-12 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 to round-13 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
@@ -784,7 +784,203 @@ function invoiceDatasetJson(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson };
+/** An IBAN only when its check digits hold (ISO 13616 mod 97): a template's "DE00 …" or "PE12 …" is no account. */
+const checkedIban = (v) => {
+  const s = iban(v);
+  if (!s) return undefined;
+  const digits = (s.slice(4) + s.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1 ? s : undefined;
+};
+
+/** Round 13. A quantity as scalableminds/invoice-compiler computes it: a sum ("30 + # Small\n28 + …"), comments dropped. */
+const quantitySum = (v) =>
+  String(v ?? '1')
+    .replace(/#[^\n]*/g, '')
+    .split('+')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .reduce((s, x) => s + Number(x), 0);
+
+/**
+ * scalableminds/invoice-compiler's sample YAML (`samples/42.yml`): `invoice.number`, `invoice.date`,
+ * `invoice.currency` (a sign; absent in the first version, whose template prints "€" itself: then not
+ * mapped), `sender.name` (the legal name of the footer; the letterhead prints `name_short`),
+ * `receiver.company`, `sender.tax.vat_id` and `sender.banking.iban` when they are a VAT id / a valid
+ * IBAN, and `items[]` quantity (a sum) × price per `tax_rate`, tax rounded to cents per rate as printed.
+ */
+function invoiceCompilerYml(text) {
+  const d = yaml.load(text, { schema: yaml.FAILSAFE_SCHEMA }); // strings only: the date stays as written
+  const t = totalsByRate((d.items ?? []).map((x) => ({ net: Math.round(quantitySum(x.quantity) * cents(x.price)), rate: Number(x.tax_rate) })));
+  return {
+    type: 'invoice',
+    document_number: d.invoice?.number === undefined ? undefined : String(d.invoice.number),
+    issue_date: isoDate(d.invoice?.date),
+    currency: signCurrency(d.invoice?.currency),
+    sender_name: d.sender?.name,
+    sender_vat_number: vatId(d.sender?.tax?.vat_id),
+    recipient_name: d.receiver?.company ?? d.receiver?.name,
+    iban: checkedIban(d.sender?.banking?.iban),
+    net_amount: money(t.net),
+    // The page prints one line per rate and no tax sum: the sum is mapped only where it is that one line.
+    tax_total: t.rows.length === 1 ? money(t.tax) : undefined,
+    gross_amount: money(t.gross),
+    tax_breakdowns: moneyRows(t.rows),
+  };
+}
+
+/**
+ * maelgangloff/signed-invoice's README example (the object its `docs/invoice.pdf` was printed from):
+ * `reference`, `dueDate`, `seller.name`, `client.name`, `currency`, `lines[]` quantity × unitPrice with
+ * `tax` (a fraction). The issue date is `new Date()` (the day it ran): not mapped; the page prints one
+ * "Tax" total without its rate, so no tax row.
+ */
+function signedInvoiceReadme(text) {
+  const block = /new Invoice\(\{([\s\S]*?)\}, privateKey\)/.exec(text)?.[1];
+  if (!block) return null;
+  const lines = [...block.matchAll(/quantity:\s*([\d.]+),\s*unitPrice:\s*([\d.]+),\s*tax:\s*([\d.]+)/g)].map((m) => ({ net: Math.round(Number(m[1]) * cents(m[2])), rate: Number(m[3]) * 100 }));
+  const t = totalsByRate(lines);
+  const seller = /seller:\s*\{([\s\S]*?)\}\s*,\s*client/.exec(block)?.[1];
+  const client = /client:\s*\{([^}]*)\}/.exec(block)?.[1];
+  const due = /dueDate:\s*new Date\('(\d{4}-\d{2}-\d{2})'\)/.exec(block)?.[1];
+  return {
+    type: 'invoice',
+    document_number: sourceValue(block, 'reference'),
+    payment_due_date: due,
+    currency: sourceValue(block, 'currency'),
+    sender_name: sourceValue(seller, 'name'),
+    recipient_name: sourceValue(client, 'name'),
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+  };
+}
+
+/** The argument of a LaTeX `\newcommand{\name}{value}` line. */
+const texCommand = (text, name) => new RegExp(`\\\\newcommand\\{\\\\${name}\\}\\{([^}]*)\\}`).exec(text ?? '')?.[1]?.trim();
+
+/**
+ * d-koppenhagen/latex-rechnung (LaTeX `invoice` package, German): `_data.tex` (sender, customer),
+ * `_invoice.tex` (`\Fee{text}{rate}{count}` rows, `\Discount{text}{amount}`) and `_main.tex` (the
+ * currency, `\begin{invoice}{Euro}{0}`: VAT 0 %, small-business note). Gross = Σ rate × count − discounts.
+ * The invoice number and dates are the template's placeholders ("YYYYMMDD-1", "DD.MM.YYYY"): not
+ * mapped; the "DE00 …" account is no valid IBAN: not mapped.
+ */
+function latexRechnungTex([data, invoice, main]) {
+  const fees = [...invoice.matchAll(/^\\Fee\{[^}]*\}\s*\{([\d.]+)\}\s*\{([\d.]+)\}/gm)].reduce((s, m) => s + Math.round(cents(m[1]) * Number(m[2])), 0);
+  const discounts = [...invoice.matchAll(/^\\Discount\{[^}]*\}\s*\{([\d.]+)\}/gm)].reduce((s, m) => s + cents(m[1]), 0);
+  const currency = /\\begin\{invoice\}\{([^}]*)\}/.exec(main)?.[1];
+  return {
+    type: 'invoice',
+    document_number: /^[\d-]+$/.test(texCommand(data, 'invoiceReference') ?? '') ? texCommand(data, 'invoiceReference') : undefined,
+    issue_date: isoDate(texCommand(data, 'invoiceDate')),
+    payment_due_date: isoDate(texCommand(data, 'payDate')),
+    currency: /^euro?$/i.test(currency ?? '') ? 'EUR' : undefined,
+    sender_name: texCommand(data, 'senderName'),
+    recipient_name: texCommand(data, 'customerCompany') || texCommand(data, 'customerName'),
+    iban: checkedIban(texCommand(data, 'accountIBAN')),
+    gross_amount: money(fees - discounts),
+  };
+}
+
+/**
+ * johnfercher/maroto's billing example (Go source that draws `billing.pdf`): the title "Invoice <number>",
+ * the amount drawn after "Total:" (its own constant: the example does not sum its rows), its sign
+ * ("R$": BRL), and the issuer, the company name that opens the letterhead's address text (up to its
+ * legal form). No recipient, date or tax on the page.
+ */
+function marotoBillingGo(text) {
+  const total = /"Total:"[\s\S]*?"(R\$|€|\$|£)\s*([\d.,]+)"/.exec(text);
+  const SIGNS = { 'R$': 'BRL', '€': 'EUR', $: 'USD', '£': 'GBP' };
+  return {
+    type: 'invoice',
+    document_number: /"Invoice ([A-Z0-9-]+)"/.exec(text)?.[1],
+    currency: total ? SIGNS[total[1]] : undefined,
+    sender_name: /"([A-Z][^"]*?\b(?:Inc|Ltd|LLC|GmbH)\.?)\s+\d[^"]*"/.exec(text)?.[1],
+    gross_amount: total ? printedMoney(total[2]) : undefined,
+  };
+}
+
+/** A Rust date as LowPolyCat1/invoice-generator's example writes it: `DateTime { year: …, month: …, day: … }` or `"yyyy-mm-dd".to_string()`. */
+const rustDate = (text, key) => {
+  const m = new RegExp(`\\b${key}:\\s*(?:DateTime\\s*\\{\\s*year:\\s*(\\d{4}),\\s*month:\\s*(\\d{1,2}),\\s*day:\\s*(\\d{1,2})|"(\\d{4}-\\d{2}-\\d{2})")`).exec(text ?? '');
+  if (!m) return undefined;
+  return m[4] ?? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+};
+/** The `name: "…"` of a Rust struct literal `<key>: <Type> { … }`. */
+const rustPartyName = (text, key) => new RegExp(`\\b${key}:\\s*\\w+\\s*\\{[^}]*?\\bname:\\s*"([^"]*)"`).exec(text ?? '')?.[1];
+
+/**
+ * LowPolyCat1/invoice-generator (a Rust PDF/A invoice library): the `Invoice` its `src/main.rs` example
+ * builds and prints as `invoice.pdf` — `number`, `date`, `payment_due`, `seller.name`, `buyer.name`,
+ * `products[]` units × cost_per_unit per `tax_rate` (a fraction; tax rounded to cents per rate, as the
+ * page's "Tax (7%) / Tax (19%)" lines), and `currency_code` where the example states one (later ones
+ * give only a locale: not mapped). The page prints each rate's tax but no tax sum and no base per rate,
+ * so tax total and tax rows are not mapped; the seller's "VAT-EX-00000000" and the "DE00 …" account
+ * are no VAT id / IBAN. The `invoice.xml` beside it is not used: it states EUR and one tax line where
+ * the newest page prints "$" and two.
+ */
+function rustInvoiceMain(text) {
+  const products = [...text.matchAll(/\bunits:\s*(\d+),\s*cost_per_unit:\s*([\d.]+),\s*tax_rate:\s*([\d.]+)/g)].map((m) => ({ net: Math.round(Number(m[1]) * cents(m[2])), rate: Math.round(Number(m[3]) * 10000) / 100 }));
+  const t = totalsByRate(products);
+  return {
+    type: 'invoice',
+    document_number: /\bnumber:\s*"([^"]+)"/.exec(text)?.[1],
+    issue_date: rustDate(text, 'date'),
+    payment_due_date: rustDate(text, 'payment_due'),
+    currency: /\bcurrency_code:\s*"([A-Z]{3})"/.exec(text)?.[1],
+    sender_name: rustPartyName(text, 'seller'),
+    recipient_name: rustPartyName(text, 'buyer'),
+    net_amount: money(t.net),
+    gross_amount: money(t.gross),
+  };
+}
+
+/**
+ * yash-r-a/invoice-pdf (a MuleSoft HTML-to-PDF flow, Indian GST layout): `sample-input.json` —
+ * `InvoiceNo`, `SellerDetails.SellerName`, `BuyerDetails.BuyerName`, `ItemDetails[]` quantity × unit
+ * price and `GST %`. The page prints "Subtotal / GST: 12% / Total" (no GST amount, no base row): net
+ * and gross are mapped, tax total and tax rows not. The date is the day the flow ran and no currency is
+ * stated: not mapped; a GSTIN is no VAT id.
+ */
+function gstInvoiceJson(text) {
+  const d = JSON.parse(text);
+  const net = (d.ItemDetails ?? []).reduce((s, x) => s + Math.round(Number(x.Quantity) * cents(x.UnitPrice)), 0);
+  const rate = Number(d['GST %'] ?? 0);
+  return {
+    type: 'invoice',
+    document_number: d.InvoiceNo === undefined ? undefined : String(d.InvoiceNo),
+    sender_name: d.SellerDetails?.SellerName,
+    recipient_name: d.BuyerDetails?.BuyerName,
+    net_amount: money(net),
+    gross_amount: money(net + Math.round((net * rate) / 100)),
+  };
+}
+
+/**
+ * slashtechno/toggl-invoice-generator's `generate_mock_invoice.py` (the script that printed
+ * `example-invoice.pdf`): `invoice_id`, the first lines of `billed_to` and `pay_to` (the payee is the
+ * issuer), and per project its `hourly_rate` × the hours of its mock time entries (`for i in range(n)`
+ * entries of `duration=int(h * 3600)` seconds), each line rounded to cents as the program does. Its dates
+ * are the day it ran and its "$" is the template's: not mapped.
+ */
+function togglMockInvoicePy(text) {
+  const rates = new Map([...text.matchAll(/Project\(\s*project_id=(\d+),\s*name="[^"]*",\s*hourly_rate=([\d.]+)/g)].map((m) => [m[1], Number(m[2])]));
+  const seconds = new Map();
+  for (const m of text.matchAll(/for i in range\((\d+)\):[\s\S]*?duration=int\(([\d.]+) \* 3600\)[\s\S]*?project_id=(\d+)/g)) seconds.set(m[3], (seconds.get(m[3]) ?? 0) + Number(m[1]) * Math.trunc(Number(m[2]) * 3600));
+  const gross = [...seconds].reduce((s, [id, secs]) => s + Math.round((secs / 3600) * (rates.get(id) ?? NaN) * 100), 0);
+  const firstLine = (key) => new RegExp(`\\b${key}\\s*=\\s*"([^"\\\\]*)`).exec(text)?.[1]?.trim();
+  return {
+    type: 'invoice',
+    document_number: /\binvoice_id\s*=\s*(\d+)/.exec(text)?.[1],
+    sender_name: firstLine('pay_to'),
+    recipient_name: firstLine('billed_to'),
+    gross_amount: Number.isFinite(gross) && seconds.size ? money(gross) : undefined,
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text) {
