@@ -560,7 +560,7 @@ const TITLES = {
   'tuned-new10': 'NEW SOURCES, TUNED-ONLY (round 10: unseen until 2026-11-27, folded in by fold10)',
   'tuned-new11': 'NEW SOURCES, TUNED-ONLY (round 11: unseen until 2026-11-27, folded in by fold11)',
   'unseen-new12': 'ROUND 12, UNSEEN (round-12 sources: eight invoice programs\' examples with the data they were made from; measured only, never tuned on)',
-  'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: four invoice programs\' examples with the data they were made from; measured only, never tuned on)',
+  'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
