@@ -199,7 +199,7 @@ export const SOURCES = [
   // A Go PDF library's billing example (letterhead, "Invoice <number>", product rows, "Total: R$ …") and
   // the Go source that draws it (version 2; version 1's page of the same example is left out as a near copy).
   // A Rust PDF/A invoice library's example page (invoice.pdf) and the `src/main.rs` that printed it, in three of
-  // its designs: "Sold by / Billed to" with ISO dates (Aug 2025), the same with German dates and "100,- €"
+  // its designs: "Sold by / Billed to" with ISO dates (Aug 2025), a later "Sold by / Billed to" page with German dates and "100,- €"
   // (Jan 2026), and "FROM / BILL TO" in dollars (its newest). The invoice.xml beside the newest is not used.
   { repo: 'LowPolyCat1/invoice-generator', tunedOnly: true, round: 13, commit: '88448afd22ea823eaf2ae9b710654439568eb5c2', idSuffix: '-2025-08', truthData: { file: () => 'src/main.rs', format: 'rust-invoice-main' }, include: [/^invoice\.pdf$/] },
   { repo: 'LowPolyCat1/invoice-generator', tunedOnly: true, round: 13, commit: '2e888bcc5a9074bd67c161475ee8a52f89bb6bbc', idSuffix: '-2026-01', truthData: { file: () => 'src/main.rs', format: 'rust-invoice-main' }, include: [/^invoice\.pdf$/] },
