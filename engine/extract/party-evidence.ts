@@ -111,7 +111,7 @@ export interface PartyFacts {
   /** Positive facts, recorded as `evidence:`. */
   cues: string[];
   /** Doubts (names as in field-agreement.ts's PAGE_DOUBTS). */
-  doubts: ('role-clash' | 'same-party' | 'sender-no-place' | 'recipient-no-block')[];
+  doubts: ('role-clash' | 'same-party' | 'sender-no-place' | 'recipient-no-block' | 'recipient-in-letterhead')[];
 }
 
 /**
@@ -137,5 +137,7 @@ export function partyFacts(field: PartyRole, value: unknown, lines: PartyFactLin
   // The place doubts need the page's geometry: without it (a text page) nothing is known of the place.
   if (positioned && field === 'sender_name' && role !== field && !top && !supported) doubts.push('sender-no-place');
   if (positioned && field === 'recipient_name' && role !== field && !address) doubts.push('recipient-no-block');
+  // The letterhead is the sender's: a recipient printed there is (on first-unseen names) mostly the sender's own block.
+  if (field === 'recipient_name' && top) doubts.push('recipient-in-letterhead');
   return { cues, doubts };
 }

@@ -94,3 +94,30 @@ describe('party facts recorded by the extractor (generated pages)', () => {
     assert.ok(listed(transformsOf(r, 'recipient_name'), 'evidence').includes('role-heading'));
   });
 });
+
+describe('abstention on a sender with no place (adopted on first-unseen names, abstain16)', () => {
+  const body: Lines = [[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 600, 10, 'Vielen Dank für Ihren Auftrag.'], [56, 640, 10, 'Hafenbau KG'], [56, 653, 10, 'Dockstraße 3, 28195 Bremen']];
+  it('a sender read in the body with no sender heading, no letterhead printing and no support is left empty', () => {
+    const r = run(body);
+    assert.equal(r.fields.sender_name.value, null);
+    assert.ok(r.reasons.includes('sender_name_sender_no_place'));
+    // The recipient and the rest are untouched.
+    assert.equal(r.fields.recipient_name.value, 'Atelier Sonnenberg GmbH');
+  });
+  it('the same sender is kept when the letterhead prints it, or a sender heading stands over it, or its domain is printed', () => {
+    assert.equal(run([[56, 40, 15, 'Hafenbau KG'], ...body]).fields.sender_name.value, 'Hafenbau KG');
+    const headed = body.map((l): Lines[number] => (l[3] === 'Vielen Dank für Ihren Auftrag.' ? [56, 627, 9, 'Lieferant'] : l));
+    assert.equal(run(headed).fields.sender_name.value, 'Hafenbau KG');
+    assert.equal(run([...body, [56, 790, 7, 'www.hafenbau.de']]).fields.sender_name.value, 'Hafenbau KG');
+  });
+});
+
+describe('a recipient printed in the letterhead zone', () => {
+  it('is a doubt on the recipient only, and only when the top of the first page prints it', () => {
+    const lines = [ln(56, 50, 15, 'Nordlicht Technik GmbH'), ln(56, 165, 10, 'Atelier Sonnenberg GmbH'), ln(56, 191, 10, '50667 Köln')];
+    assert.ok(partyFacts('recipient_name', 'Nordlicht Technik GmbH', lines, { page: 1, x: 56, y: 50 }, 1, null, false, PRINTS).doubts.includes('recipient-in-letterhead'));
+    const onlyWindow = (t: string) => t.includes('Sonnenberg');
+    assert.ok(!partyFacts('recipient_name', 'Atelier Sonnenberg GmbH', lines, { page: 1, x: 56, y: 165 }, 1, null, false, onlyWindow).doubts.includes('recipient-in-letterhead'));
+    assert.ok(!partyFacts('sender_name', 'Nordlicht Technik GmbH', lines, { page: 1, x: 56, y: 50 }, 1, null, false, PRINTS).doubts.includes('recipient-in-letterhead'));
+  });
+});
