@@ -7,7 +7,7 @@
 // field where the pre-registered criterion adopted them (docs/decisions.md, `abstain16`).
 import { sameParty } from './agreement.js';
 import { LABELS } from './labels.js';
-import { ENDS_IN_TOWN, PO_BOX, POSTCODE_TOWN, SHORT_LEGAL_FORM, TOWN_LINE } from './party-shapes.js';
+import { ENDS_IN_TOWN, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, SHORT_LEGAL_FORM, TOWN_LINE } from './party-shapes.js';
 
 /** One text segment of a line (a column's part of it), top-left corner and height in points. */
 export interface FactSegment {
@@ -38,12 +38,19 @@ export type PartyRole = 'sender_name' | 'recipient_name';
 const SENDER_HEADING = /^(?:absender|rechnungssteller(?:in)?|auftragnehmer(?:in)?|issuer|issued by|payable to|pay to|remit to|make (?:cheques|checks) payable to|[ée]mis par|leverancier|uitgever)\b/i;
 const RECIPIENT_HEADING = /^(?:auftraggeber(?:in)?|mandant(?:in)?|an|to|invoiced to|adressat|factur[ée] [àa]|[àa] l'attention de|attn\.?|ship to|deliver to|lieferadresse|lieferanschrift)\b/i;
 
+/**
+ * Role words anywhere in a key or a section heading ("Nom du vendeur:", "Informationen zum Käufer",
+ * "Name of the seller"): the seller's words are tested first ("Verkäufer" holds "käufer").
+ */
+const SENDER_WORD = /(verk[äa]ufer|vendeur|seller|supplier|vendor|lieferant|leverancier|verkoper|fournisseur|[ée]metteur|absender|rechnungssteller|aussteller|biller|issuer|sprzedawca|proveedor|emisor|fornitore|cedente|prodejce|dodavatel)/i;
+const RECIPIENT_WORD = /(k[äa]ufer|acheteur|buyer|customer|kunde|client|klant|afnemer|purchaser|rechnungsempf[äa]nger|bill(?:ed)? to|invoice to|nabywca|destinatario|cessionario|destinataire|auftraggeber|kupuj[íi]c[íi]|odb[ěe]ratel)/i;
+
 /** The role a heading text names, or null. A heading has no digits and a few words. */
 export function headingRole(text: string): PartyRole | null {
   const t = text.trim();
   if (!t || /\d/.test(t) || t.split(/\s+/).length > 5) return null;
-  if (LABELS.sender_name.test(t) || SENDER_HEADING.test(t)) return 'sender_name';
-  if (LABELS.recipient_name.test(t) || LABELS.delivery_address.test(t) || RECIPIENT_HEADING.test(t)) return 'recipient_name';
+  if (LABELS.sender_name.test(t) || SENDER_HEADING.test(t) || SENDER_WORD.test(t)) return 'sender_name';
+  if (LABELS.recipient_name.test(t) || LABELS.delivery_address.test(t) || RECIPIENT_HEADING.test(t) || RECIPIENT_WORD.test(t)) return 'recipient_name';
   return null;
 }
 
@@ -66,9 +73,13 @@ const LETTERHEAD_ZONE = 0.15;
 /** Column: left edges within this many points. */
 const COLUMN = 60;
 
+/** A key of a key-value row: "Name:", "Nom du vendeur:" (a colon ends it, nothing after it in its segment). */
+const KEY_ONLY = /^[^:\d]{2,40}:\s*$/;
+
 /**
- * The role named over the name: its own segment's key ("Bill to: Acme") or the nearest heading
- * segment above it in its column, within three line heights, on the same page.
+ * The role named over the name: its own key ("Bill to: Acme", or the key segment left of it on its
+ * line, "Nom du vendeur:"), or the nearest heading segment above it in its column (or its key's
+ * column) within three line heights — above a section of key rows, the heading over the section.
  */
 export function roleOver(lines: PartyFactLine[], at: { page: number; x: number; y: number }): PartyRole | null {
   const own = ownSegment(lines, at);
@@ -78,18 +89,38 @@ export function roleOver(lines: PartyFactLine[], at: { page: number; x: number; 
     const r = headingRole(key[1]!);
     if (r) return r;
   }
-  const h = own.seg.h || 10;
-  const above = lines
-    .filter((l) => l.page === at.page)
-    .flatMap(segmentsOf)
-    .filter((s) => s.y < own.seg.y - 1 && own.seg.y - (s.y + s.h) < h * 3 && Math.abs(s.x - own.seg.x) < COLUMN && s.text.trim())
-    .sort((a, b) => b.y - a.y);
-  // The nearest line above decides; a heading further up counts only over the block's own lines (no blank, no other block).
-  for (const s of above.slice(0, 3)) {
-    const r = headingRole(s.text.replace(/:\s*$/, ''));
+  const keySeg = segmentsOf(own.line).filter((sg) => sg.x < own.seg.x && KEY_ONLY.test(sg.text.trim())).sort((a, b) => b.x - a.x)[0];
+  if (keySeg) {
+    const r = headingRole(keySeg.text.replace(/:\s*$/, ''));
     if (r) return r;
   }
+  const h = own.seg.h || 10;
+  const pageSegs = lines.filter((l) => l.page === at.page).flatMap(segmentsOf);
+  for (const x of keySeg ? [own.seg.x, keySeg.x] : [own.seg.x]) {
+    let top = own.seg.y;
+    // Walk up the column: over key rows ("PLZ:", "Adresszeile 1:") to the section's heading, at most six rows.
+    for (let n = 0; n < 6; n++) {
+      const up = pageSegs.filter((sg) => sg.y < top - 1 && top - (sg.y + sg.h) < h * 3 && Math.abs(sg.x - x) < COLUMN && sg.text.trim()).sort((a, b) => b.y - a.y)[0];
+      if (!up) break;
+      const r = headingRole(up.text.replace(/:\s*$/, ''));
+      if (r) return r;
+      if (!KEY_ONLY.test(up.text.trim()) && n >= 2) break;
+      top = up.y;
+    }
+  }
   return null;
+}
+
+/**
+ * The name stands on a return-address line: the name, then the street and a postcode on the same
+ * line, parted by a separator ("Stadtwerke Beispiel GmbH · Am Hafen 1 · 28195 Bremen", OCR's "*").
+ */
+export function returnAddress(lines: PartyFactLine[], at: { page: number; x: number; y: number }): boolean {
+  const own = ownSegment(lines, at);
+  if (!own) return false;
+  const t = own.seg.text;
+  const cut = t.search(/\s[·•|*+–-]\s|,\s/);
+  return cut > 0 && POSTCODE_IN_LINE.test(t.slice(cut));
 }
 
 /** An address under the name in its column, within five line heights: a town line, a postcode and town, a post-office box. */
@@ -129,13 +160,16 @@ export function partyFacts(field: PartyRole, value: unknown, lines: PartyFactLin
   if (role && role !== field) doubts.push('role-clash');
   const address = positioned && addressUnder(lines, at!);
   if (address) cues.push('address-under');
+  const returnLine = positioned && returnAddress(lines, at!);
+  if (returnLine) cues.push('return-address');
   // In the letterhead: the name printed in the top zone of the first page (the chosen reading may be another printing of it, a return-address line).
   const top = positioned && lines.some((l) => l.page === firstPage && l.pageHeight !== undefined && l.y < l.pageHeight * LETTERHEAD_ZONE && prints(l.text));
   if (top) cues.push('letterhead-zone');
   if (SHORT_LEGAL_FORM.test(String(value))) cues.push('legal-form');
   if (other != null && sameParty(value, other)) doubts.push('same-party');
   // The place doubts need the page's geometry: without it (a text page) nothing is known of the place.
-  if (positioned && field === 'sender_name' && role !== field && !top && !supported) doubts.push('sender-no-place');
+  // A sender's places: under its role, in the letterhead, over its own address (a footer block), on the return-address line.
+  if (positioned && field === 'sender_name' && role !== field && !top && !address && !returnLine && !supported) doubts.push('sender-no-place');
   if (positioned && field === 'recipient_name' && role !== field && !address) doubts.push('recipient-no-block');
   // The letterhead is the sender's: a recipient printed there is (on first-unseen names) mostly the sender's own block.
   if (field === 'recipient_name' && top) doubts.push('recipient-in-letterhead');

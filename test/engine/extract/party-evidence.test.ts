@@ -4,7 +4,7 @@
 // lines and on generated pages run through the extractor.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressUnder, headingRole, partyFacts, roleOver, type PartyFactLine } from '../../../engine/extract/party-evidence.js';
+import { addressUnder, headingRole, partyFacts, returnAddress, roleOver, type PartyFactLine } from '../../../engine/extract/party-evidence.js';
 import { FOOTER, LETTERHEAD, META, TITLE, TOTALS, WINDOW, run, type Lines } from './fixtures/run.js';
 
 const PAGE_H = 842;
@@ -96,18 +96,22 @@ describe('party facts recorded by the extractor (generated pages)', () => {
 });
 
 describe('abstention on a sender with no place (adopted on first-unseen names, abstain16)', () => {
-  const body: Lines = [[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 600, 10, 'Vielen Dank für Ihren Auftrag.'], [56, 640, 10, 'Hafenbau KG'], [56, 653, 10, 'Dockstraße 3, 28195 Bremen']];
-  it('a sender read in the body with no sender heading, no letterhead printing and no support is left empty', () => {
+  // The sender printed once, under the closing words: no heading, no letterhead, no address, no return-address line.
+  const body: Lines = [[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 600, 10, 'Vielen Dank für Ihren Auftrag.'], [56, 640, 10, 'Mit freundlichen Grüßen'], [56, 653, 10, 'Hafenbau KG']];
+  it('a sender read in the body with no sender heading, no letterhead printing, no address and no support is left empty', () => {
     const r = run(body);
     assert.equal(r.fields.sender_name.value, null);
+    // It was read (and would be the answer without the rule).
+    assert.ok((r.fields.sender_name.candidates ?? []).some((c) => c.value === 'Hafenbau KG'));
     assert.ok(r.reasons.includes('sender_name_sender_no_place'));
     // The recipient and the rest are untouched.
     assert.equal(r.fields.recipient_name.value, 'Atelier Sonnenberg GmbH');
   });
-  it('the same sender is kept when the letterhead prints it, or a sender heading stands over it, or its domain is printed', () => {
+  it('the same sender is kept when the letterhead prints it, a sender heading stands over it, its address follows it, or its domain is printed', () => {
     assert.equal(run([[56, 40, 15, 'Hafenbau KG'], ...body]).fields.sender_name.value, 'Hafenbau KG');
-    const headed = body.map((l): Lines[number] => (l[3] === 'Vielen Dank für Ihren Auftrag.' ? [56, 627, 9, 'Lieferant'] : l));
+    const headed = body.map((l): Lines[number] => (l[3] === 'Mit freundlichen Grüßen' ? [56, 640, 9, 'Lieferant'] : l));
     assert.equal(run(headed).fields.sender_name.value, 'Hafenbau KG');
+    assert.equal(run([...body, [56, 666, 10, 'Dockstraße 3'], [56, 679, 10, '28195 Bremen']]).fields.sender_name.value, 'Hafenbau KG');
     assert.equal(run([...body, [56, 790, 7, 'www.hafenbau.de']]).fields.sender_name.value, 'Hafenbau KG');
   });
 });
@@ -119,5 +123,23 @@ describe('a recipient printed in the letterhead zone', () => {
     const onlyWindow = (t: string) => t.includes('Sonnenberg');
     assert.ok(!partyFacts('recipient_name', 'Atelier Sonnenberg GmbH', lines, { page: 1, x: 56, y: 165 }, 1, null, false, onlyWindow).doubts.includes('recipient-in-letterhead'));
     assert.ok(!partyFacts('sender_name', 'Nordlicht Technik GmbH', lines, { page: 1, x: 56, y: 50 }, 1, null, false, PRINTS).doubts.includes('recipient-in-letterhead'));
+  });
+});
+
+describe('sender places the engine\'s own rules define', () => {
+  it('a key row naming the role, left of the name or heading its section of key rows', () => {
+    const row = (key: string, name: string, y: number): PartyFactLine => ({ text: `${key}   ${name}`, page: 1, x: 62, y, h: 11, pageHeight: PAGE_H, segments: [{ text: key, x: 62, y, h: 11 }, { text: name, x: 180, y, h: 11 }] });
+    assert.equal(roleOver([row('Nom du vendeur:', 'BOULANGERIE DES HALLES', 164)], { page: 1, x: 180, y: 164 }), 'sender_name');
+    assert.equal(roleOver([row("Nom de l'acheteur:", 'LES ATELIERS DU PORT', 108)], { page: 1, x: 180, y: 108 }), 'recipient_name');
+    assert.equal(roleOver([row('Name:', 'LES ATELIERS DU PORT', 108)], { page: 1, x: 180, y: 108 }), null);
+    const section = [ln(60, 170, 11, 'Informationen zum Verkäufer'), { text: 'Firmenname:   Kabelbau Reinholt', page: 1, x: 60, y: 190, h: 9, pageHeight: PAGE_H, segments: [{ text: 'Firmenname:', x: 60, y: 190, h: 9 }, { text: 'Kabelbau Reinholt', x: 160, y: 190, h: 9 }] }];
+    assert.equal(roleOver(section, { page: 1, x: 160, y: 190 }), 'sender_name');
+    assert.equal(roleOver([ln(60, 80, 11, 'Informationen zum Käufer'), ...section.slice(1)], { page: 1, x: 160, y: 190 }), null);
+  });
+  it('a return-address line: the name, a separator, then a postcode on the line', () => {
+    assert.ok(returnAddress([ln(56, 140, 7, 'Stadtwerke Beispiel GmbH · Am Hafen 1 · 28195 Bremen')], { page: 1, x: 56, y: 140 }));
+    assert.ok(returnAddress([ln(122, 148, 7, 'Max MUSTERMANN * MUSTERSTRAßE 37 12345 MUSTERSTADT')], { page: 1, x: 122, y: 148 }));
+    assert.ok(!returnAddress([ln(56, 140, 7, 'Stadtwerke Beispiel GmbH')], { page: 1, x: 56, y: 140 }));
+    assert.ok(!returnAddress([ln(56, 140, 7, 'Hafenbau KG · Geschäftsführer Jan Brand')], { page: 1, x: 56, y: 140 }));
   });
 });
