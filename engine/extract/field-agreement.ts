@@ -68,15 +68,9 @@ export type Doubt = (typeof DOUBTS)[number];
  * precision development set (docs/decisions.md, `prec13`): a gross total that a rival total as
  * strong contradicts and no arithmetic closes dropped 4 wrong values and no right one on real
  * documents, in several sources; no other doubt of any field paid for the right values it drops
- * there. The sender's rule was chosen on first-unseen names (docs/decisions.md, `abstain16`).
+ * there, nor did abstain16's party doubts on first-unseen names (docs/decisions.md, `abstain16`).
  */
-export const ABSTAIN_ON: Partial<Record<GenericField, Doubt>> = {
-  gross_amount: 'conflict',
-  // abstain16: on the names engines chose on rounds they had never seen (rounds 9, 10, 11 before each
-  // was folded in), a sender with no sender heading, no letterhead printing and no domain, holder line
-  // or second printing was wrong 3 times and right never (leave-one-round-out: 3 wrong / 1 right).
-  sender_name: 'sender-no-place',
-};
+export const ABSTAIN_ON: Partial<Record<GenericField, Doubt>> = { gross_amount: 'conflict' };
 
 /** The type decision's cues (index.ts decides the type after selection). */
 export interface TypeCues {

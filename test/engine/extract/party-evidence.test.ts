@@ -95,27 +95,6 @@ describe('party facts recorded by the extractor (generated pages)', () => {
   });
 });
 
-describe('abstention on a sender with no place (adopted on first-unseen names, abstain16)', () => {
-  // The sender printed once, under the closing words: no heading, no letterhead, no address, no return-address line.
-  const body: Lines = [[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 600, 10, 'Vielen Dank für Ihren Auftrag.'], [56, 640, 10, 'Mit freundlichen Grüßen'], [56, 653, 10, 'Hafenbau KG']];
-  it('a sender read in the body with no sender heading, no letterhead printing, no address and no support is left empty', () => {
-    const r = run(body);
-    assert.equal(r.fields.sender_name.value, null);
-    // It was read (and would be the answer without the rule).
-    assert.ok((r.fields.sender_name.candidates ?? []).some((c) => c.value === 'Hafenbau KG'));
-    assert.ok(r.reasons.includes('sender_name_sender_no_place'));
-    // The recipient and the rest are untouched.
-    assert.equal(r.fields.recipient_name.value, 'Atelier Sonnenberg GmbH');
-  });
-  it('the same sender is kept when the letterhead prints it, a sender heading stands over it, its address follows it, or its domain is printed', () => {
-    assert.equal(run([[56, 40, 15, 'Hafenbau KG'], ...body]).fields.sender_name.value, 'Hafenbau KG');
-    const headed = body.map((l): Lines[number] => (l[3] === 'Mit freundlichen Grüßen' ? [56, 640, 9, 'Lieferant'] : l));
-    assert.equal(run(headed).fields.sender_name.value, 'Hafenbau KG');
-    assert.equal(run([...body, [56, 666, 10, 'Dockstraße 3'], [56, 679, 10, '28195 Bremen']]).fields.sender_name.value, 'Hafenbau KG');
-    assert.equal(run([...body, [56, 790, 7, 'www.hafenbau.de']]).fields.sender_name.value, 'Hafenbau KG');
-  });
-});
-
 describe('a recipient printed in the letterhead zone', () => {
   it('is a doubt on the recipient only, and only when the top of the first page prints it', () => {
     const lines = [ln(56, 50, 15, 'Nordlicht Technik GmbH'), ln(56, 165, 10, 'Atelier Sonnenberg GmbH'), ln(56, 191, 10, '50667 Köln')];
@@ -141,5 +120,16 @@ describe('sender places the engine\'s own rules define', () => {
     assert.ok(returnAddress([ln(122, 148, 7, 'Max MUSTERMANN * MUSTERSTRAßE 37 12345 MUSTERSTADT')], { page: 1, x: 122, y: 148 }));
     assert.ok(!returnAddress([ln(56, 140, 7, 'Stadtwerke Beispiel GmbH')], { page: 1, x: 56, y: 140 }));
     assert.ok(!returnAddress([ln(56, 140, 7, 'Hafenbau KG · Geschäftsführer Jan Brand')], { page: 1, x: 56, y: 140 }));
+  });
+});
+
+describe('the place doubts are recorded, not applied (nothing adopted, abstain16)', () => {
+  it('a sender printed once under the closing words carries sender-no-place and is still output', () => {
+    const r = run([[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 600, 10, 'Vielen Dank für Ihren Auftrag.'], [56, 640, 10, 'Mit freundlichen Grüßen'], [56, 653, 10, 'Hafenbau KG']]);
+    assert.equal(r.fields.sender_name.value, 'Hafenbau KG');
+    assert.ok(listed(transformsOf(r, 'sender_name'), 'doubts').includes('sender-no-place'));
+    // With its address under it, the same name has a place.
+    const placed = run([[56, 60, 16, 'Rechnung'], ...WINDOW, ...META, ...TOTALS, [56, 640, 10, 'Mit freundlichen Grüßen'], [56, 653, 10, 'Hafenbau KG'], [56, 666, 10, 'Dockstraße 3'], [56, 679, 10, '28195 Bremen']]);
+    assert.ok(!listed(transformsOf(placed, 'sender_name'), 'doubts').includes('sender-no-place'));
   });
 });
