@@ -55,7 +55,7 @@ type SelectionDoubt = (typeof SELECTION_DOUBTS)[number];
  * Party doubts (abstain16, party-evidence.ts), from the name's place on the page:
  *   role-clash                 the heading over the name (or its own key) names the other role;
  *   same-party                 the sender and the recipient are the same party;
- *   sender-no-place            the sender has no sender heading, stands outside the letterhead zone, and no domain, holder line or second printing supports it;
+ *   sender-no-place            the sender has no sender heading or key, is not printed in the letterhead zone, has no address under it, is on no return-address line, and no domain, holder line or second printing supports it;
  *   recipient-no-block         the recipient has no recipient heading and no address under it;
  *   recipient-in-letterhead    the recipient is printed in the letterhead zone (top of the first page).
  */
