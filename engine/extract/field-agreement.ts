@@ -15,6 +15,7 @@ import { ocrConfidence } from './evidence.js';
 import { findAmounts } from './normalize/amount.js';
 import { findDates } from './normalize/date.js';
 import { normalizeVat } from './normalize/vat.js';
+import { partyFacts, type PartyFactLine } from './party-evidence.js';
 import type { Selection } from './select.js';
 import type { Candidate, GenericField } from './types.js';
 
@@ -51,8 +52,14 @@ type SelectionDoubt = (typeof SELECTION_DOUBTS)[number];
  *   due-off-terms              printed terms of N days, and due ≠ issue + N for every N;
  *   date-order                 the due date is before the issue date;
  *   recipient-side             a VAT id / IBAN printed on the customer's side (customer words on its line or the line above, or in the recipient's address block).
+ * Party doubts (abstain16, party-evidence.ts), from the name's place on the page:
+ *   role-clash                 the heading over the name (or its own key) names the other role;
+ *   same-party                 the sender and the recipient are the same party;
+ *   sender-no-place            the sender has no sender heading or key, is not printed in the letterhead zone, has no address under it, is on no return-address line, and no domain, holder line or second printing supports it;
+ *   recipient-no-block         the recipient has no recipient heading and no address under it;
+ *   recipient-in-letterhead    the recipient is printed in the letterhead zone (top of the first page).
  */
-const PAGE_DOUBTS = ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed', 'sender-domain-clash', 'recipient-sender-like', 'due-off-terms', 'date-order', 'recipient-side'] as const;
+const PAGE_DOUBTS = ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed', 'sender-domain-clash', 'recipient-sender-like', 'due-off-terms', 'date-order', 'recipient-side', 'role-clash', 'same-party', 'sender-no-place', 'recipient-no-block', 'recipient-in-letterhead'] as const;
 export const DOUBTS = [...SELECTION_DOUBTS, ...PAGE_DOUBTS] as const;
 export type Doubt = (typeof DOUBTS)[number];
 
@@ -60,7 +67,8 @@ export type Doubt = (typeof DOUBTS)[number];
  * Fields emptied when a doubt holds. Chosen per field by the pre-registered criterion on the
  * precision development set (docs/decisions.md, `prec13`): a gross total that a rival total as
  * strong contradicts and no arithmetic closes dropped 4 wrong values and no right one on real
- * documents, in several sources; no other doubt of any field paid for the right values it drops.
+ * documents, in several sources; no other doubt of any field paid for the right values it drops
+ * there, nor did abstain16's party doubts on first-unseen names (docs/decisions.md, `abstain16`).
  */
 export const ABSTAIN_ON: Partial<Record<GenericField, Doubt>> = { gross_amount: 'conflict' };
 
@@ -180,13 +188,8 @@ export function doubtsOf(field: GenericField, chosen: NonNullable<Selection['cho
 // IBAN printed on the customer's side. They are recorded on every kept field (`evidence:<a+b>`,
 // and as doubts) and only empty a field where the development set adopted them (ABSTAIN_ON).
 
-/** One line of the read document: its text, page and top-left corner (points). */
-export interface FactLine {
-  text: string;
-  page: number;
-  x: number;
-  y: number;
-}
+/** One line of the read document: its text, page and top-left corner (points); its height, page height and segments where the page has geometry (the party facts). */
+export type FactLine = PartyFactLine;
 
 /** The page facts the evidence is read from; the chosen values of the other fields come from the selection. */
 export interface PageFacts {
@@ -298,6 +301,8 @@ const addDays = (iso: string, n: number) => {
 /** Words that put a VAT id or an account on the customer's side ("Ihre USt-IdNr.", "wird von Ihrem Konto abgebucht"). */
 const CUSTOMER_SIDE = /\b(ihre?[mnrs]?|kunden?[-\w]*|customer|your|client|buyer|acheteur|votre|vos|uw|klant|afnemer|vostr[ao]|cliente|su|debtor|leistungsempf[äa]nger|rechnungsempf[äa]nger|lastschrift\w*|abgebucht|abbuchung|einzug|direct debit|pr[ée]l[èe]vement|domicili[ëe]ring|incasso|addebito|domiciliaci[óo]n|mandat\w*)\b/i;
 
+const firstPageOf = (lines: FactLine[]) => lines.reduce((m, l) => Math.min(m, l.page), Infinity);
+
 export interface PageEvidence {
   /** Positive facts (recorded as `evidence:`). */
   cues: string[];
@@ -334,12 +339,18 @@ export function pageEvidence(field: GenericField, value: unknown, verdict: Verdi
       if (verdict !== 'agreed') doubts.push('sender-unsupported-not-agreed');
     }
     if (domains.length && !domain) doubts.push('sender-domain-clash');
+    const party = partyFacts('sender_name', value, lines, at ?? null, firstPageOf(lines), others.recipient_name, domain || holder || printed >= 2, (t) => partyOnLine(tokens, t));
+    cues.push(...party.cues);
+    doubts.push(...party.doubts);
   }
   if (field === 'recipient_name') {
     const sender = others.sender_name;
     const tokens = partyTokens(value);
     const likeSender = (sender != null && tokens.length > 0 && partyTokens(sender).join(' ') === tokens.join(' ')) || domains.some((d) => domainSpells(d, value)) || lines.some((l) => HOLDER.test(l.text) && partyOnLine(tokens, l.text.replace(HOLDER, ' '))) || BANK.test(String(value));
     if (likeSender) doubts.push('recipient-sender-like');
+    const party = partyFacts('recipient_name', value, lines, at ?? null, firstPageOf(lines), sender, false, (t) => partyOnLine(tokens, t));
+    cues.push(...party.cues);
+    doubts.push(...party.doubts);
   }
   if (DATES.has(field)) {
     const issue = field === 'issue_date' ? value : others.issue_date;

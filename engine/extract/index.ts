@@ -123,7 +123,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
 
   // Precision by agreement: every chosen field is judged by its agreeing cues; adopted fields
   // are left empty on a conflict (or a lone cue) rather than output (field-agreement.ts).
-  applyAgreement(sel, all, { title: Boolean(type.matched), otherType: new Set(type.candidates).size > 1, reconciled, labelledNumber: sel.chosen.document_number?.winner?.method === 'label_value', negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-') }, undefined, { lines: ev.lines.map((l) => ({ text: l.text, page: l.page, x: l.bbox.x, y: l.bbox.y })) });
+  applyAgreement(sel, all, { title: Boolean(type.matched), otherType: new Set(type.candidates).size > 1, reconciled, labelledNumber: sel.chosen.document_number?.winner?.method === 'label_value', negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-') }, undefined, { lines: ev.lines.map((l) => ({ text: l.text, page: l.page, x: l.bbox.x, y: l.bbox.y, ...(l.positioned ? { h: l.bbox.h, pageHeight: l.pageHeight, segments: l.segments.map((sg) => ({ text: sg.text, x: sg.bbox.x, y: sg.bbox.y, h: sg.bbox.h })) } : {}) })) });
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
   if (type.value === 'invoice' || type.value === 'credit-note') {

@@ -44,8 +44,8 @@ describe('the sender: domain, account holder', () => {
   it('a sender printed once with no domain or holder is unsupported; the domain, the holder line or a second line supports it', () => {
     const header = at('Nordlicht Technik GmbH', 50);
     assert.deepEqual(doubts('sender_name', 'Nordlicht Technik GmbH', 'single', facts(header), {}), ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed']);
-    assert.deepEqual(pageEvidence('sender_name', 'Nordlicht Technik GmbH', 'single', facts(header, at('www.nordlicht-technik.de', 800)), {}), { cues: ['domain'], doubts: ['printed-once', 'printed-once-not-agreed'] });
-    assert.deepEqual(cues('sender_name', 'Nordlicht Technik GmbH', 'single', facts(header, at('Kontoinhaber: Nordlicht Technik GmbH · IBAN DE02120300000000202051', 800)), {}), ['printed-twice', 'holder']);
+    assert.deepEqual(pageEvidence('sender_name', 'Nordlicht Technik GmbH', 'single', facts(header, at('www.nordlicht-technik.de', 800)), {}), { cues: ['domain', 'legal-form'], doubts: ['printed-once', 'printed-once-not-agreed'] });
+    assert.deepEqual(cues('sender_name', 'Nordlicht Technik GmbH', 'single', facts(header, at('Kontoinhaber: Nordlicht Technik GmbH · IBAN DE02120300000000202051', 800)), {}), ['printed-twice', 'holder', 'legal-form']);
   });
   it('a page whose company domain the sender does not spell clashes', () => {
     const f = facts(at('Atelier Sonnenberg GmbH', 50), at('info@nordlicht-technik.de', 800));
