@@ -3,7 +3,7 @@
 // footer, totals and tax rows, and payment sentences in running text.
 import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
-import { findCurrencies } from './normalize/currency.js';
+import { findCurrencies, pageCountries } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
@@ -145,6 +145,8 @@ export interface GenerateOptions {
 export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions): Candidate[] {
   const out: Candidate[] = [];
   const push = (c: Candidate) => out.push(c);
+  // Where the page says it was written reads a symbol several currencies share ("$", "kr"; currency16).
+  const countries = pageCountries(ev.lines.map((l) => l.text).join('\n'));
 
   // ---------------------------------------------------------------- label–value pairs
   for (const h of hits) {
@@ -222,7 +224,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       }
     } else if (h.field === 'currency') {
       for (const v of labelValues(ev, h)) {
-        const c = findCurrencies(v.text)[0];
+        const c = findCurrencies(v.text, countries)[0];
         if (c && c.index <= 2) push({ field: 'currency', value: c.code, raw: c.raw, score: 4, method, source: src(h.line, v.seg), label: h.label, transforms: c.iso ? [] : ['currency:symbol→ISO'] });
       }
     } else if (h.field === 'net_amount' || h.field === 'gross_amount' || h.field === 'tax_amount') {
@@ -276,13 +278,13 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       push({ field: 'bic', value: b.value, raw: b.raw, score: 1, method: methodFor(line, 'pattern'), source: src(line, segAt(line, b.index), b.raw), transforms: ['bic:format'], meta: { line: line.index } });
     }
     const lineAmounts = findAmounts(text);
-    for (const c of findCurrencies(text)) {
+    for (const c of findCurrencies(text, countries)) {
       // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
       const cell = c.iso ? segAt(line, c.index) : null;
       const under = cell ? below(ev, cell, 1, true) : null;
       const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
-      push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.code === 'USD' && !c.iso && c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
+      push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
     taxRowsFromLine(ev, line, text, push);
     inTextAmounts(line, push);

@@ -5,6 +5,7 @@
 import { findAmounts } from './normalize/amount.js';
 import { findDates, inferDayOrder, type DateHit, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
+import { pageCountry } from './normalize/currency.js';
 import type { EvLine, Segment } from './evidence.js';
 
 /** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
@@ -63,14 +64,17 @@ export function discountDate(text: string, at: number, length: number): boolean 
 }
 
 /**
- * The day order of slash dates that read both ways (03/04/2026 is 3 April in DE, FR, NL, the UK,
- * and March 4 in the US and the Philippines), cue by cue:
+ * The day order of slash and dash dates that read both ways (03/04/2026 and 03-04-2026 are 3 April
+ * in DE, FR, NL, the UK, and March 4 in the US and the Philippines; a dotted date is always day
+ * first), cue by cue:
  * - a date on the page that reads only one way (inferDayOrder);
- * - an English page priced in US dollars or pesos alone: month first;
+ * - the page's country when it writes the day first (an ABN, a NZ GST number, a Swedish bankgiro…);
+ * - an English page priced in US dollars or pesos alone (not a Canadian one): month first;
  * - the upload's locale;
  * - a page that shows a day-first country: a currency other than the dollar, German/French/Dutch
  *   words, VAT (the UK, the EU, most of the Commonwealth; the Philippines print pesos), a dotted
- *   date, an IBAN (no month-first country has one).
+ *   date, an IBAN (no month-first country has one);
+ * - an English page whose only country is the US (a state and ZIP code, "USA", amounts in USD): month first.
  * Null: no cue at all; such a date then gives no value (cleanup9: precision over recall; before,
  * it was read day first).
  */
@@ -81,14 +85,22 @@ const NOT_ENGLISH = /(rechnung|datum|betrag|facture|montant|factuur|bedrag|totaa
 /** Canada writes dates both ways: its dollar is no cue for either order. */
 const DAY_FIRST_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bAUD\b|\bA\$)/;
 const VAT = /\bVAT\b/i;
+/** Countries that write the day first, as pageCountries names them (Canada writes both ways, Japan and China year first). */
+const DAY_FIRST_COUNTRIES = new Set(['AU', 'NZ', 'SG', 'HK', 'MX', 'SE', 'NO', 'DK', 'IS']);
 export function documentDayOrder(text: string, locale?: string | null): DayOrder | null {
   const inferred = inferDayOrder(text);
   if (inferred) return inferred;
-  if (MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text)) return 'mdy';
+  // The page's country (currency16): an Australian ABN or a Swedish bankgiro is a day-first
+  // page even when it prices in "$" or prints no other cue; Canada decides nothing.
+  const country = pageCountry(text);
+  if (country && DAY_FIRST_COUNTRIES.has(country)) return 'dmy';
+  if (country !== 'CA' && MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text)) return 'mdy';
   if (locale) return /^en[-_](us|ph)$/i.test(locale) ? 'mdy' : 'dmy';
   // The dearest cues last: they scan the whole text for dates and IBANs.
   const dayFirst = DAY_FIRST_MONEY.test(text) || NOT_ENGLISH.test(text) || VAT.test(text) || findDates(text).some((d) => d.raw.includes('.')) || findIbans(text).some((h) => h.check.status !== 'invalid');
-  return dayFirst ? 'dmy' : null;
+  if (dayFirst) return 'dmy';
+  // An English page written in the US (a state and ZIP code, "USA"; currency16), with no day-first cue.
+  return country === 'US' && ENGLISH.test(text) ? 'mdy' : null;
 }
 
 /** The mark of a date that reads both ways on a page with no cue to the order: selection gives it no value. */

@@ -3,7 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { absCents, findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
-import { findCurrencies } from './normalize/currency.js';
+import { currenciesOfSymbol, findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
@@ -220,7 +220,7 @@ export function currencyOfTotals(cands: Candidate[], total: Candidate | null): C
   if (ranked.length < 2 || ranked[0]!.score - ranked[1]!.score > 0.05) return undefined;
   const tied = ranked.filter((c) => ranked[0]!.score - c.score <= 0.05);
   const line = total?.source?.text ?? '';
-  const own = tied.filter((c) => findCurrencies(line).some((x) => x.code === c.value));
+  const own = tied.filter((c) => findCurrencies(line).some((x) => x.code === c.value || (x.shared && currenciesOfSymbol(x.raw).includes(c.value as string))));
   return own.length === 1 ? own[0]! : null;
 }
 

@@ -8,7 +8,7 @@
 //    the deterministic candidates; money fields must stay consistent (net + Σ tax = gross).
 import { findAmounts, formatCents, parseAmount, toCents } from '../normalize/amount.js';
 import { normalizeBic } from '../normalize/bic.js';
-import { findCurrencies, normalizeCurrency } from '../normalize/currency.js';
+import { currenciesOfSymbol, findCurrencies, normalizeCurrency } from '../normalize/currency.js';
 import { findDates, isoDate } from '../normalize/date.js';
 import { STANDARD_TYPES } from '../normalize/doctype.js';
 import { checkIban, compactIban } from '../normalize/iban.js';
@@ -126,7 +126,8 @@ export function citationShows(field: GenericField, value: string, cited: string)
     case 'tax_amount':
       return findAmounts(cited).some((a) => a.value.replace('-', '') === value.replace('-', ''));
     case 'currency':
-      return findCurrencies(cited).some((c) => c.code === value);
+      // A shared symbol ("$", "kr") cites any of its currencies: the page's country chose among them.
+      return findCurrencies(cited).some((c) => c.code === value) || cited.split(/[\s\d.,:;()-]+/).some((t) => t !== '' && currenciesOfSymbol(t).length > 1 && currenciesOfSymbol(t).includes(value));
     case 'iban':
       return compactIban(cited).includes(value);
     case 'bic':

@@ -78,7 +78,8 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
     const y = fullYear(Number(m[7]), m[7]!.length, YY_PIVOT);
     const sep = m[5];
     const dmy = isoDate(y, b, a);
-    const mdy = sep === '/' ? isoDate(y, a, b) : null;
+    // Slash and dash dates are written month first in the US ("12-25-2024"); a dotted date never is.
+    const mdy = sep === '/' || sep === '-' ? isoDate(y, a, b) : null;
     let v: string | null;
     if (dmy && mdy && a !== b) v = order === 'mdy' ? mdy : dmy;
     else v = dmy ?? mdy;
@@ -103,17 +104,18 @@ export function parseDate(raw: string, order: DayOrder = 'dmy'): string | null {
 }
 
 /**
- * The document's day order for slash dates: m/d when more slash dates read only as m/d (second
+ * The document's day order for slash and dash dates: m/d when more of them read only as m/d (second
  * number > 12) than only as d/m, d/m for the reverse. Null: no date decides.
  */
 export function inferDayOrder(text: string): DayOrder | null {
   let mdy = 0;
   let dmy = 0;
-  for (const m of text.matchAll(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{2,4})(?![\d])/g)) {
+  for (const m of text.matchAll(/(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{2,4})(?![\d])/g)) {
     const a = Number(m[1]);
-    const b = Number(m[2]);
-    if (b > 12 && a <= 12) mdy++;
-    if (a > 12 && b <= 12) dmy++;
+    const b = Number(m[3]);
+    // Only a date that reads one way: 34 is no day (a code "12-34-56" decides nothing).
+    if (b > 12 && b <= 31 && a <= 12) mdy++;
+    if (a > 12 && a <= 31 && b <= 12) dmy++;
   }
   return mdy > dmy ? 'mdy' : dmy > mdy ? 'dmy' : null;
 }

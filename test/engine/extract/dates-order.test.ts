@@ -12,10 +12,10 @@ function page(opts: { money?: string; extra?: Lines; due?: string } = {}): Lines
   const m = opts.money ?? '';
   return [
     [56, 50, 15, 'Brightwater Supplies LLC'],
-    [56, 64, 9, '12 Harbor Road, Springfield, IL 62704'],
+    [56, 64, 9, '12 Harbor Road, Springfield'],
     [56, 165, 10, 'Kestrel Design Inc.'],
     [56, 178, 10, '400 Lake Street'],
-    [56, 191, 10, 'Madison, WI 53703'],
+    [56, 191, 10, 'Madison'],
     [360, 160, 9, 'Invoice no.: BW-2026-118'],
     [360, 173, 9, 'Invoice date: 03/04/2026'],
     ...(opts.due ? ([[360, 186, 9, `Due date: ${opts.due}`]] as Lines) : []),
