@@ -58,8 +58,9 @@ type SelectionDoubt = (typeof SELECTION_DOUBTS)[number];
  *   sender-no-place            the sender has no sender heading or key, is not printed in the letterhead zone, has no address under it, is on no return-address line, and no domain, holder line or second printing supports it;
  *   recipient-no-block         the recipient has no recipient heading and no address under it;
  *   recipient-in-letterhead    the recipient is printed in the letterhead zone (top of the first page).
+ *   recipient-letterhead-unheaded  that, and no recipient heading or key stands over the chosen name.
  */
-const PAGE_DOUBTS = ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed', 'sender-domain-clash', 'recipient-sender-like', 'due-off-terms', 'date-order', 'recipient-side', 'role-clash', 'same-party', 'sender-no-place', 'recipient-no-block', 'recipient-in-letterhead'] as const;
+const PAGE_DOUBTS = ['printed-once', 'printed-once-not-agreed', 'sender-unsupported', 'sender-unsupported-not-agreed', 'sender-domain-clash', 'recipient-sender-like', 'due-off-terms', 'date-order', 'recipient-side', 'role-clash', 'same-party', 'sender-no-place', 'recipient-no-block', 'recipient-in-letterhead', 'recipient-letterhead-unheaded'] as const;
 export const DOUBTS = [...SELECTION_DOUBTS, ...PAGE_DOUBTS] as const;
 export type Doubt = (typeof DOUBTS)[number];
 

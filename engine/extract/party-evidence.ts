@@ -142,7 +142,7 @@ export interface PartyFacts {
   /** Positive facts, recorded as `evidence:`. */
   cues: string[];
   /** Doubts (names as in field-agreement.ts's PAGE_DOUBTS). */
-  doubts: ('role-clash' | 'same-party' | 'sender-no-place' | 'recipient-no-block' | 'recipient-in-letterhead')[];
+  doubts: ('role-clash' | 'same-party' | 'sender-no-place' | 'recipient-no-block' | 'recipient-in-letterhead' | 'recipient-letterhead-unheaded')[];
 }
 
 /**
@@ -173,5 +173,7 @@ export function partyFacts(field: PartyRole, value: unknown, lines: PartyFactLin
   if (positioned && field === 'recipient_name' && role !== field && !address) doubts.push('recipient-no-block');
   // The letterhead is the sender's: a recipient printed there is (on first-unseen names) mostly the sender's own block.
   if (field === 'recipient_name' && top) doubts.push('recipient-in-letterhead');
+  // Unless a recipient heading stands over it (US "Bill to" blocks sit high on the page): the narrowed form, pre-registered against round 13 (letterhead16).
+  if (field === 'recipient_name' && top && role !== field) doubts.push('recipient-letterhead-unheaded');
   return { cues, doubts };
 }

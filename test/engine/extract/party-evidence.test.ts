@@ -133,3 +133,27 @@ describe('the place doubts are recorded, not applied (nothing adopted, abstain16
     assert.ok(!listed(transformsOf(placed, 'sender_name'), 'doubts').includes('sender-no-place'));
   });
 });
+
+describe('a recipient in the letterhead zone with no recipient heading over it (letterhead16)', () => {
+  const letterhead: Lines = [[56, 40, 15, 'Nordlicht Technik GmbH'], [56, 58, 10, 'Hafenweg 12'], [56, 71, 10, '20457 Hamburg']];
+  it('is a doubt when no recipient heading or key stands over the name, not when one does', () => {
+    const lines = [ln(56, 50, 15, 'Nordlicht Technik GmbH'), ln(56, 165, 10, 'Atelier Sonnenberg GmbH'), ln(56, 191, 10, '50667 Köln')];
+    assert.ok(partyFacts('recipient_name', 'Nordlicht Technik GmbH', lines, { page: 1, x: 56, y: 50 }, 1, null, false, PRINTS).doubts.includes('recipient-letterhead-unheaded'));
+    const headed = [ln(360, 40, 10, 'Bill To'), ln(360, 53, 10, 'Sonnenberg Atelier GmbH'), ln(360, 66, 10, '50667 Köln')];
+    const facts = partyFacts('recipient_name', 'Sonnenberg Atelier GmbH', headed, { page: 1, x: 360, y: 53 }, 1, null, false, PRINTS);
+    assert.ok(facts.doubts.includes('recipient-in-letterhead'));
+    assert.ok(!facts.doubts.includes('recipient-letterhead-unheaded'));
+  });
+  it('holds on the sender\'s own letterhead block read as the addressee; a "Bill To" block high on the page keeps none', () => {
+    const own = run([...letterhead, ...TITLE, ...META, ...TOTALS, ...FOOTER]);
+    assert.ok(listed(transformsOf(own, 'recipient_name'), 'doubts').includes('recipient-letterhead-unheaded'));
+    const billTo = run([
+      [56, 40, 15, 'Northwind Digital LLC'], [56, 58, 10, '12 Main Street'], [56, 71, 10, 'Springfield, IL 62701'],
+      [360, 40, 10, 'Bill To'], [360, 53, 10, 'Blue Ridge Group Inc'], [360, 66, 10, '4 Elm Road'], [360, 79, 10, 'Asheville, NC 28801'],
+      [56, 200, 16, 'INVOICE'], [360, 200, 10, 'Invoice No: 1001'],
+      [330, 420, 10, 'Subtotal'], [490, 420, 10, '1,000.00'], [330, 434, 10, 'Tax 10%'], [495, 434, 10, '100.00'], [330, 448, 10, 'Total'], [490, 448, 10, '1,100.00'],
+    ]);
+    assert.equal(billTo.fields.recipient_name.value, 'Blue Ridge Group Inc');
+    assert.ok(!listed(transformsOf(billTo, 'recipient_name'), 'doubts').includes('recipient-letterhead-unheaded'));
+  });
+});
