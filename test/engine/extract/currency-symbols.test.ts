@@ -65,6 +65,9 @@ describe('a bare "$" takes the country of the page (currency16)', () => {
     assert.equal(currency(page({ footer: ['CAD drawings and site survey included', 'Prices +45 % since 2020', 'CONSUMER ACT 1987'] })), 'USD');
     assert.deepEqual(pageCountries('CAD drawings · +45 % · ACT 1987'), [[], [], []]);
     assert.deepEqual(pageCountries('Tel. +45 33 12 34 56 · Amount (CAD)'), [['CA'], [], ['DK']]);
+    // New Mexico is a US state, not Mexico.
+    assert.deepEqual(pageCountries('Albuquerque, New Mexico 87102'), [[], [], []]);
+    assert.equal(pageCountry('1 Plaza Way, Albuquerque, NM 87102, New Mexico'), 'US');
   });
 
   it('a tax registration outranks an address; two countries at one level give no currency', () => {
