@@ -3,7 +3,7 @@
 // footer, totals and tax rows, and payment sentences in running text.
 import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
-import { findCurrencies, pageCountries } from './normalize/currency.js';
+import { findCurrencies, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
@@ -140,13 +140,14 @@ export interface GenerateOptions {
   /** Null: the page gives no day order (documentDayOrder); dates that read both ways are marked. */
   order: DayOrder | null;
   customTypes: string[];
+  /** Where the page says it was written (pageCountries): reads a symbol several currencies share ("$", "kr"; currency16). */
+  countries: CountryCues;
 }
 
 export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions): Candidate[] {
   const out: Candidate[] = [];
   const push = (c: Candidate) => out.push(c);
-  // Where the page says it was written reads a symbol several currencies share ("$", "kr"; currency16).
-  const countries = pageCountries(ev.lines.map((l) => l.text).join('\n'));
+  const { countries } = opts;
 
   // ---------------------------------------------------------------- label–value pairs
   for (const h of hits) {

@@ -5,7 +5,7 @@
 import { findAmounts } from './normalize/amount.js';
 import { findDates, inferDayOrder, type DateHit, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
-import { pageCountry } from './normalize/currency.js';
+import { pageCountry, type CountryCues } from './normalize/currency.js';
 import type { EvLine, Segment } from './evidence.js';
 
 /** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
@@ -87,12 +87,12 @@ const DAY_FIRST_MONEY = /(€|£|\bEUR\b|\bGBP\b|\bCHF\b|\bAUD\b|\bA\$)/;
 const VAT = /\bVAT\b/i;
 /** Countries that write the day first, as pageCountries names them (Canada writes both ways, Japan and China year first). */
 const DAY_FIRST_COUNTRIES = new Set(['AU', 'NZ', 'SG', 'HK', 'MX', 'SE', 'NO', 'DK', 'IS']);
-export function documentDayOrder(text: string, locale?: string | null): DayOrder | null {
+export function documentDayOrder(text: string, locale?: string | null, cues?: CountryCues): DayOrder | null {
   const inferred = inferDayOrder(text);
   if (inferred) return inferred;
   // The page's country (currency16): an Australian ABN or a Swedish bankgiro is a day-first
   // page even when it prices in "$" or prints no other cue; Canada decides nothing.
-  const country = pageCountry(text);
+  const country = pageCountry(text, cues);
   if (country && DAY_FIRST_COUNTRIES.has(country)) return 'dmy';
   if (country !== 'CA' && MONTH_FIRST_MONEY.test(text) && !OTHER_MONEY.test(text) && ENGLISH.test(text) && !NOT_ENGLISH.test(text)) return 'mdy';
   if (locale) return /^en[-_](us|ph)$/i.test(locale) ? 'mdy' : 'dmy';

@@ -11,7 +11,7 @@
 // candidates, the reason goes to the run's notes, and an emptied conflict to conflict_fields
 // (quality.ai.conflict_fields, quality.status degraded: spec Q1).
 import { sameParty } from './agreement.js';
-import { ocrConfidence } from './evidence.js';
+import { ocrConfidence, type Evidence } from './evidence.js';
 import { findAmounts } from './normalize/amount.js';
 import { findDates } from './normalize/date.js';
 import { normalizeVat } from './normalize/vat.js';
@@ -195,6 +195,11 @@ export type FactLine = PartyFactLine;
 /** The page facts the evidence is read from; the chosen values of the other fields come from the selection. */
 export interface PageFacts {
   lines: FactLine[];
+}
+
+/** The page facts of the read lines: geometry (heights, segments) only where the line has a place on its page. */
+export function pageFactsOf(ev: Evidence): PageFacts {
+  return { lines: ev.lines.map((l) => ({ text: l.text, page: l.page, x: l.bbox.x, y: l.bbox.y, ...(l.positioned ? { h: l.bbox.h, pageHeight: l.pageHeight, segments: l.segments.map((sg) => ({ text: sg.text, x: sg.bbox.x, y: sg.bbox.y, h: sg.bbox.h })) } : {}) })) };
 }
 
 const IDENTIFIERS = new Set<GenericField>(['document_number', 'payment_reference', 'customer_number', 'iban', 'bic', 'sender_vat_number']);

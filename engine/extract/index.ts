@@ -8,8 +8,9 @@ import { ocrRepaired } from './ocr-lines.js';
 import { dropDoubtfulOcrNames } from './ocr-agreement.js';
 import { documentDayOrder } from './dates.js';
 import { classifyType, CREDIT_SENTENCE, documentTitles, labelledTypes, PROFORMA, SELF_BILLING } from './normalize/doctype.js';
+import { pageCountries } from './normalize/currency.js';
 import { select } from './select.js';
-import { applyAgreement } from './field-agreement.js';
+import { applyAgreement, pageFactsOf } from './field-agreement.js';
 import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type ExtractionInput, type FieldResult, type GenericField, type Provenance } from './types.js';
 
 export * from './types.js';
@@ -69,10 +70,12 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const text = ev.lines.map((l) => l.text).join('\n');
   // The document decides ambiguous slash dates, then its currency, the upload's locale, a page that
   // shows a day-first country; none of them: null, and such dates give no value (select).
-  const order = documentDayOrder(text, input.locale);
+  // Read once: the day order and the shared currency symbols both take the page's country.
+  const countries = pageCountries(text);
+  const order = documentDayOrder(text, input.locale, countries);
   const customTypes = input.custom_types ?? [];
   // OCR: party names their page contradicts (garbage, attention lines, lost accents) go.
-  const all = dropDoubtfulOcrNames(generate(ev, hits, { order, customTypes }), ev);
+  const all = dropDoubtfulOcrNames(generate(ev, hits, { order, customTypes, countries }), ev);
   // Values read by OCR from a cell with a doubtful word are weaker (a misread name or code is
   // worse than none); amounts are checked by arithmetic and IBANs by checksum instead.
   for (const c of all) {
@@ -123,7 +126,7 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
 
   // Precision by agreement: every chosen field is judged by its agreeing cues; adopted fields
   // are left empty on a conflict (or a lone cue) rather than output (field-agreement.ts).
-  applyAgreement(sel, all, { title: Boolean(type.matched), otherType: new Set(type.candidates).size > 1, reconciled, labelledNumber: sel.chosen.document_number?.winner?.method === 'label_value', negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-') }, undefined, { lines: ev.lines.map((l) => ({ text: l.text, page: l.page, x: l.bbox.x, y: l.bbox.y, ...(l.positioned ? { h: l.bbox.h, pageHeight: l.pageHeight, segments: l.segments.map((sg) => ({ text: sg.text, x: sg.bbox.x, y: sg.bbox.y, h: sg.bbox.h })) } : {}) })) });
+  applyAgreement(sel, all, { title: Boolean(type.matched), otherType: new Set(type.candidates).size > 1, reconciled, labelledNumber: sel.chosen.document_number?.winner?.method === 'label_value', negativeTotal: String(sel.chosen.gross_amount?.value ?? '').startsWith('-') }, undefined, pageFactsOf(ev));
 
   // Q1: money, tax, payment, identity and date fields that are missing on an invoice.
   if (type.value === 'invoice' || type.value === 'credit-note') {

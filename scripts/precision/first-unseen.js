@@ -29,13 +29,10 @@ if (!process.argv.includes('--dump')) for (const r of rounds) if (!OPENABLE.has(
 
 const dist = new URL('../../dist/', import.meta.url);
 const { buildEvidence } = await import(new URL('engine/extract/evidence.js', dist).href);
-const { pageEvidence } = await import(new URL('engine/extract/field-agreement.js', dist).href);
+const { pageEvidence, pageFactsOf } = await import(new URL('engine/extract/field-agreement.js', dist).href);
 
 /** The page facts as the extractor builds them (engine/extract/index.ts). */
-function factsOf(pages) {
-  const ev = buildEvidence(pages);
-  return { lines: ev.lines.map((l) => ({ text: l.text, page: l.page, x: l.bbox.x, y: l.bbox.y, ...(l.positioned ? { h: l.bbox.h, pageHeight: l.pageHeight, segments: l.segments.map((sg) => ({ text: sg.text, x: sg.bbox.x, y: sg.bbox.y, h: sg.bbox.h })) } : {}) })) };
-}
+const factsOf = (pages) => pageFactsOf(buildEvidence(pages));
 
 export function loadRecords() {
   const out = [];

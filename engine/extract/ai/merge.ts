@@ -127,7 +127,10 @@ export function citationShows(field: GenericField, value: string, cited: string)
       return findAmounts(cited).some((a) => a.value.replace('-', '') === value.replace('-', ''));
     case 'currency':
       // A shared symbol ("$", "kr") cites any of its currencies: the page's country chose among them.
-      return findCurrencies(cited).some((c) => c.code === value) || cited.split(/[\s\d.,:;()-]+/).some((t) => t !== '' && currenciesOfSymbol(t).length > 1 && currenciesOfSymbol(t).includes(value));
+      return findCurrencies(cited).some((c) => c.code === value) || cited.split(/[\s\d.,:;()-]+/).some((t) => {
+        const codes = currenciesOfSymbol(t);
+        return codes.length > 1 && codes.includes(value);
+      });
     case 'iban':
       return compactIban(cited).includes(value);
     case 'bic':

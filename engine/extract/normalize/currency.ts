@@ -33,15 +33,21 @@ const SYMBOLS: Array<[RegExp, string]> = [
  * `fallback`: the reading on a page that names none of those countries ("$" alone has been US
  * dollars on every openable document printing it, currency16; "kr" has no such reading).
  */
-const SHARED: Array<{ symbol: RegExp; byCountry: Record<string, string>; fallback: string | null }> = [
+interface SharedSymbol {
+  symbol: RegExp;
+  byCountry: Record<string, string>;
+  fallback: string | null;
+}
+const SHARED: SharedSymbol[] = [
   { symbol: /^\$$|^dollars?$/i, byCountry: { US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' }, fallback: 'USD' },
   { symbol: /^kr\.?$/i, byCountry: { SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK' }, fallback: null },
   { symbol: /^[¥￥]$/, byCountry: { JP: 'JPY', CN: 'CNY' }, fallback: 'JPY' },
 ];
+const sharedSymbol = (raw: string): SharedSymbol | undefined => SHARED.find((x) => x.symbol.test(raw.trim()));
 
 /** The currencies a printed symbol can stand for: several for a shared one ("$", "kr", "¥"), else its own. */
 export function currenciesOfSymbol(raw: string): string[] {
-  const shared = SHARED.find((x) => x.symbol.test(raw.trim()));
+  const shared = sharedSymbol(raw);
   if (shared) return Object.values(shared.byCountry);
   const own = findCurrencies(raw)[0];
   return own ? [own.code] : [];
@@ -94,9 +100,9 @@ export function pageCountries(text: string): CountryCues {
   return [printed, ...[TAX_CUES, PLACE_CUES].map((cues) => cues.filter(([, re]) => re.test(text)).map(([c]) => c))];
 }
 
-/** The page's country: the first cue level that names any, when it names one (null: none, or two). */
-export function pageCountry(text: string): string | null {
-  const level = pageCountries(text).find((l) => l.length > 0);
+/** The page's country: the first cue level that names any, when it names one (null: none, or two). `cues`: pageCountries(text), when the caller has them. */
+export function pageCountry(text: string, cues: CountryCues = pageCountries(text)): string | null {
+  const level = cues.find((l) => l.length > 0);
   const named = [...new Set(level ?? [])];
   return named.length === 1 ? named[0]! : null;
 }
@@ -104,11 +110,9 @@ export function pageCountry(text: string): string | null {
 /**
  * A shared symbol's currency on a page with these cues: the first cue level that names one of the
  * symbol's countries decides; two of them at that level (a US address and a Canadian one) give no
- * currency (precision first); none at all, the symbol's fallback. Any other hit keeps its code.
+ * currency (precision first); none at all, the symbol's fallback.
  */
-function resolveShared(raw: string, code: string, cues: CountryCues | undefined): string | null {
-  const shared = SHARED.find((x) => x.symbol.test(raw.trim()));
-  if (!shared) return code;
+function resolveShared(shared: SharedSymbol, cues: CountryCues | undefined): string | null {
   for (const level of cues ?? []) {
     const named = [...new Set(level.filter((c) => shared.byCountry[c]))];
     if (named.length === 1) return shared.byCountry[named[0]!]!;
@@ -147,9 +151,9 @@ export function findCurrencies(text: string, cues?: CountryCues): CurrencyHit[] 
       const e = s + m[0].length;
       if (taken.some(([a, b]) => s < b && a < e)) continue;
       taken.push([s, e]);
-      const shared = SHARED.some((x) => x.symbol.test(m[0].trim()));
-      const resolved = resolveShared(m[0], code, cues);
-      if (resolved) hits.push({ code: resolved, index: s, length: m[0].length, raw: m[0], iso: false, ...(shared ? { shared } : {}) });
+      const shared = sharedSymbol(m[0]);
+      const resolved = shared ? resolveShared(shared, cues) : code;
+      if (resolved) hits.push({ code: resolved, index: s, length: m[0].length, raw: m[0], iso: false, ...(shared ? { shared: true } : {}) });
     }
   }
   return hits.sort((a, b) => a.index - b.index);
