@@ -9,7 +9,7 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-8, round-12 and round-13 sources (manifest `source: "new8"`, `"new12"`, `"new13"`) form the UNSEEN tables (rounds 9, 10 and 11 are tuned-only since fold9, fold10 and fold11): reported
+// The round-8, round-12, round-13 and round-14 sources (manifest `source: "new8"`, `"new12"`, `"new13"`, `"new14"`) form the UNSEEN tables (rounds 9, 10 and 11 are tuned-only since fold9, fold10 and fold11): reported
 // as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
 // them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
 // above the table whose figure it changes.
@@ -241,7 +241,7 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
 /** Tuned-only rounds that are unseen: measured, never tuned on (rounds 7, 9, 10 and 11 were folded into the tuned sources by fold7, fold9, fold10 and fold11, 2026-11-27). */
-const UNSEEN_SOURCES = ['new8', 'new12', 'new13'];
+const UNSEEN_SOURCES = ['new8', 'new12', 'new13', 'new14'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -561,6 +561,7 @@ const TITLES = {
   'tuned-new11': 'NEW SOURCES, TUNED-ONLY (round 11: unseen until 2026-11-27, folded in by fold11)',
   'unseen-new12': 'ROUND 12, UNSEEN (round-12 sources: eight invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
+  'unseen-new14': 'ROUND 14, UNSEEN (round-14 sources: invoice programs\' and PDF libraries\' examples with the data or code they were made from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 13; rounds 8, 11, 12 and 13 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 14; rounds 8, 11, 12, 13 and 14 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -209,6 +209,37 @@ export const SOURCES = [
   { repo: 'yash-r-a/invoice-pdf', tunedOnly: true, round: 13, commit: '2e489c7414ca1ce22e3483679e30f85d8c8aad3f', truthData: { file: () => 'sample-input.json', format: 'gst-invoice-json' }, include: [/^sample-invoice\.pdf$/] },
   // A Toggl-to-invoice generator's example (ReportLab: "Bill To / Pay To", hours x rate per project, "TOTAL") and the mock script that printed it.
   { repo: 'slashtechno/toggl-invoice-generator', tunedOnly: true, round: 13, commit: 'ee4ef1f6c6f5ae70dbd2976b86c5dfed567c72b5', truthData: { file: () => 'generate_mock_invoice.py', format: 'toggl-mock-invoice-py' }, include: [/^example-invoice\.pdf$/] },
+  // Round 14 (issue 14, corpus17): unseen like rounds 8 and 13, measured only; docs/decisions.md
+  // "Generic extraction: round 14, unseen sources" says what was looked at and left out.
+  // A Laravel invoice API's example page ("Business Details / Customer Details", "Subtotal / Taxes / TOTAL
+  // (including taxes)" in €) and the JSON payload of the README's curl example at the same commit, in its
+  // 2021 design and its first one (2018: another issuer, the number as title, a SIRET line).
+  { repo: 'samber/invoice-as-a-service', tunedOnly: true, round: 14, commit: '5f55f247d3f0aa6a7672a30e9f6a971df61e9ff6', truthData: { file: () => 'README.md', format: 'invoice-as-a-service-readme' }, include: [/^example\.pdf$/] },
+  { repo: 'samber/invoice-as-a-service', tunedOnly: true, round: 14, commit: '0738fa72df7a2f270804c63f130d13f610db8b9b', idSuffix: '-2018', truthData: { file: () => 'README.md', format: 'invoice-as-a-service-readme' }, include: [/^example\.pdf$/] },
+  // A Go CLI for French freelancers ("Facture 000001 / Établie le / Échéance de paiement", one "Total", TVA non
+  // applicable) and its example YAML and header file.
+  { repo: 'Lesterpig/invoice', tunedOnly: true, round: 14, commit: '307ac591d1c1694f8ef3b89e4abc7dd519499c14', truthData: { file: () => ['example/000001.yml', 'example/header.txt'], format: 'lesterpig-invoice-yml' }, include: [/^example\/000001\.pdf$/] },
+  // A Node invoice/order generator (pug, "Invoice / Ref. / Invoice date", three VAT rates, "Total exc. VAT /
+  // Total VAT / Total inc. VAT") and the test that wrote its dist/invoice.pdf; the order page is not an invoice.
+  { repo: 'rimiti/invoice-it', tunedOnly: true, round: 14, commit: '4747fce1ef14f11fb8c5468d812081c20de990f2', truthData: { file: () => 'test/invoice.js', format: 'invoice-it-test-js' }, include: [/^dist\/invoice\.pdf$/] },
+  // A YAML + pug -> PDF tool's demo invoice ("Invoice for <client>", milestone rows, "Total: $4000") and its YAML.
+  { repo: 'Jumballaya/PDF-puppet', tunedOnly: true, round: 14, commit: 'ed008e281fda793d4dd2afb031dcb1b61803e0d0', truthData: { file: () => 'demo/invoice.yml', format: 'pdf-puppet-yml' }, include: [/^test\.pdf$/] },
+  // An Austrian firm's Markdown -> branded PDF generator: its example invoice (German, "Nettobetrag / USt. 20% /
+  // Bruttobetrag", "€ 5.600,–") and the Markdown it was made from.
+  { repo: 'Escape-Velocity-Consulting/brand', tunedOnly: true, round: 14, commit: '8ae03c2258126a6934bc4dec1908c6088ee4a74d', truthData: { file: () => 'examples/invoice.md', format: 'brand-invoice-md' }, include: [/^examples\/invoice\.pdf$/] },
+  // PDF libraries' invoice examples, read from the code that draws them (as round 13's maroto): an Elixir
+  // library's British invoice ("BILL TO / INVOICE NUMBER / INVOICE DATE / PAYMENT DUE", "Subtotal / VAT at 20% /
+  // Total due (GBP)"), a Kotlin library's US invoice ("Invoice No / Issue date / Due date", "BILL TO / SHIP TO",
+  // "Subtotal / Tax (8.5%) / Total due"), and a ReportLab script's Indian shop invoice ("Billed To", "Sub Total /
+  // Tax / Service Charge / Discount / Total").
+  { repo: 'thatsme/tincture', tunedOnly: true, round: 14, commit: '9f8f4d05fc1b9f0ff304b1669e7b6bef08066825', truthData: { file: () => 'examples/invoice.exs', format: 'tincture-invoice-exs' }, include: [/^examples\/output\/invoice\.pdf$/] },
+  { repo: 'RikoAppDev/compose-pdf', tunedOnly: true, round: 14, commit: '80c986fb26f9047bb69d2465479c1e001a70f4df', truthData: { file: () => 'composepdf/src/commonMain/kotlin/io/github/rikoappdev/composepdf/examples/ExampleDocuments.kt', format: 'compose-pdf-invoice-kt' }, include: [/^samples\/invoice\.pdf$/] },
+  { repo: 'amit9838/invoice_generator', tunedOnly: true, round: 14, commit: '902308759664e4e0df5531a54910fe4045d2ea94', truthData: { file: () => 'pdf.py', format: 'amit-invoice-py' }, include: [/^sample_invoice\.pdf$/] },
+  // A hosted report service's API examples: the JSON posted to its invoice templates and the PDF it returned, in
+  // Japanese (請求書, "小計（税抜） / 消費税（10%） / 合計（税込）") and English ("Sub Total / Tax / Amount").
+  { repo: 're-port-flow/reportflow-examples', tunedOnly: true, round: 14, commit: '8e96ac68fb93b32503aa2222f9e08a3aa1292de3', truthData: { file: (path) => path.replace(/output\.pdf$/, 'input.json'), format: 'reportflow-input-json' }, include: [/^examples\/invoice(-en)?\/output\.pdf$/] },
+  // A Go HTML/CSS-to-PDF engine's invoice example ("Invoice / No. / Bill to", "Subtotal / Tax (7%) / Total") and the Go data it fills.
+  { repo: 'gompdf/gompdf', tunedOnly: true, round: 14, commit: '14c9588ca2ef8bc0cc6bd8859de29ef18d739abd', truthData: { file: () => 'examples/invoice/main.go', format: 'gompdf-invoice-go' }, include: [/^examples\/invoice\/invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -475,7 +506,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

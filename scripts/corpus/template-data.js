@@ -1,4 +1,4 @@
-// Truth adapters for round-9 to round-13 sources: invoice programs whose example PDF was made from a data file
+// Truth adapters for round-9 to round-14 sources: invoice programs whose example PDF was made from a data file
 // committed beside it (a template's YAML / TOML / EDN input, a KSeF e-invoice XML a renderer drew,
 // a library's example payload). Each adapter reads what its data file states and returns
 // eval-generic's truth fields; the build stores them as docs/<id>.truth.json (`truth_format:
@@ -980,7 +980,297 @@ function togglMockInvoicePy(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy };
+/** A Unix time (seconds) as its UTC day, yyyy-mm-dd. */
+const unixDay = (v) => (Number.isFinite(Number(v)) && String(v).trim() !== '' ? new Date(Number(v) * 1000).toISOString().slice(0, 10) : undefined);
+/** The `"key": "…"` or `"key": number` value of a JSON-like block (a payload quoted in a README). */
+const jsonLikeValue = (text, key) => {
+  const m = new RegExp(`"${key}"\\s*:\\s*(?:"([^"]*)"|(-?[\\d.]+))`).exec(text ?? '');
+  return m ? (m[1] ?? Number(m[2])) : undefined;
+};
+
+/**
+ * samber/invoice-as-a-service (a Laravel invoice API): the JSON payload of the README's `curl … -d '{…}'`
+ * example at the commit of `example.pdf` — `id`, `currency` (a sign), `date` / `due_date` (Unix times,
+ * printed as "12 Mar 2018"), `company.summary` (issuer), `customer.summary` (recipient), `items[]`
+ * price × quantity with a `tax` percent per item. The page prints "Subtotal / Taxes / TOTAL (including
+ * taxes)" and each item's rate, no base per rate: net, tax, gross are mapped, tax rows not.
+ */
+function invoiceAsAServiceReadme(text) {
+  const body = /-d '(\{[\s\S]*?\n\s*\})'/.exec(text)?.[1] ?? /-d '(\{[\s\S]*)/.exec(text)?.[1];
+  if (!body) return null;
+  const items = /"items"\s*:\s*\[([\s\S]*?)\]/.exec(body)?.[1] ?? '';
+  const lines = [...items.matchAll(/"price"\s*:\s*([\d.]+),\s*"quantity"\s*:\s*([\d.]+),\s*"tax"\s*:\s*([\d.]+)/g)].map((m) => ({ net: Math.round(cents(m[1]) * Number(m[2])), rate: Number(m[3]) }));
+  const t = totalsByRate(lines);
+  const party = (key) => jsonLikeValue(new RegExp(`"${key}"\\s*:\\s*\\{([^}]*)`).exec(body)?.[1], 'summary');
+  return {
+    type: 'invoice',
+    document_number: jsonLikeValue(body, 'id') === undefined ? undefined : String(jsonLikeValue(body, 'id')),
+    issue_date: unixDay(jsonLikeValue(body, 'date')),
+    payment_due_date: unixDay(jsonLikeValue(body, 'due_date')),
+    currency: signCurrency(jsonLikeValue(body, 'currency')),
+    sender_name: party('company'),
+    recipient_name: party('customer'),
+    net_amount: lines.length ? money(t.net) : undefined,
+    tax_total: lines.length ? money(t.tax) : undefined,
+    gross_amount: lines.length ? money(t.gross) : undefined,
+  };
+}
+
+/**
+ * Lesterpig/invoice (a Go CLI for French freelancers): `example/000001.yml` — `id` (printed zero-padded
+ * to six digits, "Facture 000001"), `emitted` (the issue day as written, before its time), `paymentdays`
+ * (due = issue + days, printed "Échéance de paiement"), `currency` (a Unicode code point: 8364 = €),
+ * `client` (first line = recipient), `services[]` unitcost × quantity (one "Total", VAT not applicable:
+ * gross only) — and `example/header.txt`, whose first line is the issuer. `quote: true` would be a quote.
+ */
+function lesterpigInvoiceYml([text, header]) {
+  const d = yaml.load(text);
+  if (!d || d.quote) return null;
+  const issued = /^(\d{4}-\d{2}-\d{2})/.exec(String(d.emitted instanceof Date ? d.emitted.toISOString() : d.emitted ?? ''))?.[1];
+  const gross = (d.services ?? []).reduce((s, x) => s + Math.round(cents(x.unitcost) * Number(x.quantity ?? 1)), 0);
+  return {
+    type: 'invoice',
+    document_number: d.id === undefined ? undefined : String(d.id).padStart(6, '0'),
+    issue_date: issued,
+    payment_due_date: issued && d.paymentdays !== undefined ? addDays(issued, d.paymentdays) : undefined,
+    currency: Number.isInteger(d.currency) ? signCurrency(String.fromCodePoint(d.currency)) : undefined,
+    sender_name: String(header ?? '').split('\n').map((l) => l.trim()).find(Boolean),
+    recipient_name: String(d.client ?? '').split('\n').map((l) => l.trim()).find(Boolean),
+    gross_amount: (d.services ?? []).length ? money(gross) : undefined,
+  };
+}
+
+/**
+ * rimiti/invoice-it (a Node invoice/order generator, pug + PDF): the test that wrote `dist/invoice.pdf`
+ * (`test/invoice.js`) — `emitter.name` (issuer), `recipient.company_name` (printed above the contact's
+ * name), `article*` price × qt with a `tax` percent (tax per rate rounded to cents). The page prints
+ * "Total exc. VAT / Total VAT / Total inc. VAT". Its reference and date are made from the clock, and
+ * "Amounts expressed in Euros" is the locale's text, not the test's data: not mapped.
+ */
+function invoiceItTestJs(text) {
+  const block = (name) => new RegExp(`let ${name} = \\{([^}]*)\\}`).exec(text)?.[1];
+  const articles = [...text.matchAll(/let article\d+ = \{([^}]*)\}/g)].map((m) => ({ net: Math.round(cents(sourceValue(m[1], 'price')) * Number(sourceValue(m[1], 'qt'))), rate: Number(sourceValue(m[1], 'tax')) }));
+  if (!articles.length || articles.some((a) => !Number.isFinite(a.net) || !Number.isFinite(a.rate))) return null;
+  const t = totalsByRate(articles);
+  return {
+    type: 'invoice',
+    sender_name: sourceValue(block('emitter'), 'name'),
+    recipient_name: sourceValue(block('recipient'), 'company_name'),
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+  };
+}
+
+/**
+ * Jumballaya/PDF-puppet (a YAML + template → PDF tool): its demo `invoice.yml` — `data.company` (printed
+ * "Invoice for <company>": the recipient) and `data.total` (a sign and an amount: gross and currency).
+ * No number, date or issuer.
+ */
+function pdfPuppetYml(text) {
+  const d = yaml.load(text)?.data;
+  if (!d) return null;
+  return {
+    type: 'invoice',
+    currency: signCurrency(d.total),
+    recipient_name: d.company,
+    gross_amount: printedMoney(d.total),
+  };
+}
+
+/**
+ * Escape-Velocity-Consulting/brand (a company's document generator: Markdown in, branded PDF out): the
+ * Markdown input of its example invoice, `examples/invoice.md` — the number in the title ("Rechnung Nr.
+ * …"), "Nettobetrag", "USt. <rate>%", "Bruttobetrag" in "€ 5.600,–" form (one rate: net, tax, gross and
+ * the one tax row). The recipient and the date on the page come from command-line options that are not
+ * in the repository, and the issuer is the letterhead's: not mapped; its IBAN is a placeholder.
+ */
+function brandInvoiceMd(text) {
+  const amount = (label) => printedCents(new RegExp(`\\|\\s*\\**${label}\\**\\s*\\|\\s*\\**(€\\s*[\\d.,]+)`).exec(text)?.[1]?.replace(/,$/, ''));
+  const rateRow = /\|\s*USt\.\s*(\d+(?:[.,]\d+)?)\s*%\s*\|\s*(€\s*[\d.,]+)/.exec(text);
+  const net = amount('Nettobetrag');
+  const tax = rateRow ? printedCents(rateRow[2].replace(/,$/, '')) : undefined;
+  const gross = amount('Bruttobetrag');
+  if (net === undefined || tax === undefined || gross === undefined || net + tax !== gross) return null;
+  return {
+    type: 'invoice',
+    document_number: /^#\s*Rechnung Nr\.\s*(\S+)/m.exec(text)?.[1],
+    currency: signCurrency(text.includes('€') ? '€' : ''),
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+    tax_breakdowns: [{ tax_rate: Number(rateRow[1].replace(',', '.')), taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/** "26 July 2026" / "18 Jun 2026" -> 2026-07-26. */
+const dayMonthNameDate = (v) => {
+  const m = /^(\d{1,2}) ([A-Za-z]{3})[a-z]*\.? (\d{4})$/.exec(String(v ?? '').trim());
+  const month = m && MONTHS.indexOf(m[2].toLowerCase()) + 1;
+  return month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[1].padStart(2, '0')}` : undefined;
+};
+
+/**
+ * thatsme/tincture (an Elixir PDF library): `examples/invoice.exs`, the script that draws
+ * `examples/output/invoice.pdf` — the meta pairs `{"Invoice number", …}`, `{"Invoice date", …}`,
+ * `{"Payment due", …}`, the first line under "BILL TO", the item rows (qty × unit, which must add up to
+ * the script's `subtotal`), VAT at the rate the script multiplies by (rounded to cents as it does),
+ * "Total due (GBP)", the document author (the legal name the footer prints; the letterhead prints it
+ * without "Ltd"), the footer's VAT id and IBAN (kept only when of the usual shape / check digits hold).
+ * As for round 13's maroto example, the values are the drawing script's own literals and lists.
+ */
+function tinctureInvoiceExs(text) {
+  const meta = (label) => new RegExp(`\\{"${label}",\\s*"([^"]+)"\\}`).exec(text)?.[1];
+  const rows = [...text.matchAll(/^\s*\["[^"]+",\s*"(\d+(?:\.\d+)?)",\s*"([\d.]+)",\s*"([\d.]+)"\]/gm)];
+  const net = rows.reduce((s, m) => s + Math.round(Number(m[1]) * cents(m[2])), 0);
+  const stated = /^subtotal = ([\d.]+)$/m.exec(text)?.[1];
+  const rate = /^vat = Float\.round\(subtotal \* ([\d.]+), 2\)$/m.exec(text)?.[1];
+  if (!rows.length || stated === undefined || cents(stated) !== net || rate === undefined) return null;
+  const percent = Math.round(Number(rate) * 10000) / 100;
+  const tax = Math.round((net * percent) / 100);
+  const billTo = /"BILL TO"\)[\s\S]*?text_at\([^"]*"([^"]+)"\)/.exec(text)?.[1];
+  const footer = [...text.matchAll(/text_at\(margin, \d+, "([^"]+)"\)/g)].map((m) => m[1]).join(' · ');
+  return {
+    type: /"INVOICE"/.test(text) ? 'invoice' : undefined,
+    document_number: meta('Invoice number'),
+    issue_date: dayMonthNameDate(meta('Invoice date')),
+    payment_due_date: dayMonthNameDate(meta('Payment due')),
+    currency: /"Total due \(([A-Z]{3})\)"/.exec(text)?.[1],
+    sender_name: /author: "([^"]+)"/.exec(text)?.[1],
+    sender_vat_number: vatId(/\bVAT ((?:[A-Z]{2})[\d ]+\d)/.exec(footer)?.[1]),
+    recipient_name: billTo,
+    iban: checkedIban(/\bIBAN ([A-Z]{2}[\dA-Z ]+[\dA-Z])/.exec(footer)?.[1]),
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: percent, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * RikoAppDev/compose-pdf (a Kotlin Multiplatform PDF library): the `invoice()` example of
+ * `ExampleDocuments.kt` that printed `samples/invoice.pdf` — the first text (the issuer), "Invoice No:",
+ * "Issue date:", "Due date:", the first name under "BILL TO", the rows' amounts (`money(<cents>)`, which
+ * must add up to the "Subtotal" row) and the "Tax (<rate>%)" and "Total due" rows (checked: subtotal +
+ * tax = total). The "$" is the library's money formatter, not the example's data: currency not mapped.
+ * As for round 13's maroto example, the values are the drawing code's own literals.
+ */
+function composePdfInvoiceKt(text) {
+  const block = /fun invoice\(\)[\s\S]*?\n {4}\}\n/.exec(text)?.[0];
+  if (!block) return null;
+  const rows = [...block.matchAll(/^\s*row\("[^"]*(?:\\"[^"]*)*",\s*"(\d+)",\s*money\((\d+)\),\s*money\((\d+)\)\)/gm)];
+  const total = (label) => new RegExp(`totalRow\\(listOf\\("", "", "${label}", money\\((\\d+)\\)\\)`).exec(block);
+  const sub = total('Subtotal');
+  const taxRow = /totalRow\(listOf\("", "", "Tax \(([\d.]+)%\)", money\((\d+)\)\)/.exec(block);
+  const due = total('Total due');
+  if (!rows.length || !sub || !taxRow || !due) return null;
+  const net = Number(sub[1]);
+  const tax = Number(taxRow[2]);
+  if (rows.reduce((s, m) => s + Number(m[3]), 0) !== net || net + tax !== Number(due[1])) return null;
+  const texts = [...block.matchAll(/text\("([^"]+)"/g)].map((m) => m[1]);
+  const after = (label) => texts[texts.indexOf(label) + 1];
+  const labelled = (label) => texts.find((t) => t.startsWith(label))?.slice(label.length).trim();
+  return {
+    type: texts.includes('INVOICE') ? 'invoice' : undefined,
+    document_number: labelled('Invoice No:'),
+    issue_date: dayMonthNameDate(labelled('Issue date:')),
+    payment_due_date: dayMonthNameDate(labelled('Due date:')),
+    sender_name: texts[0],
+    recipient_name: texts.includes('BILL TO') ? after('BILL TO') : undefined,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: Number(taxRow[1]), taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * amit9838/invoice_generator (a ReportLab script, Indian shop invoice): `pdf.py` at the PDF's commit —
+ * the sample data lists (`unit_price`, `qty`, `tax` fractions per item, `discount`, `service_charge`)
+ * and the strings it draws ("The New Square" letterhead, "Billed To:" then the customer, "Invoice :
+ * #<n>", "Issued on : Jan 1, 2020"). Total = sub-total + Σ price × qty × tax + service charge −
+ * discount, as the script computes and prints it ("Tax : + 1738.8", "Total : 12498.8"); its "Sub Total"
+ * is before the service charge and discount, so no net is mapped. No currency is stated.
+ */
+function amitInvoicePy(text) {
+  const list = (name) => new RegExp(`^${name}\\s*=\\s*\\[([^\\]]*)\\]`, 'm').exec(text)?.[1]?.split(',').map((v) => Number(v.trim()));
+  const prices = list('unit_price');
+  const qty = list('qty');
+  const rates = list('tax');
+  const scalar = (name) => Number(new RegExp(`^${name}\\s*=\\s*([\\d.]+)`, 'm').exec(text)?.[1] ?? 0);
+  if (!prices || !qty || !rates || prices.length !== qty.length || qty.length !== rates.length) return null;
+  const lines = prices.map((p, i) => Math.round(p * 100) * qty[i]);
+  const sub = lines.reduce((s, v) => s + v, 0);
+  const tax = Math.round(lines.reduce((s, v, i) => s + v * rates[i], 0));
+  const drawn = [...text.matchAll(/^pdf\.draw(?:Right)?String\([^"]*"([^"]*)"\)/gm)].map((m) => m[1]);
+  const after = (label) => drawn[drawn.indexOf(label) + 1];
+  const labelled = (re) => drawn.map((d) => re.exec(d)?.[1]).find(Boolean);
+  return {
+    type: drawn.includes('INVOICE') ? 'invoice' : undefined,
+    document_number: labelled(/^Invoice : #(\S+)$/),
+    issue_date: monthNameDate(labelled(/^Issued on : (.+)$/)),
+    sender_name: drawn[drawn.indexOf('INVOICE') + 1],
+    recipient_name: drawn.includes('Billed To:') ? after('Billed To:') : undefined,
+    tax_total: money(tax),
+    gross_amount: money(sub + tax + Math.round(scalar('service_charge') * 100) - Math.round(scalar('discount') * 100)),
+  };
+}
+
+/**
+ * re-port-flow/reportflow-examples (a hosted report service's API examples): the `input.json` each
+ * example posts to its template, beside the `output.pdf` the service returned. The English invoice
+ * (`InvoiceNumber`, `IssueDate`, `BillToName`, `SubTotal`, `Tax`, `Amount`) and the Japanese one
+ * (請求書番号 number, 発行日 issue date, お支払期限 due date, 請求先名 recipient, 小計 / 消費税 / 合計金額
+ * net / tax / gross, 税率 the one rate: one tax row). Kept only when net + tax = gross. The issuer,
+ * the currency sign and the registration number are the template's, not the data's: not mapped.
+ */
+function reportflowInputJson(text) {
+  const d = JSON.parse(text);
+  const day = (v) => /^(\d{4}-\d{2}-\d{2})/.exec(String(v ?? ''))?.[1];
+  const ja = d['請求書番号'] !== undefined;
+  const net = ja ? d['小計'] : d.SubTotal;
+  const tax = ja ? d['消費税'] : d.Tax;
+  const gross = ja ? d['合計金額'] : d.Amount;
+  if (![net, tax, gross].every((v) => Number.isFinite(Number(v))) || cents(net) + cents(tax) !== cents(gross)) return null;
+  const rate = ja ? percent(d['税率']) : undefined;
+  return {
+    type: 'invoice',
+    document_number: ja ? d['請求書番号'] : d.InvoiceNumber,
+    issue_date: day(ja ? d['発行日'] : d.IssueDate),
+    payment_due_date: ja ? day(d['お支払期限']) : undefined,
+    recipient_name: ja ? d['請求先名'] : d.BillToName,
+    net_amount: money(cents(net)),
+    tax_total: money(cents(tax)),
+    gross_amount: money(cents(gross)),
+    tax_breakdowns: Number.isFinite(rate) ? [{ tax_rate: rate, taxable_amount: money(cents(net)), tax_amount: money(cents(tax)) }] : undefined,
+  };
+}
+
+/**
+ * gompdf/gompdf (a Go HTML/CSS-to-PDF engine): `examples/invoice/main.go`, whose `sampleData()` fills the
+ * invoice template — `InvoiceNo`, `BillToName`, the `items` (qty × unit price), `rate` (tax = subtotal ×
+ * rate, printed to cents), total. Its dates are `time.Now()` and the template names no issuer or currency:
+ * not mapped.
+ */
+function gompdfInvoiceGo(text) {
+  const items = /items := \[\]LineItem\{([\s\S]*?)\n\t\}/.exec(text)?.[1] ?? '';
+  const net = [...items.matchAll(/\{"[^"]*",\s*(\d+),\s*([\d.]+)\}/g)].reduce((s, m) => s + Number(m[1]) * cents(m[2]), 0);
+  const rate = Number(/\brate := ([\d.]+)/.exec(text)?.[1]);
+  if (!net || !Number.isFinite(rate)) return null;
+  const percentRate = Math.round(rate * 10000) / 100;
+  const tax = Math.round((net * percentRate) / 100);
+  return {
+    type: 'invoice',
+    document_number: /InvoiceNo:\s*"([^"]+)"/.exec(text)?.[1],
+    recipient_name: /BillToName:\s*"([^"]+)"/.exec(text)?.[1],
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text) {
