@@ -880,7 +880,9 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 }
 
 // ---------------------------------------------------------------- parties
-const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
+/** "… on behalf of <principal>" and its equivalents: the name after it is the one the invoice is issued for (fold12). */
+const ON_BEHALF = /\b(?:on behalf of|for and on behalf of|im (?:auftrag|namen)(?: und für rechnung)? (?:von|der|des)|au nom et pour le compte de|pour le compte de|en nombre y por cuenta de|por cuenta de|per conto di|namens)\s+/i;
+const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 // A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".
 const SALUTATION_PREFIX = /^(sehr geehrter?(?:\s+(?:herrn?|frau|familie|eheleute))?|herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
@@ -897,6 +899,9 @@ const OCR_BULLET = /\s+[*+]\s+/;
  * "À l'attention de …", "t.a.v. …") names a person or a department, never the party. */
 const ATTENTION = /^(z\.\s?hd\.?|zu h[äa]nden|attn\b|fao\b|for the attention of|(?:à|a) l['’]attention d|att\.?\s|t\.\s?a\.\s?v\.?|ter attentie van|all['’]attenzione|a la atenci[oó]n)/i;
 
+/** Headings of an invoice's sections, never a name (fold12). */
+const SECTION_HEADING = /^(?:summary|details|overview|description|notes?|payment (?:details|instructions|information)|zusammenfassung|übersicht|r[ée]capitulatif|r[ée]sum[ée]|resumen|detalles|riepilogo|samenvatting|overzicht)$/iu;
+
 function cleanName(t: string): string | null {
   if (ATTENTION.test(t.trim())) return null;
   const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
@@ -906,6 +911,9 @@ function cleanName(t: string): string | null {
   if (v.length < 2 || v.length > 80 || NOT_A_NAME.test(v) || !/\p{L}{3}/u.test(v) || (v.match(/\p{L}/gu) ?? []).length < 4) return null;
   // A heading alone ("Bill to", "Adresse de facturation") is a label, not the name under it.
   if (Object.values(LABELS).some((re) => re.exec(v)?.[0].trim().length === v.length)) return null;
+  // A section heading alone ("Summary", "Details") is no party's name: set on a party label's row
+  // as the next column's heading (fold12), it is not the label's value.
+  if (SECTION_HEADING.test(v)) return null;
   // Running text ("régler par virement sur le compte suivant") is not a name.
   const words = v.split(/\s+/).filter(Boolean);
   if (!LEGAL_FORM.test(v) && words.length >= 4 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length * 0.6) return null;
@@ -920,6 +928,9 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
   let cur: Segment | null = seg;
   let t = text.replace(NAME_KEY_PREFIX, '');
   for (let k = 0; k < 3; k++) {
+    // A street line ("12 Orchard Avenue,") under the label: the block has no name line above its
+    // address, and the lines after the street are its town and country, not a name (fold12).
+    if (/^\d+[a-z]?\s+\p{L}/iu.test(t.trim()) && !LEGAL_FORM.test(t)) return null;
     if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
       const name = cleanName(t.split(SEPARATORS)[0]!);
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
@@ -1123,11 +1134,14 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
 
   // Company names with a legal form: standalone segments, footer blocks, headings.
   const counts = new Map<string, number>();
-  const seen: Array<{ name: string; line: EvLine; seg: Segment; footer: boolean; top: boolean }> = [];
+  const seen: Array<{ name: string; line: EvLine; seg: Segment; footer: boolean; top: boolean; behalf: boolean }> = [];
   for (const line of ev.lines) {
     if (line.source === 'text_field') continue;
     for (const seg of line.segments) {
-      const first = seg.text.split(SEPARATORS)[0]!.trim();
+      // "Issued by Platform Inc. on behalf of ABC Inc." (fold12): an agent or platform prints the
+      // invoice for its principal, whose invoice it is; the agent's name is never the sender's.
+      const behalf = ON_BEHALF.exec(seg.text);
+      const first = (behalf ? seg.text.slice(behalf.index + behalf[0].length) : seg.text).split(SEPARATORS)[0]!.trim();
       // "SA" / "NV" without dots only in capitals at the name's end ("Imprimerie du Nord SA").
       const m = LEGAL_FORM.exec(first) ?? /\s(?:SA|NV)$/.exec(first);
       // "1 kg", "5 AG" after a number: a unit or a count in an item line, not a legal form (round 7).
@@ -1150,7 +1164,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
       }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
-      seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2 });
+      seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2, behalf: Boolean(behalf) });
     }
   }
   // Names the document also labels as someone else's (network operator, bank …) are not the sender.
@@ -1159,7 +1173,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     const labelled = s.seg.col > 0 && LABELS.sender_name.test(s.line.segments[s.seg.col - 1]?.text ?? '') === false && /:$/.test(s.line.segments[s.seg.col - 1]?.text ?? '');
     if (labelled || foreign.test(s.line.text.slice(0, Math.max(0, s.line.text.indexOf(s.name))))) continue;
     const freq = counts.get(s.name.toLowerCase()) ?? 1;
-    push({ field: 'sender_name', value: s.name, raw: s.seg.text, score: 1 + (s.footer ? 1 : 0) + (s.top ? 0.5 : 0) + Math.min(1.5, (freq - 1) * 0.3) + (domainMatch(s.name) ? 1 : 0), method: s.footer ? 'legal_footer' : 'pattern', source: src(s.line, s.seg), transforms: ['trim'] });
+    push({ field: 'sender_name', value: s.name, raw: s.seg.text, score: 1 + (s.footer ? 1 : 0) + (s.top ? 0.5 : 0) + Math.min(1.5, (freq - 1) * 0.3) + (domainMatch(s.name) ? 1 : 0) + (s.behalf ? 1 : 0), method: s.footer ? 'legal_footer' : 'pattern', source: src(s.line, s.seg), transforms: s.behalf ? ['trim', 'on-behalf-of'] : ['trim'] });
   }
   // The first prominent text on page 1, confirmed by the sender's web or mail domain.
   for (const line of pageLines.slice(0, 8)) {

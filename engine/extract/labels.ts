@@ -96,14 +96,18 @@ export const LABELS: Record<LabelField, RegExp> = {
     'sprzedawca',
     // Template programs' block headings (fold10): "Biller", "Provider", "Bill From:", German
     // "Aussteller", Czech "Prodejce"/"Dodavatel".
-    'biller', 'provider', 'bill from', 'aussteller', 'prodejce', 'dodavatel'),
+    'biller', 'provider', 'bill from', 'aussteller', 'prodejce', 'dodavatel',
+    // Block headings of generated Spanish / English invoices (fold12): "Datos del Emisor", "Issuer Details".
+    'datos del (?:emisor|proveedor|vendedor)', 'issuer details', 'issuer(?=\\s*:)'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
     // Template programs' block headings (fold10): "Purchaser", Czech "Kupující"/"Odběratel"; a bare
     // "Recipient"/"Empfänger" only as a heading without a colon ("Empfänger: …" in transfer
     // details names the payee, the sender).
-    'purchaser', 'kupuj[íi]c[íi]', 'odb[ěe]ratel', 'recipient(?!\\s*:)', 'empf[äa]nger(?!\\s*:)'),
+    'purchaser', 'kupuj[íi]c[íi]', 'odb[ěe]ratel', 'recipient(?!\\s*:)', 'empf[äa]nger(?!\\s*:)',
+    // Block headings (fold12): Spanish "Datos del Receptor" / "Receptor" (the CFDI's word for the buyer), "Recipient Details".
+    'datos del (?:receptor|cliente|comprador)', 'receptor', 'recipient details'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address

@@ -6,9 +6,14 @@
 // folded in, see decisions): `<dir>/names-<source>.jsonl` — one record per scoreable sender /
 // recipient: id, field, truth, chosen value, right, its place (page, bbox) and the other role's
 // chosen name — and `<dir>/pages/<id>.json`, the document's reading as that eval read it.
-// Only openable rounds are accepted (rounds 7, 9, 10, 11; never round 8, 12 or later unseen ones).
+// Only openable rounds are accepted (rounds 7, 9, 10, 11, and 12 since fold12 folded it in on 2026-11-28;
+// its first-unseen names were dumped by fold12 on main 6fb5487 before any round-12 rule: /tmp/fold12).
+// Never round 8, 13 or later unseen ones.
 //
-//   node scripts/precision/first-unseen.js [--dir /tmp/abstain16] [--rounds new9,new10,new11] [--table] [--rules]
+//   node scripts/precision/first-unseen.js [--dir /tmp/abstain16[,/tmp/fold12]] [--rounds new9,new10,new11] [--table] [--rules]
+//
+// --dir takes several folders separated by commas: each round's names file (and its pages) is read from
+// the first folder that holds it (rounds 7–11 were dumped by abstain16, round 12 by fold12).
 //
 // --table prints the separation table (right / wrong names holding each fact); --rules applies the
 // pre-registered criterion (leave-one-round-out) to the candidate rules; --list prints per name.
@@ -22,8 +27,8 @@ const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
-const dir = arg('--dir', '/tmp/abstain16');
-const OPENABLE = new Set(['new7', 'new9', 'new10', 'new11']);
+const dirs = arg('--dir', '/tmp/abstain16').split(',').filter(Boolean);
+const OPENABLE = new Set(['new7', 'new9', 'new10', 'new11', 'new12']);
 const rounds = arg('--rounds', 'new9,new10,new11').split(',').filter(Boolean);
 if (!process.argv.includes('--dump')) for (const r of rounds) if (!OPENABLE.has(r)) throw new Error(`${r} is not an openable first-unseen round (rule 7)`);
 
@@ -38,11 +43,12 @@ export function loadRecords() {
   const out = [];
   const factsCache = new Map();
   for (const round of rounds) {
-    const file = join(dir, `names-${round}.jsonl`);
-    if (!existsSync(file)) {
-      console.error(`missing ${file}`);
+    const dir = dirs.find((d) => existsSync(join(d, `names-${round}.jsonl`)));
+    if (!dir) {
+      console.error(`missing names-${round}.jsonl in ${dirs.join(', ')}`);
       continue;
     }
+    const file = join(dir, `names-${round}.jsonl`);
     for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
       const r = JSON.parse(line);
       if (r.source !== round) continue;
