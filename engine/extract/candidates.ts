@@ -899,6 +899,8 @@ const ON_BEHALF = /\b(?:on behalf of|for and on behalf of|im (?:auftrag|namen)(?
  * capitals only the unambiguous LLC, LLP, GmbH, Ltd, Inc ("SimCorp" and "DIAG" stay names).
  */
 const GLUED_LEGAL_FORM = /(?:^|\s)\p{Lu}[\p{L}&'-]*?(?:\p{Ll}(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)|\p{Lu}{2}(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?))(?=$|[\s,)])/u;
+/** A country's name alone, in English or its own language (a town line's second part; fold12b). */
+const COUNTRY_NAME = /^(?:japan|china|germany|deutschland|france|austria|österreich|switzerland|schweiz|suisse|svizzera|(?:the )?netherlands|nederland|belgium|belgique|belgië|belgien|italy|italia|spain|españa|portugal|poland|polska|czech republic|czechia|česko|sweden|sverige|norway|norge|denmark|danmark|finland|suomi|ireland|united kingdom|uk|great britain|england|scotland|wales|usa|u\.s\.a\.?|united states(?: of america)?|canada|mexico|méxico|australia|new zealand|singapore|hong kong|india|south korea|korea|taiwan|brazil|brasil|luxembourg|luxemburg|greece|turkey|türkiye)\.?$/iu;
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 // A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".
@@ -1035,6 +1037,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     }
     // A labelled fact in small print ("Berufshaftpflichtversicherung: Uniqa, Polizze Nr. BH-2024-…";
     // fold11) is no return address: its name part is a label and a value, the year a "postcode".
+    // "Tokyo, Japan, 100-1234": a country right after the first part makes that part a town — the
+    // sender's own town line, not a name opening a return address ("Acme Ltd, 1 High Street, London"; fold12b).
+    if (parts.length >= 2 && COUNTRY_NAME.test(parts[1]!.trim())) continue;
     const labelPart = /^([^:]{2,40}):\s*\S/.exec(parts[0] ?? '')?.[1]?.trim();
     if (labelPart && !SENDER_WORD.test(labelPart)) continue;
     // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of

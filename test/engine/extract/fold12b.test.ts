@@ -140,3 +140,36 @@ describe('fold12b: a name with a legal form glued to it by OCR is left empty', (
     assert.equal(v(run(page('XYZLLC')), 'recipient_name'), 'XYZLLC');
   });
 });
+
+/**
+ * A small-print address line "Tokyo, Japan, 100-1234" under a letterhead is the sender's town line:
+ * its first part is followed directly by a country, so it is a town, not a company's name opening a
+ * return address ("Acme Ltd, 1 High Street, London"). Round 12's scans read such a line as a return
+ * address and took "Tokyo" for the sender.
+ */
+describe('fold12b: a comma line "town, country, postcode" is no return address', () => {
+  const page = (townLine: string): Lines => [
+    [30, 30, 22, 'Invoice Sample'],
+    [30, 90, 13, 'ABC Inc'],
+    [30, 112, 8, 'Cocoro BG 404, Shinbashi 1-2-3'], [330, 112, 8, 'Invoice ID: 20240210-SAMPLE'],
+    [30, 126, 8, townLine], [330, 126, 8, 'Tax ID: T1234567890000'],
+    [30, 140, 8, 'hi@example.com'], [330, 140, 8, 'Invoice Issue Date: 2024/02/10'],
+    [30, 190, 9, 'Bill To'],
+    [30, 206, 16, 'XYZ LLC'],
+    [30, 228, 9, 'Shinbashi 4-2-1, Tokyo, Japan, 100-0001'],
+    [30, 280, 11, 'System Development and Design Service'],
+    [30, 300, 9, 'Amount: 500000 USD'], [30, 314, 9, 'VAT: 50000 USD'], [30, 328, 9, 'Total (including tax): 550000 USD'],
+    [30, 400, 11, 'Details'],
+    [30, 420, 11, '2024/01/31'], [200, 420, 11, 'Implementation of the System'],
+    [30, 440, 11, '2024/01/01'], [200, 440, 11, 'System Design Draft'],
+  ];
+  for (const source of ['native', 'ocr'] as const) {
+    for (const town of ['Tokyo, Japan, 100-1234', 'Lyon, France, 69002']) {
+      it(`"${town}" (${source}) is not the sender`, () => {
+        const p = pageFromLines(page(town));
+        const r = runPages([{ ...p, source }]);
+        assert.notEqual(v(r, 'sender_name'), town.split(',')[0]);
+      });
+    }
+  }
+});
