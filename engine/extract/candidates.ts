@@ -10,7 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { discountDate, inItemRow, orderMarks, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { CUSTOMER_ACCOUNT_CUES, LABELS, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
@@ -146,7 +146,12 @@ export interface GenerateOptions {
 
 export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions): Candidate[] {
   const out: Candidate[] = [];
-  const push = (c: Candidate) => out.push(c);
+  // Pages read by OCR: a party name with a legal form glued to it there is a damaged reading (fold12b).
+  const ocrPages = new Set(ev.lines.filter((l) => l.source === 'ocr' || l.source === 'combined').map((l) => `${l.component_ref}#${l.page}`));
+  const push = (c: Candidate) => {
+    if ((c.field === 'sender_name' || c.field === 'recipient_name') && c.source && ocrPages.has(`${c.source.component_ref}#${c.source.page}`) && GLUED_LEGAL_FORM.test(String(c.value ?? ''))) return;
+    out.push(c);
+  };
   const { countries } = opts;
 
   // ---------------------------------------------------------------- label–value pairs
@@ -213,6 +218,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // A role word among an item table's headings ("Référence Client", "Kunden-Art.-Nr.") heads a
       // column of codes, not a party: the heading may take two rows (round 7).
       if (itemColumnHeading(h) || itemHeadingAbove(ev, h.line)) continue;
+      // A payee heading names the sender, but not where the claim is assigned (factoring) or the payee is a bank (fold12b).
+      const payee = h.field === 'sender_name' && PAYEE_LABEL.test(h.label);
+      if (payee && ASSIGNED_CLAIM.test(ev.lines.filter((l) => l.page === h.line.page).map((l) => l.text).join('\n'))) continue;
       for (const v of labelValues(ev, h)) {
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
@@ -221,6 +229,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         })();
         // A text ending in a colon is a key of its own ("Nom du vendeur:" under "Vendeur"; fold11), never a name.
         if (name && /:\s*$/.test(name.seg?.text ?? v.text)) continue;
+        if (name && payee && BANK_NAME.test(name.text)) continue;
         if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'currency') {
@@ -882,6 +891,16 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
 // ---------------------------------------------------------------- parties
 /** "… on behalf of <principal>" and its equivalents: the name after it is the one the invoice is issued for (fold12). */
 const ON_BEHALF = /\b(?:on behalf of|for and on behalf of|im (?:auftrag|namen)(?: und für rechnung)? (?:von|der|des)|au nom et pour le compte de|pour le compte de|en nombre y por cuenta de|por cuenta de|per conto di|namens)\s+/i;
+/**
+ * A legal form glued to the end of a capitalised name ("XYZLLC", "AtelierSonnenbergGmbH", "FooLtd."):
+ * on an OCR reading the space was lost, so the name's reading is damaged and "XYZ LLC" cannot be told
+ * from a name printed glued. Such a name is left empty there (precision first; fold12b). Case-sensitive:
+ * after a lower-case letter the forms GmbH, AG, KG, Ltd, Inc, LLC, LLP, PLC, SARL, BV; after two or more
+ * capitals only the unambiguous LLC, LLP, GmbH, Ltd, Inc ("SimCorp" and "DIAG" stay names).
+ */
+const GLUED_LEGAL_FORM = /(?:^|\s)\p{Lu}[\p{L}&'-]*?(?:\p{Ll}(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)|\p{Lu}{2}(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?))(?=$|[\s,)])/u;
+/** A country's name alone, in English or its own language (a town line's second part; fold12b). */
+const COUNTRY_NAME = /^(?:japan|china|germany|deutschland|france|austria|österreich|switzerland|schweiz|suisse|svizzera|(?:the )?netherlands|nederland|belgium|belgique|belgië|belgien|italy|italia|spain|españa|portugal|poland|polska|czech republic|czechia|česko|sweden|sverige|norway|norge|denmark|danmark|finland|suomi|ireland|united kingdom|uk|great britain|england|scotland|wales|usa|u\.s\.a\.?|united states(?: of america)?|canada|mexico|méxico|australia|new zealand|singapore|hong kong|india|south korea|korea|taiwan|brazil|brasil|luxembourg|luxemburg|greece|turkey|türkiye)\.?$/iu;
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 // A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".
@@ -1018,6 +1037,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     }
     // A labelled fact in small print ("Berufshaftpflichtversicherung: Uniqa, Polizze Nr. BH-2024-…";
     // fold11) is no return address: its name part is a label and a value, the year a "postcode".
+    // "Tokyo, Japan, 100-1234": a country right after the first part makes that part a town — the
+    // sender's own town line, not a name opening a return address ("Acme Ltd, 1 High Street, London"; fold12b).
+    if (parts.length >= 2 && COUNTRY_NAME.test(parts[1]!.trim())) continue;
     const labelPart = /^([^:]{2,40}):\s*\S/.exec(parts[0] ?? '')?.[1]?.trim();
     if (labelPart && !SENDER_WORD.test(labelPart)) continue;
     // The rest holds a postcode or a post-office box (or, read by OCR, the line has the shape of

@@ -1,5 +1,6 @@
 // The evidence the extractor works on: the read document's pages as lines split into
 // segments (cells) by wide gaps, with page, component and box for provenance. Pages
+import { joinLetterSpaced } from './labels.js';
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
@@ -101,7 +102,7 @@ export function buildEvidence(pages: PageText[], extraText: string | null = null
         }
         if (cur.length) segs.push({ words: cur });
         const index = lines.length + pageLines.length;
-        const segments = segs.map((s, col) => ({ text: clean(s.words.map((w) => w.text).join(' ')), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
+        const segments = segs.map((s, col) => ({ text: joinLetterSpaced(clean(s.words.map((w) => w.text).join(' '))), bbox: union(s.words.map((w) => w.bbox)), line: index, col })).filter((s) => s.text);
         // OCR: misread labels, IBANs and VAT ids repaired where a check confirms the reading.
         const asRead = segments.map((s) => s.text);
         if (ocr) segments.forEach(repairOcrSegment);

@@ -98,7 +98,11 @@ export const LABELS: Record<LabelField, RegExp> = {
     // "Aussteller", Czech "Prodejce"/"Dodavatel".
     'biller', 'provider', 'bill from', 'aussteller', 'prodejce', 'dodavatel',
     // Block headings of generated Spanish / English invoices (fold12): "Datos del Emisor", "Issuer Details".
-    'datos del (?:emisor|proveedor|vendedor)', 'issuer details', 'issuer(?=\\s*:)'),
+    'datos del (?:emisor|proveedor|vendedor)', 'issuer details', 'issuer(?=\\s*:)',
+    // Payee headings (fold12b): the payee of an invoice is its sender, unless a factoring company or a
+    // bank is named payee (candidates.ts drops those). "Payable to" / "Remit to" / "Pay to" only as a
+    // heading (a colon or nothing after it), never inside a sentence ("… payable to our account").
+    'zahlungsempf[äa]nger', 'b[ée]n[ée]ficiaire', 'begunstigde', 'make (?:cheques|checks) payable to', '(?:payable|remit|pay) to(?=\\s*(?::|$))'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
@@ -136,6 +140,11 @@ export const LABELS: Record<LabelField, RegExp> = {
 export const CUSTOMER_ACCOUNT_CUES = /(lastschrift|mandat|ihre[mn]? konto|ihr konto|dein(?:em)? konto|auszahlung|von ihrem|abbuch|direct debit|your account|votre compte|pr[ée]l[èe]vement|uw rekening|incasso|domiciliaci[oó]n|addebito)/i;
 
 /** Cues of a payment instruction towards the sender (transfer to us). */
+/** A payee heading: its name is the sender's unless the page assigns the claim (factoring) or the payee is a bank. */
+export const PAYEE_LABEL = /^(zahlungsempf|b[ée]n[ée]ficiaire|begunstigde|make (cheques|checks) payable|payable to|remit to|pay to)/i;
+export const ASSIGNED_CLAIM = /(factoring|abgetreten|abtretung|assigned to|cession de cr[ée]ance|c[ée]d[ée]e? [àa]|gecedeerd|cessie)/i;
+export const BANK_NAME = /\b(bank|banque|banca|banco|sparkasse|volksbank|raiffeisen|factor\w*)\b/i;
+
 export const PAYMENT_CUES = /(überweis|zahlbar|zu zahlen|bitte zahlen|auf unser konto|bankverbindung|zahlung an|pay(?:able|ment)? to|please (?:pay|transfer)|remit|virement|payer|betalen|overmaken|bonifico|pagare|transferencia|pagar)/i;
 
 /** Refund cues: a date next to them is not a due date. */
@@ -143,3 +152,47 @@ export const REFUND_CUES = /(erstatt|gutschreib|schreiben wir .* gut|guthaben|ü
 
 /** Due-date cues in running text. */
 export const DUE_CUES = /(bis zum|bis spätestens|spätestens (?:am|bis)|zahlbar bis|netto bis|fällig (?:am|zum|bis)|buchen (?:wir )?(?:den betrag )?am|ziehen wir .* (?:zum|am)|abbuchen am|(?:am|zum) \S+ (?:von ihrem konto )?(?:ab|ein)\b|due (?:on|by|date)|payable (?:on|by)|pay by|avant le|au plus tard le|uiterlijk|vóór|entro il|antes del)/i;
+
+/**
+ * Words designed templates set letter-spaced ("I N V O I C E #1", "R E C H N U N G", "T O T A L D U E"):
+ * the type titles and the labels of the totals, numbers, dates and party blocks. A reader joins single
+ * letters into a word only when they spell such words — initials ("J R R"), a spaced brand
+ * ("S T U D I O") and prose stay as printed.
+ */
+const SPACED_WORDS = new Set([
+  // Type titles (doctype.ts TITLE_WORDS) in de, en, fr, nl, it, es, pl.
+  'invoice', 'rechnung', 'gutschrift', 'facture', 'factuur', 'fattura', 'factura', 'faktura', 'avoir', 'credit', 'note', 'memo', 'creditnota',
+  'receipt', 'quittung', 'bill', 'statement', 'reminder', 'mahnung', 'proforma', 'pro', 'forma', 'tax', 'storno',
+  // Labels of totals, numbers, dates and party blocks.
+  'total', 'subtotal', 'sub', 'summe', 'gesamt', 'gesamtbetrag', 'betrag', 'endbetrag', 'amount', 'balance', 'due', 'grand', 'date', 'datum',
+  'number', 'nummer', 'no', 'nr', 'to', 'from', 'of', 'pay', 'payable', 'billed', 'client', 'customer', 'kunde', 'vat', 'tva', 'btw', 'net',
+  'netto', 'brutto', 'gross', 'montant', 'totaal', 'importe', 'issue', 'payment', 'ht', 'ttc',
+]);
+
+/** The letters split into SPACED_WORDS, fewest words first; null when they do not split so. */
+function spacedWords(letters: string): string[] | null {
+  const lower = letters.toLowerCase();
+  const best: Array<string[] | null> = [[]];
+  for (let end = 1; end <= lower.length; end++) {
+    best[end] = null;
+    for (let start = 0; start < end; start++) {
+      const prev = best[start];
+      if (!prev || !SPACED_WORDS.has(lower.slice(start, end))) continue;
+      if (!best[end] || prev.length + 1 < best[end]!.length) best[end] = [...prev, letters.slice(start, end)];
+    }
+  }
+  return best[lower.length] ?? null;
+}
+
+/** Runs of three or more single letters, one or two spaces apart, joined where they spell title or label words. */
+export function joinLetterSpaced(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}(?: {1,2}\p{L}){2,}(?![\p{L}\p{N}])/gu, (run) => {
+    // One trailing letter may start the next token ("F A C T U R E N° 12"); never more (a spaced brand after a title stays).
+    const letters = run.replace(/ /g, '');
+    for (let k = letters.length; k >= Math.max(3, letters.length - 1); k--) {
+      const groups = run.split(/ {2}/).length > 1 && k === letters.length ? run.split(/ {2}/).map((g) => spacedWords(g.replace(/ /g, ''))) : [spacedWords(letters.slice(0, k))];
+      if (groups.every(Boolean)) return [groups.map((g) => g!.join(' ')).join(' '), ...letters.slice(k)].join(' ');
+    }
+    return run;
+  });
+}
