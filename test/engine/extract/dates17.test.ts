@@ -62,6 +62,20 @@ describe('the issue date against other documents\' dates (issue 14, dates17)', (
     assert.equal(r.fields.issue_date.value, '2025-02-12');
   });
 
+  it('an order, a delivery or a service dated under the title ("Ihre Bestellung vom …", "Your order of …", "Livraison du …") is no issue date; a dated title is', () => {
+    const seen = new Set<string>();
+    for (const g of pages('eventonly')) {
+      assert.equal(runPages(g.pages).fields.issue_date.value, null, g.id);
+      seen.add(`${g.lang}-${g.variant}`);
+    }
+    assert.ok(seen.size >= 8, `languages and variants seen: ${[...seen].join(',')}`);
+    for (const g of pages('titledate')) assert.equal(runPages(g.pages).fields.issue_date.value, g.truth.issue_date, g.id);
+    const head: Lines = [...LETTERHEAD, ...WINDOW, [360, 160, 9, 'Rechnungsnummer: NT-2025-7'], [56, 270, 16, 'Rechnung NT-2025-7'], [56, 292, 9, 'Ihre Bestellung vom 03.01.2025'], ...TOTALS];
+    assert.equal(run(head).fields.issue_date.value, null);
+    // The letter's place-and-date line still dates the letter.
+    assert.equal(run([...head, [400, 240, 10, 'Berlin, den 12.02.2025']]).fields.issue_date.value, '2025-02-12');
+  });
+
   it('the family as a whole: no wrong issue date on the tuned pages of any trap', () => {
     const wrong: string[] = [];
     for (const family of DATE_FAMILIES_2) {
