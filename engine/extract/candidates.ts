@@ -8,7 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { discountDate, documentInItemRow, inItemRow, orderMarks, relativeTerm } from './dates.js';
+import { discountDate, documentInItemRow, inItemRow, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
 const TITLE_WORD_LABEL = /^(invoice|rechnung|gutschrift|rechnungskorrektur|factuur|facture|fattura|factura|faktura|avoir|credit note|creditnota|nota di credito|nota de cr[ée]dito|tax invoice|proforma)$/i;
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
@@ -251,6 +251,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
         const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
         if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;
+        // Nor an order's, a delivery's or a service's date ("Ihre Bestellung vom …", "Livraison du …"; dates17).
+        if (otherEventLead(lead)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date', ...orderMarks(d[0]!, opts.order)] });
       }
     }

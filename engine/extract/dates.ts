@@ -29,6 +29,18 @@ export function documentInItemRow(line: EvLine, seg: Segment | null): boolean {
 }
 
 /**
+ * Words before an unlabelled date that name an event other than the document's issue (dates17):
+ * an order, a delivery, a service rendered, a quote, a contract ("Ihre Bestellung vom …",
+ * "Lieferung vom …", "Your order of …", "Services rendered on …", "Livraison du …", "Prestation
+ * réalisée le …", "Uw bestelling van …", "Geleverd op …"). Such a date is that event's, never the
+ * letter's date: the letter's place-and-date line leads with a place ("Berlin, den"), a dated
+ * title with the document's own word ("Rechnung vom", "Facture du").
+ */
+// Word starts only, with their endings: a place ("Leverkusen, 3. März 2026") is no event.
+const OTHER_EVENT = /\b(?:bestellung|auftrag|lieferung|geliefert|lieferschein|leistung|erbracht|angebot|vertrag|versand|versandt|orders?|delivery|delivered|services?|rendered|supply|supplied|shipped|shipment|quote|quotation|contract|commande|livraison|livr[ée]e?s?|prestations?|r[ée]alis[ée]e?s?|devis|contrat|exp[ée]di[ée]e?s?|exp[ée]dition|bestelling|levering|geleverd|pakbon|offerte|opdracht|overeenkomst|uitgevoerd|verzonden)\b/iu;
+export const otherEventLead = (lead: string): boolean => OTHER_EVENT.test(lead);
+
+/**
  * Payment terms that name no number of days or count to a month's end (issue 14 round 8):
  * "zahlbar sofort", "payable upon receipt", "paiement à réception", "direct te betalen" are due
  * on the issue date; "à 30 jours fin de mois", "30 days end of month", "30 Tage nach Monatsende"
