@@ -5,6 +5,7 @@
 // document's own number with its date ("Rechnung Nr. RE-… vom …") still gives the issue date.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { otherEventLead } from '../../../engine/extract/dates.js';
 import { DATE_FAMILIES_2, generateDateFamily2Invoice, type DateFamily2 } from './fixtures/datefamily2.js';
 import { generatedSplit, type Lang } from './fixtures/layouts.js';
 import { generateTypeFamily2Invoice } from './fixtures/typefamily2.js';
@@ -74,6 +75,10 @@ describe('the issue date against other documents\' dates (issue 14, dates17)', (
     assert.equal(run(head).fields.issue_date.value, null);
     // The letter's place-and-date line still dates the letter.
     assert.equal(run([...head, [400, 240, 10, 'Berlin, den 12.02.2025']]).fields.issue_date.value, '2025-02-12');
+    // A place whose name starts like an event word ("Leverkusen": "levering") is still a place.
+    assert.equal(run([...head, [400, 240, 10, 'Leverkusen, 12.02.2025']]).fields.issue_date.value, '2025-02-12');
+    assert.equal(otherEventLead('Leverkusen, '), false);
+    assert.equal(otherEventLead('Prestation réalisée le '), true);
   });
 
   it('the family as a whole: no wrong issue date on the tuned pages of any trap', () => {
