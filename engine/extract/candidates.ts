@@ -800,7 +800,9 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
   const page = unit[0]!.page;
   // Sentence ends: ". " before an upper-case letter, but not after a digit ("8. November").
   const bounds = [0];
-  for (const m of text.matchAll(/(?<!\d)[.!?](?=\s+[A-ZÄÖÜ])/g)) bounds.push(m.index! + 1);
+  // Nor after the number words "Nr." / "No." ("unsere Rechnung Nr. RE-2024-17 vom …": the number
+  // belongs to the same sentence; dates17).
+  for (const m of text.matchAll(/(?<!\d)(?<!\b(?:[Nn][Rr]|[Nn][Oo]))[.!?](?=\s+[A-ZÄÖÜ])/g)) bounds.push(m.index! + 1);
   bounds.push(text.length);
   for (let i = 0; i + 1 < bounds.length; i++) {
     const s = text.slice(bounds[i], bounds[i + 1]);

@@ -81,6 +81,16 @@ describe('the issue date against other documents\' dates (issue 14, dates17)', (
     assert.equal(otherEventLead('Prestation réalisée le '), true);
   });
 
+  it('a cover sentence naming the document\'s own number after "Nr." / "no." with its date gives the issue date (DE, EN, NL)', () => {
+    const langs = new Set<Lang>();
+    for (const g of pages('ownref')) {
+      if (g.lang === 'fr') continue;
+      assert.equal(runPages(g.pages).fields.issue_date.value, g.truth.issue_date, g.id);
+      langs.add(g.lang);
+    }
+    assert.equal(langs.size, 3, `languages seen: ${[...langs].join(',')}`);
+  });
+
   it('the family as a whole: no wrong issue date on the tuned pages of any trap', () => {
     const wrong: string[] = [];
     for (const family of DATE_FAMILIES_2) {
