@@ -373,6 +373,8 @@ const typeFamilyTruths = () => generatorTruths('typefamily.js', 'generateTypeFam
 const typeFamily2Truths = () => generatorTruths('typefamily2.js', 'generateTypeFamily2Invoice', 'EVAL_TYPEFAMILY2', 144, 'typefamily2', 'typefamily2');
 // Round 8: the other dates of an invoice, payment terms, slash dates that read both ways, credit words (type, dates, gross only).
 const dateFamilyTruths = () => generatorTruths('datefamily.js', 'generateDateFamilyInvoice', 'EVAL_DATEFAMILY', 192, 'datefamily', 'datefamily');
+// dates17: dates of other documents (item rows, reference clauses, reference-only pages, other date labels, timestamps); issue date and gross only.
+const dateFamily2Truths = () => generatorTruths('datefamily2.js', 'generateDateFamily2Invoice', 'EVAL_DATEFAMILY2', 288, 'datefamily2', 'datefamily2');
 // abstain9: one cue present but misleading (a subtotal "Summe", a VAT-shaped order number, a reminder naming its invoice, the buyer's VAT id).
 const conflictFamilyTruths = () => generatorTruths('conflictfamily.js', 'generateConflictFamilyInvoice', 'EVAL_CONFLICTFAMILY', 128, 'conflictfamily', 'conflictfamily');
 // fold7: letterheads of a name + its address and own id line, OCR-misread month names, tax tables naming a rate column.
@@ -396,6 +398,7 @@ const docs = [
   ...(await typeFamilyTruths()),
   ...(await typeFamily2Truths()),
   ...(await dateFamilyTruths()),
+  ...(await dateFamily2Truths()),
   ...(await conflictFamilyTruths()),
   ...(await fold7FamilyTruths()),
   ...(await fold9FamilyTruths()),
@@ -584,6 +587,8 @@ const TITLES = {
   'typefamily2-held-out': 'TYPE FAMILY 2, HELD-OUT (never tuned on)',
   'datefamily-tuned': 'ROUND-8 DATE FAMILY, TUNED (fixtures/datefamily.ts; type, dates, gross only)',
   'datefamily-held-out': 'ROUND-8 DATE FAMILY, HELD-OUT (never tuned on)',
+  'datefamily2-tuned': 'DATE FAMILY 2, TUNED (fixtures/datefamily2.ts; issue date, gross only; written before its rules)',
+  'datefamily2-held-out': 'DATE FAMILY 2, HELD-OUT (never tuned on)',
   'conflictfamily-tuned': 'CONFLICT FAMILY, TUNED (fixtures/conflictfamily.ts: one misleading cue; written before the agreement policy)',
   'conflictfamily-held-out': 'CONFLICT FAMILY, HELD-OUT (never tuned on)',
   'fold7family-tuned': 'FOLD-7 FAMILY, TUNED (fixtures/fold7family.ts: letterhead blocks, OCR month names, rate tables)',

@@ -8,7 +8,9 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { discountDate, inItemRow, orderMarks, relativeTerm } from './dates.js';
+import { discountDate, documentInItemRow, inItemRow, orderMarks, otherEventLead, relativeTerm } from './dates.js';
+/** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
+const TITLE_WORD_LABEL = /^(invoice|rechnung|gutschrift|rechnungskorrektur|factuur|facture|fattura|factura|faktura|avoir|credit note|creditnota|nota di credito|nota de cr[ée]dito|tax invoice|proforma)$/i;
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
@@ -166,10 +168,12 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       for (const v of labelValues(ev, h)) {
         // Under a bare number word only in a row of headings, straight below it (round 6).
         if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
+        // A title word and a number in an item row name a credit or an advance deducted (dates17).
+        if (TITLE_WORD_LABEL.test(h.label.replace(/[\s:#.]+$/, '')) && v.where !== 'below' && documentInItemRow(h.line, h.seg)) continue;
         const num = docNumberFrom(v.text);
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
-        if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number', ...orderMarks(dd, opts.order)] });
+        if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: ['date:after-number', ...orderMarks(dd, opts.order)], meta: { number: num } });
         if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(h.label.replace(/[\s:#.]+$/, '')) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
@@ -256,6 +260,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
         const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
         if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;
+        // Nor an order's, a delivery's or a service's date ("Ihre Bestellung vom …", "Livraison du …"; dates17).
+        if (otherEventLead(lead)) continue;
         if (d.length === 1 && seg.text.replace(d[0]!.raw, '').replace(/^[\p{L}\s,.-]{0,25},?\s*$/u, '').trim() === '') push({ field: 'issue_date', value: d[0]!.value, raw: seg.text, score: 1.2, method: 'pattern', source: src(line, seg), transforms: ['date:letter-date', ...orderMarks(d[0]!, opts.order)] });
       }
     }
@@ -803,7 +809,9 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
   const page = unit[0]!.page;
   // Sentence ends: ". " before an upper-case letter, but not after a digit ("8. November").
   const bounds = [0];
-  for (const m of text.matchAll(/(?<!\d)[.!?](?=\s+[A-ZÄÖÜ])/g)) bounds.push(m.index! + 1);
+  // Nor after the number words "Nr." / "No." ("unsere Rechnung Nr. RE-2024-17 vom …": the number
+  // belongs to the same sentence; dates17).
+  for (const m of text.matchAll(/(?<!\d)(?<!\b(?:[Nn][Rr]|[Nn][Oo]))[.!?](?=\s+[A-ZÄÖÜ])/g)) bounds.push(m.index! + 1);
   bounds.push(text.length);
   for (let i = 0; i + 1 < bounds.length; i++) {
     const s = text.slice(bounds[i], bounds[i + 1]);
@@ -852,7 +860,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
       const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
       const dd = /(vom|from|dated|du|van|del)\s+$/i.test(titled[0]) ? findDates(after, opts.order)[0] : undefined;
-      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number', ...orderMarks(dd, opts.order)] });
+      if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dd.raw, score: 2.2, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:after-number', ...orderMarks(dd, opts.order)], meta: { number: titled[2] } });
     }
     // Payment reference: "unter Angabe der Belegnummer X", "quoting reference X", …
     const ref = REF_CUE.test(s) && /(unter angabe (?:der|des|ihrer|von)?\s*(?:[\p{L}-]+\s){0,2}?|verwendungszweck:?\s*|quoting (?:the )?(?:reference|invoice number)?\s*|with (?:the )?reference\s*|en mentionnant (?:la r[ée]f[ée]rence)?\s*|onder vermelding van\s*(?:[\p{L}-]+\s){0,2}?|indicando (?:il|el|la)?\s*(?:[\p{L}-]+\s){0,2}?)(?=[A-Z./-]*\d)([A-Z0-9][A-Z0-9./-]{3,30}[A-Z0-9])/iu.exec(s);

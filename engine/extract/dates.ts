@@ -16,6 +16,31 @@ export function inItemRow(line: EvLine, seg: Segment | null): boolean {
 }
 
 /**
+ * A document named in an item row by a title word and its number ("Gutschrift GS-… vom … | 1 |
+ * -8,27", "Avoir AV-9 du … | 1 | -120,00", dates17): the row has three or more cells and an amount
+ * in a cell other than the title's. The number and its date are the item's (a credit or an advance
+ * deducted), not the document's. A meta line ("Rechnungsnummer: RE-1 | Betrag: 100,00") is not
+ * caught: only a bare title word (no "Nr.", "number") names a document in a row.
+ */
+export function documentInItemRow(line: EvLine, seg: Segment | null): boolean {
+  if (!seg || line.segments.length < 3) return false;
+  const others = line.segments.filter((s) => s !== seg && s.text !== seg.text).map((s) => s.text).join('   ');
+  return findAmounts(others).length >= 1;
+}
+
+/**
+ * Words before an unlabelled date that name an event other than the document's issue (dates17):
+ * an order, a delivery, a service rendered, a quote, a contract ("Ihre Bestellung vom …",
+ * "Lieferung vom …", "Your order of …", "Services rendered on …", "Livraison du …", "Prestation
+ * réalisée le …", "Uw bestelling van …", "Geleverd op …"). Such a date is that event's, never the
+ * letter's date: the letter's place-and-date line leads with a place ("Berlin, den"), a dated
+ * title with the document's own word ("Rechnung vom", "Facture du").
+ */
+// Word starts only, with their endings: a place ("Leverkusen, 3. März 2026") is no event.
+const OTHER_EVENT = /\b(?:bestellung|auftrag|lieferung|geliefert|lieferschein|leistung|erbracht|angebot|vertrag|versand|versandt|orders?|delivery|delivered|services?|rendered|supply|supplied|shipped|shipment|quote|quotation|contract|commande|livraison|livr[ée]e?s?|prestations?|r[ée]alis[ée]e?s?|devis|contrat|exp[ée]di[ée]e?s?|exp[ée]dition|bestelling|levering|geleverd|pakbon|offerte|opdracht|overeenkomst|uitgevoerd|verzonden)\b/iu;
+export const otherEventLead = (lead: string): boolean => OTHER_EVENT.test(lead);
+
+/**
  * Payment terms that name no number of days or count to a month's end (issue 14 round 8):
  * "zahlbar sofort", "payable upon receipt", "paiement à réception", "direct te betalen" are due
  * on the issue date; "à 30 jours fin de mois", "30 days end of month", "30 Tage nach Monatsende"
@@ -106,3 +131,19 @@ export function documentDayOrder(text: string, locale?: string | null, cues?: Co
 /** The mark of a date that reads both ways on a page with no cue to the order: selection gives it no value. */
 export const ORDER_UNKNOWN = 'date:order-unknown';
 export const orderMarks = (d: DateHit, order: DayOrder | null): string[] => (d.ambiguous && !order ? [ORDER_UNKNOWN] : []);
+
+/**
+ * A date printed after a document's number ("Rechnung RE-17 vom 12.02.2025", "invoice no. 12
+ * dated …", "Avoir AV-9 du …", "factuur 12 van …") dates THAT document (issue 14, `dates17`): it is
+ * the issue date only when the number is the document's own, the chosen document number. A credit
+ * deducted in an item row ("Gutschrift GS-… vom …"), the invoice a credit note corrects ("zu
+ * Rechnung 4711 vom …"), an order or a delivery note name other documents; with no document
+ * number chosen, no number is known to be the document's own, so none of these dates counts.
+ * Compared without case, spaces and punctuation (the same number printed "RE-17" and "RE 17").
+ */
+const AFTER_NUMBER = 'date:after-number';
+const numberKey = (n: unknown) => String(n ?? '').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+export function ownNumberDates<C extends { transforms: string[]; meta?: Record<string, unknown> }>(cands: C[], documentNumber: unknown): C[] {
+  const own = numberKey(documentNumber);
+  return cands.filter((c) => !c.transforms.includes(AFTER_NUMBER) || (own !== '' && numberKey(c.meta?.number) === own));
+}

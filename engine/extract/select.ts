@@ -5,7 +5,7 @@ import { absCents, findAmounts, formatCents, STANDARD_RATES, toCents } from './n
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
-import { dueFromTerm, ORDER_UNKNOWN } from './dates.js';
+import { dueFromTerm, ORDER_UNKNOWN, ownNumberDates } from './dates.js';
 import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
 
@@ -123,8 +123,11 @@ export function select(all: Candidate[], text: string): Selection {
   senderVatInSenderZone(sel, vats);
 
   // Dates: issue first; a due date before the issue date is not a due date.
-  pickSimple(sel, 'issue_date', by('issue_date'), { min: 1 });
-  withoutUnorderedDate(sel, 'issue_date', by('issue_date'));
+  // A date after another document's number (a credit in an item row, the invoice a credit note
+  // corrects) dates that document, not this one (dates17).
+  const issueDates = ownNumberDates(by('issue_date'), sel.chosen.document_number?.value);
+  pickSimple(sel, 'issue_date', issueDates, { min: 1 });
+  withoutUnorderedDate(sel, 'issue_date', issueDates);
   const issue = sel.chosen.issue_date?.value as string | undefined;
   const dated = by('payment_due_date').filter((c) => c.value !== null);
   const due = dated.filter((c) => !issue || (c.value as string) >= issue);
