@@ -9,8 +9,6 @@ import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { discountDate, documentInItemRow, inItemRow, orderMarks, otherEventLead, relativeTerm } from './dates.js';
-/** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
-const TITLE_WORD_LABEL = /^(invoice|rechnung|gutschrift|rechnungskorrektur|factuur|facture|fattura|factura|faktura|avoir|credit note|creditnota|nota di credito|nota de cr[ée]dito|tax invoice|proforma)$/i;
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
@@ -18,6 +16,8 @@ import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
+/** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
+const TITLE_WORD_LABEL = /^(invoice|rechnung|gutschrift|rechnungskorrektur|factuur|facture|fattura|factura|faktura|avoir|credit note|creditnota|nota di credito|nota de cr[ée]dito|tax invoice|proforma)$/i;
 
 export interface LabelHit {
   field: LabelField;

@@ -1,9 +1,9 @@
 // The evidence the extractor works on: the read document's pages as lines split into
 // segments (cells) by wide gaps, with page, component and box for provenance. Pages
-import { joinLetterSpaced } from './labels.js';
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
+import { joinLetterSpaced } from './labels.js';
 import { ocrCellConfidence, ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
 
 export interface Segment {

@@ -139,12 +139,12 @@ export const LABELS: Record<LabelField, RegExp> = {
 /** Labels that name the customer's own account or mandate: IBANs near them are not the sender's. */
 export const CUSTOMER_ACCOUNT_CUES = /(lastschrift|mandat|ihre[mn]? konto|ihr konto|dein(?:em)? konto|auszahlung|von ihrem|abbuch|direct debit|your account|votre compte|pr[ée]l[èe]vement|uw rekening|incasso|domiciliaci[oó]n|addebito)/i;
 
-/** Cues of a payment instruction towards the sender (transfer to us). */
 /** A payee heading: its name is the sender's unless the page assigns the claim (factoring) or the payee is a bank. */
 export const PAYEE_LABEL = /^(zahlungsempf|b[ée]n[ée]ficiaire|begunstigde|make (cheques|checks) payable|payable to|remit to|pay to)/i;
 export const ASSIGNED_CLAIM = /(factoring|abgetreten|abtretung|assigned to|cession de cr[ée]ance|c[ée]d[ée]e? [àa]|gecedeerd|cessie)/i;
 export const BANK_NAME = /\b(bank|banque|banca|banco|sparkasse|volksbank|raiffeisen|factor\w*)\b/i;
 
+/** Cues of a payment instruction towards the sender (transfer to us). */
 export const PAYMENT_CUES = /(überweis|zahlbar|zu zahlen|bitte zahlen|auf unser konto|bankverbindung|zahlung an|pay(?:able|ment)? to|please (?:pay|transfer)|remit|virement|payer|betalen|overmaken|bonifico|pagare|transferencia|pagar)/i;
 
 /** Refund cues: a date next to them is not a due date. */
