@@ -8,12 +8,15 @@ import { findIbans } from './normalize/iban.js';
 import { pageCountry, type CountryCues } from './normalize/currency.js';
 import type { EvLine, Segment } from './evidence.js';
 
-/** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
-export function inItemRow(line: EvLine, seg: Segment | null): boolean {
-  if (!seg || line.segments.length < 3) return false;
+/** How many amounts stand in the other cells of a line of three or more cells (0 for a shorter line). */
+function amountsBesideCell(line: EvLine, seg: Segment | null): number {
+  if (!seg || line.segments.length < 3) return 0;
   const others = line.segments.filter((s) => s !== seg && s.text !== seg.text).map((s) => s.text).join('   ');
-  return findAmounts(others).length >= 2;
+  return findAmounts(others).length;
 }
+
+/** The segment is a cell of an item row: two or more amounts stand in the line's other cells. */
+export const inItemRow = (line: EvLine, seg: Segment | null): boolean => amountsBesideCell(line, seg) >= 2;
 
 /**
  * A document named in an item row by a title word and its number ("Gutschrift GS-… vom … | 1 |
@@ -22,11 +25,7 @@ export function inItemRow(line: EvLine, seg: Segment | null): boolean {
  * deducted), not the document's. A meta line ("Rechnungsnummer: RE-1 | Betrag: 100,00") is not
  * caught: only a bare title word (no "Nr.", "number") names a document in a row.
  */
-export function documentInItemRow(line: EvLine, seg: Segment | null): boolean {
-  if (!seg || line.segments.length < 3) return false;
-  const others = line.segments.filter((s) => s !== seg && s.text !== seg.text).map((s) => s.text).join('   ');
-  return findAmounts(others).length >= 1;
-}
+export const documentInItemRow = (line: EvLine, seg: Segment | null): boolean => amountsBesideCell(line, seg) >= 1;
 
 /**
  * Words before an unlabelled date that name an event other than the document's issue (dates17):
@@ -141,7 +140,7 @@ export const orderMarks = (d: DateHit, order: DayOrder | null): string[] => (d.a
  * number chosen, no number is known to be the document's own, so none of these dates counts.
  * Compared without case, spaces and punctuation (the same number printed "RE-17" and "RE 17").
  */
-const AFTER_NUMBER = 'date:after-number';
+export const AFTER_NUMBER = 'date:after-number';
 const numberKey = (n: unknown) => String(n ?? '').toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 export function ownNumberDates<C extends { transforms: string[]; meta?: Record<string, unknown> }>(cands: C[], documentNumber: unknown): C[] {
   const own = numberKey(documentNumber);
