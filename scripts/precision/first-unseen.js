@@ -7,7 +7,9 @@
 // recipient: id, field, truth, chosen value, right, its place (page, bbox) and the other role's
 // chosen name — and `<dir>/pages/<id>.json`, the document's reading as that eval read it.
 // Only openable rounds are accepted (rounds 7, 9, 10, 11, and 12 since fold12 folded it in on 2026-11-28;
-// its first-unseen names were dumped by fold12 on main 6fb5487 before any round-12 rule: /tmp/fold12).
+// its first-unseen names were dumped by fold12 on main 6fb5487 before any round-12 rule: /tmp/fold12; and 14
+// since fold14 folded it in the same day: dumped sealed by corpus17 at its first measurement (/tmp/sealed14),
+// opened by fold14, whose copy in /tmp/fold14m carries the round in `source` and the repository in `repo`).
 // Never round 8, 13 or later unseen ones.
 //
 //   node scripts/precision/first-unseen.js [--dir /tmp/abstain16[,/tmp/fold12]] [--rounds new9,new10,new11] [--table] [--rules]
@@ -28,7 +30,7 @@ const arg = (name, dflt) => {
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
 const dirs = arg('--dir', '/tmp/abstain16').split(',').filter(Boolean);
-const OPENABLE = new Set(['new7', 'new9', 'new10', 'new11', 'new12']);
+const OPENABLE = new Set(['new7', 'new9', 'new10', 'new11', 'new12', 'new14']);
 const rounds = arg('--rounds', 'new9,new10,new11').split(',').filter(Boolean);
 if (!process.argv.includes('--dump')) for (const r of rounds) if (!OPENABLE.has(r)) throw new Error(`${r} is not an openable first-unseen round (rule 7)`);
 
