@@ -39,6 +39,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'data wystawienia',
     // Template programs (fold10): "Issuing Date", "Created:" (only with its colon), Czech "Datum vydání".
     'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
+    // Issue dates written as "issued on …" (fold14: round-14 layouts): French "Établie le" / "Émise le",
+    // English "Issued on" / "Date issued", German "Ausgestellt am".
+    '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
@@ -47,6 +50,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
     // Czech (fold10): "Datum splatnosti" (due date).
     'datum splatnosti',
+    // "Échéance de paiement" / "de règlement" (fold14: a French freelancer's invoice of round 14).
+    '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
