@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 14; rounds 8, 11, 12, 13 and 14 are measured only, never tuned on) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 15; rounds 8, 11, 12, 13, 14 and 15 are measured only, never tuned on) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -240,6 +240,21 @@ export const SOURCES = [
   { repo: 're-port-flow/reportflow-examples', tunedOnly: true, round: 14, commit: '8e96ac68fb93b32503aa2222f9e08a3aa1292de3', truthData: { file: (path) => path.replace(/output\.pdf$/, 'input.json'), format: 'reportflow-input-json' }, include: [/^examples\/invoice(-en)?\/output\.pdf$/] },
   // A Go HTML/CSS-to-PDF engine's invoice example ("Invoice / No. / Bill to", "Subtotal / Tax (7%) / Total") and the Go data it fills.
   { repo: 'gompdf/gompdf', tunedOnly: true, round: 14, commit: '14c9588ca2ef8bc0cc6bd8859de29ef18d739abd', truthData: { file: () => 'examples/invoice/main.go', format: 'gompdf-invoice-go' }, include: [/^examples\/invoice\/invoice\.pdf$/] },
+  // Round 15 (issue 14, corpus18): UNSEEN like rounds 8, 13 and 14 (`source: "new15"`, eval table "ROUND 15,
+  // UNSEEN"). Programs no earlier round used, each PDF with the data it was printed from at the same commit
+  // (`truthData`); docs/decisions.md, round 15, lists what was looked at and left out.
+  // ISDOC.PDF (the Czech hybrid: an ISDOC XML inside the PDF) made by the ERP ABRA Gen's demo version ("Faktura -
+  // daňový doklad", "DODAVATEL / ODBĚRATEL", rows per VAT rate in CZK); the truth is the ISDOC file committed beside
+  // it, the same XML the PDF embeds. test001's page is drawn as outlines (no text layer).
+  { repo: 'isdoc/isdoc.pdf', tunedOnly: true, round: 15, commit: '96f73f653c0abe5719de51bce41065d70f1418c1', truthData: { file: (path) => path.replace(/^examples\/output\//, 'examples/input/').replace(/\.pdf$/, ''), format: 'isdoc-xml' }, include: [/^examples\/output\/test00[12]\.isdoc\.pdf$/] },
+  // ReportBro (a Python report engine): its demo invoice rendered by the test suite from the report definition's test data ("Invoice number / Date", "TOTAL NET / TOTAL VAT / TOTAL GROSS").
+  { repo: 'jobsta/reportbro-lib', tunedOnly: true, round: 15, commit: '5773c8a52a56323af4c6b64921cfb1e7e182722b', truthData: { file: () => 'tests/data/demos/invoice/invoice.json', format: 'reportbro-definition-json' }, include: [/^tests\/data\/demos\/invoice\/report\.pdf$/] },
+  // pdfme (a TypeScript PDF template engine): the Japanese invoice (請求書) its generator test printed from the template's inputs; the labels are the base PDF's outlines.
+  { repo: 'pdfme/pdfme', tunedOnly: true, round: 15, unquotePaths: true, commit: 'f95d798a1864efbbca0c9cb37c29bb4230931094', truthData: { file: () => 'packages/generator/__tests__/assets/templates/請求書.json', format: 'pdfme-template-json' }, include: [/^packages\/generator\/__tests__\/assets\/pdfs\/assert\/請求書\.pdf$/] },
+  // sahar (a Go layout engine): its invoice example ("INVOICE / Invoice # / Date / Due Date", "Bill To:", "Subtotal / Tax (13%) / Total") and the Go code that draws it.
+  { repo: 'ella-to/sahar', tunedOnly: true, round: 15, commit: 'e148aaecdbb47bbe2020d8832b11ae3796b9ed80', truthData: { file: () => 'examples/invoice/main.go', format: 'sahar-invoice-go' }, include: [/^examples\/invoice\/invoice\.pdf$/] },
+  // Docmosis (a document engine) cloud demo: a DOCX invoice template rendered with its test data ("INVOICE / Invoice No / Invoice Date", items, "Total:", "Payment Due By").
+  { repo: '530Digital/demo-docmosis-cloud', tunedOnly: true, round: 15, commit: '445a6e6f5ec96097794b75a8c5075be7e829241b', truthData: { file: () => 'test-data/data.js', format: 'docmosis-demo-data-js' }, include: [/^output\/Invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -448,7 +463,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       continue;
     }
     const commit = src.commit ?? git(dir, 'rev-parse', 'HEAD').toString().trim();
-    const paths = git(dir, 'ls-tree', '-r', '--name-only', commit).toString().split('\n').filter((p) => src.include.some((re) => re.test(p)));
+    // `unquotePaths`: list non-ASCII paths as they are (git quotes them by default, so no include pattern matches them);
+    // opt-in per source, so that no earlier source gains files it never listed.
+    const paths = git(dir, ...(src.unquotePaths ? ['-c', 'core.quotepath=off'] : []), 'ls-tree', '-r', '--name-only', commit).toString().split('\n').filter((p) => src.include.some((re) => re.test(p)));
     for (const path of paths) {
       if (RESERVED.some((re) => re.test(path)) || FERD_EXAMPLE.test(basename(path)) || (src.tunedOnly && SPEC_EXAMPLE.test(basename(path)))) {
         skipped.push(`${src.repo}:${path} (reserved or FeRD example)`);
@@ -506,7 +523,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }
