@@ -241,7 +241,7 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
 /** Tuned-only rounds that are unseen: measured, never tuned on (rounds 7, 9, 10 and 11 were folded into the tuned sources by fold7, fold9, fold10 and fold11, 2026-11-27; round 12 by fold12, 2026-11-28, last unseen figure 0.843, P 0.897, R 0.796 on main 6fb5487). */
-const UNSEEN_SOURCES = ['new8', 'new13', 'new14', 'new15'];
+const UNSEEN_SOURCES = ['new8', 'new13', 'new14', 'new15', 'new16'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -566,6 +566,7 @@ const TITLES = {
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'unseen-new14': 'ROUND 14, UNSEEN (round-14 sources: invoice programs\' and PDF libraries\' examples with the data or code they were made from; measured only, never tuned on)',
   'unseen-new15': 'ROUND 15, UNSEEN (round-15 sources: an ERP\'s ISDOC.PDF hybrids, report and layout engines\' invoice examples with the data they were printed from; measured only, never tuned on)',
+  'unseen-new16': 'ROUND 16, UNSEEN (round-16 sources: invoice libraries\' demo pages and a batch tool\'s sample run, with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -255,6 +255,19 @@ export const SOURCES = [
   { repo: 'ella-to/sahar', tunedOnly: true, round: 15, commit: 'e148aaecdbb47bbe2020d8832b11ae3796b9ed80', truthData: { file: () => 'examples/invoice/main.go', format: 'sahar-invoice-go' }, include: [/^examples\/invoice\/invoice\.pdf$/] },
   // Docmosis (a document engine) cloud demo: a DOCX invoice template rendered with its test data ("INVOICE / Invoice No / Invoice Date", items, "Total:", "Payment Due By").
   { repo: '530Digital/demo-docmosis-cloud', tunedOnly: true, round: 15, commit: '445a6e6f5ec96097794b75a8c5075be7e829241b', truthData: { file: () => 'test-data/data.js', format: 'docmosis-demo-data-js' }, include: [/^output\/Invoice\.pdf$/] },
+  // Round 16 (issue 14, corpus19): UNSEEN like rounds 8, 13 and 15 (`source: "new16"`, eval table "ROUND 16,
+  // UNSEEN"). Programs no earlier round used, each PDF with the data it was printed from (`truthData`);
+  // docs/decisions.md, round 16, lists what was looked at and left out.
+  // PyInvoice (a Python ReportLab library): its demo page, on an orphan demo commit; the data is the README's usage
+  // example of 9 minutes before (`truthData.commit`).
+  { repo: 'CiCiApp/PyInvoice', tunedOnly: true, round: 16, commit: 'b88fd641652716f4950ac4009b1d1e0ddc33bf6c', truthData: { commit: '1aa2984c0fdd4a850eb6f349bbf4d95ce7475f93', file: () => 'README.rst', format: 'pyinvoice-readme' }, include: [/^dist\/simple\.pdf$/] },
+  // invoice-pdfkit (a Node PDFKit trade-document library): the minimal invoice its test script printed (the example
+  // is kept as a comment in test/run.ts at the same commit). Its stress-data invoice (test/1_invoice.pdf, items
+  // composed in code) and its quote/packing/return/receipt/refund pages are not taken.
+  { repo: 'Matteljay/invoice-pdfkit', tunedOnly: true, round: 16, commit: '168e0401abf4c21f43d61809823c901d8780c064', truthData: { file: () => 'test/run.ts', format: 'invoice-pdfkit-run-ts' }, include: [/^test\/simple\.pdf$/] },
+  // Simple Invoice Generator (a Python Markdown -> PDF tool for Australian invoices): a batch run from its sample CSV and
+  // the run's report; the batch's first two files by name only, so that no program gives more than half of the round.
+  { repo: 'ndsi6382/Simple_Invoice_Generator', tunedOnly: true, round: 16, commit: 'd308d6c0c36c94893917de04ec333c5715aeb0ae', truthData: { file: () => ['samples/sample_batch.csv', 'samples/sample_batch_output/Report_2022-06-01_12-22-05.txt'], format: 'simple-invoice-batch' }, include: [/^samples\/sample_batch_output\/Invoice_2206010[01]\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -371,12 +384,13 @@ function ownTruth(src, dir, commit, path) {
     // One data file, or a list of them (a program whose data spans several files): the adapter gets their texts in order.
     const file = typeof src.truthData.file === 'function' ? src.truthData.file(path) : `${dirname(path) === '.' ? '' : `${dirname(path)}/`}${src.truthData.file}`;
     try {
-      const texts = [file].flat().map((f) => git(dir, 'show', `${commit}:${f}`).toString('utf8'));
+      // `truthData.commit`: the data file's commit when the page sits on another one (an orphan demo commit).
+      const texts = [file].flat().map((f) => git(dir, 'show', `${src.truthData.commit ?? commit}:${f}`).toString('utf8'));
       text = Array.isArray(file) ? texts : texts[0];
     } catch {
       return { skip: `no ${[file].flat().join(' / ')}` };
     }
-    const json = templateDataTruth(src.truthData.format, text);
+    const json = templateDataTruth(src.truthData.format, text, path);
     if (!json) return { skip: `no invoice truth in ${file}` };
     // A generic file name ("invoice", "output") names no layout across programs: the family carries the
     // program's repository, so only a held-out seller, not a held-out file name, keeps a document out.
@@ -523,7 +537,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -1420,13 +1420,113 @@ function docmosisDemoDataJs(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs };
+/**
+ * Round 16. PyInvoice (a Python ReportLab invoice library): the README's usage example, which printed the demo
+ * page `dist/simple.pdf` (made 9 minutes after that README, on an orphan demo commit). `InvoiceInfo(<number>, …)`,
+ * the service provider's `name`, the items `Item(name, desc, units, 'unit price')` and `set_item_tax_rate(<rate>)`:
+ * net is the sum of units × price, tax the net at the rate rounded to cents, gross their sum. The dates are
+ * `datetime.now()` (the page shows the run time), the client is an e-mail only, the VAT number a placeholder
+ * text: not mapped.
+ */
+function pyinvoiceReadme(text) {
+  const number = /InvoiceInfo\((\d+)\s*,/.exec(text)?.[1];
+  const sender = /ServiceProviderInfo\(\s*name='([^']+)'/.exec(text)?.[1];
+  const items = [...String(text).matchAll(/add_item\(Item\('[^']*',\s*'[^']*',\s*(\d+),\s*'([\d.]+)'\)\)/g)];
+  const rate = Number(/set_item_tax_rate\(([\d.]+)\)/.exec(text)?.[1]);
+  if (!number || !items.length || !Number.isFinite(rate)) return null;
+  const net = items.reduce((s, m) => s + Number(m[1]) * cents(m[2]), 0);
+  const tax = Math.round((net * rate) / 100);
+  return {
+    type: 'invoice',
+    document_number: number,
+    sender_name: sender,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: rate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * Round 16. invoice-pdfkit (a Node PDFKit trade-document library): the minimal example in `test/run.ts` (kept there
+ * as a comment) that printed `test/simple.pdf` — `tradePDF.init({ company, currency })` then
+ * `tradePDF.invoice({ id, date: { created, due } (ms since 1970), bill: { company }, items: [{ tax, qty, price }],
+ * total: { discount, stateTax, fedTax, ship } })`. The gross is the program's chain: each line is qty × price with
+ * its own VAT added, their sum less the discount (%) plus shipping, then state and federal tax (%) on that sum,
+ * rounded to cents at the end ("Order Total"). Net, tax and rows are not stated as such: not mapped; "Order #" is
+ * an order reference and the issuer the placeholder "Your Company Name": not mapped.
+ */
+function invoicePdfkitRunTs(text) {
+  const start = String(text).indexOf('tradePDF.invoice({');
+  if (start < 0) return null;
+  const call = String(text).slice(start);
+  const end = call.indexOf('writeFileSync');
+  const body = end > 0 ? call.slice(0, end) : call;
+  const num = (key, src = body) => Number(new RegExp(`\\b${key}:\\s*"?([\\d.]+)"?`).exec(src)?.[1]);
+  const day = (ms) => (Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : undefined);
+  const items = [...body.matchAll(/\{[^{}]*\btax:\s*"([\d.]+)"[^{}]*\bqty:\s*"([\d.]+)"[^{}]*\bprice:\s*"([\d.]+)"[^{}]*\}/g)];
+  const totalBlock = /\btotal:\s*\{([^}]*)\}/.exec(body)?.[1];
+  if (!items.length || !totalBlock) return null;
+  const subtotal = items.reduce((s, m) => s + Number(m[2]) * Number(m[3]) * (1 + Number(m[1]) / 100), 0);
+  const pct = (key) => (Number.isFinite(num(key, totalBlock)) ? num(key, totalBlock) : 0);
+  const base = subtotal * (1 - pct('discount') / 100) + pct('ship');
+  const gross = base * (1 + pct('stateTax') / 100 + pct('fedTax') / 100);
+  const initCall = String(text).slice(0, start);
+  const currency = [...initCall.matchAll(/\bcurrency:\s*"([A-Z]{3})"/g)].pop()?.[1];
+  return {
+    type: 'invoice',
+    issue_date: day(num('created')),
+    payment_due_date: day(num('due')),
+    currency,
+    recipient_name: /\bbill:\s*\{[^}]*\bcompany:\s*"([^"]+)"/.exec(body)?.[1],
+    gross_amount: money(Math.round(gross * 100)),
+  };
+}
+
+/**
+ * Round 16. Simple Invoice Generator (a Python Markdown→PDF tool for GST invoices): a batch run from
+ * `samples/sample_batch.csv` (one recipient per row with a name, continuation rows without one; `qty` "-" is one
+ * unit) and the run's own report (`Report_*.txt`: time, file name and recipient of every invoice it wrote). The
+ * invoice of `path` is the report's row with that file name: its number is the file name's digits (printed
+ * "Invoice Number"), its date the row's date, its recipient the row's name; the gross is the sum of that
+ * recipient's rows, qty × unit price. The issuer and bank details come from a `config.py` that the committed one
+ * contradicts (other name, account and ABN): not mapped; the "$" is the program's: not mapped.
+ */
+function simpleInvoiceBatch([csv, report], path) {
+  const file = String(path).split('/').pop();
+  const row = String(report).split('\n').find((l) => l.includes(file));
+  const m = row && /^\S+\s+(\d{2})-(\d{2})-(\d{4})\s+(\S+\.pdf)\s+(.+?)\s*$/.exec(row);
+  if (!m || m[4] !== file) return null;
+  const name = m[5];
+  const lines = String(csv).trim().split('\n').slice(1).map((l) => [...l.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)].slice(0, 6).map((c) => c[2] ?? c[1]));
+  let current;
+  let total = 0;
+  let found = false;
+  for (const cells of lines) {
+    if (cells[0]) current = cells[0];
+    if (current !== name) continue;
+    found = true;
+    const qty = cells[4] === '-' ? 1 : Number(cells[4]);
+    total += qty * cents(cells[5]);
+  }
+  if (!found) return null;
+  return {
+    type: 'invoice',
+    document_number: /(\d+)\.pdf$/.exec(file)?.[1],
+    issue_date: `${m[3]}-${m[2]}-${m[1]}`,
+    recipient_name: name,
+    gross_amount: money(total),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
-export function templateDataTruth(format, text) {
+export function templateDataTruth(format, text, path) {
   const adapter = TEMPLATE_DATA[format];
   if (!adapter) throw new Error(`unknown template data format ${format}`);
-  return truthFromTemplateData(adapter(text));
+  // `path`: the PDF's path, for data files that describe several documents (a batch run's report).
+  return truthFromTemplateData(adapter(text, path));
 }
 
 /** The stored truth (docs/<id>.truth.json) as eval-generic reads it: known fields with a value only. */
