@@ -9,7 +9,7 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-8 and round-13 sources (manifest `source: "new8"`, `"new13"`) form the UNSEEN tables (rounds 9, 10, 11, 12 and 14 are tuned-only since fold9, fold10, fold11, fold12 and fold14): reported
+// The round-8, 13, 15 and 16 sources (manifest `source: "new8"`, `"new13"`, `"new15"`, `"new16"`) form the UNSEEN tables (rounds 9, 10, 11, 12 and 14 are tuned-only since fold9, fold10, fold11, fold12 and fold14): reported
 // as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
 // them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
 // above the table whose figure it changes.
@@ -241,7 +241,7 @@ const OWN_TRUTH = { 'ground-truth-json': truthFromGroundTruthJson, 'invoice-list
  */
 const PAGE_CHECKED_TRUTH = new Set(['template-data']);
 /** Tuned-only rounds that are unseen: measured, never tuned on (rounds 7, 9, 10 and 11 were folded into the tuned sources by fold7, fold9, fold10 and fold11, 2026-11-27; round 12 by fold12, 2026-11-28, last unseen figure 0.843, P 0.897, R 0.796 on main 6fb5487; round 14 by fold14, 2026-11-28, last unseen figure 0.840, P 1.000, R 0.723 on main f25f5b6). */
-const UNSEEN_SOURCES = ['new8', 'new13'];
+const UNSEEN_SOURCES = ['new8', 'new13', 'new15', 'new16'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -565,6 +565,8 @@ const TITLES = {
   'tuned-new12': 'NEW SOURCES, TUNED-ONLY (round 12: unseen until 2026-11-28, folded in by fold12)',
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
+  'unseen-new15': 'ROUND 15, UNSEEN (round-15 sources: an ERP\'s ISDOC.PDF hybrids, report and layout engines\' invoice examples with the data they were printed from; measured only, never tuned on)',
+  'unseen-new16': 'ROUND 16, UNSEEN (round-16 sources: invoice libraries\' demo pages and a batch tool\'s sample run, with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -1270,13 +1270,263 @@ function gompdfInvoiceGo(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo };
+/**
+ * Round 15. A Czech ISDOC 6 invoice XML (the data an ISDOC.PDF carries; here the file committed beside the
+ * PDF that embeds it): `DocumentType` 1 (faktura – daňový doklad; others are credit notes, advances …, no type),
+ * `ID`, `IssueDate`, the first `PaymentDueDate`, `ForeignCurrencyCode` else `LocalCurrencyCode`, the supplier's and
+ * customer's `PartyName/Name`, the supplier's `PartyTaxScheme/CompanyID` (a DIČ of the VAT id shape), `IBAN`
+ * (checked), the `TaxSubTotal` rows and `LegalMonetaryTotal` net / gross. An XML whose rows do not add up to its
+ * totals gives no truth.
+ */
+function isdocXml(text) {
+  const xml = String(text).replace(/^\uFEFF/, '');
+  if (!/<Invoice\b[^>]*isdoc\.cz\/namespace/.test(xml)) return null;
+  const party = (role) => new RegExp(`<${role}>[\\s\\S]*?</${role}>`).exec(xml)?.[0] ?? '';
+  const rows = [...xml.matchAll(/<TaxSubTotal>([\s\S]*?)<\/TaxSubTotal>/g)].map((m) => ({ tax_rate: Number(xmlText(m[1], 'Percent')), taxable_amount: cents(xmlText(m[1], 'TaxableAmount')), tax_amount: cents(xmlText(m[1], 'TaxAmount')) }));
+  const t = totalsOf(rows);
+  const net = cents(xmlText(xml, 'TaxExclusiveAmount', 'LegalMonetaryTotal'));
+  const gross = cents(xmlText(xml, 'TaxInclusiveAmount', 'LegalMonetaryTotal'));
+  const taxTotal = cents(/<\/TaxSubTotal>\s*<TaxAmount>([^<]*)<\/TaxAmount>\s*<\/TaxTotal>/.exec(xml)?.[1]);
+  if (!rows.length || t.net !== net || t.tax !== taxTotal || net + taxTotal !== gross) return null;
+  const supplier = party('AccountingSupplierParty');
+  return {
+    type: xmlText(xml, 'DocumentType') === '1' ? 'invoice' : undefined,
+    document_number: xmlText(xml, 'ID'),
+    issue_date: isoDate(xmlText(xml, 'IssueDate')),
+    payment_due_date: isoDate(xmlText(xml, 'PaymentDueDate')),
+    currency: xmlText(xml, 'ForeignCurrencyCode') || xmlText(xml, 'LocalCurrencyCode'),
+    sender_name: xmlText(supplier, 'Name', 'PartyName'),
+    sender_vat_number: vatId(xmlText(supplier, 'CompanyID', 'PartyTaxScheme')),
+    recipient_name: xmlText(party('AccountingCustomerParty'), 'Name', 'PartyName'),
+    iban: checkedIban(xmlText(xml, 'IBAN')),
+    net_amount: money(net),
+    tax_total: money(taxTotal),
+    gross_amount: money(gross),
+    tax_breakdowns: moneyRows(rows),
+  };
+}
+
+/**
+ * Round 15. ReportBro's (a report engine's) demo invoice: the report definition's `parameters`, whose
+ * `testData` the test renders — `InvoiceDetails` (number, date), `Recipient.Company`, `CompanyDetails` (name,
+ * `UID`, `IBAN`) and the `Invoice` rows (`Amount` = quantity × unit price, `VAT` percent). The template sums the
+ * rows and their VAT per rate; the "€" is the template's number pattern, not data: no currency.
+ */
+function reportbroDefinitionJson(text) {
+  const d = JSON.parse(text);
+  const param = (name) => {
+    const p = (d.parameters ?? []).find((x) => x.name === name);
+    try {
+      return p?.testData ? JSON.parse(p.testData) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const details = param('InvoiceDetails') ?? {};
+  const company = param('CompanyDetails') ?? {};
+  const lines = (param('Invoice') ?? []).map((r) => ({ net: cents(r.Amount), rate: Number(r.VAT) }));
+  if (!lines.length || lines.some((l) => !Number.isFinite(l.net) || !Number.isFinite(l.rate))) return null;
+  const t = totalsByRate(lines);
+  return {
+    type: 'invoice',
+    document_number: details.InvoiceNumber,
+    issue_date: isoDate(details.InvoiceDate),
+    sender_name: company.Name,
+    sender_vat_number: vatId(company.UID),
+    recipient_name: param('Recipient')?.Company,
+    iban: checkedIban(company.IBAN),
+    net_amount: money(t.net),
+    tax_total: money(t.tax),
+    gross_amount: money(t.gross),
+    tax_breakdowns: moneyRows(t.rows),
+  };
+}
+
+/**
+ * Round 15. A pdfme (labelmake) template with its inputs — `sampledata[0]` in older templates, each schema's
+ * `content` in newer ones: a Japanese 請求書 (invoice) with 請求No, 請求日 / 支払い期限 ("yyyy/mm/dd"), the
+ * billed (請求先) and billing (請求元) company, 小計 / 消費税 / 合計 as "￥12000". The yen sign is in the data
+ * (JPY). No rate is printed: no tax rows. Totals that do not add up give no truth.
+ */
+function pdfmeTemplateJson(text) {
+  const d = JSON.parse(text);
+  const input = d.sampledata?.[0] ?? Object.fromEntries((d.schemas ?? []).flatMap((page) => (Array.isArray(page) ? page.map((s) => [s.name, s.content]) : Object.entries(page).map(([k, s]) => [k, s.content]))));
+  const yen = (v) => (/^[￥¥]\s*[\d,]+$/.test(String(v ?? '').trim()) ? cents(String(v).replace(/[^\d]/g, '')) : undefined);
+  const slash = (v) => /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(String(v ?? '').trim())?.slice(1).join('-');
+  const [net, tax, gross] = [yen(input['小計']), yen(input['消費税']), yen(input['合計'])];
+  if ([net, tax, gross].some((v) => v === undefined) || net + tax !== gross) return null;
+  return {
+    type: 'invoice',
+    document_number: input['請求No'],
+    issue_date: slash(input['請求日']),
+    payment_due_date: slash(input['支払い期限']),
+    currency: 'JPY',
+    sender_name: input['[請求元]会社名'],
+    recipient_name: input['[請求先]会社名'],
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+  };
+}
+
+/**
+ * Round 15. ella-to/sahar's (a Go layout engine's) `examples/invoice/main.go`, read as round 14 read tincture:
+ * the drawing code's own literals — the "Date:" / "Due Date:" texts ("November 28,
+ * 2025"), `invoiceNumber := "…"`, the first text of the header (issuer) and of "Bill To:", the `InvoiceItem{…}` list (quantity × unit
+ * price) and `taxRate` (tax = subtotal × rate, printed to cents). The "$" is the example's format string: no
+ * currency.
+ */
+function saharInvoiceGo(text) {
+  const items = [...String(text).matchAll(/\{\s*Name:\s*"[^"]*",\s*Description:\s*"[^"]*",\s*Quantity:\s*(\d+),\s*UnitPrice:\s*([\d.]+),?\s*\}/g)];
+  const rate = Number(/\btaxRate := ([\d.]+)/.exec(text)?.[1]);
+  if (!items.length || !Number.isFinite(rate)) return null;
+  const net = items.reduce((s, m) => s + Number(m[1]) * cents(m[2]), 0);
+  const percentRate = Math.round(rate * 10000) / 100;
+  const tax = Math.round((net * percentRate) / 100);
+  const firstText = (after) => new RegExp(`${after}[\\s\\S]*?sahar\\.Text\\(\\s*"([^"]+)"`).exec(text)?.[1];
+  return {
+    type: 'invoice',
+    document_number: /\binvoiceNumber := "([^"]+)"/.exec(text)?.[1],
+    issue_date: monthNameDate(/"Date: ([^"]+)"/.exec(text)?.[1]),
+    payment_due_date: monthNameDate(/"Due Date: ([^"]+)"/.exec(text)?.[1]),
+    sender_name: firstText('func Header\\('),
+    recipient_name: firstText('"Bill To:"'),
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * Round 15. A Docmosis (document engine) cloud demo's `test-data/data.js`, the data its DOCX invoice template was
+ * rendered from: `invoiceNo`, `invoiceDate` ("07 Apr 2023"), `terms` (days: the template prints "Payment Due By"
+ * the date that many days later), `customerCompany`, the `items` with their line `amt` (the "Total:" is their
+ * sum). The issuer, the "$" and the layout are the template's: not mapped. No tax.
+ */
+function docmosisDemoDataJs(text) {
+  const value = (key) => new RegExp(`\\b${key}:\\s*"([^"]*)"`).exec(text)?.[1];
+  const amounts = [...String(text).matchAll(/\bamt:\s*"([\d.]+)"/g)].map((m) => cents(m[1]));
+  const issued = dayMonthNameDate(value('invoiceDate'));
+  const terms = Number(value('terms'));
+  if (!amounts.length || !issued) return null;
+  return {
+    type: 'invoice',
+    document_number: value('invoiceNo'),
+    issue_date: issued,
+    payment_due_date: Number.isInteger(terms) ? addDays(issued, terms) : undefined,
+    recipient_name: value('customerCompany'),
+    gross_amount: money(amounts.reduce((a, b) => a + b, 0)),
+  };
+}
+
+/**
+ * Round 16. PyInvoice (a Python ReportLab invoice library): the README's usage example, which printed the demo
+ * page `dist/simple.pdf` (made 9 minutes after that README, on an orphan demo commit). `InvoiceInfo(<number>, …)`,
+ * the service provider's `name`, the items `Item(name, desc, units, 'unit price')` and `set_item_tax_rate(<rate>)`:
+ * net is the sum of units × price, tax the net at the rate rounded to cents, gross their sum. The dates are
+ * `datetime.now()` (the page shows the run time), the client is an e-mail only, the VAT number a placeholder
+ * text: not mapped.
+ */
+function pyinvoiceReadme(text) {
+  const number = /InvoiceInfo\((\d+)\s*,/.exec(text)?.[1];
+  const sender = /ServiceProviderInfo\(\s*name='([^']+)'/.exec(text)?.[1];
+  const items = [...String(text).matchAll(/add_item\(Item\('[^']*',\s*'[^']*',\s*(\d+),\s*'([\d.]+)'\)\)/g)];
+  const rate = Number(/set_item_tax_rate\(([\d.]+)\)/.exec(text)?.[1]);
+  if (!number || !items.length || !Number.isFinite(rate)) return null;
+  const net = items.reduce((s, m) => s + Number(m[1]) * cents(m[2]), 0);
+  const tax = Math.round((net * rate) / 100);
+  return {
+    type: 'invoice',
+    document_number: number,
+    sender_name: sender,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: rate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * Round 16. invoice-pdfkit (a Node PDFKit trade-document library): the minimal example in `test/run.ts` (kept there
+ * as a comment) that printed `test/simple.pdf` — `tradePDF.init({ company, currency })` then
+ * `tradePDF.invoice({ id, date: { created, due } (ms since 1970), bill: { company }, items: [{ tax, qty, price }],
+ * total: { discount, stateTax, fedTax, ship } })`. The gross is the program's chain: each line is qty × price with
+ * its own VAT added, their sum less the discount (%) plus shipping, then state and federal tax (%) on that sum,
+ * rounded to cents at the end ("Order Total"). Net, tax and rows are not stated as such: not mapped; "Order #" is
+ * an order reference and the issuer the placeholder "Your Company Name": not mapped.
+ */
+function invoicePdfkitRunTs(text) {
+  const start = String(text).indexOf('tradePDF.invoice({');
+  if (start < 0) return null;
+  const call = String(text).slice(start);
+  const end = call.indexOf('writeFileSync');
+  const body = end > 0 ? call.slice(0, end) : call;
+  const num = (key, src = body) => Number(new RegExp(`\\b${key}:\\s*"?([\\d.]+)"?`).exec(src)?.[1]);
+  const day = (ms) => (Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : undefined);
+  const items = [...body.matchAll(/\{[^{}]*\btax:\s*"([\d.]+)"[^{}]*\bqty:\s*"([\d.]+)"[^{}]*\bprice:\s*"([\d.]+)"[^{}]*\}/g)];
+  const totalBlock = /\btotal:\s*\{([^}]*)\}/.exec(body)?.[1];
+  if (!items.length || !totalBlock) return null;
+  const subtotal = items.reduce((s, m) => s + Number(m[2]) * Number(m[3]) * (1 + Number(m[1]) / 100), 0);
+  const pct = (key) => (Number.isFinite(num(key, totalBlock)) ? num(key, totalBlock) : 0);
+  const base = subtotal * (1 - pct('discount') / 100) + pct('ship');
+  const gross = base * (1 + pct('stateTax') / 100 + pct('fedTax') / 100);
+  const initCall = String(text).slice(0, start);
+  const currency = [...initCall.matchAll(/\bcurrency:\s*"([A-Z]{3})"/g)].pop()?.[1];
+  return {
+    type: 'invoice',
+    issue_date: day(num('created')),
+    payment_due_date: day(num('due')),
+    currency,
+    recipient_name: /\bbill:\s*\{[^}]*\bcompany:\s*"([^"]+)"/.exec(body)?.[1],
+    gross_amount: money(Math.round(gross * 100)),
+  };
+}
+
+/**
+ * Round 16. Simple Invoice Generator (a Python Markdown→PDF tool for GST invoices): a batch run from
+ * `samples/sample_batch.csv` (one recipient per row with a name, continuation rows without one; `qty` "-" is one
+ * unit) and the run's own report (`Report_*.txt`: time, file name and recipient of every invoice it wrote). The
+ * invoice of `path` is the report's row with that file name: its number is the file name's digits (printed
+ * "Invoice Number"), its date the row's date, its recipient the row's name; the gross is the sum of that
+ * recipient's rows, qty × unit price. The issuer and bank details come from a `config.py` that the committed one
+ * contradicts (other name, account and ABN): not mapped; the "$" is the program's: not mapped.
+ */
+function simpleInvoiceBatch([csv, report], path) {
+  const file = String(path).split('/').pop();
+  const row = String(report).split('\n').find((l) => l.includes(file));
+  const m = row && /^\S+\s+(\d{2})-(\d{2})-(\d{4})\s+(\S+\.pdf)\s+(.+?)\s*$/.exec(row);
+  if (!m || m[4] !== file) return null;
+  const name = m[5];
+  const lines = String(csv).trim().split('\n').slice(1).map((l) => [...l.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)].slice(0, 6).map((c) => c[2] ?? c[1]));
+  let current;
+  let total = 0;
+  let found = false;
+  for (const cells of lines) {
+    if (cells[0]) current = cells[0];
+    if (current !== name) continue;
+    found = true;
+    const qty = cells[4] === '-' ? 1 : Number(cells[4]);
+    total += qty * cents(cells[5]);
+  }
+  if (!found) return null;
+  return {
+    type: 'invoice',
+    document_number: /(\d+)\.pdf$/.exec(file)?.[1],
+    issue_date: `${m[3]}-${m[2]}-${m[1]}`,
+    recipient_name: name,
+    gross_amount: money(total),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
-export function templateDataTruth(format, text) {
+export function templateDataTruth(format, text, path) {
   const adapter = TEMPLATE_DATA[format];
   if (!adapter) throw new Error(`unknown template data format ${format}`);
-  return truthFromTemplateData(adapter(text));
+  // `path`: the PDF's path, for data files that describe several documents (a batch run's report).
+  return truthFromTemplateData(adapter(text, path));
 }
 
 /** The stored truth (docs/<id>.truth.json) as eval-generic reads it: known fields with a value only. */
