@@ -308,7 +308,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
       const cell = c.iso ? segAt(line, c.index) : null;
       const under = cell ? below(ev, cell, 1, true) : null;
-      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
+      // An ISO code glued to a number ("550000 USD", "8.6 EUR", "USD 43") prices it, with or without cents (recall18).
+      const besideNumber = c.iso && (/(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length)));
+      const nearAmount = besideNumber || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }

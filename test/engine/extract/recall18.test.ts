@@ -2,7 +2,8 @@
 // that fails without its rule: a document number printed with typographic hyphens (U+2010 …
 // U+2015, U+2212: "IOPOLE‐jdz7fEbj4Va", what a word processor or a PDF generator sets for "-"),
 // and a number that is a timestamp ("Invoice ID: 2024-03-10t172205": a date and a time of day
-// glued by ISO 8601's "T" names one document, it is not the issue date).
+// glued by ISO 8601's "T" names one document, it is not the issue date); an ISO currency code
+// printed beside amounts without cents ("Total 550000 USD", "8.6 EUR") names the currency.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, v, type Lines } from './fixtures/run.js';
@@ -39,5 +40,23 @@ describe('a timestamp printed as the document number', () => {
   it('does not read a date followed by a time as a number ("Invoice number: 2024-03-10T17:22")', () => {
     const r = run([[240, 40, 18, 'Invoice'], [56, 64, 10, 'Invoice number: 2024-03-10T17:22'], [56, 78, 10, 'Issuing Date: 2024-03-10'], ...PARTIES, ...TOTALS]);
     assert.equal(v(r, 'document_number'), null);
+  });
+});
+
+describe('an ISO currency code beside amounts printed without cents', () => {
+  const page = (code: string): Lines => [
+    [240, 40, 18, 'Invoice'], [56, 64, 10, 'Invoice number: 2025-0815'], [56, 78, 10, 'Invoice date: 03/04/2025'], ...PARTIES,
+    [56, 300, 10, 'System development service'], [470, 300, 10, `500000 ${code}`],
+    [330, 420, 10, 'VAT'], [470, 420, 10, `50000 ${code}`], [330, 434, 10, 'Total (including tax)'], [470, 434, 10, `550000 ${code}`],
+  ];
+  it('reads USD from "550000 USD"', () => assert.equal(v(run(page('USD')), 'currency'), 'USD'));
+  it('reads CHF from "550000 CHF"', () => assert.equal(v(run(page('CHF')), 'currency'), 'CHF'));
+  it('reads EUR from amounts with one decimal ("Total paid with VAT 51.6 EUR")', () => {
+    const r = run([[240, 40, 18, 'Invoice'], [56, 64, 10, 'Invoice number: 2025-0815'], ...PARTIES, [330, 420, 10, 'Total without VAT'], [470, 420, 10, '43 EUR'], [330, 434, 10, 'VAT Paid'], [470, 434, 10, '8.6 EUR'], [330, 448, 10, 'Total paid with VAT'], [470, 448, 10, '51.6 EUR']]);
+    assert.equal(v(r, 'currency'), 'EUR');
+  });
+  it('still reads no currency from a code in prose away from any number ("prices in USD on request")', () => {
+    const r = run([[240, 40, 18, 'Invoice'], [56, 64, 10, 'Invoice number: 2025-0815'], ...PARTIES, [56, 300, 10, 'Consulting'], [470, 300, 10, '500000'], [56, 500, 9, 'Quotes for other work are available in USD on request']]);
+    assert.equal(v(r, 'currency'), null);
   });
 });
