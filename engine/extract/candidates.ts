@@ -81,8 +81,16 @@ const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(lin
 const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Z0-9][A-Z0-9./_-]{0,30}\d[A-Z0-9./_-]*)(?![\p{L}\p{N}])/u;
 const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
 
+/** Typographic hyphens and dashes a word processor or a PDF generator sets for "-" ("IOPOLE‐jdz7fEbj4Va", recall18). */
+const TYPOGRAPHIC_HYPHEN = /[\u2010-\u2015\u2212]/g;
+/**
+ * An ISO 8601 date and time of day glued by "T" without separators ("2024-03-10t172205"): a
+ * timestamp that names one document (a template program's id), not a date (recall18).
+ */
+const TIMESTAMP_NUMBER = /^\d{4}-\d{2}-\d{2}t\d{4,6}$/i;
+
 function docNumberFrom(text: string): string | null {
-  const t = text.trim();
+  const t = text.trim().replace(TYPOGRAPHIC_HYPHEN, '-');
   const series = SERIES_NUMBER.exec(t);
   if (series && !NOT_A_SERIES.test(series[1]!) && !findDates(series[2]!).length && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
   const m = DOC_NUMBER.exec(t);
@@ -90,7 +98,7 @@ function docNumberFrom(text: string): string | null {
   const v = m[1]!.replace(/[./_-]+$/, '');
   if (!/\d/.test(v) || v.length < 3) return null;
   // A date or an amount is not a document number.
-  if (findDates(v).length || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
+  if ((findDates(v).length && !TIMESTAMP_NUMBER.test(v)) || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
   return v;
 }
 
@@ -300,7 +308,9 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // Near an amount on the line, or heading a column of amounts ("Amount (GBP)").
       const cell = c.iso ? segAt(line, c.index) : null;
       const under = cell ? below(ev, cell, 1, true) : null;
-      const nearAmount = lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
+      // An ISO code glued to a number ("550000 USD", "8.6 EUR", "USD 43") prices it, with or without cents (recall18).
+      const besideNumber = c.iso && (/(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length)));
+      const nearAmount = besideNumber || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
@@ -857,7 +867,8 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     // Numbers in prose: "anbei unsere Rechnung Nr. 2024-117 vom 12.03.2024".
     // Czech "Faktura č. 198900000001" (č. = číslo, number; fold10).
     const titled = /(nr|no|nummer|number|n°|#|č\.|číslo)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura|faktura)\s*(?:nr\.?|no\.?|nummer|number|n°|#|č\.|číslo)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
-    if (titled && /\d/.test(titled[2]!)) {
+    // A date, or a date cut at a time's colon ("Invoice number: 2024-03-10T17:22"), is not a number (recall18).
+    if (titled && /\d/.test(titled[2]!) && !(findDates(titled[2]!).length && !TIMESTAMP_NUMBER.test(titled[2]!))) {
       const line = lineOf(titled.index);
       push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
       const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
