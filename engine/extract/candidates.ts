@@ -88,6 +88,8 @@ const TYPOGRAPHIC_HYPHEN = /[\u2010-\u2015\u2212]/g;
  * timestamp that names one document (a template program's id), not a date (recall18).
  */
 const TIMESTAMP_NUMBER = /^\d{4}-\d{2}-\d{2}t\d{4,6}$/i;
+/** A date (not a glued timestamp) is not a document number. */
+const isDateNotNumber = (v: string) => findDates(v).length > 0 && !TIMESTAMP_NUMBER.test(v);
 
 function docNumberFrom(text: string): string | null {
   const t = text.trim().replace(TYPOGRAPHIC_HYPHEN, '-');
@@ -98,7 +100,7 @@ function docNumberFrom(text: string): string | null {
   const v = m[1]!.replace(/[./_-]+$/, '');
   if (!/\d/.test(v) || v.length < 3) return null;
   // A date or an amount is not a document number.
-  if ((findDates(v).length && !TIMESTAMP_NUMBER.test(v)) || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
+  if (isDateNotNumber(v) || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
   return v;
 }
 
@@ -868,7 +870,7 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
     // Czech "Faktura č. 198900000001" (č. = číslo, number; fold10).
     const titled = /(nr|no|nummer|number|n°|#|č\.|číslo)/i.test(s) && /\b(rechnung|gutschrift|invoice|credit note|factuur|facture|fattura|factura|faktura)\s*(?:nr\.?|no\.?|nummer|number|n°|#|č\.|číslo)\s*:?\s*([A-Z0-9][A-Z0-9./-]{1,30}[A-Z0-9])(?:\s+(?:vom|from|dated|du|van|del)\s+)?/iu.exec(s);
     // A date, or a date cut at a time's colon ("Invoice number: 2024-03-10T17:22"), is not a number (recall18).
-    if (titled && /\d/.test(titled[2]!) && !(findDates(titled[2]!).length && !TIMESTAMP_NUMBER.test(titled[2]!))) {
+    if (titled && /\d/.test(titled[2]!) && !isDateNotNumber(titled[2]!)) {
       const line = lineOf(titled.index);
       push({ field: 'document_number', value: titled[2], raw: titled[0], score: 2.4, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['trim'] });
       const after = s.slice(titled.index + titled[0].length, titled.index + titled[0].length + 24);
