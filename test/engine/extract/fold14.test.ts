@@ -3,10 +3,10 @@
 // generated here and failed on main f25f5b6's engine before the labels were added.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, v, type Lines } from './fixtures/run.js';
+import { run, totalsBlock, v } from './fixtures/run.js';
 
-const EURO_TOTALS: Lines = [[330, 420, 10, 'Total HT :'], [470, 420, 10, '1 000,00 €'], [330, 434, 10, 'TVA 20 % :'], [475, 434, 10, '200,00 €'], [330, 448, 10, 'Total TTC :'], [470, 448, 10, '1 200,00 €']];
-const DOLLAR_TOTALS: Lines = [[330, 420, 10, 'Subtotal:'], [470, 420, 10, '$1,000.00'], [330, 434, 10, 'Tax 10%:'], [475, 434, 10, '$100.00'], [330, 448, 10, 'Total:'], [470, 448, 10, '$1,100.00']];
+const EURO_TOTALS = totalsBlock(420, ['1 000,00 €', '200,00 €', '1 200,00 €'], ['Total HT :', 'TVA 20 % :', 'Total TTC :']);
+const DOLLAR_TOTALS = totalsBlock(420, ['$1,000.00', '$100.00', '$1,100.00'], ['Subtotal:', 'Tax 10%:', 'Total:']);
 
 describe('French issue and due dates written as a sentence ("Établie le", "Échéance de paiement")', () => {
   it('reads the issue date after "Établie le :" and the due date after "Échéance de paiement :"', () => {

@@ -6,9 +6,9 @@
 // printed beside amounts without cents ("Total 550000 USD", "8.6 EUR") names the currency.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, v, type Lines } from './fixtures/run.js';
+import { run, totalsBlock, v, type Lines } from './fixtures/run.js';
 
-const TOTALS: Lines = [[330, 420, 10, 'Subtotal:'], [470, 420, 10, '1,000.00'], [330, 434, 10, 'VAT 20%:'], [475, 434, 10, '200.00'], [330, 448, 10, 'Total:'], [470, 448, 10, '1,200.00']];
+const TOTALS = totalsBlock(420, ['1,000.00', '200.00', '1,200.00'], ['Subtotal:', 'VAT 20%:', 'Total:']);
 const PARTIES: Lines = [[56, 120, 10, 'Bill To:'], [56, 134, 10, 'Marta Lindqvist'], [56, 148, 9, 'Mill Lane 3'], [56, 162, 9, 'Shelbyville 40317']];
 
 describe('document numbers printed with typographic hyphens', () => {
