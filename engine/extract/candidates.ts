@@ -69,7 +69,7 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
-const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
+const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no|č[íi]slo)\W*$/i;
 const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
@@ -721,7 +721,9 @@ function taxHeaderAbove(ev: Evidence, line: EvLine): number | null {
 /**
  * A tax table has one row per rate; rows under one header that repeat a rate with other
  * amounts are item lines printing their own tax ("Netto | % | MwSt | Brutto" per item), not
- * the document's breakdown: none of that table's rows is a tax row (issue 14 round 4).
+ * the document's breakdown: none of that table's rows is a tax row (issue 14 round 4). So are
+ * rows on consecutive lines that repeat a rate, with the rate printed as a percentage and no
+ * header near enough to tie them (fold15: an ERP's item table, ten rows at 21 % above the summary).
  */
 function dropItemTaxRows(out: Candidate[]) {
   const byHeader = new Map<number, Candidate[]>();
@@ -730,8 +732,15 @@ function dropItemTaxRows(out: Candidate[]) {
     if (h === null || h === undefined) continue;
     byHeader.set(h, [...(byHeader.get(h) ?? []), c]);
   }
+  const runs: Candidate[][] = [];
+  for (const c of out.filter((x) => x.field === 'tax_breakdowns' && typeof x.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number))) {
+    const run = runs[runs.length - 1];
+    const prev = run?.[run.length - 1];
+    if (run && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1 && c.meta!.page === prev.meta!.page) run.push(c);
+    else runs.push([c]);
+  }
   const drop = new Set<Candidate>();
-  for (const rows of byHeader.values()) {
+  for (const rows of [...byHeader.values(), ...runs]) {
     const perRate = new Map<string, Set<string>>();
     for (const c of rows) {
       const v = c.value as { tax_rate: string; taxable_amount: string; tax_amount: string };
@@ -1035,6 +1044,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   const domains = domainsOf(ev);
   const domainMatch = (name: string) => {
     const n = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    // A name in another script keeps no Latin letters, and "" starts every domain (fold15: "東京都 出得太").
+    if (n.length < 4) return false;
     return domains.some((d) => d.length >= 4 && (n.startsWith(d) || d.startsWith(n.slice(0, Math.max(4, Math.min(n.length, d.length))))));
   };
 
@@ -1192,7 +1203,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       // "1 kg", "5 AG" after a number: a unit or a count in an item line, not a legal form (round 7).
       if (!m || /\d\s?$/.test(first.slice(0, m.index))) continue;
       let name = first.slice(0, m.index + m[0].length).trim();
-      const sold = /(?:sold by|provided by|verkauft von|geliefert von)\s+(.+)$/i.exec(name);
+      // The seller or payee named in a sentence ("Sold by …", "Please make checks payable to …"; fold15): the name after the phrase.
+      const sold = /(?:sold by|provided by|verkauft von|geliefert von|payable to|remit (?:payment )?to|zahlbar an|[àa] l['’]ordre de)\s+(.+)$/i.exec(name);
       if (sold) name = sold[1]!;
       else if (m.index > 40 || /:\s/.test(name)) continue;
       let n = cleanName(name);

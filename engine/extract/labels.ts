@@ -29,6 +29,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
     'nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no',
+    // Czech "Číslo:" (fold15), only with its colon: "Číslo účtu" is an account, "Číslo objednávky" an order.
+    'č[íi]slo(?=\\s*:)',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
@@ -39,6 +41,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'data wystawienia',
     // Template programs (fold10): "Issuing Date", "Created:" (only with its colon), Czech "Datum vydání".
     'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
+    // Czech (fold15): "Datum vystavení" (date of issue).
+    'datum vystaven[íi]',
     // Issue dates written as "issued on …" (fold14: round-14 layouts): French "Établie le" / "Émise le",
     // English "Issued on" / "Date issued", German "Ausgestellt am".
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
@@ -77,6 +81,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'net', 'ht', 'h\\.t\\.', 'excl\\.? btw',
     // A bare "Zwischensumme" (subtotal) over the tax and the total (fold10); the arithmetic checks it.
     'zwischensumme',
+    // Czech (fold15): "Celkem bez DPH" (total without VAT).
+    'celkem bez dph',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -86,6 +92,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'brutto', 'bruto', 'gross', 'ttc', 't\\.t\\.c\\.', 'incl\\.? btw',
     // "Gesamt:" closing a totals block (fold10); only with its colon, the bare word heads item columns.
     'gesamt(?=\\s*:)',
+    // Czech (fold15): "Celkem s DPH" / "včetně DPH" (total with VAT), "(Částka / Celkem) k úhradě" (amount to pay).
+    'celkem s dph', 'celkem v[čc]etn[ěe] dph', '(?:[čc][áa]stka |celkem )?k [úu]hrad[ěe]',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
@@ -137,6 +145,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'data sprzeda[żz]y', 'data dostawy', 'data dokonania', 'data wykonania',
     // Czech (fold10): the date of the taxable supply.
     'datum zdaniteln[ée]ho pln[ěe]n[íi]', 'datum uskute[čc]n[ěe]n[íi] zdaniteln[ée]ho pln[ěe]n[íi]',
+    // Czech (fold15): the short forms ABRA prints, "Datum plnění" (supply) and "Datum odvodu" (tax remittance).
+    'datum pln[ěe]n[íi]', 'datum odvodu',
   ),
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };

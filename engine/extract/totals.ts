@@ -8,7 +8,7 @@ import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from '
 import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
-const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b)/iu;
+const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b|\bdph\b)/iu;
 /**
  * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
  * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt"); nor is an
@@ -27,7 +27,7 @@ function amountCell(line: EvLine) {
   const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
   if (!a) return null;
   // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
-  if (last.text.slice(a.index + a.length).replace(/[€$£¥]|\b(EUR|USD|GBP|CHF)\b/gi, '').trim().length > 1) return null;
+  if (last.text.slice(a.index + a.length).replace(/[€$£¥]|\b(EUR|USD|GBP|CHF|CZK|PLN)\b|kč|zł/gi, '').trim().length > 1) return null;
   const own = last.text.slice(0, a.index).replace(/[€$£¥]\s*$/, '').trim();
   if (own && findAmounts(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
   const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');

@@ -67,8 +67,9 @@ export function findVatIds(text: string): Array<{ raw: string; index: number; ch
   const out: Array<{ raw: string; index: number; check: VatCheck }> = [];
   const re = /\b(ATU\d{8}|CHE[- ]?\d{3}[.\s]?\d{3}[.\s]?\d{3}(?:\s?(?:MWST|TVA|IVA))?|(?:BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|NO)[ \u00a0]?[0-9A-Z][0-9A-Z .\u00a0]{6,15}[0-9A-Z])/g;
   for (const m of text.matchAll(re)) {
-    // Shrink from the right: the pattern may swallow the next word.
-    let raw = m[1]!;
+    // Shrink from the right: the pattern may swallow the next word. An id is printed in groups
+    // with single spaces; a wider gap is the next column ("CZ12345678   12345 Praha", fold15).
+    let raw = m[1]!.replace(/[ \u00a0]{2,}.*$/, '');
     for (;;) {
       const check = normalizeVat(raw);
       if (check) {
