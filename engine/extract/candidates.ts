@@ -238,6 +238,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const payee = h.field === 'sender_name' && PAYEE_LABEL.test(h.label);
       if (payee && ASSIGNED_CLAIM.test(ev.lines.filter((l) => l.page === h.line.page).map((l) => l.text).join('\n'))) continue;
       for (const v of labelValues(ev, h)) {
+        // A cell across a third of the page on the heading's row is another block ("Bill To … Your Company Name"; fold16).
+        if (v.where === 'right' && v.seg && v.seg.bbox.x - (h.seg.bbox.x + h.seg.bbox.w) > h.line.pageWidth * 0.35) continue;
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
           const n = cleanName(v.text.split(SEPARATORS)[0]!);
@@ -856,7 +858,9 @@ function sentencesOf(ev: Evidence, unit: EvLine[], opts: GenerateOptions, push: 
       const before = (x: { index: number }) => s.slice(Math.max(0, x.index - 14), x.index);
       // A document's own date ("Rechnung vom …", "invoice dated …") is never its due date.
       const own = (x: { index: number }) => /\b(vom|von|from|dated|of|du|van|del|de)\s*$/i.test(before(x));
-      const d = dates.find((x) => /(bis|zum|am|spätestens|by|on|before|until|than|avant|le|uiterlijk|op|v[óo]{1,2}r|entro|il|antes|el)\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x));
+      // Without a deadline word, not a date right after a colon: that is a label's value ("Created: 8/1/2022"), the
+      // "sentence" only header rows run together up to a terms line (fold16).
+      const d = dates.find((x) => /(bis|zum|am|spätestens|by|on|before|until|than|avant|le|uiterlijk|op|v[óo]{1,2}r|entro|il|antes|el)\s*:?\s*$/i.test(before(x)) && !own(x)) ?? dates.find((x) => !own(x) && !/:\s*$/.test(before(x)));
       if (d && s.length < 400) {
         const line = lineOf(d.index);
         push({ field: 'payment_due_date', value: d.value, raw: d.raw, score: 2.5, method: methodFor(line, 'sentence'), source: src(line, null, s.trim().slice(0, 200)), transforms: ['date:in-sentence', ...orderMarks(d, opts.order)] });
@@ -1250,6 +1254,8 @@ const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzende
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
 const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
 // The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
+/** A buyer section heading that is no recipient label elsewhere: "Invoice for:" (a title "Invoice for <client>" too; fold16). */
+const SECTION_BUYER = /^invoice for$/i;
 const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
 
 /**
@@ -1260,20 +1266,32 @@ const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|no
 function partySections(ev: Evidence, push: (c: Candidate) => void) {
   for (const lines of ev.pages.values()) {
     lines.forEach((line, i) => {
-      const heading = line.segments.length === 1 ? line.segments[0]!.text.trim() : '';
-      if (!heading || heading.includes(':') || heading.split(/\s+/).length > 5) return;
-      const seller = SELLER_WORD.test(heading);
-      if (seller === BUYER_WORD.test(heading)) return;
-      for (const row of lines.slice(i + 1, i + 5)) {
-        const key = row.segments[0]!;
-        const sameCell = /^((?:firmen|company )?name)\s*:\s*(\S.*)$/i.exec(key.text.trim());
-        if (!sameCell && row.segments.length === 1 && row !== lines[i + 1]) break; // the next heading
-        const value = sameCell ? sameCell[2]! : NAME_KEY.test(key.text.trim()) ? row.segments[1]?.text ?? '' : '';
-        const name = value && cleanName(value);
-        if (!name) continue;
-        push({ field: seller ? 'sender_name' : 'recipient_name', value: name, raw: value, score: 3.5, method: methodFor(row, 'label_value'), source: src(row, sameCell ? key : row.segments[1]!), label: heading, transforms: ['trim', 'block:party-section'] });
-        break;
-      }
+      // The heading row: one heading, or one per column ("Service Provider | Client"; fold16), each a few
+      // words with no colon but a closing one ("Invoice for:").
+      const cells = line.segments.map((s) => ({ seg: s, text: s.text.trim().replace(/:$/, '') }));
+      if (cells.some((c) => !c.text || c.text.includes(':') || c.text.split(/\s+/).length > 5)) return;
+      cells.forEach((cell, k) => {
+        const t = cell.seg.text.trim();
+        const whole = (re: RegExp) => re.exec(t)?.[0].trim().length === t.length;
+        const seller = SELLER_WORD.test(cell.text) || PAYEE_LABEL.test(cell.text) || whole(LABELS.sender_name);
+        if (seller === (BUYER_WORD.test(cell.text) || SECTION_BUYER.test(cell.text) || whole(LABELS.recipient_name))) return;
+        // The heading's column: from its left edge to the next heading's.
+        const from = cell.seg.bbox.x - 12;
+        const to = cells[k + 1]?.seg.bbox.x ?? Infinity;
+        for (const row of lines.slice(i + 1, i + 5)) {
+          const inColumn = row.segments.filter((s) => s.bbox.x >= from && s.bbox.x < to);
+          const key = inColumn[0];
+          if (!key) continue;
+          const sameCell = /^((?:firmen|company )?name)\s*:\s*(\S.*)$/i.exec(key.text.trim());
+          if (!sameCell && row.segments.length === 1 && row !== lines[i + 1]) break; // the next heading
+          const valueSeg = sameCell ? key : NAME_KEY.test(key.text.trim()) ? inColumn[1] : undefined;
+          const value = sameCell ? sameCell[2]! : valueSeg?.text ?? '';
+          const name = value && cleanName(value);
+          if (!name) continue;
+          push({ field: seller ? 'sender_name' : 'recipient_name', value: name, raw: value, score: 3.5, method: methodFor(row, 'label_value'), source: src(row, valueSeg ?? key), label: cell.seg.text.trim(), transforms: ['trim', 'block:party-section'] });
+          break;
+        }
+      });
     });
   }
 }
