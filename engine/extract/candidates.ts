@@ -75,6 +75,23 @@ const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
 /**
+ * A cell of a table row under its row of headings (recall19): the row has three or more cells and an
+ * amount in another cell, and the rows above it, each of three or more cells, lead up to a heading row
+ * with a cell over this one ("Milestone | Date Completed | Price" over "Design website | 09/14/18 |
+ * $800"). Such a date is the row's (a service or delivery day), not the letter's.
+ */
+function underTableHeading(ev: Evidence, line: EvLine, seg: Segment): boolean {
+  if (!documentInItemRow(line, seg)) return false;
+  const rows = ev.pages.get(line.page) ?? [];
+  for (let i = line.pageLine - 1; i >= 0 && i >= line.pageLine - 30; i--) {
+    const above = rows[i]!;
+    if (above.segments.length < 3) return false;
+    if (headingRow(above)) return above.segments.some((s) => overlapX(s.bbox, seg.bbox) > 0);
+  }
+  return false;
+}
+
+/**
  * A series code of capitals set apart from the number ("FV 7/2021", "FT IXTEST-01/28"): printed
  * so, the space is part of the number. Not a number word or a currency before an amount.
  */
@@ -196,13 +213,18 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const column = itemColumnHeading(h);
       const garbled = h.line.source === 'ocr' && BARE_DATE_LABEL.test(h.label) && garbledQualifier(ev, h, opts.order);
       for (const v of labelValues(ev, h)) {
-        if ((column || garbled || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
+        const valueLine = ev.lines[v.seg?.line ?? h.line.index]!;
+        if ((column || garbled || ocrDateColumn(ev, h.line, v.seg) || inItemRow(valueLine, v.seg)) && v.where === 'below') continue;
+        // A bare date word heading a column of table rows ("Date Completed", "Datum" among headings
+        // that name no item column, recall19): the rows' dates, the issue date only when nothing
+        // else is (at the selection's minimum, below every other reading).
+        const dateColumn = v.where === 'below' && v.seg !== null && BARE_DATE_LABEL.test(h.label) && headingRow(h.line) && underTableHeading(ev, valueLine, v.seg);
         const found = findDates(v.text, opts.order);
         // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
         // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.
         const colon = v.where === 'same' && found.length === 1 && /^[,(]/.test(v.text) ? /:\s*$/.exec(v.text.slice(0, found[0]!.index)) : null;
         const d = found[0];
-        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
+        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: Math.min(dateColumn ? 1 : Infinity, base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0)), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
       }
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
@@ -268,7 +290,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // may not, in the cell or the cell before it: that date is a label's value, whatever the
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
-        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg) || underTableHeading(ev, line, seg)) continue;
         // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
         const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
         if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;
