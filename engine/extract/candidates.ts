@@ -203,7 +203,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: [AFTER_NUMBER, ...orderMarks(dd, opts.order)], meta: { number: num } });
-        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(labelWord) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : TITLE_WORD_LABEL.test(labelWord) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
       // A label repeated across a row is a table header (an advance-payment schedule).
