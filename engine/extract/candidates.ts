@@ -111,7 +111,7 @@ const isDateNotNumber = (v: string) => findDates(v).length > 0 && !TIMESTAMP_NUM
 function docNumberFrom(text: string): string | null {
   const t = text.trim().replace(TYPOGRAPHIC_HYPHEN, '-');
   const series = SERIES_NUMBER.exec(t);
-  if (series && !NOT_A_SERIES.test(series[1]!) && !findDates(series[2]!).length && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
+  if (series && !NOT_A_SERIES.test(series[1]!) && !isDateNotNumber(series[2]!) && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
   const m = DOC_NUMBER.exec(t);
   if (!m) return null;
   const v = m[1]!.replace(/[./_-]+$/, '');
