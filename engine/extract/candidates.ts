@@ -8,7 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, orderMarks, otherEventLead, relativeTerm } from './dates.js';
+import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
@@ -75,20 +75,21 @@ const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
 /**
- * A cell of a table row under its row of headings (recall19): the row has three or more cells and an
- * amount in another cell, and the rows above it, each of three or more cells, lead up to a heading row
- * with a cell over this one ("Milestone | Date Completed | Price" over "Design website | 09/14/18 |
- * $800"). Such a date is the row's (a service or delivery day), not the letter's.
+ * The row of headings a table row's cell stands under (recall19), or null: the row has three or
+ * more cells and money in another cell (moneyBesideCell), and the rows above it, each of three or
+ * more cells, lead up to a row of two or more cells without a digit with a cell over this one
+ * ("Milestone | Date Completed Price" over "Design website | 09/14/18 | $800"; a generator may set
+ * two headings in one cell). Such a row's date is the row's (a service or delivery day), not the letter's.
  */
-function underTableHeading(ev: Evidence, line: EvLine, seg: Segment): boolean {
-  if (!documentInItemRow(line, seg)) return false;
+function tableHeadingOver(ev: Evidence, line: EvLine, seg: Segment): EvLine | null {
+  if (!moneyBesideCell(line, seg)) return null;
   const rows = ev.pages.get(line.page) ?? [];
   for (let i = line.pageLine - 1; i >= 0 && i >= line.pageLine - 30; i--) {
     const above = rows[i]!;
-    if (above.segments.length < 3) return false;
-    if (headingRow(above)) return above.segments.some((s) => overlapX(s.bbox, seg.bbox) > 0);
+    if (above.segments.length >= 2 && !/\d/.test(above.text)) return above.segments.some((s) => overlapX(s.bbox, seg.bbox) > 0) ? above : null;
+    if (above.segments.length < 3) return null;
   }
-  return false;
+  return null;
 }
 
 /**
@@ -218,7 +219,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A bare date word heading a column of table rows ("Date Completed", "Datum" among headings
         // that name no item column, recall19): the rows' dates, the issue date only when nothing
         // else is (at the selection's minimum, below every other reading).
-        const dateColumn = v.where === 'below' && v.seg !== null && BARE_DATE_LABEL.test(h.label) && headingRow(h.line) && underTableHeading(ev, valueLine, v.seg);
+        const dateColumn = v.where === 'below' && v.seg !== null && BARE_DATE_LABEL.test(h.label) && tableHeadingOver(ev, valueLine, v.seg) === h.line;
         const found = findDates(v.text, opts.order);
         // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
         // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.
@@ -290,7 +291,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // may not, in the cell or the cell before it: that date is a label's value, whatever the
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
-        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg) || underTableHeading(ev, line, seg)) continue;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg) || tableHeadingOver(ev, line, seg)) continue;
         // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
         const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
         if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;

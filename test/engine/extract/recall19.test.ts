@@ -16,13 +16,14 @@ import { LETTERHEAD, run, totalsBlock, v, WINDOW, type Lines } from './fixtures/
 const DOLLAR_TOTALS = totalsBlock(520, ['$4,500.00', '$450.00', '$4,950.00'], ['Subtotal:', 'Tax 10%:', 'Total:']);
 const EURO_TOTALS = totalsBlock(520, ['1.000,00 €', '190,00 €', '1.190,00 €'], ['Nettobetrag', 'USt. 19 %', 'Gesamtbetrag']);
 
-/** An item table whose headings name no known item column, a date column among them. */
-function milestones(y: number): Lines {
+/** An item table whose headings name no known item column, a date column among them (rows priced in whole dollars, as round 14 printed them). */
+function milestones(y: number, oneCell = false): Lines {
+  // oneCell: two headings set in one cell ("Date Completed Price"), as round 14's generator did.
   return [
-    [56, y, 10, 'Milestone'], [260, y, 10, 'Date Completed'], [470, y, 10, 'Price'],
-    [56, y + 16, 10, 'Design website'], [260, y + 16, 10, '09/14/2018'], [470, y + 16, 10, '$800.00'],
-    [56, y + 30, 10, 'First prototype'], [260, y + 30, 10, '09/21/2018'], [470, y + 30, 10, '$1,200.00'],
-    [56, y + 44, 10, 'Final website'], [260, y + 44, 10, '10/14/2018'], [470, y + 44, 10, '$2,500.00'],
+    ...(oneCell ? [[56, y, 10, 'Milestone'], [260, y, 10, 'Date Completed Price']] as Lines : [[56, y, 10, 'Milestone'], [260, y, 10, 'Date Completed'], [470, y, 10, 'Price']] as Lines),
+    [56, y + 16, 10, 'Design website'], [260, y + 16, 10, '09/14/2018'], [470, y + 16, 10, '$800'],
+    [56, y + 30, 10, 'First prototype'], [260, y + 30, 10, '09/21/2018'], [470, y + 30, 10, '$1200'],
+    [56, y + 44, 10, 'Final website'], [260, y + 44, 10, '10/14/2018'], [470, y + 44, 10, '$2500'],
   ];
 }
 function hours(y: number, heading = 'Datum'): Lines {
@@ -35,8 +36,10 @@ function hours(y: number, heading = 'Datum'): Lines {
 
 describe('a date column of an item table is not the issue date (recall19)', () => {
   it('"Date Completed" over the rows does not outvote the letter\'s date line (EN)', () => {
-    const r = run([[56, 40, 18, 'Brightside Studio LLC'], [56, 100, 16, 'Invoice INV-2018-17'], [400, 100, 10, 'Seattle, October 20, 2018'], ...milestones(300), ...DOLLAR_TOTALS]);
-    assert.equal(v(r, 'issue_date'), '2018-10-20');
+    for (const oneCell of [false, true]) {
+      const r = run([[56, 40, 18, 'Brightside Studio LLC'], [56, 100, 16, 'Invoice INV-2018-17'], [400, 100, 10, 'Seattle, October 20, 2018'], ...milestones(300, oneCell), ...DOLLAR_TOTALS]);
+      assert.equal(v(r, 'issue_date'), '2018-10-20', `headings in one cell: ${oneCell}`);
+    }
   });
 
   it('a bare "Datum" heading over the rows does not outvote the place-and-date line (DE)', () => {
