@@ -71,6 +71,18 @@ const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no)\W*$/i;
 const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
+/**
+ * Money printed without cents (recall19, round 14): a whole or one-decimal number glued to a currency sign or
+ * code ("42 €", "8.4 €", "$4000", "USD 43"). Rates and quantities ("20 %", "8.4", "1.5 h") carry no currency.
+ */
+const NO_CENTS_NUMBER = String.raw`(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)(?:[.,]\d)?`;
+const CURRENCY_MARK = String.raw`(?:[$€£]|EUR|USD|GBP|CHF)`;
+const MONEY_WITHOUT_CENTS = new RegExp(String.raw`^(?:${CURRENCY_MARK}\s?${NO_CENTS_NUMBER}|${NO_CENTS_NUMBER}\s?${CURRENCY_MARK})$`);
+/** A gross-amount label whose value is money printed without cents ("Total: $4000", "TOTAL (including taxes) | 50.4 €"): the page carries totals, though no amount is read from them. */
+export function totalsWithoutCents(hits: LabelHit[]): boolean {
+  return hits.some((h) => h.field === 'gross_amount' && [h.rest, h.right[0]?.text ?? ''].some((t) => MONEY_WITHOUT_CENTS.test(t.replace(/^[:\s]+/, '').trim())));
+}
+
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
 
@@ -334,7 +346,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const cell = c.iso ? segAt(line, c.index) : null;
       const under = cell ? below(ev, cell, 1, true) : null;
       // An ISO code glued to a number ("550000 USD", "8.6 EUR", "USD 43") prices it, with or without cents (recall18).
-      const besideNumber = c.iso && (/(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length)));
+      // A sign glued so prices it too ("42 €", "$4000"; recall19).
+      const besideNumber = /(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length));
       const nearAmount = besideNumber || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });

@@ -105,3 +105,34 @@ describe('the series branch of the document number refuses dates as the plain br
     assert.equal(v(run([[56, 40, 18, 'Brightside Studio Ltd'], [360, 160, 9, 'Invoice number: FV 12.03.2024'], ...EURO_TOTALS]), 'document_number'), null);
   });
 });
+
+describe('totals printed without cents still make the page an invoice (recall19, round 14)', () => {
+  // "42 €", "8.4 €", "50.4 €", "Total: $4000": a whole or one-decimal number glued to a currency sign
+  // or code is money; no amount is read from it, but the page carries totals, so its title types it
+  // and its due date and currency stay.
+  it('a titled invoice whose totals print one decimal keeps its type, due date and currency', () => {
+    const r = run([
+      [56, 40, 20, 'Invoice'],
+      [56, 80, 10, 'Date: 12 Mar 2018'], [56, 94, 10, 'Due date: 19 Mar 2018'],
+      [56, 300, 10, '#'], [80, 300, 10, 'Name'], [250, 300, 10, 'Quantity'], [330, 300, 10, 'Unit price'], [420, 300, 10, 'Tax'], [480, 300, 10, 'Total'],
+      [56, 316, 10, '1'], [80, 316, 10, 'Growth plan'], [250, 316, 10, '1'], [330, 316, 10, '42 €'], [420, 316, 10, '20 %'], [480, 316, 10, '42 €'],
+      [330, 360, 10, 'Subtotal'], [480, 360, 10, '42 €'],
+      [330, 374, 10, 'Taxes'], [480, 374, 10, '8.4 €'],
+      [330, 388, 10, 'TOTAL (including taxes)'], [480, 388, 10, '50.4 €'],
+    ]);
+    assert.equal(v(r, 'type'), 'invoice');
+    assert.equal(v(r, 'payment_due_date'), '2018-03-19');
+    assert.equal(v(r, 'currency'), 'EUR');
+    assert.equal(v(r, 'gross_amount'), null);
+  });
+
+  it('a title "Invoice for <client>" with a total in whole dollars is an invoice', () => {
+    const r = run([[24, 40, 20, 'Invoice for Test Client'], [24, 70, 10, 'This is some text'], ...milestones(100, true), [24, 200, 10, 'Total: $4000']]);
+    assert.equal(v(r, 'type'), 'invoice');
+  });
+
+  it('guard: a one-decimal number without a currency (a rate, a quantity) is no total', () => {
+    const r = run([[56, 40, 20, 'Invoice'], [56, 80, 10, 'Date: 12 Mar 2018'], [330, 374, 10, 'Hours'], [480, 374, 10, '8.4'], [330, 388, 10, 'Total'], [480, 388, 10, '50.4']]);
+    assert.equal(v(r, 'type'), null);
+  });
+});
