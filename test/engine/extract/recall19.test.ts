@@ -136,3 +136,24 @@ describe('totals printed without cents still make the page an invoice (recall19,
     assert.equal(v(r, 'type'), null);
   });
 });
+
+describe('a one- or two-digit document number marked as a number (recall19)', () => {
+  // Template programs number their first invoices 1, 17, 42: "Invoice: #42", "Invoice Number: | 1",
+  // "Rechnung Nr. 17". Such a short number counts only when the page marks it as one: a "#" before
+  // it, or a label that names a number, the number standing alone in its value.
+  const head: Lines = [[56, 40, 18, 'Brightside Studio Ltd']];
+  it('"Invoice: #42"', () => {
+    assert.equal(v(run([...head, [56, 80, 20, 'Invoice'], [56, 120, 10, 'Date: 12 Mar 2018'], [56, 134, 10, 'Invoice: #42'], ...EURO_TOTALS]), 'document_number'), '42');
+  });
+  it('"Invoice Number:" over "1"', () => {
+    assert.equal(v(run([...head, [56, 80, 20, 'Invoice'], [56, 110, 10, 'Invoice Number:'], [56, 124, 10, '1'], ...EURO_TOTALS]), 'document_number'), '1');
+  });
+  it('"Rechnung Nr. 17"', () => {
+    assert.equal(v(run([...LETTERHEAD, ...WINDOW, [56, 270, 16, 'Rechnung Nr. 17'], ...EURO_TOTALS]), 'document_number'), '17');
+  });
+  it('guard: an unmarked short number after a title word, a page count or a bare "Nr." is none', () => {
+    assert.equal(v(run([...head, [56, 80, 20, 'Invoice'], [56, 134, 10, 'Invoice: 42'], ...EURO_TOTALS]), 'document_number'), null);
+    assert.equal(v(run([...head, [56, 80, 20, 'Invoice'], [56, 134, 10, 'Invoice No: 1 of 2'], ...EURO_TOTALS]), 'document_number'), null);
+    assert.equal(v(run([...head, [56, 80, 20, 'Rechnung'], [360, 134, 10, 'Nr. 7'], ...EURO_TOTALS]), 'document_number'), null);
+  });
+});
