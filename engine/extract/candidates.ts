@@ -134,6 +134,19 @@ function docNumberFrom(text: string): string | null {
   return v;
 }
 
+/** A document-number label that names a number ("Invoice Number", "Rechnung Nr.", "Invoice: #"), not only a title word. */
+const NUMBER_WORD_LABEL = /(?:number|nummer|nr|no|n[°º]|#)\W*$/i;
+/**
+ * A document number of one or two digits (recall19): template programs number their first invoices 1,
+ * 17, 42. Only where the page marks it as a number: the whole value of a label that names a number or
+ * ends in "#" ("Invoice: #42", "Invoice Number: | 1", "Rechnung Nr. 17"); never after a title word
+ * alone ("Invoice: 42") or a bare "Nr." (the caller skips those).
+ */
+function shortNumber(text: string, label: string): string | null {
+  const m = /^#?\s?(\d{1,2})$/.exec(text.trim());
+  return m && (NUMBER_WORD_LABEL.test(label) || text.trim().startsWith('#')) ? m[1]! : null;
+}
+
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
@@ -212,7 +225,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // Under a bare number word only in a row of headings, straight below it (round 6).
         if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
         if (titleInItemRow && v.where !== 'below') continue;
-        const num = docNumberFrom(v.text);
+        const num = docNumberFrom(v.text) ?? (bare ? null : shortNumber(v.text, h.label));
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: [AFTER_NUMBER, ...orderMarks(dd, opts.order)], meta: { number: num } });
