@@ -101,6 +101,11 @@ describe('the series branch of the document number refuses dates as the plain br
     assert.equal(v(run([[56, 40, 18, 'Brightside Studio Ltd'], [360, 160, 9, 'Invoice number: INV 2024-03-10T172205'], ...EURO_TOTALS]), 'document_number'), 'INV 2024-03-10T172205');
   });
 
+  it('a series code before a number with lower-case letters reads it whole, as the plain branch does ("INV 2024-03-10t172205")', () => {
+    // Main read "INV 2024-03": the series number stopped before the lower-case "t" and backed off to a shorter, wrong value.
+    assert.equal(v(run([[56, 40, 18, 'Brightside Studio Ltd'], [360, 160, 9, 'Invoice number: INV 2024-03-10t172205'], ...EURO_TOTALS]), 'document_number'), 'INV 2024-03-10t172205');
+  });
+
   it('guard: a series code before a date is still no number', () => {
     assert.equal(v(run([[56, 40, 18, 'Brightside Studio Ltd'], [360, 160, 9, 'Invoice number: FV 12.03.2024'], ...EURO_TOTALS]), 'document_number'), null);
   });
