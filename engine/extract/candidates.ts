@@ -108,7 +108,8 @@ function tableHeadingOver(ev: Evidence, line: EvLine, seg: Segment): EvLine | nu
  * A series code of capitals set apart from the number ("FV 7/2021", "FT IXTEST-01/28"): printed
  * so, the space is part of the number. Not a number word or a currency before an amount.
  */
-const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Z0-9][A-Z0-9./_-]{0,30}\d[A-Z0-9./_-]*)(?![\p{L}\p{N}])/u;
+// The number after the code takes lower-case letters as DOC_NUMBER does (recall19: "INV 2024-03-10t172205" was cut to "INV 2024-03").
+const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Za-z0-9][A-Za-z0-9./_-]{0,30}\d[A-Za-z0-9./_-]*)(?![\p{L}\p{N}])/u;
 const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
 
 /** Typographic hyphens and dashes a word processor or a PDF generator sets for "-" ("IOPOLE‐jdz7fEbj4Va", recall18). */
