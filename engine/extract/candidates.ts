@@ -8,7 +8,7 @@ import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
-import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, orderMarks, otherEventLead, relativeTerm } from './dates.js';
+import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
@@ -71,14 +71,45 @@ const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no|č[íi]slo)\W*$/i;
 const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
+/**
+ * Money printed without cents (recall19, round 14): a whole or one-decimal number glued to a currency sign or
+ * code ("42 €", "8.4 €", "$4000", "USD 43"). Rates and quantities ("20 %", "8.4", "1.5 h") carry no currency.
+ */
+const NO_CENTS_NUMBER = String.raw`(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)(?:[.,]\d)?`;
+const CURRENCY_MARK = String.raw`(?:[$€£]|EUR|USD|GBP|CHF)`;
+const MONEY_WITHOUT_CENTS = new RegExp(String.raw`^(?:${CURRENCY_MARK}\s?${NO_CENTS_NUMBER}|${NO_CENTS_NUMBER}\s?${CURRENCY_MARK})$`);
+/** A gross-amount label whose value is money printed without cents ("Total: $4000", "TOTAL (including taxes) | 50.4 €"): the page carries totals, though no amount is read from them. */
+export function totalsWithoutCents(hits: LabelHit[]): boolean {
+  return hits.some((h) => h.field === 'gross_amount' && [h.rest, h.right[0]?.text ?? ''].some((t) => MONEY_WITHOUT_CENTS.test(t.replace(/^[:\s]+/, '').trim())));
+}
+
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
 const headingRow = (line: EvLine) => line.segments.length >= 3 && !/\d/.test(line.text);
+
+/**
+ * The row of headings a table row's cell stands under (recall19), or null: the row has three or
+ * more cells and money in another cell (moneyBesideCell), and the rows above it, each of three or
+ * more cells, lead up to a row of two or more cells without a digit with a cell over this one
+ * ("Milestone | Date Completed Price" over "Design website | 09/14/18 | $800"; a generator may set
+ * two headings in one cell). Such a row's date is the row's (a service or delivery day), not the letter's.
+ */
+function tableHeadingOver(ev: Evidence, line: EvLine, seg: Segment): EvLine | null {
+  if (!moneyBesideCell(line, seg)) return null;
+  const rows = ev.pages.get(line.page) ?? [];
+  for (let i = line.pageLine - 1; i >= 0 && i >= line.pageLine - 30; i--) {
+    const above = rows[i]!;
+    if (above.segments.length >= 2 && !/\d/.test(above.text)) return above.segments.some((s) => overlapX(s.bbox, seg.bbox) > 0) ? above : null;
+    if (above.segments.length < 3) return null;
+  }
+  return null;
+}
 
 /**
  * A series code of capitals set apart from the number ("FV 7/2021", "FT IXTEST-01/28"): printed
  * so, the space is part of the number. Not a number word or a currency before an amount.
  */
-const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Z0-9][A-Z0-9./_-]{0,30}\d[A-Z0-9./_-]*)(?![\p{L}\p{N}])/u;
+// The number after the code takes lower-case letters as DOC_NUMBER does (recall19: "INV 2024-03-10t172205" was cut to "INV 2024-03").
+const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Za-z0-9][A-Za-z0-9./_-]{0,30}\d[A-Za-z0-9./_-]*)(?![\p{L}\p{N}])/u;
 const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
 
 /** Typographic hyphens and dashes a word processor or a PDF generator sets for "-" ("IOPOLE‐jdz7fEbj4Va", recall18). */
@@ -94,7 +125,7 @@ const isDateNotNumber = (v: string) => findDates(v).length > 0 && !TIMESTAMP_NUM
 function docNumberFrom(text: string): string | null {
   const t = text.trim().replace(TYPOGRAPHIC_HYPHEN, '-');
   const series = SERIES_NUMBER.exec(t);
-  if (series && !NOT_A_SERIES.test(series[1]!) && !findDates(series[2]!).length && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
+  if (series && !NOT_A_SERIES.test(series[1]!) && !isDateNotNumber(series[2]!) && !/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(series[2]!)) return `${series[1]} ${series[2]!.replace(/[./_-]+$/, '')}`;
   const m = DOC_NUMBER.exec(t);
   if (!m) return null;
   const v = m[1]!.replace(/[./_-]+$/, '');
@@ -102,6 +133,19 @@ function docNumberFrom(text: string): string | null {
   // A date or an amount is not a document number.
   if (isDateNotNumber(v) || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(v)) return null;
   return v;
+}
+
+/** A document-number label that names a number ("Invoice Number", "Rechnung Nr.", "Invoice: #"), not only a title word. */
+const NUMBER_WORD_LABEL = /(?:number|nummer|nr|no|n[°º]|#)\W*$/i;
+/**
+ * A document number of one or two digits (recall19): template programs number their first invoices 1,
+ * 17, 42. Only where the page marks it as a number: the whole value of a label that names a number or
+ * ends in "#" ("Invoice: #42", "Invoice Number: | 1", "Rechnung Nr. 17"); never after a title word
+ * alone ("Invoice: 42") or a bare "Nr." (the caller skips those).
+ */
+function shortNumber(text: string, label: string): string | null {
+  const m = /^#?\s?(\d{1,2})$/.exec(text.trim());
+  return m && (NUMBER_WORD_LABEL.test(label) || text.trim().startsWith('#')) ? m[1]! : null;
 }
 
 /** Text values for a label: in its own segment, right of it, or below it. */
@@ -182,11 +226,11 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // Under a bare number word only in a row of headings, straight below it (round 6).
         if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
         if (titleInItemRow && v.where !== 'below') continue;
-        const num = docNumberFrom(v.text);
+        const num = docNumberFrom(v.text) ?? (bare ? null : shortNumber(v.text, h.label));
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: [AFTER_NUMBER, ...orderMarks(dd, opts.order)], meta: { number: num } });
-        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : /^(invoice|rechnung|factuur|facture|fattura|factura|gutschrift)$/i.test(labelWord) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
+        if (num) push({ field: 'document_number', value: num, raw: v.text, score: base - v.penalty - (bare ? 1 : TITLE_WORD_LABEL.test(labelWord) ? 0.5 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'issue_date' || h.field === 'payment_due_date') {
       // A label repeated across a row is a table header (an advance-payment schedule).
@@ -196,13 +240,18 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const column = itemColumnHeading(h);
       const garbled = h.line.source === 'ocr' && BARE_DATE_LABEL.test(h.label) && garbledQualifier(ev, h, opts.order);
       for (const v of labelValues(ev, h)) {
-        if ((column || garbled || ocrDateColumn(ev, h.line, v.seg) || inItemRow(ev.lines[v.seg?.line ?? h.line.index]!, v.seg)) && v.where === 'below') continue;
+        const valueLine = ev.lines[v.seg?.line ?? h.line.index]!;
+        if ((column || garbled || ocrDateColumn(ev, h.line, v.seg) || inItemRow(valueLine, v.seg)) && v.where === 'below') continue;
+        // A bare date word heading a column of table rows ("Date Completed", "Datum" among headings
+        // that name no item column, recall19): the rows' dates, the issue date only when nothing
+        // else is (at the selection's minimum, below every other reading).
+        const dateColumn = v.where === 'below' && v.seg !== null && BARE_DATE_LABEL.test(h.label) && tableHeadingOver(ev, valueLine, v.seg) === h.line;
         const found = findDates(v.text, opts.order);
         // A label with a qualifying clause before its colon ("Data wystawienia, z zastrzeżeniem art.
         // 106na ust. 1 ustawy: 31.10.2025", fold9): in the label's own cell, the one date right after the cell's last colon.
         const colon = v.where === 'same' && found.length === 1 && /^[,(]/.test(v.text) ? /:\s*$/.exec(v.text.slice(0, found[0]!.index)) : null;
         const d = found[0];
-        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
+        if (d && (d.index <= 4 || (colon && v.text.lastIndexOf(':', d.index) === colon.index && d.index <= 90))) push({ field: h.field, value: d.value, raw: d.raw, score: Math.min(dateColumn ? 1 : Infinity, base - v.penalty - (h.label.toLowerCase().startsWith('dat') || h.label.toLowerCase() === 'date' ? 0.3 : 0)), method, source: src(h.line, v.seg), label: h.label, transforms: [`date:${d.raw.match(/[a-z]/i) ? 'month-name' : opts.order ?? 'dmy'}`, ...orderMarks(d, opts.order)] });
       }
     } else if (h.field === 'sender_vat_number' || h.field === 'recipient_vat') {
       for (const v of labelValues(ev, h)) {
@@ -270,7 +319,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // may not, in the cell or the cell before it: that date is a label's value, whatever the
         // label ("Lieferschein-Datum 05.08.2013", a garbled "tell-Dat: : 01.08.2013"; round 5).
         const before = `${i > 0 ? line.segments[i - 1]!.text : ''} ${d.length === 1 ? seg.text.slice(0, d[0]!.index) : ''}`;
-        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg)) continue;
+        if (/(:|datum|date|\bdat\.?)\s*:?\s*$/i.test(before) || inItemRow(line, seg) || tableHeadingOver(ev, line, seg)) continue;
         // Nor a label of another date ("Échéance le 2 septembre 2026", "Fällig am 3. März 2024").
         const lead = d.length === 1 ? seg.text.slice(0, d[0]!.index) : '';
         if (lead && (LABELS.payment_due_date.test(lead) || LABELS.other_date.test(lead))) continue;
@@ -313,7 +362,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const cell = c.iso ? segAt(line, c.index) : null;
       const under = cell ? below(ev, cell, 1, true) : null;
       // An ISO code glued to a number ("550000 USD", "8.6 EUR", "USD 43") prices it, with or without cents (recall18).
-      const besideNumber = c.iso && (/(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length)));
+      // A sign glued so prices it too ("42 €", "$4000"; recall19).
+      const besideNumber = /(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length));
       const nearAmount = besideNumber || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });

@@ -2,7 +2,7 @@
 // candidates and provenance. Deterministic: layout evidence → candidates → normalizers →
 // selection by consistency. AI (./ai) is an optional second opinion on the same evidence.
 import type { PageText } from '../formats/model.js';
-import { generate, labelHits, labelledNumbers } from './candidates.js';
+import { generate, labelHits, labelledNumbers, totalsWithoutCents } from './candidates.js';
 import { buildEvidence, ocrConfidence, pageSizeOf, type Evidence } from './evidence.js';
 import { ocrRepaired } from './ocr-lines.js';
 import { dropDoubtfulOcrNames } from './ocr-agreement.js';
@@ -94,7 +94,8 @@ export function extractGeneric(input: ExtractionInput): DeterministicResult {
   const found = documentTitles(titleLines.map((l) => ({ segments: l.segments.map((s) => s.text), scale: l.scale, top: l.bbox.y / l.pageHeight })), customTypes);
   const titles = found.map((t) => t.text);
   // Totals read anywhere count (a scan whose totals block OCR garbled is still an invoice).
-  const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern');
+  // Totals printed without cents ("Total: $4000", "50.4 €") count too, though no amount is read from them (recall19).
+  const hasTotals = Boolean(sel.chosen.gross_amount) || all.some((c) => MONEY_FIELDS.has(c.field) && c.value !== null && c.method !== 'pattern') || totalsWithoutCents(hits);
   // A labelled number, or a title that carries the number itself ("Invoice No. 4711"; fold10):
   // an invoice even when its totals were not read (printed without cents, "Total: $ 900").
   const number = sel.chosen.document_number;
