@@ -574,6 +574,7 @@ const TITLES = {
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
   'unseen-new15': 'ROUND 15, UNSEEN (round-15 sources: an ERP\'s ISDOC.PDF hybrids, report and layout engines\' invoice examples with the data they were printed from; measured only, never tuned on)',
   'unseen-new16': 'ROUND 16, UNSEEN (round-16 sources: invoice libraries\' demo pages and a batch tool\'s sample run, with the data they were printed from; measured only, never tuned on)',
+  'unseen-new17': 'ROUND 17, UNSEEN (round-17 sources: a fiscal-document library\'s DANFEs printed from NF-e XML, invoice scripts\' and PDF-library examples with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
