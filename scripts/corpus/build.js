@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 16; rounds 8 and 13 are unseen: measured only, never tuned on; the others were folded into development data) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 17; rounds 8, 13 and 17 are unseen: measured only, never tuned on; the others were folded into development data) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -268,6 +268,25 @@ export const SOURCES = [
   // Simple Invoice Generator (a Python Markdown -> PDF tool for Australian invoices): a batch run from its sample CSV and
   // the run's report; the batch's first two files by name only, so that no program gives more than half of the round.
   { repo: 'ndsi6382/Simple_Invoice_Generator', tunedOnly: true, round: 16, commit: 'd308d6c0c36c94893917de04ec333c5715aeb0ae', truthData: { file: () => ['samples/sample_batch.csv', 'samples/sample_batch_output/Report_2022-06-01_12-22-05.txt'], format: 'simple-invoice-batch' }, include: [/^samples\/sample_batch_output\/Invoice_2206010[01]\.pdf$/] },
+  // Round 17 (issue 14, corpus20): UNSEEN like rounds 8, 13, 15 and 16 (`source: "new17"`, eval table "ROUND 17,
+  // UNSEEN"). Programs no earlier round used, each PDF with the data it was printed from (`truthData`);
+  // docs/decisions.md, round 17, lists what was looked at and left out.
+  // BrazilFiscalReport (a Python library printing Brazilian fiscal documents): two DANFEs its test suite printed from
+  // NF-e XML fixtures (Odoo Brasil demo data: "Empresa Lucro Presumido Ltda", "Empresa Simples Nacional Ltda").
+  { repo: 'Engenere/BrazilFiscalReport', tunedOnly: true, round: 17, commit: '6f1369ddb7bc9f6df0e62eaa62b98d8d18c37ede', truthData: { file: (path) => `tests/fixtures/danfe/${{ danfe_default: 'nfe_test_1', danfe_sn: 'nfe_test_sn' }[/([^/]+)\.pdf$/.exec(path)[1]]}.xml`, format: 'nfe-danfe-xml' }, include: [/^tests\/generated\/danfe\/danfe_(default|sn)\.pdf$/] },
+  // A Python fpdf2 invoice script: the page its run printed from `input/input-data.json` ("MISTER TWISTER" to "BEST SOLUTIONS SP. Z O.O.").
+  { repo: 'Dzishy/PDF-invoice', tunedOnly: true, round: 17, commit: '29acae621ac7e3e6b56ce4a78acb622e102aa9f9', truthData: { file: () => 'input/input-data.json', format: 'dzishy-input-json' }, include: [/^output\/nr1-21\.08\.2024\.pdf$/] },
+  // A solution of the Gophercises PDF exercise (Go, gofpdf): the invoice drawn from the code's own literals.
+  { repo: 'Bouramas/pdf-drawer', tunedOnly: true, round: 17, commit: '9ea49189e5fba44ff45209ca1262c676812d8a8d', truthData: { file: () => 'pkg/invoice/invoice.go', format: 'gophercises-invoice-go' }, include: [/^output\/invoice\.pdf$/] },
+  // A Go proof of concept comparing PDF libraries: the invoice its maroto renderer drew from `main.go`'s data.
+  { repo: 'karkki-hub/pdfgen_poc', tunedOnly: true, round: 17, commit: 'a46ff7089addccedd8ec565f75c8adcad1677cc5', truthData: { file: () => 'main.go', format: 'pdfgen-poc-main-go' }, include: [/^output\/invoice-maroto\.pdf$/] },
+  // yaml2pdf (a Go command filling an HTML template from YAML, printed by Chromium): its sample invoice and the YAML it came from.
+  { repo: 'maietta/yaml2pdf', tunedOnly: true, round: 17, commit: 'a3bc128b36036081d6d7557f603ba9fd5f542dd5', truthData: { file: () => 'data/inv-001.yaml', format: 'yaml2pdf-invoice-yaml' }, include: [/^pdfs\/inv-001\.pdf$/] },
+  // br_danfe (a Ruby Prawn library printing DANFEs): the page its spec compares against, printed from a placeholder NF-e
+  // ("Nome do Remetente Ltda" to "Nome do Destinatario Pj Ltda"); its other fixtures name real companies: not taken.
+  { repo: 'asseinfo/br_danfe', tunedOnly: true, round: 17, commit: '36242113a54e69cb4f3668e37c5ff67ca339c59a', truthData: { file: (path) => path.replace(/\.fixture\.pdf$/, ''), format: 'br-danfe-nfe-xml' }, include: [/^spec\/fixtures\/nfe\/v3\.10\/nfe_simples_nacional\.xml\.fixture\.pdf$/] },
+  // NFEDanfe (a .NET PDFsharp library printing DANFEs): its sample NF-e ("EMPRESA EXEMPLO LTDA" to "CLIENTE EXEMPLO LTDA") and the page printed from it.
+  { repo: 'fabyo/NFEDanfe', tunedOnly: true, round: 17, commit: 'a44c06fb3286235590898dba1084c0924394d421', truthData: { file: (path) => path.replace(/\.pdf$/, '.xml'), format: 'nfedanfe-nfe-xml' }, include: [/^samples\/nota-exemplo\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -537,7 +556,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -1519,7 +1519,173 @@ function simpleInvoiceBatch([csv, report], path) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch };
+/**
+ * Round 17. BrazilFiscalReport (a Python library that prints Brazilian fiscal documents): a DANFE its test suite
+ * printed from an NF-e XML fixture (`tests/fixtures/danfe/<name>.xml`, Odoo Brasil demo data). Mapped: the number
+ * as the DANFE prints it (`nNF` zero-padded to nine digits in groups of three, "000.000.002"), the issue date
+ * (`dhEmi`), the issuer (`emit/xNome`), the recipient (`dest/xNome`) except in the homologation environment
+ * (`tpAmb` 2, where that field carries the legal notice "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO…"), and the gross
+ * (`vNF`, "VALOR TOTAL DA NOTA"). Only an outgoing normal NF-e (`tpNF` 1, `finNFe` 1) is an invoice. Not mapped:
+ * net and tax (ICMS is included in the product values, so "VALOR TOTAL DOS PRODUTOS" is no net amount), the CNPJ
+ * (no VAT id), the currency (not printed), the instalments' due dates (several).
+ */
+function nfeDanfeXml(text, _path, printNumber = (n) => n.padStart(9, '0').replace(/^(\d{3})(\d{3})(\d{3})$/, '$1.$2.$3')) {
+  const xml = String(text);
+  const number = xmlText(xml, 'nNF', 'ide');
+  const issued = /^(\d{4}-\d{2}-\d{2})(T|$)/.exec(xmlText(xml, 'dhEmi', 'ide') ?? xmlText(xml, 'dEmi', 'ide') ?? '')?.[1];
+  const gross = xmlText(xml, 'vNF', 'ICMSTot');
+  if (!/^\d{1,9}$/.test(number ?? '') || !issued || !/^\d+\.\d{2}$/.test(gross ?? '')) return null;
+  const homologation = xmlText(xml, 'tpAmb', 'ide') === '2';
+  return {
+    type: xmlText(xml, 'tpNF', 'ide') === '1' && xmlText(xml, 'finNFe', 'ide') === '1' ? 'invoice' : undefined,
+    document_number: printNumber(number),
+    issue_date: issued,
+    sender_name: xmlText(xml, 'xNome', 'emit'),
+    recipient_name: homologation ? undefined : xmlText(xml, 'xNome', 'dest'),
+    gross_amount: money(cents(gross)),
+  };
+}
+
+/**
+ * Round 17. br_danfe (a Ruby Prawn library printing Brazilian DANFEs): the same NF-e fields as BrazilFiscalReport's
+ * (`nfeDanfeXml`), but this program prints the number as `nNF` stands ("N°. 1"), so it is mapped unpadded.
+ */
+const brDanfeNfeXml = (text, path) => nfeDanfeXml(text, path, (n) => n);
+
+/**
+ * Round 17. NFEDanfe (a .NET PDFsharp library printing DANFEs): its sample NF-e ("EMPRESA EXEMPLO LTDA" to "CLIENTE
+ * EXEMPLO LTDA") and the page it printed; the same NF-e fields as `nfeDanfeXml`, the number printed with dots between
+ * thousands ("Nº 1.450").
+ */
+const nfedanfeNfeXml = (text, path) => nfeDanfeXml(text, path, (n) => n.replace(/\B(?=(\d{3})+$)/g, '.'));
+
+/**
+ * Round 17. Dzishy/PDF-invoice (a Python fpdf2 invoice script): `input/input-data.json`, the data its run printed to
+ * `output/nr1-21.08.2024.pdf`. `seller.invoiceNumber` is "nr 1/21.08.2024": the program prints it whole under
+ * "INVOICE"; the leading "nr" (Polish "numer") is the label, so the number is what follows it. Dates
+ * `dates.issue` / `dates.due` (the due date precedes the issue date, as the data says), `seller.name`,
+ * `buyer.name`, `seller.currency` (a sign), the products' `amount` summed (the "Subtotal"), the tax at
+ * `seller.taxRate` %. The VAT codes ("0000000000") and the account ("XL10 …", no valid IBAN) are placeholders:
+ * not mapped.
+ */
+function dzishyInputJson(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const products = Object.values(data?.products ?? {});
+  const rate = Number(data?.seller?.taxRate);
+  if (!products.length || !Number.isFinite(rate) || products.some((p) => cents(p.amount) !== Math.round(Number(p.quantity) * cents(p.unitPrice)))) return null;
+  const net = products.reduce((s, p) => s + cents(p.amount), 0);
+  const tax = Math.round((net * rate) / 100);
+  return {
+    type: 'invoice',
+    document_number: String(data.seller.invoiceNumber ?? '').replace(/^\s*nr\.?\s+/i, '').trim(),
+    issue_date: isoDate(data.dates?.issue),
+    payment_due_date: isoDate(data.dates?.due),
+    currency: signCurrency(data.seller.currency),
+    sender_name: data.seller.name,
+    recipient_name: data.buyer?.name,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: rate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * Round 17. A solution of the Gophercises PDF exercise (Go, gofpdf; Bouramas/pdf-drawer): `pkg/invoice/invoice.go`
+ * draws `output/invoice.pdf` from its own literals — `summaryBlock(…, "Invoice Number", "<n>")`, `"Date of Issue",
+ * "mm/dd/yyyy"`, `SampleLineItems()` (`PricePerUnit` in cents × `UnitsPurchased`) and `taxRate`; the tax is the
+ * subtotal × rate truncated to a cent (`int(...)`), the total their sum. The rate is not printed ("Tax"): no rate
+ * row. The recipient ("Client Name") and the "$" are the exercise's placeholders and format: not mapped; the
+ * issuer has no name on the page.
+ */
+function gophercisesInvoiceGo(text) {
+  const src = String(text);
+  const items = [...src.matchAll(/PricePerUnit:\s*(\d+),\s*UnitsPurchased:\s*(\d+)/g)];
+  const rate = Number(/\btaxRate\s*=\s*([\d.]+)/.exec(src)?.[1]);
+  const date = /"Date of Issue",\s*"(\d{2})\/(\d{2})\/(\d{4})"/.exec(src);
+  if (!items.length || !Number.isFinite(rate) || !date) return null;
+  const net = items.reduce((s, m) => s + Number(m[1]) * Number(m[2]), 0);
+  const tax = Math.trunc(net * rate);
+  return {
+    type: 'invoice',
+    document_number: /"Invoice Number",\s*"([^"]+)"/.exec(src)?.[1],
+    issue_date: `${date[3]}-${date[1]}-${date[2]}`,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+  };
+}
+
+/**
+ * Round 17. karkki-hub/pdfgen_poc (a Go proof of concept comparing PDF libraries): the invoice its maroto renderer
+ * drew (`output/invoice-maroto.pdf`) from the `mapdf.InvoiceData{…}` literal in `main.go` — `Number` (printed
+ * "#<n>"), `Date: time.Date(y, m, d, …)`, `Provider.Name`, `Client.Name`, the items `{name, unit price, qty}` and
+ * `TaxRate`; the program's arithmetic is subtotal × rate (printed "Tax (6%)", to cents) and their sum. The "$" is
+ * the program's format: not mapped. The same data's chromedp and pdfcpu pages are other renderers of one invoice:
+ * not taken.
+ */
+function pdfgenPocMainGo(text) {
+  const start = String(text).indexOf('mapdf.InvoiceData{');
+  if (start < 0) return null;
+  const block = String(text).slice(start, String(text).indexOf('mapdf.GenerateInvoice(', start));
+  const items = [...block.matchAll(/\{\s*"[^"]*",\s*([\d.]+),\s*(\d+)\s*\}/g)];
+  const rate = Number(/\bTaxRate:\s*([\d.]+)/.exec(block)?.[1]);
+  const date = /\bDate:\s*time\.Date\((\d{4}),\s*(\d{1,2}),\s*(\d{1,2}),/.exec(block);
+  if (!items.length || !Number.isFinite(rate) || !date) return null;
+  const net = items.reduce((s, m) => s + cents(m[1]) * Number(m[2]), 0);
+  const percentRate = Math.round(rate * 10000) / 100;
+  const tax = Math.round((net * percentRate) / 100);
+  const party = (key) => new RegExp(`\\b${key}:\\s*mapdf\\.PartyInfo\\{[^}]*?\\bName:\\s*"([^"]+)"`).exec(block)?.[1];
+  return {
+    type: 'invoice',
+    document_number: /\bNumber:\s*"([^"]+)"/.exec(block)?.[1],
+    issue_date: `${date[1]}-${date[2].padStart(2, '0')}-${date[3].padStart(2, '0')}`,
+    sender_name: party('Provider'),
+    recipient_name: party('Client'),
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(net + tax),
+    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+  };
+}
+
+/**
+ * Round 17. maietta/yaml2pdf (a Go command that fills an HTML template with a YAML file and prints it with Chromium):
+ * `data/inv-001.yaml` and its `pdfs/inv-001.pdf` — `Number`, `Date`, `Customer`, the items' `Subtotal`, `Total`
+ * (printed "Total", the sum before tax), `Tax` and `GrandTotal`. The data states the totals: they are taken only
+ * when the items add up to `Total` and `Total` + `Tax` to `GrandTotal`. No issuer, no currency, no rate.
+ */
+function yaml2pdfInvoiceYaml(text) {
+  let data;
+  try {
+    data = yaml.load(text);
+  } catch {
+    return null;
+  }
+  const items = Array.isArray(data?.Items) ? data.Items : [];
+  const net = cents(data?.Total);
+  const tax = cents(data?.Tax);
+  const gross = cents(data?.GrandTotal);
+  if (!items.length || ![net, tax, gross].every(Number.isFinite)) return null;
+  if (items.reduce((s, i) => s + cents(i.Subtotal), 0) !== net || net + tax !== gross) return null;
+  const issued = data.Date instanceof Date ? data.Date.toISOString().slice(0, 10) : isoDate(data.Date);
+  return {
+    type: 'invoice',
+    document_number: data.Number === undefined ? undefined : String(data.Number),
+    issue_date: issued,
+    recipient_name: data.Customer,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
