@@ -16,6 +16,11 @@ const FIELDS = ['type', 'document_number', 'issue_date', 'payment_due_date', 'cu
 
 const cents = (v) => Math.round(Number(v) * 100);
 const money = (c) => (c / 100).toFixed(2);
+/** Totals of an invoice at one rate, from its net in cents and its rate in percent (tax rounded to the cent). */
+function oneRateTotals(net, percentRate) {
+  const tax = Math.round((net * percentRate) / 100);
+  return { net_amount: money(net), tax_total: money(tax), gross_amount: money(net + tax), tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }] };
+}
 /** dd.mm.yyyy or dd/mm/yyyy -> yyyy-mm-dd; ISO dates pass. */
 const isoDate = (v) => {
   const s = String(v ?? '').trim();
@@ -1258,15 +1263,11 @@ function gompdfInvoiceGo(text) {
   const rate = Number(/\brate := ([\d.]+)/.exec(text)?.[1]);
   if (!net || !Number.isFinite(rate)) return null;
   const percentRate = Math.round(rate * 10000) / 100;
-  const tax = Math.round((net * percentRate) / 100);
   return {
     type: 'invoice',
     document_number: /InvoiceNo:\s*"([^"]+)"/.exec(text)?.[1],
     recipient_name: /BillToName:\s*"([^"]+)"/.exec(text)?.[1],
-    net_amount: money(net),
-    tax_total: money(tax),
-    gross_amount: money(net + tax),
-    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+    ...oneRateTotals(net, percentRate),
   };
 }
 
@@ -1382,7 +1383,6 @@ function saharInvoiceGo(text) {
   if (!items.length || !Number.isFinite(rate)) return null;
   const net = items.reduce((s, m) => s + Number(m[1]) * cents(m[2]), 0);
   const percentRate = Math.round(rate * 10000) / 100;
-  const tax = Math.round((net * percentRate) / 100);
   const firstText = (after) => new RegExp(`${after}[\\s\\S]*?sahar\\.Text\\(\\s*"([^"]+)"`).exec(text)?.[1];
   return {
     type: 'invoice',
@@ -1391,10 +1391,7 @@ function saharInvoiceGo(text) {
     payment_due_date: monthNameDate(/"Due Date: ([^"]+)"/.exec(text)?.[1]),
     sender_name: firstText('func Header\\('),
     recipient_name: firstText('"Bill To:"'),
-    net_amount: money(net),
-    tax_total: money(tax),
-    gross_amount: money(net + tax),
-    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+    ...oneRateTotals(net, percentRate),
   };
 }
 
@@ -1639,7 +1636,6 @@ function pdfgenPocMainGo(text) {
   if (!items.length || !Number.isFinite(rate) || !date) return null;
   const net = items.reduce((s, m) => s + cents(m[1]) * Number(m[2]), 0);
   const percentRate = Math.round(rate * 10000) / 100;
-  const tax = Math.round((net * percentRate) / 100);
   const party = (key) => new RegExp(`\\b${key}:\\s*mapdf\\.PartyInfo\\{[^}]*?\\bName:\\s*"([^"]+)"`).exec(block)?.[1];
   return {
     type: 'invoice',
@@ -1647,10 +1643,7 @@ function pdfgenPocMainGo(text) {
     issue_date: `${date[1]}-${date[2].padStart(2, '0')}-${date[3].padStart(2, '0')}`,
     sender_name: party('Provider'),
     recipient_name: party('Client'),
-    net_amount: money(net),
-    tax_total: money(tax),
-    gross_amount: money(net + tax),
-    tax_breakdowns: [{ tax_rate: percentRate, taxable_amount: money(net), tax_amount: money(tax) }],
+    ...oneRateTotals(net, percentRate),
   };
 }
 
