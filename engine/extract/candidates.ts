@@ -732,15 +732,7 @@ function rateHeadings(ev: Evidence, line: EvLine): Segment[] {
  * are printed); the selection still checks net + tax = gross.
  */
 function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
-  const rows = out.filter((c) => c.field === 'tax_breakdowns' && typeof c.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number));
-  const groups: Candidate[][] = [];
-  for (const c of rows) {
-    const g = groups[groups.length - 1];
-    const prev = g?.[g.length - 1];
-    if (g && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1) g.push(c);
-    else groups.push([c]);
-  }
-  for (const g of groups) {
+  for (const g of consecutiveTaxRows(out)) {
     const vals = g.map((c) => c.value as { taxable_amount: string; tax_amount: string; tax_rate: string });
     if (new Set(vals.map((v) => v.tax_rate)).size !== vals.length) continue;
     // Each row prints its gross.
@@ -756,6 +748,19 @@ function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => 
       push({ field, value: formatCents(cents), raw: line.text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'table:tax-rows-sum'], meta: { line: line.index, page: line.page } });
     }
   }
+}
+
+/** The tax rows read so far, grouped by runs of consecutive lines. */
+function consecutiveTaxRows(out: Candidate[]): Candidate[][] {
+  const rows = out.filter((c) => c.field === 'tax_breakdowns' && typeof c.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number));
+  const groups: Candidate[][] = [];
+  for (const c of rows) {
+    const g = groups[groups.length - 1];
+    const prev = g?.[g.length - 1];
+    if (g && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1) g.push(c);
+    else groups.push([c]);
+  }
+  return groups;
 }
 
 /** A header row naming a tax or percent column within the few rows above (same page): its line index. */
@@ -784,15 +789,8 @@ function dropItemTaxRows(out: Candidate[]) {
     if (h === null || h === undefined) continue;
     byHeader.set(h, [...(byHeader.get(h) ?? []), c]);
   }
-  const runs: Candidate[][] = [];
-  for (const c of out.filter((x) => x.field === 'tax_breakdowns' && typeof x.meta?.line === 'number').sort((a, b) => (a.meta!.line as number) - (b.meta!.line as number))) {
-    const run = runs[runs.length - 1];
-    const prev = run?.[run.length - 1];
-    if (run && prev && (c.meta!.line as number) === (prev.meta!.line as number) + 1 && c.meta!.page === prev.meta!.page) run.push(c);
-    else runs.push([c]);
-  }
   const drop = new Set<Candidate>();
-  for (const rows of [...byHeader.values(), ...runs]) {
+  for (const rows of [...byHeader.values(), ...consecutiveTaxRows(out)]) {
     const perRate = new Map<string, Set<string>>();
     for (const c of rows) {
       const v = c.value as { tax_rate: string; taxable_amount: string; tax_amount: string };
