@@ -9,7 +9,7 @@
 //  - samples/einvoice/zugferd1/*.pdf against their embedded invoice XML (*.embedded.xml).
 // Reading results are cached in $TMPDIR/docdesk-eval-generic/<sha256>.json (file and reader
 // fingerprint) so rule iterations take seconds. Environment: DOCDESK_SAMPLES (samples folder), EVAL_NO_CACHE=1.
-// The round-8, 13 and 17 sources (manifest `source: "new8"`, `"new13"`, `"new17"`) form the UNSEEN tables (rounds 9, 10, 11, 12, 14, 15 and 16 are tuned-only since fold9, fold10, fold11, fold12, fold14, fold15 and fold16): reported
+// The round-8, 13, 17 and 18 sources (manifest `source: "new8"`, `"new13"`, `"new17"`, `"new18"`) form the UNSEEN tables (rounds 9, 10, 11, 12, 14, 15 and 16 are tuned-only since fold9, fold10, fold11, fold12, fold14, fold15 and fold16): reported
 // as aggregates like the held-out split; EVAL_UNSEEN_DETAIL=1 lists their misses too (only to classify
 // them, never to tune). An optional source the corpus build could not have (manifest `absent`) is named
 // above the table whose figure it changes.
@@ -577,6 +577,7 @@ const TITLES = {
   'tuned-new15': 'NEW SOURCES, TUNED-ONLY (round 15: unseen until 2026-11-28, folded in by fold15)',
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',
   'unseen-new17': 'ROUND 17, UNSEEN (round-17 sources: a fiscal-document library\'s DANFEs printed from NF-e XML, invoice scripts\' and PDF-library examples with the data they were printed from; measured only, never tuned on)',
+  'unseen-new18': 'ROUND 18, UNSEEN (round-18 sources: invoice templates and scripts in Québec French, German, French and US English — Java/FOP, LaTeX, Typst, WeasyPrint — with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -287,6 +287,20 @@ export const SOURCES = [
   { repo: 'asseinfo/br_danfe', tunedOnly: true, round: 17, commit: '36242113a54e69cb4f3668e37c5ff67ca339c59a', truthData: { file: (path) => path.replace(/\.fixture\.pdf$/, ''), format: 'br-danfe-nfe-xml' }, include: [/^spec\/fixtures\/nfe\/v3\.10\/nfe_simples_nacional\.xml\.fixture\.pdf$/] },
   // NFEDanfe (a .NET PDFsharp library printing DANFEs): its sample NF-e ("EMPRESA EXEMPLO LTDA" to "CLIENTE EXEMPLO LTDA") and the page printed from it.
   { repo: 'fabyo/NFEDanfe', tunedOnly: true, round: 17, commit: 'a44c06fb3286235590898dba1084c0924394d421', truthData: { file: (path) => path.replace(/\.pdf$/, '.xml'), format: 'nfedanfe-nfe-xml' }, include: [/^samples\/nota-exemplo\.pdf$/] },
+  // Round 18 (issue 14, corpus21): UNSEEN like rounds 8, 13 and 17 (`source: "new18"`, eval table "ROUND 18, UNSEEN").
+  // Programs no earlier round used, one PDF each with the data it was printed from (`truthData`); docs/decisions.md,
+  // round 18, lists what was looked at and left out.
+  // super-facture (Java, Apache FOP, Québec French): the invoice `Main.java`'s literals printed ("Chat Illimités Inc.").
+  { repo: 'NewLunarFire/super-facture', tunedOnly: true, round: 18, commit: '8964364e7f4228a24e0b589f8c23db45f2aad710', truthData: { file: () => ['src/main/java/org/tsavaria/nocturne/Main.java', 'src/main/java/org/tsavaria/nocturne/model/Facture.java'], format: 'super-facture-main-java' }, include: [/^facture\.pdf$/] },
+  // LaTeX-Rechnung (a German LaTeX invoice package): its example ("Obelix GmbH & Co. KG" to "Hinkelsteininvest SE") at
+  // the last commit whose page and `rechnung.tex` agree (later pages print the small-business branch the data does not set).
+  { repo: 'chgrl/LaTeX-Rechnung', tunedOnly: true, round: 18, commit: 'a888f1081297666649831d54b49f5661f13e95e5', truthData: { file: () => 'rechnung.tex', format: 'latex-rechnung-chgrl-tex' }, include: [/^rechnung\.pdf$/] },
+  // typst-business-templates (Typst templates filled from JSON, German): the IT-consultant example's invoice.
+  { repo: 'diorcety/typst-business-templates', tunedOnly: true, round: 18, commit: '7bd8a6673c3c9be0207a21690f480f0087b69b6e', truthData: { file: () => ['examples/it-consultant/documents/invoices/2025/invoice.json', 'examples/it-consultant/data/company.json'], format: 'typst-business-invoice-json' }, include: [/^examples\/it-consultant\/output\/invoice\.pdf$/] },
+  // my-invoices (a Typst invoice template, US): `main.pdf` compiled from `main.typ` ("Smug Cat Law Firm" to "Big Brain Industries LLC").
+  { repo: 'cco/my-invoices', tunedOnly: true, round: 18, commit: 'f8d79bd96dde9517bc14aa10362e1b708eff32f9', truthData: { file: () => 'main.typ', format: 'cco-invoice-typ' }, include: [/^main\.pdf$/] },
+  // facturation-generation-pdf (Python, Jinja2 + WeasyPrint, French): the invoice its first commit printed from `generate_invoice.py`'s mock data.
+  { repo: 'Majdi-Abi-Dhiaf/facturation-generation-pdf', tunedOnly: true, round: 18, commit: '887279b99d8e872a50d9ede391b083901ed31680', truthData: { file: () => 'generate_invoice.py', format: 'facturation-weasyprint-py' }, include: [/^output\/facture\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -556,7 +570,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

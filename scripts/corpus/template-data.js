@@ -1678,7 +1678,172 @@ function yaml2pdfInvoiceYaml(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml };
+/**
+ * Round 18. NewLunarFire/super-facture (Java: JAXB XML of a `Facture`, drawn by Apache FOP through an XSL, Québec
+ * French): `Main.java`'s `creerFacture()` literals — `new InfoEntreprise("<name>", …)`, the `new ItemFacture("…",
+ * qty, price)` rows and `new Facture(<id>, …)` — and `Facture.java`'s arithmetic: "Sous-total" is the sum of the rows'
+ * unit prices (`getPrix`; the quantity is not multiplied in), "TPS/TVQ" that sum × (TAUX_TPS + TAUX_TVQ), "Grand
+ * total" their sum, printed to two decimals. The number is printed with five digits ("Facture #00042"). Not mapped:
+ * the date (`new Date()`, the run's day), the "$" (the XSL's literal), a recipient (the XSL prints the company name
+ * again in its place) and the rate (two rates, printed as one "TPS/TVQ" line without a percentage).
+ */
+function superFactureMainJava([main, facture]) {
+  const block = /creerFacture\(\)\s*\{([\s\S]*?)\n\s*\}/.exec(String(main ?? ''))?.[1] ?? '';
+  const issuer = /new InfoEntreprise\(\s*"([^"]+)"/.exec(block)?.[1];
+  const rows = [...block.matchAll(/new ItemFacture\(\s*"[^"]*",\s*(\d+),\s*([\d.]+)\s*\)/g)];
+  const id = /new Facture\(\s*(\d+)\s*,/.exec(block)?.[1];
+  const rate = (name) => Number(new RegExp(`\\b${name}\\s*=\\s*([\\d.]+)`).exec(String(facture ?? ''))?.[1]);
+  const rates = rate('TAUX_TPS') + rate('TAUX_TVQ');
+  // The program sums the prices (`mapToDouble(ItemFacture::getPrix).sum()`): checked, so that a change of that code returns no truth.
+  if (!rows.length || !id || !Number.isFinite(rates) || !/mapToDouble\(ItemFacture::getPrix\)\.sum\(\)/.test(String(facture))) return null;
+  const net = rows.reduce((s, m) => s + Number(m[2]), 0);
+  const tax = net * rates;
+  return {
+    type: 'invoice',
+    document_number: id.padStart(5, '0'),
+    sender_name: issuer,
+    net_amount: money(cents(net)),
+    tax_total: money(cents(tax)),
+    gross_amount: money(cents(net + tax)),
+  };
+}
+
+/** The argument of a one-argument LaTeX command `\name{…}` (no nested braces), "\&" read as "&". */
+const texArg = (text, name) => new RegExp(`\\\\${name}\\s*\\{([^{}]*)\\}`).exec(text ?? '')?.[1]?.replace(/\\&/g, '&').trim();
+/** The argument lists of every `\name{…}{…}…` with `count` arguments (no nested braces). */
+const texCalls = (text, name, count) => [...String(text ?? '').matchAll(new RegExp(`\\\\${name}${'\\s*\\{([^{}]*)\\}'.repeat(count)}`, 'g'))].map((m) => m.slice(1));
+
+/**
+ * Round 18. chgrl/LaTeX-Rechnung (a German LaTeX invoice package, `style/rechnung.sty`, fp arithmetic):
+ * `rechnung.tex` at the commit of its `rechnung.pdf` — `\firmenname`, `\kundenname`, `\rechnungsdatum`,
+ * `\rechnungsnummer`, `\umsatzsteuer` (percent) and the rows the package adds up: `\leistung{…}{when}{hours}{rate}`
+ * (hours × rate), `\artikel{…}{count}{price}` (count × price), `\reise{…}{trips}{km}{rate}` (trips × km × rate),
+ * `\nacht{…}{when}{amount}`, `\sonstiges{…}{amount}`, each rounded to the cent as the package does; "Summe Netto",
+ * "Umsatzsteuer 19%" (net × rate) and "Summe Brutto". Not mapped: the "IX…" VAT id (no country), the currency (the
+ * package's \euro sign, not stated by the data), the invoice's 0 % branch (not this commit's page).
+ */
+function latexRechnungChgrlTex(text) {
+  const t = String(text ?? '');
+  const rate = Number(texArg(t, 'umsatzsteuer'));
+  const n = (v) => Number(String(v).trim());
+  const lines = [
+    ...texCalls(t, 'leistung', 4).map((a) => cents(n(a[2]) * n(a[3]))),
+    ...texCalls(t, 'artikel', 3).map((a) => cents(n(a[1]) * n(a[2]))),
+    ...texCalls(t, 'reise', 4).map((a) => cents(n(a[1]) * n(a[2]) * n(a[3]))),
+    ...texCalls(t, 'nacht', 3).map((a) => cents(n(a[2]))),
+    ...texCalls(t, 'sonstiges', 2).map((a) => cents(n(a[1]))),
+  ];
+  if (!lines.length || !lines.every(Number.isFinite) || !Number.isFinite(rate) || rate <= 0) return null;
+  const net = lines.reduce((s, c) => s + c, 0);
+  return {
+    type: 'invoice',
+    document_number: texArg(t, 'rechnungsnummer'),
+    issue_date: isoDate(texArg(t, 'rechnungsdatum')),
+    sender_name: texArg(t, 'firmenname'),
+    recipient_name: texArg(t, 'kundenname'),
+    ...oneRateTotals(net, rate),
+  };
+}
+
+/**
+ * Round 18. diorcety/typst-business-templates (Typst templates filled from JSON by a Rust CLI, German): an example
+ * business's `documents/invoices/2025/invoice.json` and `data/company.json` — `metadata.invoice_number`,
+ * `invoice_date` / `due_date`, the issuer's `name`, the recipient's `company` (printed under the contact person), the
+ * currency and the stated totals (`subtotal`, `vat_total`, `total`, `vat_breakdown[]`). The totals are taken only when
+ * every row's quantity × unit price is its stated total, the rows add up to the subtotal, the breakdown to the VAT
+ * total and subtotal + VAT to the total. Not mapped: the VAT id and the account (invented numbers).
+ */
+function typstBusinessInvoiceJson([invoiceText, companyText]) {
+  let inv;
+  let company;
+  try {
+    inv = JSON.parse(invoiceText);
+    company = JSON.parse(companyText);
+  } catch {
+    return null;
+  }
+  const items = Array.isArray(inv?.items) ? inv.items : [];
+  const totals = inv?.totals ?? {};
+  const rows = Array.isArray(totals.vat_breakdown) ? totals.vat_breakdown : [];
+  const net = cents(totals.subtotal?.amount);
+  const tax = cents(totals.vat_total?.amount);
+  const gross = cents(totals.total?.amount);
+  const itemsOk = items.length && items.every((i) => cents(Number(i.quantity) * Number(i.unit_price?.amount)) === cents(i.total?.amount));
+  const sumsOk = itemsOk
+    && items.reduce((s, i) => s + cents(i.total?.amount), 0) === net
+    && rows.reduce((s, r) => s + cents(r.amount?.amount), 0) === tax
+    && rows.reduce((s, r) => s + cents(r.base?.amount), 0) === net
+    && net + tax === gross;
+  if (!sumsOk) return null;
+  const currency = totals.total?.currency;
+  return {
+    type: 'invoice',
+    document_number: inv.metadata?.invoice_number,
+    issue_date: isoDate(inv.metadata?.invoice_date?.date),
+    payment_due_date: isoDate(inv.metadata?.due_date?.date),
+    currency: /^[A-Z]{3}$/.test(currency ?? '') ? currency : undefined,
+    sender_name: company?.name,
+    recipient_name: inv.recipient?.company || inv.recipient?.name,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+    tax_breakdowns: rows.map((r) => ({ tax_rate: Number(r.rate?.percentage), taxable_amount: money(cents(r.base?.amount)), tax_amount: money(cents(r.amount?.amount)) })),
+  };
+}
+
+/**
+ * Round 18. cco/my-invoices (a Typst invoice template for IT side work, US): `main.typ`'s `invoice_number`,
+ * `invoice_date` and the `invoice: ((…), (…))` parties — the template labels the first "Recipient" and the second
+ * "Contractor" (the issuer); their `business` names are taken — and the "Grand Total" the template computes:
+ * Σ services hours × rate + Σ materials rate. The date is written "02-04-2026"; it is read month first, as the
+ * commit that printed the page is of 2026-02-04 and the page's "$" amounts are US-style. Not mapped: the "$" (the
+ * template's format), tax (none).
+ */
+function ccoInvoiceTyp(text) {
+  const t = String(text ?? '');
+  const services = [...t.matchAll(/\(service:\s*"[^"]*",\s*hours:\s*([\d.]+),\s*rate:\s*([\d.]+)\)/g)];
+  const materials = [...t.matchAll(/\(item:\s*"[^"]*",\s*rate:\s*([\d.]+)\)/g)];
+  const parties = [...t.matchAll(/\(\s*name:\s*"[^"]*",\s*business:\s*"([^"]+)"/g)].map((m) => m[1]);
+  const date = /#let invoice_date\s*=\s*"(\d{2})-(\d{2})-(\d{4})"/.exec(t);
+  if (!services.length || parties.length !== 2) return null;
+  const gross = services.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0) + materials.reduce((s, m) => s + cents(m[1]), 0);
+  return {
+    type: 'invoice',
+    document_number: /#let invoice_number\s*=\s*"([^"]+)"/.exec(t)?.[1],
+    issue_date: date ? `${date[3]}-${date[1]}-${date[2]}` : undefined,
+    recipient_name: parties[0],
+    sender_name: parties[1],
+    gross_amount: money(gross),
+  };
+}
+
+/**
+ * Round 18. Majdi-Abi-Dhiaf/facturation-generation-pdf (Python, Jinja2 + WeasyPrint, French): the `mock_data` of
+ * `generate_invoice.py`'s `__main__` that printed `output/facture.pdf` — `company_name`, `invoice_number`,
+ * `issue_date`, `due_date` (dd/mm/yyyy), `client_name`, the items qty × unit_price and `vat_rate` (a fraction); the
+ * program's arithmetic is subtotal × rate ("TVA (20%)", to the cent) and their sum ("Total TTC"). Not mapped: the "€"
+ * (the template's literal), the SIRET (no VAT id).
+ */
+function facturationWeasyprintPy(text) {
+  const t = String(text ?? '');
+  const block = t.slice(t.indexOf('mock_data = {'));
+  const str = (key) => new RegExp(`"${key}":\\s*"([^"]*)"`).exec(block)?.[1];
+  const items = [...block.matchAll(/\{"description":\s*"[^"]*",\s*"qty":\s*(\d+),\s*"unit_price":\s*([\d.]+)\}/g)];
+  const rate = Number(/"vat_rate":\s*([\d.]+)/.exec(block)?.[1]);
+  if (!items.length || !Number.isFinite(rate) || !/vat_amount = subtotal \* data\["vat_rate"\]/.test(t)) return null;
+  const net = items.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0);
+  return {
+    type: 'invoice',
+    document_number: str('invoice_number'),
+    issue_date: isoDate(str('issue_date')),
+    payment_due_date: isoDate(str('due_date')),
+    sender_name: str('company_name'),
+    recipient_name: str('client_name'),
+    ...oneRateTotals(net, Math.round(rate * 10000) / 100),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
