@@ -246,7 +246,7 @@ const PAGE_CHECKED_TRUTH = new Set(['template-data']);
  * 6fb5487; round 14 by fold14, 2026-11-28, last unseen figure 0.840, P 1.000, R 0.723 on main f25f5b6; round 15 by fold15,
  * 2026-11-28, last unseen figure 0.775, P 0.847, R 0.714 on main 8c7cb77; round 16 by fold16, 2026-11-28, last
  * unseen figure 0.789, P 0.882, R 0.714 on main c580325). Every other tuned-only round is UNSEEN (today rounds 8,
- * 13 and 17, and any round added later): measured, never tuned on. Unseen is the default so that
+ * 13, 17 and 18, and any round added later): measured, never tuned on. Unseen is the default so that
  * an older checkout run against a corpus built later never shows the newer rounds as tuned, per document (it
  * happened once, 2026-11-28: a worktree's eval on a rebuilt shared corpus listed rounds 15 and 16's unscored truths).
  */
