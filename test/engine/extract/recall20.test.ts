@@ -1,0 +1,65 @@
+// Wrong values on openable documents (issue 14, `recall20`), each rule on generated pages written
+// before it:
+// 1. a net derived as gross − tax that contradicts the net the page prints under a net label
+//    ("Summe netto: 25.708,00 · Umsatzsteuer (0 %): 0,00 · Rechnungsbetrag: 30.849,60", round 11):
+//    the page's totals do not close, and nothing tells whether the label or the sum is right, so the
+//    net is left empty (the printed total is kept).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FOOTER, LETTERHEAD, META, run, TITLE, totalsBlock, v, WINDOW, type Lines } from './fixtures/run.js';
+
+const page = (totals: [string, string, string], words: string[]) => run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, ...totalsBlock(420, totals, words), ...FOOTER]);
+
+describe('a derived net that contradicts the printed net is not output (recall20)', () => {
+  it('"Summe netto" 25.708,00 beside a 0 % tax and a total of 30.849,60: no net, the total kept', () => {
+    const r = page(['25.708,00', '0,00', '30.849,60'], ['Summe netto:', 'Umsatzsteuer (0%):', 'Rechnungsbetrag:']);
+    assert.equal(v(r, 'net_amount'), null);
+    assert.equal(v(r, 'gross_amount'), '30849.60');
+  });
+
+  it('guard: a subtotal before a discount is never output as the net', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, [330, 420, 10, 'Subtotal'], [490, 420, 10, '1,100.00'], [330, 434, 10, 'Discount'], [490, 434, 10, '-100.00'], [330, 448, 10, 'VAT 19%'], [495, 448, 10, '190.00'], [330, 462, 10, 'Total'], [490, 462, 10, '1,190.00'], ...FOOTER]);
+    assert.notEqual(v(r, 'net_amount'), '1100.00');
+  });
+
+  it('guard: totals that close keep their net (0 % and 19 %)', () => {
+    assert.equal(v(page(['1.000,00', '0,00', '1.000,00'], ['Summe netto:', 'Umsatzsteuer (0%):', 'Rechnungsbetrag:']), 'net_amount'), '1000.00');
+    assert.equal(v(page(['1.000,00', '190,00', '1.190,00'], ['Summe netto:', 'USt. 19 %:', 'Rechnungsbetrag:']), 'net_amount'), '1000.00');
+  });
+
+  it('guard: a net derived where no net is printed is still output', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, [330, 420, 10, 'USt. 19 %'], [495, 420, 10, '190,00'], [330, 434, 10, 'Gesamtbetrag'], [490, 434, 10, '1.190,00'], ...FOOTER]);
+    assert.equal(v(r, 'gross_amount'), '1190.00');
+    assert.equal(v(r, 'net_amount'), '1000.00');
+  });
+});
+
+// 2. a total derived as net + tax where the page prints a total label whose amount was not read (the
+//    amount set on the line under the label, its currency on the line over it: round 11's
+//    "EUR / Summe brutto / 102143.64"), and the net was one of two labelled nets that score alike.
+const LEGAL: Lines = [
+  [60, 400, 9, 'Zwischensumme Honorar'], [470, 400, 9, 'EUR 71.214,00'],
+  [60, 414, 9, 'Barauslagen'], [470, 414, 9, 'EUR 15.516,20'],
+  [60, 428, 9, 'Summe netto'], [470, 428, 9, 'EUR 86.730,20'],
+  [60, 442, 9, 'Umsatzsteuer (20%)'], [470, 442, 9, 'EUR 14.242,80'],
+  [490, 452, 9, 'EUR'], [60, 460, 9, 'Summe brutto'], [470, 468, 9, '100.973,00'],
+];
+describe('a total split over three lines (recall20)', () => {
+  it('no total made from a net that a second labelled net rivals', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, ...LEGAL, ...FOOTER]);
+    assert.notEqual(v(r, 'gross_amount'), '85456.80');
+    assert.notEqual(v(r, 'net_amount'), '71214.00');
+  });
+
+  it('guard: one labelled net and its tax, no total printed: the total is still derived', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, [330, 420, 10, 'Nettobetrag'], [490, 420, 10, '1.000,00'], [330, 434, 10, 'USt. 19 %'], [495, 434, 10, '190,00'], ...FOOTER]);
+    assert.equal(v(r, 'net_amount'), '1000.00');
+    assert.equal(v(r, 'gross_amount'), '1190.00');
+  });
+
+  it('guard: a subtotal over a discount and the net, both labelled, the total read: the net is read', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE, [330, 420, 10, 'Zwischensumme'], [490, 420, 10, '1.100,00'], [330, 434, 10, 'Rabatt'], [490, 434, 10, '-100,00'], [330, 448, 10, 'Nettobetrag'], [490, 448, 10, '1.000,00'], [330, 462, 10, 'USt. 19 %'], [495, 462, 10, '190,00'], [330, 476, 10, 'Gesamtbetrag'], [490, 476, 10, '1.190,00'], ...FOOTER]);
+    assert.equal(v(r, 'net_amount'), '1000.00');
+    assert.equal(v(r, 'gross_amount'), '1190.00');
+  });
+});
