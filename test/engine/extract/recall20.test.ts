@@ -63,3 +63,27 @@ describe('a total split over three lines (recall20)', () => {
     assert.equal(v(r, 'gross_amount'), '1190.00');
   });
 });
+
+// 3. a recipient block of keyed lines ("Name: Sehr geehrter Herr Mag. …", "Firma: … GmbH", "Adresse: …";
+//    round 11): the line keyed as the company names the party, not the contact person's line above it.
+const keyed = (company: boolean): Lines => [
+  [56, 290, 10, 'MANDANT'],
+  [56, 305, 9, 'Name:'], [150, 305, 9, 'Sehr geehrter Herr Mag. Jakob Weber'],
+  ...(company ? [[56, 318, 9, 'Firma:'], [150, 318, 9, 'Bergbahnen Holding GmbH']] as Lines : []),
+  [56, 331, 9, 'Adresse:'], [150, 331, 9, 'Hauptplatz 3'],
+  [150, 344, 9, '6020 Innsbruck'],
+];
+describe('a company keyed in the recipient block (recall20)', () => {
+  it('"Firma:" under "Name:" gives the recipient', () => {
+    const r = run([...LETTERHEAD, ...keyed(true), ...META, ...TITLE, ...totalsBlock(420, ['1.000,00', '200,00', '1.200,00'], ['Summe netto', 'USt. 20 %', 'Summe brutto']), ...FOOTER]);
+    assert.equal(v(r, 'recipient_name'), 'Bergbahnen Holding GmbH');
+  });
+  it('guard: without a company key the person stays the recipient', () => {
+    const r = run([...LETTERHEAD, ...keyed(false), ...META, ...TITLE, ...totalsBlock(420, ['1.000,00', '200,00', '1.200,00'], ['Summe netto', 'USt. 20 %', 'Summe brutto']), ...FOOTER]);
+    assert.ok([null, 'Mag. Jakob Weber'].includes(v(r, 'recipient_name') as string | null), String(v(r, 'recipient_name')));
+  });
+  it('guard: a contact person over a company line with no keys stays the recipient', () => {
+    const r = run([...LETTERHEAD, [56, 290, 10, 'Rechnungsadresse'], [56, 305, 9, 'Herr Thomas Schneider'], [56, 318, 9, 'TechSolutions GmbH, Industriestraße 25'], [56, 331, 9, '80339 München'], ...META, ...TITLE, ...totalsBlock(420, ['1.000,00', '200,00', '1.200,00'], ['Summe netto', 'USt. 20 %', 'Summe brutto']), ...FOOTER]);
+    assert.equal(v(r, 'recipient_name'), 'Thomas Schneider');
+  });
+});
