@@ -9,7 +9,7 @@ import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
-import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
@@ -539,7 +539,10 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // label's own cell, since a totals header row can hold such columns beside the totals.
   if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
   // OCR may put the amount column in another block: the nearest cell on the same row.
-  const across = !h.right.length ? rightOf(ev, h.seg) : null;
+  // A total label alone on its line (or with only its translation: "Rechnungsbetrag | Total") whose
+  // value cell wraps over the lines beside it ("EUR" over, "102143.64" under; recall20).
+  const translation = /^[|/]\s*\p{L}[\p{L}\s.]*:?$/u.test(h.rest.trim());
+  const across = !h.right.length ? rightOf(ev, h.seg) ?? (!h.rest.trim() || translation ? straddlingRight(ev, h.seg) : null) : null;
   const right = across && findAmounts(across.text).length ? [across] : h.right;
   const region = [h.rest, ...right.map((s) => s.text)].join('   ');
   // A row of headings ("Tax | Base | Rate | Amount | Sum €126,00"): cells with no digit between

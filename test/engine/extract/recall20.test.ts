@@ -87,3 +87,30 @@ describe('a company keyed in the recipient block (recall20)', () => {
     assert.equal(v(r, 'recipient_name'), 'Thomas Schneider');
   });
 });
+
+// 4. a total whose value cell wraps over the lines beside its label (round 11: "EUR" over and
+//    "102143.64" under a vertically centred "Summe brutto"; "Rechnungsbetrag | Total" with
+//    "€ 30150.00" set lower): the amount straddling the label's line is its value.
+describe('a total value set across the label\'s line (recall20)', () => {
+  it('"Summe brutto" between "EUR" above and the amount below, at the right margin', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
+      [60, 400, 10, 'Summe netto'], [470, 400, 10, 'EUR 1.200,00'], [60, 414, 10, 'Umsatzsteuer (20%)'], [470, 414, 10, 'EUR 240,00'],
+      [500, 424, 12, 'EUR'], [60, 432, 10, 'Summe brutto'], [480, 438, 12, '1.440,00'], ...FOOTER]);
+    assert.equal(v(r, 'gross_amount'), '1440.00');
+    // Read from the page, not derived as net + tax.
+    assert.equal((r.fields.gross_amount.provenance as { method: string } | null)?.method, 'label_value');
+  });
+  it('a bilingual label ("Rechnungsbetrag | Total") whose amount is set a little lower', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
+      [300, 400, 12, 'Nettobetrag | Net Amount:'], [500, 400, 12, '€ 1000.00'], [300, 420, 12, 'Umsatzsteuer | VAT (Reverse Charge):'], [500, 420, 12, '€ 0.00'],
+      [300, 445, 13, 'Rechnungsbetrag | Total'], [500, 454, 13, '€ 1000.00'], ...FOOTER]);
+    assert.equal(v(r, 'gross_amount'), '1000.00');
+    assert.equal((r.fields.gross_amount.provenance as { method: string } | null)?.method, 'label_value');
+  });
+  it('guard: a label with its value on its own line is read as before; an amount two lines away is not taken', () => {
+    const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
+      [60, 400, 10, 'Summe netto'], [470, 400, 10, 'EUR 1.000,00'], [60, 414, 10, 'Umsatzsteuer (20%)'], [470, 414, 10, 'EUR 200,00'],
+      [60, 432, 10, 'Summe brutto'], [480, 460, 10, '9.999,00'], ...FOOTER]);
+    assert.notEqual(v(r, 'gross_amount'), '9999.00');
+  });
+});
