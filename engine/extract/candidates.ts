@@ -9,11 +9,11 @@ import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
-import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { COMPANY_KEY, CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -539,7 +539,10 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // label's own cell, since a totals header row can hold such columns beside the totals.
   if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
   // OCR may put the amount column in another block: the nearest cell on the same row.
-  const across = !h.right.length ? rightOf(ev, h.seg) : null;
+  // A total label alone on its line (or with only its translation: "Rechnungsbetrag | Total") whose
+  // value cell wraps over the lines beside it ("EUR" over, "102143.64" under; recall20).
+  const translation = /^[|/]\s*\p{L}[\p{L}\s.]*:?$/u.test(h.rest.trim());
+  const across = !h.right.length ? rightOf(ev, h.seg) ?? (!h.rest.trim() || translation ? straddlingRight(ev, h.seg) : null) : null;
   const right = across && findAmounts(across.text).length ? [across] : h.right;
   const region = [h.rest, ...right.map((s) => s.text)].join('   ');
   // A row of headings ("Tax | Base | Rate | Amount | Sum €126,00"): cells with no digit between
@@ -1195,7 +1198,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const salutation = block.findIndex((b) => !ATTENTION.test(b.text.trim()) && (SALUTATION_ONLY.test(b.text.trim()) || SALUTATION_PREFIX.test(b.text)));
       // Not under a party heading: there every line is the addressee's, the company over its contact person (fold11).
       const from = salutation > 0 && !labelled ? salutation : 0;
-      const firstName = block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text) && !ATTENTION.test(b.text.trim()));
+      // A block of keyed lines ("Name: …", "Firma: … GmbH", "Adresse: …"; round 11): the line keyed as
+      // the company names the party, not the contact person above it (recall20).
+      const keyedCompany = block.slice(from, -1).find((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x < b.bbox.x && COMPANY_KEY.test(o.text.trim())) && cleanName(b.text));
+      const firstName = keyedCompany ?? block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text) && !ATTENTION.test(b.text.trim()));
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;
       const left = seg.bbox.x < line.pageWidth * 0.45;

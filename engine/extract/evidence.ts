@@ -215,6 +215,24 @@ export function belowRight(ev: Evidence, s: Segment): Segment | null {
   return cand.length === 1 ? cand[0]! : null;
 }
 
+/**
+ * The value cell beside a label that is alone on its line, set on the neighbouring lines because the
+ * cell wraps ("EUR" over, "102143.64" under a vertically centred "Summe brutto"; recall20): a segment
+ * right of the label on another line whose height overlaps the label's by a quarter of its height or more,
+ * holding a digit; only when exactly one such segment exists.
+ */
+export function straddlingRight(ev: Evidence, s: Segment): Segment | null {
+  const line = ev.lines[s.line]!;
+  if (line.segments[line.segments.length - 1] !== s) return null;
+  const h = Math.max(6, s.bbox.h);
+  const overlapY = (b: BBox) => Math.max(0, Math.min(s.bbox.y + s.bbox.h, b.y + b.h) - Math.max(s.bbox.y, b.y));
+  const cand = byY(ev, line.page)
+    .filter((l) => l !== line && Math.abs(l.bbox.y - s.bbox.y) < h * 1.5)
+    .flatMap((l) => l.segments)
+    .filter((c) => c.bbox.x > s.bbox.x + s.bbox.w && /\d/.test(c.text) && overlapY(c.bbox) >= h * 0.25);
+  return cand.length === 1 ? cand[0]! : null;
+}
+
 export function overlapX(a: BBox, b: BBox): number {
   return Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
 }

@@ -62,3 +62,6 @@ export function domainsOf(ev: Evidence): string[] {
   for (const l of ev.lines) for (const m of l.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) out.add(m[1]!.toLowerCase().replace(/-/g, ''));
   return [...out];
 }
+
+/** A key that names the company in a block of keyed lines ("Firma:", "Company:"; recall20): that line names the party, not the contact person's line above it. */
+export const COMPANY_KEY = /^(firma|unternehmen|company|company name|société|entreprise|bedrijf|azienda|empresa)\s*:$/i;
