@@ -13,7 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRig
 import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { COMPANY_KEY, CONTACT_ROW, domainsOf, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -1200,7 +1200,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const from = salutation > 0 && !labelled ? salutation : 0;
       // A block of keyed lines ("Name: …", "Firma: … GmbH", "Adresse: …"; round 11): the line keyed as
       // the company names the party, not the contact person above it (recall20).
-      const keyedCompany = block.slice(from, -1).find((b) => ev.lines[b.line]!.segments.some((o) => o !== b && o.bbox.x < b.bbox.x && COMPANY_KEY.test(o.text.trim())) && cleanName(b.text));
+      const keyedCompany = block.slice(from, -1).find((b) => keyedAsCompany(ev.lines[b.line], b) && cleanName(b.text));
       const firstName = keyedCompany ?? block.slice(from, -1).find((b) => !SALUTATION_ONLY.test(b.text.trim()) && !SEPARATORS.test(b.text) && !ATTENTION.test(b.text.trim()));
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;

@@ -11,7 +11,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
-import { COMPANY_KEY, CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, LETTER_KEYED_CONTACT, TOWN_LINE } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -187,7 +187,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       const under = pageLines.filter((l) => l.bbox.y > town.bbox.y && l.bbox.y - town.bbox.y < town.bbox.h * 3.5).flatMap((l) => l.segments).filter((s) => Math.abs(s.bbox.x - town.bbox.x) < 10);
       if (under.some((s) => CONTACT_ROW.test(s.text.trim()) || LETTER_KEYED_CONTACT.test(s.text.trim()))) continue;
       // A line keyed as the company ("Firma: … GmbH") names the party, not the contact person above it (recall20).
-      const keyedCompany = names.find((n) => pageLines.find((l) => l.index === n.line)?.segments.some((o) => o !== n && o.bbox.x < n.bbox.x && COMPANY_KEY.test(o.text.trim())) && h.cleanName(n.text));
+      const keyedCompany = names.find((n) => keyedAsCompany(pageLines.find((l) => l.index === n.line), n) && h.cleanName(n.text));
       const first = keyedCompany ?? names.find((n) => !h.salutationOnly(n.text.trim()));
       const name = first ? h.cleanName(first.text) : null;
       if (!first || !name) continue;

@@ -1,7 +1,7 @@
 // Shapes of party-block lines that several party rules test (the block walk, companyAbove, the
 // label value's name, the return-address and footer party lines, the agreement checks): one
 // definition each, so the rules cannot drift apart.
-import type { Evidence } from './evidence.js';
+import type { EvLine, Evidence, Segment } from './evidence.js';
 
 /** "20457", "D-20457", "1012 AB": German/French/Belgian/Swiss/Austrian and Dutch postcodes. */
 const CONTINENTAL = String.raw`\d{4,5}|\d{4} ?[A-Z]{2}`;
@@ -64,4 +64,6 @@ export function domainsOf(ev: Evidence): string[] {
 }
 
 /** A key that names the company in a block of keyed lines ("Firma:", "Company:"; recall20): that line names the party, not the contact person's line above it. */
-export const COMPANY_KEY = /^(firma|unternehmen|company|company name|société|entreprise|bedrijf|azienda|empresa)\s*:$/i;
+const COMPANY_KEY = /^(firma|unternehmen|company|company name|société|entreprise|bedrijf|azienda|empresa)\s*:$/i;
+/** The cell stands right of a company key on its line ("Firma: | … GmbH"). */
+export const keyedAsCompany = (line: EvLine | undefined, cell: Segment): boolean => Boolean(line?.segments.some((o) => o !== cell && o.bbox.x < cell.bbox.x && COMPANY_KEY.test(o.text.trim())));
