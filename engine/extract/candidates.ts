@@ -782,8 +782,8 @@ function taxHeaderAbove(ev: Evidence, line: EvLine): number | null {
  * A tax table has one row per rate; rows under one header that repeat a rate with other
  * amounts are item lines printing their own tax ("Netto | % | MwSt | Brutto" per item), not
  * the document's breakdown: none of that table's rows is a tax row (issue 14 round 4). So are
- * rows on consecutive lines that repeat a rate, with the rate printed as a percentage and no
- * header near enough to tie them (fold15: an ERP's item table, ten rows at 21 % above the summary).
+ * rows on consecutive lines that repeat a rate, whether or not a header ties them (fold15: an
+ * ERP's item table, ten rows at 21 % under a header too far up, above the summary table).
  */
 function dropItemTaxRows(out: Candidate[]) {
   const byHeader = new Map<number, Candidate[]>();
