@@ -389,13 +389,6 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       sel.reasons.add('derived_total_from_rivalled_net');
     }
   }
-  // A net derived as the total itself (the tax printed is zero) while the best-read net is printed
-  // under a net label with another value: the page's totals do not close ("Summe netto 25.708,00 ·
-  // USt (0 %) 0,00 · Rechnungsbetrag 30.849,60"), and nothing tells whether the label or the sum is
-  // right, so no net is output; the printed total is kept (recall20). With a non-zero tax a printed
-  // net that differs is usually a subtotal before a discount or one rate's net (amount family).
-  const topNet = holder.best?.derived === 'net' ? nets[0]?.best : undefined;
-  const netContradicted = Boolean(holder.best && holder.best.rows.reduce((a, r) => a + r.tax, 0n) === 0n && topNet?.method === 'label_value' && typeof topNet.value === 'string' && toCents(topNet.value) !== toCents(holder.best.gross!.best.value as string));
   const b = holder.best;
   if (!b) {
     if (grosses.length) sel.reasons.add('amounts_not_consistent');
@@ -408,6 +401,13 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   if (b.gross) sel.chosen.gross_amount = { value: b.gross.best.value, winner: b.gross.best, transforms: tag };
   if (b.net) sel.chosen.net_amount = { value: b.net.best.value, winner: b.net.best, transforms: tag };
   const netC = b.net ? toCents(b.net.best.value as string) : grossC !== null ? grossC - taxSum : null;
+  // A net derived as the total itself (the tax printed is zero) while the best-read net is printed
+  // under a net label with another value: the page's totals do not close ("Summe netto 25.708,00 ·
+  // USt (0 %) 0,00 · Rechnungsbetrag 30.849,60"), and nothing tells whether the label or the sum is
+  // right, so no net is output; the printed total is kept (recall20). With a non-zero tax a printed
+  // net that differs is usually a subtotal before a discount or one rate's net (amount family).
+  const topNet = nets[0]?.best;
+  const netContradicted = taxSum === 0n && topNet?.method === 'label_value' && typeof topNet.value === 'string' && toCents(topNet.value) !== grossC;
   if (b.derived === 'net' && grossC !== null && netContradicted) {
     sel.conflict_fields.add('net_amount');
     sel.reasons.add('derived_amount_disagrees_with_printed');
