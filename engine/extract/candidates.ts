@@ -10,7 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { ASSIGNED_CLAIM, BANK_NAME, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
@@ -69,7 +69,6 @@ export function labelHits(ev: Evidence): LabelHit[] {
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
-const BARE_NUMBER_LABEL = /^(nr|nummer|number|num[ée]ro|n[°º]|no|č[íi]slo)\W*$/i;
 const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
 /**
  * Money printed without cents (recall19, round 14): a whole or one-decimal number glued to a currency sign or
@@ -473,6 +472,9 @@ function looseIbans(ev: Evidence, line: EvLine, text: string, footer: boolean, p
   }
 }
 
+/** The text is one label of the family and nothing more ("Rechnungsempfänger:", "Service Provider"). */
+const wholeLabel = (re: RegExp, t: string): boolean => re.exec(t)?.[0].trim().length === t.length;
+
 /**
  * The cell stands in a block headed by a buyer's heading ("Customer", "Kunde", "Nabywca"): the
  * nearest heading above it in its column, within eight rows and no wide gap, is a recipient label
@@ -489,8 +491,8 @@ function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boo
     if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
     bottom = cell.bbox.y;
     const t = cell.text.trim();
-    if (LABELS.sender_name.exec(t)?.[0].trim().length === t.length) return false;
-    if (LABELS.recipient_name.exec(t)?.[0].trim().length === t.length) return true;
+    if (wholeLabel(LABELS.sender_name, t)) return false;
+    if (wholeLabel(LABELS.recipient_name, t)) return true;
   }
   return false;
 }
@@ -1307,9 +1309,9 @@ const BANK_LABEL = /^(?:bank(?:verbindung|name| name)?|kreditinstitut|geldinstit
 const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzender|mittente|remitente)$/i;
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
 const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
-// The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
 /** A buyer section heading that is no recipient label elsewhere: "Invoice for:" (a title "Invoice for <client>" too; fold16). */
 const SECTION_BUYER = /^invoice for$/i;
+// The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
 const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
 
 /**
@@ -1326,9 +1328,8 @@ function partySections(ev: Evidence, push: (c: Candidate) => void) {
       if (cells.some((c) => !c.text || c.text.includes(':') || c.text.split(/\s+/).length > 5)) return;
       cells.forEach((cell, k) => {
         const t = cell.seg.text.trim();
-        const whole = (re: RegExp) => re.exec(t)?.[0].trim().length === t.length;
-        const seller = SELLER_WORD.test(cell.text) || PAYEE_LABEL.test(cell.text) || whole(LABELS.sender_name);
-        if (seller === (BUYER_WORD.test(cell.text) || SECTION_BUYER.test(cell.text) || whole(LABELS.recipient_name))) return;
+        const seller = SELLER_WORD.test(cell.text) || PAYEE_LABEL.test(cell.text) || wholeLabel(LABELS.sender_name, t);
+        if (seller === (BUYER_WORD.test(cell.text) || SECTION_BUYER.test(cell.text) || wholeLabel(LABELS.recipient_name, t))) return;
         // The heading's column: from its left edge to the next heading's.
         const from = cell.seg.bbox.x - 12;
         const to = cells[k + 1]?.seg.bbox.x ?? Infinity;

@@ -9,6 +9,11 @@ export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' 
 const APOSTROPHE = "['’‘`´]";
 const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
 
+/** Number words that name no document ("Nr.", "Numéro"); Czech "Číslo:" (fold15) only with its colon: "Číslo účtu" is an account. */
+const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no', 'č[íi]slo(?=\\s*:)'];
+/** A document-number label that is only a bare number word. */
+export const BARE_NUMBER_LABEL = new RegExp(`^(?:${BARE_NUMBER_WORDS.join('|')})\\W*$`, 'iu');
+
 export const LABELS: Record<LabelField, RegExp> = {
   document_number: L(
     'rechnungs-?\\s?(?:nummer|nr)', 'rechnung\\s?(?:nr|nummer)', 'gutschrifts-?\\s?(?:nummer|nr)', 'beleg-?\\s?(?:nummer|nr)', 'belegnummer', 'rechnungs-?nr',
@@ -28,9 +33,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Headings that carry the number ("Tax invoice INV-…", "Proforma-Rechnung Nr. …", "Pro-formafactuur nr. …").
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
-    'nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no',
-    // Czech "Číslo:" (fold15), only with its colon: "Číslo účtu" is an account, "Číslo objednávky" an order.
-    'č[íi]slo(?=\\s*:)',
+    ...BARE_NUMBER_WORDS,
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
