@@ -52,6 +52,10 @@ describe('the DANFE, the national form of a Brazilian NF-e (round 17: three DANF
     assert.equal(v(run(danfe()), 'sender_name'), 'Ferragens Paraná Ltda');
   });
 
+  it('reads the issuer beside the "DANFE" title when the stub is unreadable (a scan)', () => {
+    assert.equal(v(run(danfe({ stub: '|RECEBEMOS DE Ferr' })), 'sender_name'), 'Ferragens Paraná Ltda');
+  });
+
   it('reads the recipient under "NOME / RAZÃO SOCIAL" of the "DESTINATÁRIO / REMETENTE" box', () => {
     assert.equal(v(run(danfe()), 'recipient_name'), 'Mercado Boa Vista Ltda');
   });
@@ -127,5 +131,41 @@ describe('a labelled due date before the issue date (round 17: a demo invoice, s
       [400, 448, 10, 'TOTAL'], [500, 448, 10, '€ 4,300.00'],
     ]);
     assert.equal(v(r, 'payment_due_date'), '2024-09-20');
+  });
+});
+
+describe('"Total" over the tax and a "Grand Total" (round 17: an HTML template filled from YAML)', () => {
+  it('reads the "Total" above a tax line and a "Grand Total" as the net', () => {
+    const r = run([
+      [40, 40, 18, 'Invoice'], [40, 70, 9, 'Invoice Number: INV-001'], [40, 84, 9, 'Date: 2023-06-01'],
+      [40, 120, 9, 'Item'], [200, 120, 9, 'Quantity'], [300, 120, 9, 'Subtotal'],
+      [40, 134, 9, 'Item 1'], [200, 134, 9, '2'], [300, 134, 9, '21.00'],
+      [40, 148, 9, 'Item 2'], [200, 148, 9, '3'], [300, 148, 9, '26.25'],
+      [40, 180, 10, 'Total: 47.25'], [40, 194, 10, 'Tax: 5.5'], [40, 208, 10, 'Grand Total: 52.75'],
+    ]);
+    assert.equal(v(r, 'net_amount'), '47.25');
+    assert.equal(v(r, 'gross_amount'), '52.75');
+  });
+
+  it('guard: a "Total" over a discount and a "Grand Total" is no net', () => {
+    const r = run([
+      [40, 40, 18, 'Invoice'], [40, 70, 9, 'Invoice Number: INV-002'], [40, 84, 9, 'Date: 2023-06-01'],
+      [40, 180, 10, 'Total: 50.00'], [40, 194, 10, 'Discount: 5.00'], [40, 208, 10, 'Grand Total: 45.00'],
+    ]);
+    assert.notEqual(v(r, 'net_amount'), '50.00');
+  });
+});
+
+describe('the Polish legal form read with zeros (round 17: a demo invoice, scanned)', () => {
+  const page = (buyer: string): Lines => [
+    [40, 40, 18, 'INVOICE'], [40, 60, 9, 'nr 1/21.08.2024'],
+    [40, 157, 9, 'Seller'], [90, 157, 9, ': MISTER TWISTER'], [300, 157, 9, 'Buyer'], [359, 157, 9, buyer],
+    [400, 448, 10, 'TOTAL:'], [500, 448, 10, '€ 4,300.00'],
+  ];
+  it('reads "SP. Z 0.0." as the legal form "SP. Z O.O."', () => {
+    assert.equal(v(run(page(': BEST SOLUTIONS SP. Z 0.0.')), 'recipient_name'), 'BEST SOLUTIONS SP. Z O.O.');
+  });
+  it('guard: "Sp. z o.o." stays as printed', () => {
+    assert.equal(v(run(page(': Best Solutions Sp. z o.o.')), 'recipient_name'), 'Best Solutions Sp. z o.o.');
   });
 });
