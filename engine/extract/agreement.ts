@@ -59,7 +59,8 @@ export function sameParty(a: unknown, b: unknown): boolean {
 }
 
 const DATE_SHAPE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
-const PHONE_SHAPE = /^(\+|00)\d[\d\s/()-]{6,}$/;
+// A country code follows "+" or "00" and never starts with 0: "0000000123" is a zero-padded number (fold17).
+const PHONE_SHAPE = /^(\+|00)[1-9][\d\s/()-]{6,}$/;
 
 /**
  * An identifier (document or customer number, payment reference) that is some other field's

@@ -26,6 +26,8 @@ export interface LabelHit {
   line: EvLine;
   rest: string;
   right: Segment[];
+  /** A date label inside another label's value run ("Invoice Number: #123456 Invoice Date: 24/05/2030"; fold17): its value is only the rest of the run. */
+  inner?: boolean;
 }
 
 function src(line: EvLine, seg: Segment | null, text?: string): SourceRef {
@@ -61,9 +63,34 @@ export function labelHits(ev: Evidence): LabelHit[] {
       const right: Segment[] = [];
       for (let k = i + 1; k < line.segments.length && !perSeg[k]!.length; k++) right.push(line.segments[k]!);
       for (const b of perSeg[i]!) hits.push({ field: b.field, label: b.label.trim(), seg, line, rest: seg.text.slice(b.label.length).trim(), right });
+      const first = perSeg[i]![0];
+      if (first) hits.push(...innerDateHits(seg, line, seg.text.slice(first.label.length)));
     });
   }
   return hits;
+}
+
+/**
+ * A second "label: value" pair in a labelled run ("Invoice Number: #123456 Invoice Date: 24/05/2030", one
+ * text run as some PDF libraries draw it; fold17): the first word after the first value where the
+ * longest label of any field, ending in its colon, starts. Only a date field's label gives a hit (an
+ * order's or a delivery's date label stops the search, as it would head its own cell).
+ */
+function innerDateHits(seg: Segment, line: EvLine, after: string): LabelHit[] {
+  const words = [...after.matchAll(/(?<=\s)\S/g)].map((m) => m.index!);
+  for (const at of words) {
+    const text = after.slice(at);
+    let best: { field: LabelField; label: string } | null = null;
+    for (const [field, re] of Object.entries(LABELS) as Array<[LabelField, RegExp]>) {
+      const m = re.exec(text);
+      if (m && m[0].includes(':') && (!best || m[0].trim().length > best.label.length)) best = { field, label: m[0].trim() };
+    }
+    if (!best) continue;
+    if (best.field !== 'issue_date' && best.field !== 'payment_due_date') return [];
+    const rest = text.slice(text.indexOf(best.label) + best.label.length).trim();
+    return rest ? [{ field: best.field, label: best.label, seg, line, rest, right: [], inner: true }] : [];
+  }
+  return [];
 }
 
 const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)/;
@@ -147,11 +174,22 @@ function shortNumber(text: string, label: string): string | null {
   return m && (NUMBER_WORD_LABEL.test(label) || text.trim().startsWith('#')) ? m[1]! : null;
 }
 
+/**
+ * A number box: the series printed straight under the number ("Nº 1 / SÉRIE 1", the DANFE's box; a series
+ * and a number also on Spanish and Italian invoices): a bare "Nº" there numbers the document, so its
+ * value may be one or two digits (fold17).
+ */
+function seriesBelow(ev: Evidence, seg: Segment): boolean {
+  const b = below(ev, seg, 1);
+  return Boolean(b && /^s[ée]rie\b/iu.test(b.text.trim()));
+}
+
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
   const strip = (t: string) => t.replace(/^[:#\s.…_]+/, '');
   if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
+  if (h.inner) return out;
   if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
   else if (!h.rest) {
     const r = rightOf(ev, h.seg);
@@ -225,7 +263,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // Under a bare number word only in a row of headings, straight below it (round 6).
         if (bare && v.where === 'below' && (h.rest || v.penalty > 0.4 || !headingRow(h.line))) continue;
         if (titleInItemRow && v.where !== 'below') continue;
-        const num = docNumberFrom(v.text) ?? (bare ? null : shortNumber(v.text, h.label));
+        const num = docNumberFrom(v.text) ?? (bare ? (v.where === 'same' && seriesBelow(ev, h.seg) ? shortNumber(v.text, h.label) : null) : shortNumber(v.text, h.label));
         const dated = num ? /\b(?:vom|von|from|dated|du|van|del|de)\s+(.{6,20})/i.exec(v.text.slice(v.text.indexOf(num) + num.length, v.text.indexOf(num) + num.length + 30)) : null;
         const dd = dated ? findDates(dated[1]!, opts.order)[0] : undefined;
         if (dd && dd.index === 0) push({ field: 'issue_date', value: dd.value, raw: dated![0], score: base - 0.2 - v.penalty, method, source: src(h.line, v.seg), label: h.label, transforms: [AFTER_NUMBER, ...orderMarks(dd, opts.order)], meta: { number: num } });
@@ -533,10 +571,43 @@ const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges 
 /** Words after a total's label that make it the total without tax ("Montant Total HT", "Total amount excl. VAT"). */
 const NET_QUALIFIER = /^(?:ht|h\.t\.|hors tax\p{L}*|hors tva|netto|net|excl\.?|exkl\.?|exclusief|exclusive|excluding|ohne|sans tva|before tax)(?![\p{L}])/iu;
 
+/**
+ * A bare "Total" whose next lines are only tax lines and then a "Grand Total" (fold17: "Total: 47.25 /
+ * Tax: 5.5 / Grand Total: 52.75"): the total before tax, a net. Any other line between them (a discount,
+ * shipping) leaves it a gross reading.
+ */
+function totalBeforeGrandTotal(ev: Evidence, h: LabelHit): { taxes: EvLine[]; grand: EvLine } | null {
+  if (!/^total\W*$/i.test(h.label)) return null;
+  const taxes: EvLine[] = [];
+  for (const l of ev.lines.slice(h.line.index + 1, h.line.index + 4)) {
+    const first = l.segments[0]?.text.trim() ?? '';
+    if (l.page !== h.line.page) return null;
+    if (/^grand total\b/i.test(first)) return taxes.length ? { taxes, grand: l } : null;
+    if (!LABELS.tax_amount.test(first) || LABELS.gross_amount.test(first)) return null;
+    taxes.push(l);
+  }
+  return null;
+}
+
+/**
+ * The one tax line between such a "Total" and its "Grand Total", printed without cents ("Tax: 5.5"): read
+ * as an amount only when Total + it = Grand Total to the cent (fold17); the arithmetic is its check.
+ */
+function taxWithoutCents(h: LabelHit, block: { taxes: EvLine[]; grand: EvLine }, net: AmountHit, method: Method, push: (c: Candidate) => void) {
+  const grand = findAmounts(block.grand.text);
+  const line = block.taxes.length === 1 ? block.taxes[0]! : null;
+  const m = line ? /^[^\d]*?(?:[$€£]\s?)?(\d{1,6})(?:\.(\d))?\s*(?:[$€£])?$/.exec(line.text.replace(/\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\)/, '').trim()) : null;
+  if (!line || !m || grand.length !== 1 || findAmounts(line.text).length) return;
+  const tax = BigInt(m[1]!) * 100n + BigInt((m[2] ?? '0') + '0');
+  if (net.cents + tax !== grand[0]!.cents) return;
+  push({ field: 'tax_amount', value: formatCents(tax), raw: line.text, score: 3, method, source: src(line, line.segments[0]!), label: h.label, transforms: ['amount:no-cents', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page } });
+}
+
 function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method, push: (c: Candidate) => void) {
   // A gross label's words qualified as "without tax" name the net (amounts14: "Montant Total HT"
   // was read as the gross, equal to the net, and passed as an invoice without tax).
-  const field = h.field === 'gross_amount' && NET_QUALIFIER.test(h.rest) ? 'net_amount' : (h.field as 'net_amount' | 'gross_amount' | 'tax_amount');
+  const beforeGrand = h.field === 'gross_amount' ? totalBeforeGrandTotal(ev, h) : null;
+  const field = h.field === 'gross_amount' && (NET_QUALIFIER.test(h.rest) || beforeGrand) ? 'net_amount' : (h.field as 'net_amount' | 'gross_amount' | 'tax_amount');
   // Partial amounts (advance payments, balances, discounts) are not totals; judged on the
   // label's own cell, since a totals header row can hold such columns beside the totals.
   if (PARTIAL_AMOUNT.test(h.seg.text) && field !== 'tax_amount') return;
@@ -567,6 +638,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
       if (b) meta.base = b.value;
     }
     push({ field, value: last.value, raw: last.raw, score: labelScore, method, source: src(h.line, seg, `${h.seg.text} ${right.map((s) => s.text).join(' ')}`.trim()), label: h.label, transforms: transformsFor(last), meta });
+    if (beforeGrand) taxWithoutCents(h, beforeGrand, last, method, push);
     return;
   }
   // A header cell: values in the same column below; the last row of a totals table is the total.
@@ -1010,9 +1082,12 @@ const ATTENTION = /^(z\.\s?hd\.?|zu h[äa]nden|attn\b|fao\b|for the attention of
 /** Headings of an invoice's sections, never a name (fold12). */
 const SECTION_HEADING = /^(?:summary|details|overview|description|notes?|payment (?:details|instructions|information)|zusammenfassung|übersicht|r[ée]capitulatif|r[ée]sum[ée]|resumen|detalles|riepilogo|samenvatting|overzicht)$/iu;
 
+/** The Polish legal form "sp. z o.o." with its letters O read as zeros ("SP. Z 0.0.", OCR; fold17): never printed so. */
+const ZEROED_SP_ZOO = /(\bsp\.\s?z\s)0\.\s?0\.(?=$|[\s,)])/iu;
+
 function cleanName(t: string): string | null {
   if (ATTENTION.test(t.trim())) return null;
-  const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim();
+  const v = t.replace(SALUTATION_PREFIX, '').replace(/^[\s:,-]+|[\s:,-]+$/g, '').trim().replace(ZEROED_SP_ZOO, (_, form: string) => `${form}${/\p{Lu}/u.test(form) ? 'O.O.' : 'o.o.'}`);
   // Street lines ("Kundenweg 88", "93B Sai Yu Chung") are address, not names.
   if (/^\d+[a-z]?\s|\s\d+\s?[a-z]?(?:[-/]\d+)?$/i.test(v)) return null;
   // Letters of any script (a Greek name is all `\W` to a plain regex: fold9).
@@ -1300,6 +1375,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   footerLetterhead(pageLines, push);
   partySections(ev, push);
+  danfeParties(ev, push);
   partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
@@ -1348,6 +1424,44 @@ function partySections(ev: Evidence, push: (c: Candidate) => void) {
         }
       });
     });
+  }
+}
+
+/** The DANFE's receipt stub, its fixed wording: "RECEBEMOS DE <issuer> OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL …". */
+const DANFE_RECEIPT = /^\W*recebemos de\s+(.{2,80}?)\s+os\s+(?:produtos|servi[çc]os)\b/iu;
+/** The DANFE's recipient box title and its name column ("DESTINATÁRIO / REMETENTE", "NOME / RAZÃO SOCIAL"); OCR reads Á, Ã as Ä. */
+const DANFE_RECIPIENT_BOX = /^destinat[áaä]rio\s*\/\s*remetente$/iu;
+const DANFE_NAME_COLUMN = /^(?:nome\s*\/\s*raz[ãaä]o social|raz[ãaä]o social(?:\s*\/\s*nome)?)$/iu;
+/** In the test environment an NF-e's recipient name is by law this notice, no party. */
+const HOMOLOGATION_NOTICE = /(sem valor fiscal|homologa[çc][ãa]o)/iu;
+
+/**
+ * The parties of a DANFE (the printed form of a Brazilian NF-e; fold17), from the form's fixed wording
+ * that every program printing it keeps: the issuer named in the receipt stub and in its box beside the
+ * "DANFE" title, the recipient under the
+ * "NOME / RAZÃO SOCIAL" column of the "DESTINATÁRIO / REMETENTE" box (the carrier's box has the same
+ * column: only the recipient box's counts).
+ */
+function danfeParties(ev: Evidence, push: (c: Candidate) => void) {
+  const first = firstPageOf(ev);
+  for (const line of ev.lines) {
+    if (line.page !== first) continue;
+    const seg = line.segments[0];
+    const stub = seg && line.bbox.y < line.pageHeight * 0.3 ? DANFE_RECEIPT.exec(seg.text) : null;
+    const issuer = stub && cleanName(stub[1]!);
+    if (issuer) push({ field: 'sender_name', value: issuer, raw: stub![0], score: 3.5, method: methodFor(line, 'label_value'), source: src(line, seg!, stub![1]), label: 'RECEBEMOS DE', transforms: ['trim', 'block:danfe-receipt'] });
+    // The issuer's box stands left of the "DANFE" title box, the name on the title's row.
+    const box = line.segments.length === 2 && /^danfe$/i.test(line.segments[1]!.text.trim()) ? cleanName(line.segments[0]!.text) : null;
+    if (box && !/\d/.test(box)) push({ field: 'sender_name', value: box, raw: line.segments[0]!.text, score: 3, method: methodFor(line, 'label_value'), source: src(line, line.segments[0]!), label: 'DANFE', transforms: ['trim', 'block:danfe-issuer'] });
+    if (line.segments.length !== 1 || !DANFE_RECIPIENT_BOX.test(line.segments[0]!.text.trim())) continue;
+    for (const row of ev.lines.slice(line.index + 1, line.index + 3)) {
+      const column = row.page === line.page ? row.segments.find((s) => DANFE_NAME_COLUMN.test(s.text.trim())) : undefined;
+      if (!column) continue;
+      const value = below(ev, column, 1, true);
+      const name = value && !HOMOLOGATION_NOTICE.test(value.text) ? cleanName(value.text) : null;
+      if (name) push({ field: 'recipient_name', value: name, raw: value!.text, score: 3.5, method: methodFor(ev.lines[value!.line]!, 'label_value'), source: src(ev.lines[value!.line]!, value), label: column.text.trim(), transforms: ['trim', 'block:danfe-recipient'] });
+      break;
+    }
   }
 }
 

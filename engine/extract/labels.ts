@@ -97,6 +97,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'gesamt(?=\\s*:)',
     // Czech (fold15): "Celkem s DPH" / "včetně DPH" (total with VAT), "(Částka / Celkem) k úhradě" (amount to pay).
     'celkem s dph', 'celkem v[čc]etn[ěe] dph', '(?:[čc][áa]stka |celkem )?k [úu]hrad[ěe]',
+    // Portuguese (fold17): the DANFE's box "Valor total da nota" (the NF-e's vNF), "Valor total:" with its
+    // colon (a bare "Valor total dos produtos" is the goods' sum), "Total a pagar" / "Valor a pagar".
+    'valor total da nota(?: fiscal)?', 'valor total(?=\\s*:)', 'total a pagar', 'valor a pagar',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',

@@ -132,9 +132,17 @@ export function select(all: Candidate[], text: string): Selection {
   const dated = by('payment_due_date').filter((c) => c.value !== null);
   const due = dated.filter((c) => !issue || (c.value as string) >= issue);
   if (issue && due.length < dated.length) sel.reasons.add('due_date_before_issue_date_ignored');
+  // The page's labelled due date precedes the issue date: a weaker reading (a sentence, a term) is no
+  // due date in its place; the page contradicts itself, so none is given (fold17).
+  const earlyLabelled = Math.max(-Infinity, ...dated.filter((c) => !due.includes(c) && c.method === 'label_value').map((c) => c.score));
+  const contradicted = earlyLabelled > Math.max(-Infinity, ...due.map((c) => c.score));
+  if (contradicted) {
+    due.length = 0;
+    sel.reasons.add('due_date_labelled_before_issue_date');
+  }
   // Payment terms ("zahlbar innerhalb 14 Tagen") give issue date + N days; a printed date that
   // agrees is reinforced, one that disagrees keeps its higher score.
-  if (issue) {
+  if (issue && !contradicted) {
     for (const c of by('payment_due_date')) {
       if (c.value === null && typeof c.meta?.termDays === 'number') due.push({ ...c, value: dueFromTerm(issue, c.meta.termDays, c.meta.endOfMonth === true), derived_from: ['issue_date'] });
     }

@@ -25,7 +25,9 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
   // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
   // A corrected invoice (TypeCode 384) is an invoice.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b)/iu],
+  // Portuguese (fold17): "Fatura", "Nota Fiscal" and the DANFE, the printed form of a Brazilian NF-e
+  // ("DANFE / Documento Auxiliar da Nota Fiscal Eletrônica"), its title on every DANFE.
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\bdanfe\b|\bnota fiscal\b)/iu],
 ];
 
 /**
