@@ -34,8 +34,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
     ...BARE_NUMBER_WORDS,
-    // Japanese (recall22): "請求書番号", "請求番号", "請求書No.".
-    '請求書番号', '請求番号', '請求書\\s?no\\.?',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
@@ -51,8 +49,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Issue dates written as "issued on …" (fold14: round-14 layouts): French "Établie le" / "Émise le",
     // English "Issued on" / "Date issued", German "Ausgestellt am".
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
-    // Japanese (recall22): "発行日" / "請求日" (issue), with or without 年月日.
-    '発行日', '発行年月日', '請求日', '請求年月日', '請求書発行日',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
@@ -63,8 +59,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     'datum splatnosti',
     // "Échéance de paiement" / "de règlement" (fold14: a French freelancer's invoice of round 14).
     '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
-    // Japanese (recall22): "お支払期限", "お振込期限", "支払期日".
-    'お?支払い?期限', 'お?支払い?期日', 'お?振込み?期限', 'お?振込み?期日',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
@@ -92,8 +86,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     'zwischensumme',
     // Czech (fold15): "Celkem bez DPH" (total without VAT).
     'celkem bez dph',
-    // Japanese (recall22): "小計", "小計(税抜)", "税抜合計".
-    '小計(?:\\s?[(（]税抜き?[)）])?', '税抜き?(?:合計|金額)',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -105,8 +97,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     'gesamt(?=\\s*:)',
     // Czech (fold15): "Celkem s DPH" / "včetně DPH" (total with VAT), "(Částka / Celkem) k úhradě" (amount to pay).
     'celkem s dph', 'celkem v[čc]etn[ěe] dph', '(?:[čc][áa]stka |celkem )?k [úu]hrad[ěe]',
-    // Japanese (recall22): "合計", "合計金額(税込)", "ご請求金額", "税込合計".
-    '(?:合計(?:金額)?|ご?請求金額|税込合計(?:金額)?|総合計)(?:\\s?[(（]税込み?[)）])?',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
@@ -114,8 +104,6 @@ export const LABELS: Record<LabelField, RegExp> = {
     'vat', 'tax', 'sales tax', 'taxes', 'total (?:vat|tva|tax|taxes|btw)', '(?:vat|tax|btw) total', 'totaal btw', 'montant des taxes', 'summe (?:ust|mwst|umsatzsteuer)', '(?:umsatzsteuer|mwst\\.?) gesamt', 'tva', 'btw', 'iva', 'imposta', 'igic',
     // Spanish and Polish (fold9): "Total Impuesto", "Kwota VAT".
     'total impuestos?', 'impuestos?', 'kwota (?:vat|podatku)',
-    // Japanese (recall22): "消費税", "消費税額", "消費税等".
-    '消費税(?:等)?(?:額)?',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
