@@ -1292,6 +1292,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   footerLetterhead(pageLines, push);
   partySections(ev, push);
+  honorificRecipients(ev, push);
   partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
@@ -1307,6 +1308,29 @@ const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungs
 const SECTION_BUYER = /^invoice for$/i;
 // The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
 const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
+
+/**
+ * The recipient addressed with a Japanese honorific (recall22): "山田商事株式会社 御中" (a company or
+ * department), "佐藤 花子 様" (a person), in the upper half of the first page. "お客様", "皆様",
+ * "各位" address no one; "ご担当者様" after a company names the company.
+ */
+const HONORIFIC = /^(.+?)\s*(?:御中|様)$/u;
+const NO_ONE = /^(?:お客|皆|各位|ご?担当者?)$/u;
+function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
+  const first = ev.lines[0]?.page;
+  for (const line of ev.pages.get(first ?? 0) ?? []) {
+    if (line.bbox.y > line.pageHeight * 0.5) break;
+    for (const seg of line.segments) {
+      const m = HONORIFIC.exec(seg.text.trim());
+      // A sentence that ends in a name ("先日はありがとうございました。山田様") addresses no block.
+      if (!m || NO_ONE.test(m[1]!.trim()) || /[。、！？!?]/u.test(m[1]!)) continue;
+      const raw = m[1]!.replace(/\s*ご?担当者?$/u, '').trim();
+      // A Japanese personal name is often two and two characters ("佐藤 花子"): shorter than cleanName's words.
+      const name = cleanName(raw) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(raw) ? raw : null);
+      if (name) push({ field: 'recipient_name', value: name, raw: seg.text, score: 3, method: 'address_block', source: src(line, seg), transforms: ['trim', 'strip:honorific'] });
+    }
+  }
+}
 
 /**
  * Key–value party sections, as e-invoice viewers print them (the XRechnung visualisation:

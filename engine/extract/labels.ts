@@ -34,6 +34,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
     ...BARE_NUMBER_WORDS,
+    // Japanese (recall22): "請求書番号", "請求番号", "請求書No.".
+    '請求書番号', '請求番号', '請求書\\s?no\\.?',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").

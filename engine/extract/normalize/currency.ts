@@ -22,6 +22,8 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/Kč/, 'CZK'],
   [/\bFt\b/, 'HUF'],
   [/₹/, 'INR'],
+  // 円 is the yen's own character (the yuan is 元): never shared (recall22).
+  [/円/, 'JPY'],
   [/[¥￥]/, 'JPY'],
   [/\$|\bdollars?\b/i, 'USD'],
   // "kr" beside an amount ("1 250,00 kr", "kr 1.250,-"): a crown of one of four countries, no default.

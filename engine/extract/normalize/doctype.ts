@@ -25,7 +25,8 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
   // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
   // A corrected invoice (TypeCode 384) is an invoice.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b)/iu],
+  // Japanese 請求書 (recall22), also after its subject ("印刷代一式御請求書"); "請求書番号" is a label.
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|請求書(?!番号|\s?no\b|\s?#))/iu],
 ];
 
 /**
