@@ -3,14 +3,14 @@
 // footer, totals and tax rows, and payment sentences in running text.
 import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
-import { findCurrencies, type CountryCues } from './normalize/currency.js';
+import { findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
@@ -97,16 +97,9 @@ const EURO_IBAN = /^(AT|BE|CY|DE|EE|ES|FI|FR|GR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK
 
 const DOC_NUMBER = /^#?\s*([A-Z0-9][A-Z0-9./_-]{1,34})/i;
 const BARE_DATE_LABEL = /^(data|date|datum|fecha)\W*$/i;
-/**
- * Money printed without cents (recall19, round 14): a whole or one-decimal number glued to a currency sign or
- * code ("42 €", "8.4 €", "$4000", "USD 43"). Rates and quantities ("20 %", "8.4", "1.5 h") carry no currency.
- */
-const NO_CENTS_NUMBER = String.raw`(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)(?:[.,]\d)?`;
-const CURRENCY_MARK = String.raw`(?:[$€£]|EUR|USD|GBP|CHF)`;
-const MONEY_WITHOUT_CENTS = new RegExp(String.raw`^(?:${CURRENCY_MARK}\s?${NO_CENTS_NUMBER}|${NO_CENTS_NUMBER}\s?${CURRENCY_MARK})$`);
-/** A gross-amount label whose value is money printed without cents ("Total: $4000", "TOTAL (including taxes) | 50.4 €"): the page carries totals, though no amount is read from them. */
+/** A gross-amount label whose value is money printed without cents ("Total: $4000", "TOTAL (including taxes) | 50.4 €"; `moneyWithoutCents`): the page carries totals, though no amount is read from them. */
 export function totalsWithoutCents(hits: LabelHit[]): boolean {
-  return hits.some((h) => h.field === 'gross_amount' && [h.rest, h.right[0]?.text ?? ''].some((t) => MONEY_WITHOUT_CENTS.test(t.replace(/^[:\s]+/, '').trim())));
+  return hits.some((h) => h.field === 'gross_amount' && [h.rest, h.right[0]?.text ?? ''].some((t) => moneyWithoutCents(t.replace(/^[:\s]+/, ''))));
 }
 
 /** A row of headings over their values ("Datum | Nr. | Kunden-Nr. | Seite"): three or more cells, no digit. */
@@ -400,8 +393,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const under = cell ? below(ev, cell, 1, true) : null;
       // An ISO code glued to a number ("550000 USD", "8.6 EUR", "USD 43") prices it, with or without cents (recall18).
       // A sign glued so prices it too ("42 €", "$4000"; recall19).
-      const besideNumber = /(?<![\p{L}\d.,])\d[\d.,']*\s?$/u.test(text.slice(0, c.index)) || /^\s?-?\d/.test(text.slice(c.index + c.length));
-      const nearAmount = besideNumber || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
+      const nearAmount = gluedToNumber(text, c) || lineAmounts.some((a) => Math.abs(a.index - c.index) < 25) || Boolean(under && findAmounts(under.text).length);
       if (!nearAmount && !c.iso) continue;
       push({ field: 'currency', value: c.code, raw: c.raw, score: (nearAmount ? 1 : 0.3) * (c.iso ? 1.2 : 1) * (c.raw === '$' ? 0.9 : 1), method: methodFor(line, 'pattern'), source: src(line, segAt(line, c.index), c.raw), transforms: c.iso ? [] : ['currency:symbol→ISO'] });
     }
@@ -1339,7 +1331,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (!m || /\d\s?$/.test(first.slice(0, m.index))) continue;
       let name = first.slice(0, m.index + m[0].length).trim();
       // The seller or payee named in a sentence ("Sold by …", "Please make checks payable to …"; fold15): the name after the phrase.
-      const sold = /(?:sold by|provided by|verkauft von|geliefert von|payable to|remit (?:payment )?to|zahlbar an|[àa] l['’]ordre de)\s+(.+)$/i.exec(name);
+      const sold = SOLD_OR_PAID_TO.exec(name);
       if (sold) name = sold[1]!;
       else if (m.index > 40 || /:\s/.test(name)) continue;
       let n = cleanName(name);
@@ -1376,9 +1368,12 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   footerLetterhead(pageLines, push);
   partySections(ev, push);
   danfeParties(ev, push);
+  honorificRecipients(ev, push);
   partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
+/** The seller or the payee named in a sentence, the name after the phrase ("Sold by …", "Please make checks payable to …", "… an den Zahlungsempfänger …"; fold15, recall22). */
+const SOLD_OR_PAID_TO = new RegExp(String.raw`(?:sold by|provided by|verkauft von|geliefert von|${PAYEE_PHRASE})\s+(.+)$`, 'iu');
 /** A bank's label, its name after it ("Bank: Raiffeisen Landesbank", "Kreditinstitut:", "Bank name:"). */
 const BANK_LABEL = /^(?:bank(?:verbindung|name| name)?|kreditinstitut|geldinstitut|name der bank|banque)\s*:/i;
 /** Labels that introduce the sender on a return-address line ("Abs.: Acme GmbH · …"). */
@@ -1389,6 +1384,29 @@ const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungs
 const SECTION_BUYER = /^invoice for$/i;
 // The key may name the role too ("Nom du vendeur", "Nom de l'acheteur", "Name of the seller"; fold11).
 const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|nom|naam|bedrijfsnaam|ragione sociale|denominaci[óo]n|nombre)(?:\s+(?:du|de\s+la|de\s+l['’]\s*|de|des|of\s+the|of|der|van\s+de|del|della)\s*\p{L}+)?\s*:?$/iu;
+
+/**
+ * The recipient addressed with a Japanese honorific (recall22): "山田商事株式会社 御中" (a company or
+ * department), "佐藤 花子 様" (a person), in the upper half of the first page. "お客様", "皆様",
+ * "各位" address no one; "ご担当者様" after a company names the company.
+ */
+const HONORIFIC = /^(.+?)\s*(?:御中|様)$/u;
+const NO_ONE = /^(?:お客|皆|各位|ご?担当者?)$/u;
+function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
+  const first = ev.lines[0]?.page;
+  for (const line of ev.pages.get(first ?? 0) ?? []) {
+    if (line.bbox.y > line.pageHeight * 0.5) break;
+    for (const seg of line.segments) {
+      const m = HONORIFIC.exec(seg.text.trim());
+      // A sentence that ends in a name ("先日はありがとうございました。山田様") addresses no block.
+      if (!m || NO_ONE.test(m[1]!.trim()) || /[。、！？!?]/u.test(m[1]!)) continue;
+      const raw = m[1]!.replace(/\s*ご?担当者?$/u, '').trim();
+      // A Japanese personal name is often two and two characters ("佐藤 花子"): shorter than cleanName's words.
+      const name = cleanName(raw) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(raw) ? raw : null);
+      if (name) push({ field: 'recipient_name', value: name, raw: seg.text, score: 3, method: 'address_block', source: src(line, seg), transforms: ['trim', 'strip:honorific'] });
+    }
+  }
+}
 
 /**
  * Key–value party sections, as e-invoice viewers print them (the XRechnung visualisation:

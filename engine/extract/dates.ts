@@ -5,7 +5,7 @@
 import { findAmounts } from './normalize/amount.js';
 import { findDates, inferDayOrder, type DateHit, type DayOrder } from './normalize/date.js';
 import { findIbans } from './normalize/iban.js';
-import { findCurrencies, pageCountry, type CountryCues } from './normalize/currency.js';
+import { findCurrencies, gluedToNumber, pageCountry, type CountryCues } from './normalize/currency.js';
 import type { EvLine, Segment } from './evidence.js';
 
 /** How many amounts stand in the other cells of a line of three or more cells (0 for a shorter line). */
@@ -20,12 +20,12 @@ export const inItemRow = (line: EvLine, seg: Segment | null): boolean => amounts
 
 /**
  * Money stands in another cell of a line of three or more cells (recall19): an amount, or a whole
- * number glued to a currency sign or code ("$800", "800 €", "USD 43"), as item tables price their
- * rows when the totals carry no cents.
+ * number glued to a currency sign or code ("$800", "800 €", "USD 43"; `gluedToNumber`: not "A4 €"),
+ * as item tables price their rows when the totals carry no cents.
  */
 export function moneyBesideCell(line: EvLine, seg: Segment | null): boolean {
   if (!seg || line.segments.length < 3) return false;
-  return line.segments.filter((s) => s !== seg && s.text !== seg.text).some(({ text: t }) => findAmounts(t).length > 0 || findCurrencies(t).some((c) => /^\s?-?\d/.test(t.slice(c.index + c.length)) || /\d\s?$/.test(t.slice(0, c.index))));
+  return line.segments.filter((s) => s !== seg && s.text !== seg.text).some(({ text: t }) => findAmounts(t).length > 0 || findCurrencies(t).some((c) => gluedToNumber(t, c)));
 }
 
 /**

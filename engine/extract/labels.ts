@@ -34,6 +34,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tax invoice', 'pro[- ]?forma[- ]?(?:invoice|rechnung|factuur)', 'facture pro[- ]?forma', 'proforma',
     // Bare number words ("Nr.: F-2025-3", "Numéro : …"): only a same-line value with a digit, weaker (candidates.ts).
     ...BARE_NUMBER_WORDS,
+    // Japanese (recall22): "請求書番号", "請求番号", "請求書No.".
+    '請求書番号', '請求番号', '請求書\\s?no\\.?',
   ),
   issue_date: L(
     // A date that is both the delivery and the invoice date ("Liefer- und Rechnungsdatum").
@@ -160,8 +162,14 @@ export const LABELS: Record<LabelField, RegExp> = {
 /** Labels that name the customer's own account or mandate: IBANs near them are not the sender's. */
 export const CUSTOMER_ACCOUNT_CUES = /(lastschrift|mandat|ihre[mn]? konto|ihr konto|dein(?:em)? konto|auszahlung|von ihrem|abbuch|direct debit|your account|votre compte|pr[ée]l[èe]vement|uw rekening|incasso|domiciliaci[oó]n|addebito)/i;
 
+/**
+ * Phrases that name the payee (one list, recall22: the payee heading and the name after a phrase in a
+ * sentence, candidates.ts, each kept one). `LABELS.sender_name` keeps its own payee words: there
+ * "payable / remit / pay to" count only as a heading (a colon or nothing after them).
+ */
+export const PAYEE_PHRASE = String.raw`zahlungsempf\p{L}*|b[ée]n[ée]ficiaire|begunstigde|make (?:cheques|checks) payable(?: to)?|payable to|remit (?:payment )?to|pay to|zahlbar an|[àa] l['’]ordre de`;
 /** A payee heading: its name is the sender's unless the page assigns the claim (factoring) or the payee is a bank. */
-export const PAYEE_LABEL = /^(zahlungsempf|b[ée]n[ée]ficiaire|begunstigde|make (cheques|checks) payable|payable to|remit to|pay to)/i;
+export const PAYEE_LABEL = new RegExp(`^(?:${PAYEE_PHRASE})`, 'iu');
 export const ASSIGNED_CLAIM = /(factoring|abgetreten|abtretung|assigned to|cession de cr[ée]ance|c[ée]d[ée]e? [àa]|gecedeerd|cessie)/i;
 export const BANK_NAME = /\b(bank|banque|banca|banco|sparkasse|volksbank|raiffeisen|factor\w*)\b/i;
 

@@ -3,7 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { absCents, findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
-import { currenciesOfSymbol, findCurrencies } from './normalize/currency.js';
+import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
@@ -16,6 +16,9 @@ const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\
  */
 const NOT_TAX = /(allowance|discount|rabatt|nachlass|remise|korting|sconto|excl|exkl|incl|inkl|ohne|hors|\bht\b|ttc|netto|brutto|\bnet\b|gross|before|after|avant|apr[èe]s|base|basis|bemessung|taxable|steuerpflichtig|imponib|grondslag|payable|due\b|[àa] payer|paid|bezahlt|frei\b|exempt|befreit|\bid\b|\bno\b|\bnr\b|nummer|number|num[ée]ro|reg)/i;
 
+// The currency marks (normalize/currency.ts), after the amount and before it in its cell.
+const MARKS = new RegExp(CURRENCY_MARK, 'giu');
+const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s*$`, 'iu');
 /**
  * The line's amount cell: its last segment ends in an amount followed by nothing but a currency.
  * The label is the text before it: the other segments, and the start of the same segment when
@@ -27,8 +30,8 @@ function amountCell(line: EvLine) {
   const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
   if (!a) return null;
   // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
-  if (last.text.slice(a.index + a.length).replace(/[€$£¥]|\b(EUR|USD|GBP|CHF|CZK|PLN)\b|kč|zł/gi, '').trim().length > 1) return null;
-  const own = last.text.slice(0, a.index).replace(/[€$£¥]\s*$/, '').trim();
+  if (last.text.slice(a.index + a.length).replace(MARKS, '').trim().length > 1) return null;
+  const own = last.text.slice(0, a.index).replace(MARK_BEFORE, '').trim();
   if (own && findAmounts(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
   const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
   return label ? { seg: last, amount: a, label } : null;

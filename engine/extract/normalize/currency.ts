@@ -22,6 +22,8 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/Kč/, 'CZK'],
   [/\bFt\b/, 'HUF'],
   [/₹/, 'INR'],
+  // 円 is the yen's own character (the yuan is 元): never shared (recall22).
+  [/円/, 'JPY'],
   [/[¥￥]/, 'JPY'],
   [/\$|\bdollars?\b/i, 'USD'],
   // "kr" beside an amount ("1 250,00 kr", "kr 1.250,-"): a crown of one of four countries, no default.
@@ -157,6 +159,40 @@ export function findCurrencies(text: string, cues?: CountryCues): CurrencyHit[] 
     }
   }
   return hits.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The currency marks printed beside an amount (one list, recall22: totals.ts `amountCell` and the
+ * cents-free totals of candidates.ts each kept one): the signs, the codes of the corpus's totals and
+ * the Czech and Polish signs, in any case; a code not inside a word ("42EUR" is one, "EURO" is not).
+ */
+export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:EUR|USD|GBP|CHF|CZK|PLN)(?!\p{L})|kč|zł)`;
+
+/**
+ * A currency glued to a number (one test, recall22; before, dates.ts `moneyBesideCell`, the currency
+ * loop of candidates.ts and the cents-free totals each wrote their own): a number ends right before
+ * the mark ("550000 USD", "42 €", "1'250 CHF") or starts right after it ("$4000", "USD 43", "€ -12,50"),
+ * at most one space between. A number glued to a letter is a code or a size ("INV123 EUR", "A4 €"),
+ * no price.
+ */
+const NUMBER_BEFORE = /(?<![\p{L}\d.,])\d[\d.,']*\s?$/u;
+const NUMBER_AFTER = /^\s?-?\d/;
+export function gluedToNumber(text: string, mark: { index: number; length: number }): boolean {
+  return NUMBER_BEFORE.test(text.slice(0, mark.index)) || NUMBER_AFTER.test(text.slice(mark.index + mark.length));
+}
+
+/**
+ * Money printed without cents (recall19, round 14): the whole cell is a whole or one-decimal number
+ * glued to a currency mark ("42 €", "8.4 €", "$4000", "USD 43", "¥48,000", "12 000 Kč"). Rates and
+ * quantities ("20 %", "8.4", "1.5 h") carry no currency.
+ */
+const NO_CENTS_NUMBER = /^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)(?:[.,]\d)?$/;
+const MARK_AT_AN_END = new RegExp(`^${CURRENCY_MARK}|${CURRENCY_MARK}$`, 'iu');
+export function moneyWithoutCents(cell: string): boolean {
+  const t = cell.trim();
+  const m = MARK_AT_AN_END.exec(t);
+  if (!m || !gluedToNumber(t, { index: m.index, length: m[0].length })) return false;
+  return NO_CENTS_NUMBER.test((t.slice(0, m.index) + t.slice(m.index + m[0].length)).trim());
 }
 
 export function normalizeCurrency(raw: string): string | null {

@@ -27,7 +27,8 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   // A corrected invoice (TypeCode 384) is an invoice.
   // Portuguese (fold17): "Fatura", "Nota Fiscal" and the DANFE, the printed form of a Brazilian NF-e
   // ("DANFE / Documento Auxiliar da Nota Fiscal Eletrônica"), its title on every DANFE.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\bdanfe\b|\bnota fiscal\b)/iu],
+  // Japanese 請求書 (recall22), also after its subject ("印刷代一式御請求書"); "請求書番号" is a label.
+  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\bdanfe\b|\bnota fiscal\b|請求書(?!番号|\s?no\b|\s?#))/iu],
 ];
 
 /**
