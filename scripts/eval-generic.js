@@ -580,6 +580,7 @@ const TITLES = {
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',
   'tuned-new17': 'NEW SOURCES, TUNED-ONLY (round 17: unseen until 2026-11-28, folded in by fold17)',
   'tuned-new18': 'NEW SOURCES, TUNED-ONLY (round 18: unseen until 2026-11-28, folded in by fold18)',
+  'unseen-new19': 'ROUND 19, UNSEEN (round-19 sources: five invoice programs\' pages with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -14,7 +14,7 @@
 // EXTENDED_*, MINIMUM_*, XRECHNUNG_* …) also sit in the reserved folder, they are skipped in
 // every source, and so is ZUGFeRD/corpus `XML-Rechnung/FX` (the same examples again).
 //
-// Tuned-only sources (`tunedOnly`, rounds 5 to 18; rounds 8 and 13 are unseen: measured only, never tuned on; the others were folded into development data) are never held out and never add a held-out family or
+// Tuned-only sources (`tunedOnly`, rounds 5 to 19; rounds 8, 13 and 19 are unseen: measured only, never tuned on; the others were folded into development data) are never held out and never add a held-out family or
 // seller to the tuned set (heldOutLeak); their documents are marked `source: "new"` (`"new<round>"`) in the manifest.
 // Split (fixed in eval/generic-split.json, see docs/decisions.md): every document of the repositories in HELD_OUT_REPOS,
 // plus every layout family (file name without its profile part) whose sha256 of
@@ -301,6 +301,19 @@ export const SOURCES = [
   { repo: 'cco/my-invoices', tunedOnly: true, round: 18, commit: 'f8d79bd96dde9517bc14aa10362e1b708eff32f9', truthData: { file: () => 'main.typ', format: 'cco-invoice-typ' }, include: [/^main\.pdf$/] },
   // facturation-generation-pdf (Python, Jinja2 + WeasyPrint, French): the invoice its first commit printed from `generate_invoice.py`'s mock data.
   { repo: 'Majdi-Abi-Dhiaf/facturation-generation-pdf', tunedOnly: true, round: 18, commit: '887279b99d8e872a50d9ede391b083901ed31680', truthData: { file: () => 'generate_invoice.py', format: 'facturation-weasyprint-py' }, include: [/^output\/facture\.pdf$/] },
+  // Round 19 (issue 14, corpus22): UNSEEN like rounds 8 and 13 (`source: "new19"`, eval table "ROUND 19, UNSEEN").
+  // Programs no earlier round used, one PDF each with the data it was printed from (`truthData`); docs/decisions.md,
+  // round 19, lists what was looked at and left out.
+  // Factura-PYTHON- (Python, ReportLab platypus, Spanish): the invoice `facturaCompleja.py`'s literals printed ("DoubleZZ S.A." to "Spiderman").
+  { repo: 'Geffrey99/Factura-PYTHON-', tunedOnly: true, round: 19, commit: '4803faad1463690cc8aa3d7c61a65f35ca94a3de', truthData: { file: () => 'facturaCompleja.py', format: 'geffrey-factura-compleja-py' }, include: [/^factura\.pdf$/] },
+  // cream-invoice-machine (Python, fpdf2, Dutch) at its first commit: the notebook's `invoice_data` ("Bedrijf XYZ" to "Jan Jansen").
+  { repo: 'nilanbais/cream-invoice-machine', tunedOnly: true, round: 19, commit: 'e3fedccaa913f32a1685d35bd953844f69a392bd', truthData: { file: () => ['main_file.ipynb', 'ref/invoice_class.py'], format: 'cream-invoice-notebook' }, include: [/^factuur\.pdf$/] },
+  // coba-pdf (Node, Mustache + Puppeteer, Indonesian): the invoice `index.js`'s `data` literal printed (rupiah amounts, no parties).
+  { repo: 'askareija/coba-pdf', tunedOnly: true, round: 19, commit: '21e8bc4f7c56ab569da16cb611faee1889ce5e26', truthData: { file: () => 'index.js', format: 'coba-pdf-index-js' }, include: [/^output\/invoice\.pdf$/] },
+  // simple-invoice-generator (pandoc + XeLaTeX, English, Cyprus): the example page in `data.example.yml`'s own font ("Bertram Gilfoyle" to "Aviato").
+  { repo: 'louiskounios/simple-invoice-generator', tunedOnly: true, round: 19, commit: 'fde6bc6b451733b2ea635da2d817fda6215e4e07', truthData: { file: () => 'data.example.yml', format: 'simple-invoice-generator-yml' }, include: [/^examples\/Ubuntu\.pdf$/] },
+  // Invoice-Generator (Python, India GST): the page its CLI printed with the record it wrote beside it ("MEGARUSHER Technologies" to "ClientCorp").
+  { repo: 'MegarusherSamarth/Invoice-Generator', tunedOnly: true, round: 19, commit: '621b85522d653f2735cc2b887862438a1fc3b6d2', truthData: { file: () => 'invoices/org1/INV-001.json', format: 'gst-invoice-generator-json' }, include: [/^invoices\/org1\/INV-001\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -570,7 +583,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -1843,7 +1843,172 @@ function facturationWeasyprintPy(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy };
+/** A Python string literal's value for `"key": "…"` (double quotes, no escapes) in `text`. */
+const pyStr = (text, key) => new RegExp(`"${key}"\\s*:\\s*"([^"]*)"`).exec(text ?? '')?.[1];
+
+/**
+ * Round 19. Geffrey99/Factura-PYTHON- (Python, ReportLab platypus, Spanish): `facturaCompleja.py`, whose literals
+ * printed `factura.pdf` — `company_info["name"]` (the issuer), `client_info["name"]`, `invoice_info` (`number`,
+ * `issue_date`, `due_date`, dd/mm/yyyy) and the items (quantity × unit price − discount). The program's totals:
+ * "Subtotal General" Σ (q × p − discount), "IVA (21%)" that × 0.21, "Total a Pagar" subtotal − Σ discount + IVA (the
+ * discounts are taken off twice); the adapter checks that the code still says so. Not mapped: a net amount (the IVA's
+ * base, 1 386,00, is not the total less the IVA, 1 326,00: the page states no consistent net) and so no tax row, the
+ * "€" (the program's format), the placeholder "ES00 000 …" account (no valid IBAN).
+ */
+function geffreyFacturaComplejaPy(text) {
+  const t = String(text ?? '');
+  const block = (name) => new RegExp(`${name}\\s*=\\s*\\{([\\s\\S]*?)\\n\\}`).exec(t)?.[1] ?? '';
+  const items = [...t.matchAll(/\{"name":\s*"[^"]*",\s*"description":\s*"[^"]*",\s*"quantity":\s*(\d+),\s*"unit_price":\s*([\d.]+),\s*"discount":\s*([\d.]+)\}/g)];
+  const formulas = /subtotal_general = sum\(\(item\["quantity"\] \* item\["unit_price"\]\) - item\["discount"\] for item in items\)/.test(t)
+    && /iva = subtotal_general \* 0\.21/.test(t) && /total_a_pagar = subtotal_general - descuento_total \+ iva/.test(t);
+  if (!items.length || !formulas) return null;
+  const subtotal = items.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2]) - Number(m[3])), 0);
+  const discounts = items.reduce((s, m) => s + cents(m[3]), 0);
+  const iva = Math.round(subtotal * 0.21);
+  const invoice = block('invoice_info');
+  return {
+    type: 'invoice',
+    document_number: pyStr(invoice, 'number'),
+    issue_date: isoDate(pyStr(invoice, 'issue_date')),
+    payment_due_date: isoDate(pyStr(invoice, 'due_date')),
+    sender_name: pyStr(block('company_info'), 'name'),
+    recipient_name: pyStr(block('client_info'), 'name'),
+    tax_total: money(iva),
+    gross_amount: money(subtotal - discounts + iva),
+  };
+}
+
+/**
+ * Round 19. nilanbais/cream-invoice-machine (Python, fpdf2, Dutch) at its first commit: the notebook `main_file.ipynb`
+ * whose `invoice_data` printed `factuur.pdf` (`invoice_number`, `date` dd-mm-yyyy, `customer_name`, items as
+ * (article, quantity, unit price) tuples) and `ref/invoice_class.py`, the page class: the issuer is the literal its
+ * `header()` prints first ("Bedrijf XYZ"), "Totaal" is Σ quantity × unit price (checked in the code). No tax is stated
+ * or printed: only the total is mapped, as the gross. Not mapped: the "€" (the class's format).
+ */
+function creamInvoiceNotebook([notebook, invoiceClass]) {
+  let nb;
+  try {
+    nb = JSON.parse(notebook);
+  } catch {
+    return null;
+  }
+  const code = (nb?.cells ?? []).filter((c) => c.cell_type === 'code').map((c) => [c.source].flat().join('')).find((s) => /invoice_data\s*=\s*\{/.test(s)) ?? '';
+  const cls = String(invoiceClass ?? '');
+  const items = [...code.matchAll(/\(\s*"[^"]*",\s*(\d+),\s*([\d.]+)\s*\)/g)];
+  const issuer = /def header\(self\):[\s\S]*?self\.cell\([^"]*"([^"]+)"/.exec(cls)?.[1];
+  const date = /^(\d{2})-(\d{2})-(\d{4})$/.exec(pyStr(code, 'date') ?? '');
+  if (!items.length || !/line_total = quantity \* unit_price/.test(cls) || !/total_price \+= line_total/.test(cls)) return null;
+  return {
+    type: 'invoice',
+    document_number: pyStr(code, 'invoice_number'),
+    issue_date: date ? `${date[3]}-${date[2]}-${date[1]}` : undefined,
+    sender_name: issuer,
+    recipient_name: pyStr(code, 'customer_name'),
+    gross_amount: money(items.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0)),
+  };
+}
+
+const INDONESIAN_MONTHS = ['januari', 'februari', 'maret', 'april', 'mei', 'juni', 'juli', 'agustus', 'september', 'oktober', 'november', 'desember'];
+/** "Rp2.000.000" (rupiah, dots group thousands) -> cents. */
+const rupiah = (v) => (/^Rp\s?\d{1,3}(\.\d{3})*(,\d{2})?$/.test(String(v ?? '')) ? cents(String(v).replace(/^Rp\s?/, '').replace(/\./g, '').replace(',', '.')) : undefined);
+
+/**
+ * Round 19. askareija/coba-pdf (Node, Mustache + Puppeteer, Indonesian): `index.js`'s `data` literal that printed
+ * `output/invoice.pdf` — `nomor` (the number), `tanggal` ("21 September 2020", Indonesian month names), `total`
+ * ("Rp2.000.000"); the total is taken only when it is the sum of the items' `harga`. The amounts are rupiah strings
+ * ("Rp…"), so the currency is IDR. No party is named (only a town), no tax.
+ */
+function cobaPdfIndexJs(text) {
+  const t = String(text ?? '');
+  const block = /const data = \{([\s\S]*?)\n\s*\};/.exec(t)?.[1] ?? '';
+  const str = (key) => new RegExp(`\\b${key}:\\s*"([^"]*)"`).exec(block)?.[1];
+  const total = rupiah(str('total'));
+  const prices = [...(/barang:\s*\[([\s\S]*?)\]/.exec(block)?.[1] ?? '').matchAll(/harga:\s*"([^"]*)"/g)].map((m) => rupiah(m[1]));
+  const date = /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(str('tanggal') ?? '');
+  const month = date ? INDONESIAN_MONTHS.indexOf(date[2].toLowerCase()) + 1 : 0;
+  if (total === undefined || !prices.length || prices.some((p) => p === undefined) || prices.reduce((s, p) => s + p, 0) !== total) return null;
+  return {
+    type: 'invoice',
+    document_number: /\bnomor:\s*(\d+)/.exec(block)?.[1],
+    issue_date: month ? `${date[3]}-${String(month).padStart(2, '0')}-${date[1].padStart(2, '0')}` : undefined,
+    currency: 'IDR',
+    gross_amount: money(total),
+  };
+}
+
+/**
+ * Round 19. louiskounios/simple-invoice-generator (pandoc + XeLaTeX with spreadtab, English, Cyprus): `data.example.yml`,
+ * the data its example pages are printed from (`generate-example-data-file.sh` writes the same values with another
+ * font each; the file's own font, Ubuntu, names the page taken) — `invoice-number`, `date` (dd/mm/yyyy), `from.name`,
+ * `from.vat-registration-number`, `to.name`, `currency` ("€"), `vat-rate` and the services (hours × rate, or a price).
+ * The template's arithmetic: "Subtotal" Σ services, "VAT due" subtotal × rate / 100, "Total" their sum. Not mapped:
+ * the placeholder IBAN "CY00 …" (its check digits are not valid).
+ */
+function simpleInvoiceGeneratorYml(text) {
+  let d;
+  try {
+    d = yaml.load(String(text ?? '').replace(/\n---\s*$/, ''), { schema: yaml.FAILSAFE_SCHEMA }); // pandoc's closing "---" ends the block
+  } catch {
+    return null;
+  }
+  const services = Array.isArray(d?.services) ? d.services : [];
+  const lines = services.map((s) => (s.hourly ? cents(Number(s.hourly.hours) * Number(s.hourly.rate)) : s.other ? cents(s.other.price) : 0));
+  const rate = Number(d?.['vat-rate']);
+  if (!lines.length || !lines.every(Number.isFinite) || !Number.isFinite(rate)) return null;
+  const net = lines.reduce((s, c) => s + c, 0);
+  return {
+    type: 'invoice',
+    document_number: d['invoice-number'],
+    issue_date: isoDate(d.date),
+    currency: d.currency === '€' ? 'EUR' : undefined,
+    sender_name: d.from?.name,
+    sender_vat_number: compactId(d.from?.['vat-registration-number'], /^[A-Z]{2}[0-9A-Z]{8,12}$/),
+    recipient_name: d.to?.name,
+    ...oneRateTotals(net, rate),
+  };
+}
+
+/**
+ * Round 19. MegarusherSamarth/Invoice-Generator (Python, Jinja2 HTML to PDF, India GST): `invoices/org1/INV-001.json`,
+ * the record the CLI wrote beside the page it printed (`INV-001.pdf`) — `invoice.number`, `invoice.date`, the
+ * supplier's `legal_name`, the customer's `name` and `tax_breakdown` ("Total Taxable Value", the CGST / SGST / IGST /
+ * cess totals, "Grand Total"). Taken only when every line's taxable value is quantity × unit price, the lines add up to
+ * the taxable total, taxable + taxes = the subtotal and subtotal + rounding = the grand total. Not mapped: the rate
+ * (the page prints "IGST Total" and the items' IGST amounts, no percentage: no rate row), the GSTINs, the currency (not
+ * printed).
+ */
+function gstInvoiceGeneratorJson(text) {
+  let d;
+  try {
+    d = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const inv = d?.invoice ?? {};
+  const tb = d?.tax_breakdown ?? {};
+  const lines = Array.isArray(tb.lines) ? tb.lines : [];
+  const net = cents(tb.total_taxable);
+  const tax = cents(tb.cgst_total) + cents(tb.sgst_total) + cents(tb.igst_total) + cents(tb.cess_total);
+  const gross = cents(tb.grand_total);
+  const ok = lines.length
+    && lines.every((l) => cents(Number(l.quantity) * Number(l.unit_price)) === cents(l.taxable_value))
+    && lines.reduce((s, l) => s + cents(l.taxable_value), 0) === net
+    && net + tax === cents(tb.subtotal)
+    && cents(tb.subtotal) + cents(tb.rounding_adjustment) === gross;
+  if (!ok) return null;
+  return {
+    type: 'invoice',
+    document_number: inv.number,
+    issue_date: isoDate(inv.date),
+    sender_name: inv.supplier?.legal_name,
+    recipient_name: inv.customer?.name,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
