@@ -206,8 +206,8 @@ function rowsFrom(all: Candidate[]): Row[] {
 /**
  * A lone total that the section totals printed above it add up to ("Total: $880.00" under the services,
  * "Total: $246.90" under the materials, "Grand Total: $1126.90"; fold18): two or more other totals, each
- * read from a label on its own line above the total on its page with a strong score, and together exactly
- * the total. The sum confirms it against those equally labelled totals.
+ * read from a label with a strong score and printed (every reading of it) above the total on its page, add
+ * up to it exactly. The sum confirms it against those equally labelled totals.
  */
 function sectionTotals(top: ReturnType<typeof rank>[number], grosses: ReturnType<typeof rank>): boolean {
   const at = top.best.source;
