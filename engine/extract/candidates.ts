@@ -13,7 +13,7 @@ import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRig
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method, SourceRef } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -327,7 +327,10 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A text ending in a colon is a key of its own ("Nom du vendeur:" under "Vendeur"; fold11), never a name.
         if (name && /:\s*$/.test(name.seg?.text ?? v.text)) continue;
         if (name && payee && BANK_NAME.test(name.text)) continue;
-        if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
+        // A contact person over the company under the heading: the company is the party (fold18).
+        const company = name && v.where === 'below' ? companyUnderContact(ev, name.seg) : null;
+        if (company) push({ field: h.field, value: company.name, raw: company.seg.text, score: 2 - v.penalty, method, source: src(ev.lines[company.seg.line]!, company.seg), label: h.label, transforms: ['trim', 'block:company-under-contact'] });
+        else if (name) push({ field: h.field, value: name.text, raw: v.text, score: 2 - v.penalty, method, source: src(name.line ?? h.line, name.seg ?? v.seg), label: h.label, transforms: ['trim'] });
       }
     } else if (h.field === 'currency') {
       for (const v of labelValues(ev, h)) {
@@ -1162,6 +1165,44 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
   return null;
 }
 
+/** A person's name line: two to four capitalised words, an academic title before them ("Dr. Petra Schmidt", "Jane Doe"). */
+const PERSON_LINE = /^(?:(?:[Dd]r|[Pp]rof|[Mm]ag|[Ii]ng|[Dd]ipl\.-[Ii]ng)\.\s+)*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u;
+
+/** The compact letters of a name or domain, its legal form dropped ("Big Brain Industries LLC" → "bigbrainindustries"). */
+const compactName = (t: string) => t.replace(LEGAL_FORM, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A contact person set above the company it works for ("Dr. Petra Schmidt" over "MedTech Solutions AG";
+ * "Jane Doe" over "Big Brain Industries LLC" under "Recipient"; round 18, fold18): the company is the
+ * party. The line right under the person, in its column, is a name of its own (no digit, no comma: not
+ * "TechSolutions GmbH, Industriestraße 25", recall20's guard) and a company: the mail or web domain printed
+ * in the block's next lines spells it and not the person, or the block prints no domain and it has a legal
+ * form. A mailbox of another domain ("John Doe" / "Acme Corp" / "john.doe@gmail.com", round 10) keeps the person.
+ */
+function companyUnderContact(ev: Evidence, person: Segment | null): { name: string; seg: Segment } | null {
+  if (!person || !PERSON_LINE.test(person.text.trim()) || LEGAL_FORM.test(person.text)) return null;
+  const next = below(ev, person, 1);
+  if (!next || Math.abs(next.bbox.x - person.bbox.x) > 10 || /[\d,:]/.test(next.text)) return null;
+  const name = cleanName(next.text);
+  if (!name || Object.values(LABELS).some((re) => re.test(next.text))) return null;
+  // The domains printed in the block's next three lines, in its column.
+  const domains: string[] = [];
+  let cur: Segment | null = next;
+  for (let k = 0; k < 3 && cur; k++) {
+    cur = below(ev, cur, 1);
+    if (!cur || Math.abs(cur.bbox.x - person.bbox.x) > 10) break;
+    for (const m of cur.text.matchAll(/(?:www\.|@|https?:\/\/(?:www\.)?)([a-z0-9-]+)\.[a-z]{2,}/gi)) domains.push(m[1]!.toLowerCase().replace(/-/g, ''));
+  }
+  const spells = (t: string) => {
+    const n = compactName(t);
+    return n.length >= 4 && domains.some((d) => d.length >= 4 && (n === d || n.startsWith(d) || d.startsWith(n)));
+  };
+  if (spells(person.text)) return null;
+  // A mailbox of another domain (the person's own, "john.doe@gmail.com"; round 10's "Bill To" block) makes
+  // the person the party; without any, the legal form names the company.
+  return spells(name) || (!domains.length && LEGAL_FORM.test(name)) ? { name, seg: next } : null;
+}
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -1224,7 +1265,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const rn = cleanName(seg.text);
       // OCR specks and stray marks ("SD", ". . .") are skipped; the first real name wins.
       if (!rn) continue;
-      push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
+      // A contact person over the company: the company is the recipient (fold18).
+      const company = companyUnderContact(ev, seg);
+      if (company) push({ field: 'recipient_name', value: company.name, raw: company.seg.text, score: 3.5, method: 'address_block', source: src(ev.lines[company.seg.line]!, company.seg), transforms: ['trim', 'block:company-under-contact'] });
+      else push({ field: 'recipient_name', value: rn, raw: seg.text, score: 3.5, method: 'address_block', source: src(l, seg), transforms: SALUTATION_PREFIX.test(seg.text) ? ['strip:salutation'] : ['trim'] });
       break;
     }
     break;
@@ -1254,6 +1298,12 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         }
         block.unshift(up);
         cur = up;
+      }
+      // A department line opening the block: the addressee's name stands a blank line above it (fold18).
+      const over = heading === null ? nameOverDepartment(block[0]!, nearestAbove(pageLines, block[0]!, seg.bbox.x, 2.5)) : null;
+      if (over && cleanName(over.text) && !Object.values(LABELS).some((re) => re.test(over.text))) {
+        block.unshift(over);
+        cur = over;
       }
       // A party heading is often set further above its block than the block's own line spacing
       // ("Rechnungsempfänger", a blank line, then the name; fold11): looked for once more, further up.
@@ -1342,7 +1392,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (above && BANK_LABEL.test(above.text.trim())) continue;
       // A name set on two lines at the top ("MVM Musterhafter" / "Versicherungsverein … a.G."):
       // the line right above, same column and size, no digits, joins the name.
-      if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim()) {
+      // Not under a recipient's heading: there the line above is the company's contact person ("Recipient" / "Jane Doe" / "… LLC"; fold18).
+      if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim() && !underBuyerHeading(ev, line, seg)) {
         const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
         const a = above?.segments[0]!.text;
         if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;

@@ -109,6 +109,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'vat', 'tax', 'sales tax', 'taxes', 'total (?:vat|tva|tax|taxes|btw)', '(?:vat|tax|btw) total', 'totaal btw', 'montant des taxes', 'summe (?:ust|mwst|umsatzsteuer)', '(?:umsatzsteuer|mwst\\.?) gesamt', 'tva', 'btw', 'iva', 'imposta', 'igic',
     // Spanish and Polish (fold9): "Total Impuesto", "Kwota VAT".
     'total impuestos?', 'impuestos?', 'kwota (?:vat|podatku)',
+    // Canadian sales taxes (fold18): Québec "TPS/TVQ" (GST/QST), "TVH" (HST); English "GST/HST", "HST", "QST", "PST".
+    '(?:tps|tvq|tvh|gst|hst|qst|pst)(?:\\s*(?:/|\\+|et|and|&)\\s*(?:tps|tvq|tvh|gst|hst|qst|pst))?',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
@@ -123,7 +125,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Payee headings (fold12b): the payee of an invoice is its sender, unless a factoring company or a
     // bank is named payee (candidates.ts drops those). "Payable to" / "Remit to" / "Pay to" only as a
     // heading (a colon or nothing after it), never inside a sentence ("… payable to our account").
-    'zahlungsempf[äa]nger', 'b[ée]n[ée]ficiaire', 'begunstigde', 'make (?:cheques|checks) payable to', '(?:payable|remit|pay) to(?=\\s*(?::|$))'),
+    'zahlungsempf[äa]nger', 'b[ée]n[ée]ficiaire', 'begunstigde', 'make (?:cheques|checks) payable to', '(?:payable|remit|pay) to(?=\\s*(?::|$))',
+    // "Contractor" heads the block of the one who did the work and invoices it ("Recipient | Contractor"; fold18):
+    // only as a heading (a colon or nothing after it), never in a sentence ("Contractor agrees to …").
+    'contractor(?=\\s*(?::|$))'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',

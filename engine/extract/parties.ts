@@ -11,7 +11,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS } from './labels.js';
-import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, TOWN_LINE } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -176,6 +176,9 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
         block.unshift(up);
         cur = up;
       }
+      // A department line opening the block: the addressee's name stands a blank line above it (fold18).
+      const over = !headed && block.length ? nameOverDepartment(block[0]!, h.nearestAbove(pageLines, block[0]!, town.bbox.x, windowReach(line, true))) : null;
+      if (over && h.cleanName(over.text) && !labels.some((re) => re.test(over.text))) block.unshift(over);
       // A heading set apart from the block (a blank line under it; fold11) labels it too.
       if (!headed && block.length && h.partyHeadingAbove(pageLines, block[0]!, town.bbox.x)) headed = true;
       if (headed || block.length < 2 || block[0]!.bbox.y < H * 0.1) continue;

@@ -67,3 +67,18 @@ export function domainsOf(ev: Evidence): string[] {
 const COMPANY_KEY = /^(firma|unternehmen|company|company name|société|entreprise|bedrijf|azienda|empresa)\s*:$/i;
 /** The cell stands right of a company key on its line ("Firma: | … GmbH"). */
 export const keyedAsCompany = (line: EvLine | undefined, cell: Segment): boolean => Boolean(line?.segments.some((o) => o !== cell && o.bbox.x < cell.bbox.x && COMPANY_KEY.test(o.text.trim())));
+
+/** A department line of the addressee ("Abteilung Ankauf", "- Abteilung Ankauf -", "Department Purchasing"; fold18): a part of the party, not its name. */
+export const DEPARTMENT_LINE = /^[-–—\s]*(?:abteilung|department|dept\.|afdeling)\s+\p{L}/iu;
+
+/**
+ * A block that opens with a department line ("Hinkelsteininvest SE", a blank line, "- Abteilung Ankauf -",
+ * street, town; a LaTeX letter, fold18): the line over it, in the block's size, without digits, is the
+ * addressee's name, set further above than the block's line spacing. `above` is the nearest line over the
+ * department line in its column (the caller's reach: two and a half line heights).
+ */
+export function nameOverDepartment(first: Segment, above: Segment | undefined): Segment | null {
+  if (!above || !DEPARTMENT_LINE.test(first.text)) return null;
+  if (above.bbox.h < first.bbox.h * 0.85 || /\d/.test(above.text) || /:\s*$/.test(above.text)) return null;
+  return above;
+}

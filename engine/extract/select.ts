@@ -211,6 +211,20 @@ function rowsFrom(all: Candidate[]): Row[] {
   return rows;
 }
 
+/**
+ * A lone total that the section totals printed above it add up to ("Total: $880.00" under the services,
+ * "Total: $246.90" under the materials, "Grand Total: $1126.90"; fold18): two or more other totals, each
+ * read from a label with a strong score and printed (every reading of it) above the total on its page, add
+ * up to it exactly. The sum confirms it against those equally labelled totals.
+ */
+function sectionTotals(top: ReturnType<typeof rank>[number], grosses: ReturnType<typeof rank>): boolean {
+  const at = top.best.source;
+  if (!at?.bbox || top.best.method !== 'label_value') return false;
+  const above = grosses.filter((g) => g !== top && g.best.method === 'label_value' && g.best.score >= 3 && g.all.every((c) => c.source?.bbox && c.source.page === at.page && c.source.bbox.y < at.bbox!.y));
+  if (above.length < 2) return false;
+  return above.reduce((a, g) => a + toCents(g.best.value as string), 0n) === toCents(top.best.value as string);
+}
+
 function selectMoney(sel: Selection, all: Candidate[], text: string) {
   const nets = rank(all.filter((c) => c.field === 'net_amount')).slice(0, 8);
   const grosses = rank(all.filter((c) => c.field === 'gross_amount')).slice(0, 8);
@@ -323,7 +337,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   // the lone total is also the net (round 7).
   const gc0 = grosses[0] ? toCents(grosses[0].best.value as string) : 0n;
   if (!holder.best && grosses[0] && !nets.length && !rows.length && ZERO_TAX_CUES.test(text) && !all.some((c) => nonZeroTax(c, gc0))) consider(grosses[0].score, null, grosses[0], [], 'net', ['zero', 'stated']);
-  if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null);
+  if (!holder.best && grosses[0] && !nets.length) consider(grosses[0].score, null, grosses[0], [], null, sectionTotals(grosses[0], grosses) ? ['sections'] : []);
   // The arithmetic explains only a weaker total (a row's amount) while a clearly better-labelled
   // total stays unexplained (an amount due after a prepayment, or rows read incompletely): the
   // readings disagree, so no amount is output (a field left empty is better than a wrong one).
