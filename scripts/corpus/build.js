@@ -301,7 +301,7 @@ export const SOURCES = [
   { repo: 'cco/my-invoices', tunedOnly: true, round: 18, commit: 'f8d79bd96dde9517bc14aa10362e1b708eff32f9', truthData: { file: () => 'main.typ', format: 'cco-invoice-typ' }, include: [/^main\.pdf$/] },
   // facturation-generation-pdf (Python, Jinja2 + WeasyPrint, French): the invoice its first commit printed from `generate_invoice.py`'s mock data.
   { repo: 'Majdi-Abi-Dhiaf/facturation-generation-pdf', tunedOnly: true, round: 18, commit: '887279b99d8e872a50d9ede391b083901ed31680', truthData: { file: () => 'generate_invoice.py', format: 'facturation-weasyprint-py' }, include: [/^output\/facture\.pdf$/] },
-  // Round 19 (issue 14, corpus22): UNSEEN like rounds 8 and 13 (`source: "new19"`, eval table "ROUND 19, UNSEEN").
+  // Round 19 (issue 14, corpus22): unseen until fold19 (2026-11-28), tuned-only since (`source: "new19"`).
   // Programs no earlier round used, one PDF each with the data it was printed from (`truthData`); docs/decisions.md,
   // round 19, lists what was looked at and left out.
   // Factura-PYTHON- (Python, ReportLab platypus, Spanish): the invoice `facturaCompleja.py`'s literals printed ("DoubleZZ S.A." to "Spiderman").
