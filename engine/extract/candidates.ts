@@ -12,6 +12,7 @@ import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCe
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
+import { grossWithoutCents, gstTaxTotal, netLessDiscount } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
@@ -289,7 +290,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
         // or test id), weaker but still the labelled id; on OCR it is likely misread.
         const failed = h.line.source === 'native' ? -1 : -2;
-        const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg);
+        const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg) || underBuyerHeadingFlushRight(ev, h.line, h.seg);
         if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer, buyerBlock: h.field !== 'recipient_vat' && buyer } });
       }
     } else if (h.field === 'payment_reference') {
@@ -313,6 +314,8 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       // A role word among an item table's headings ("Référence Client", "Kunden-Art.-Nr.") heads a
       // column of codes, not a party: the heading may take two rows (round 7).
       if (itemColumnHeading(h) || itemHeadingAbove(ev, h.line)) continue;
+      // A bare "From" / "To" heads a party block only on a row of such headings ("FROM … TO"), never among a table's headings ("Service | From | To | Amount"; fold19).
+      if (/^(?:from|to)$/i.test(h.label) && !h.line.segments.every((s) => /^(?:from|to)\s*:?$/i.test(s.text.trim()))) continue;
       // A payee heading names the sender, but not where the claim is assigned (factoring) or the payee is a bank (fold12b).
       const payee = h.field === 'sender_name' && PAYEE_LABEL.test(h.label);
       if (payee && ASSIGNED_CLAIM.test(ev.lines.filter((l) => l.page === h.line.page).map((l) => l.text).join('\n'))) continue;
@@ -374,7 +377,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const labelled = /(ust|vat|btw|tva|iva|mwst|umsatzsteuer|steuer-?id|tax)/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
-      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || underBuyerHeading(ev, line, segAt(line, v.index));
+      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || underBuyerHeading(ev, line, segAt(line, v.index)) || underBuyerHeadingFlushRight(ev, line, segAt(line, v.index));
       // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
       // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
       const failed = labelled && line.source === 'native' ? -1 : -2;
@@ -415,11 +418,16 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   // ---------------------------------------------------------------- running text
   for (const page of ev.pages.keys()) sentences(ev, page, opts, push);
   parties(ev, push);
+  letterheadOverAddress(ev, push);
   itemBases(ev, push);
   totalsBlockTaxLines(ev, push);
   dropItemTaxRows(out);
   taxTableTotals(ev, out, push);
   columnSumNet(ev, out, push);
+  // Totals blocks that chain a discount or the GST components, and a grand total without cents (fold19).
+  netLessDiscount(ev, out, push);
+  gstTaxTotal(ev, out, push);
+  grossWithoutCents(ev, out, (cell) => { const m = LABELS.gross_amount.exec(cell); return Boolean(m) && !cell.slice(m![0].length).replace(/[:()€$₹]/g, '').trim(); }, push);
   return out;
 }
 
@@ -528,6 +536,48 @@ function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boo
     if (wholeLabel(LABELS.recipient_name, t)) return true;
   }
   return false;
+}
+
+/**
+ * The same walk up a column set flush right in the right half of the page (fold19: a LaTeX invoice's "TO"
+ * column, whose "VAT Registration No: IT…" line ends where "TO" and the buyer's address lines end): the
+ * cells above share the segment's right edge, and the first party heading among them is the buyer's.
+ */
+function underBuyerHeadingFlushRight(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+  if (!seg || seg.bbox.x < line.pageWidth * 0.4) return false;
+  const right = seg.bbox.x + seg.bbox.w;
+  let bottom = seg.bbox.y;
+  for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
+    const l = ev.lines[k]!;
+    if (l.page !== line.page) return false;
+    const cell = l.segments.find((s) => s.bbox.x > line.pageWidth * 0.4 && Math.abs(s.bbox.x + s.bbox.w - right) < 3);
+    if (!cell) continue;
+    if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
+    bottom = cell.bbox.y;
+    const t = cell.text.trim();
+    if (wholeLabel(LABELS.sender_name, t)) return false;
+    if (wholeLabel(LABELS.recipient_name, t)) return true;
+  }
+  return false;
+}
+
+/** The sender's own address under its name, with its label ("Adres: Straat 123, 4567 AB Plaatsnaam"); "Adres klant" is the customer's. */
+const OWN_ADDRESS_LINE = /^(?:adres|address|adresse|anschrift|direcci[óo]n|indirizzo|endere[çc]o)\s*:\s*\S.*\d/i;
+
+/**
+ * The letterhead's name over its own labelled address (fold19: "Bedrijf XYZ" over "Adres: Straat 123, 4567 AB
+ * Plaatsnaam" on a Dutch fpdf2 page): the first line of page 1, one cell in the top eighth of the page, a
+ * name (cleanName: no title, no label, no street), right over a line that is only "Adres:" / "Address:" …
+ * with a number. Weaker than a labelled sender.
+ */
+function letterheadOverAddress(ev: Evidence, push: (c: Candidate) => void) {
+  const page = firstPageOf(ev);
+  const lines = ev.lines.filter((l) => l.page === page);
+  const [top, next] = lines;
+  if (!top || !next || top.segments.length !== 1 || top.bbox.y > top.pageHeight / 8) return;
+  if (next.segments.length !== 1 || !OWN_ADDRESS_LINE.test(next.text.trim()) || next.bbox.y - (top.bbox.y + top.bbox.h) > top.bbox.h * 3) return;
+  const name = cleanName(top.segments[0]!.text);
+  if (name) push({ field: 'sender_name', value: name, raw: top.text, score: 2.5, method: 'address_block', source: src(top, top.segments[0]!), transforms: ['trim', 'block:letterhead-over-address'] });
 }
 
 /** The segment lies under a heading cell (the row above, overlapping it) that `heading` matches. */

@@ -7,7 +7,8 @@ export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' 
 // An apostrophe in a label also matches the typographic ones ("Date d’échéance", round 6);
 // OCR returns ‘ ` ´ for it too.
 const APOSTROPHE = "['’‘`´]";
-const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.]|n[or°º]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
+// The number sign after "N" may be read by OCR as "®" ("Factura N®: 001" for "Nº"; fold19).
+const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.®]|n[or°º®]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
 
 /** Number words that name no document ("Nr.", "Numéro"); Czech "Číslo:" (fold15) only with its colon: "Číslo účtu" is an account. */
 const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no', 'č[íi]slo(?=\\s*:)'];
@@ -48,6 +49,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
     // Czech (fold15): "Datum vystavení" (date of issue).
     'datum vystaven[íi]',
+    // Indonesian (fold19): "Tanggal" (date), "Tanggal Faktur" / "Tanggal Invoice" (invoice date).
+    'tanggal(?: faktur| invoice| terbit)?',
     // Issue dates written as "issued on …" (fold14: round-14 layouts): French "Établie le" / "Émise le",
     // English "Issued on" / "Date issued", German "Ausgestellt am".
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
@@ -61,6 +64,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'datum splatnosti',
     // "Échéance de paiement" / "de règlement" (fold14: a French freelancer's invoice of round 14).
     '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
+    // Indonesian (fold19): "(Tanggal) Jatuh Tempo" (due date).
+    '(?:tanggal )?jatuh tempo',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
@@ -88,6 +93,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'zwischensumme',
     // Czech (fold15): "Celkem bez DPH" (total without VAT).
     'celkem bez dph',
+    // Indian GST (fold19): "(Total) Taxable Value", the base every GST invoice prints before CGST / SGST / IGST.
+    '(?:total )?taxable value',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -111,10 +118,13 @@ export const LABELS: Record<LabelField, RegExp> = {
     'total impuestos?', 'impuestos?', 'kwota (?:vat|podatku)',
     // Canadian sales taxes (fold18): Québec "TPS/TVQ" (GST/QST), "TVH" (HST); English "GST/HST", "HST", "QST", "PST".
     '(?:tps|tvq|tvh|gst|hst|qst|pst)(?:\\s*(?:/|\\+|et|and|&)\\s*(?:tps|tvq|tvh|gst|hst|qst|pst))?',
+    // Indian GST components (fold19): "CGST", "SGST", "UTGST", "IGST", "Cess", with "Total" before or after; summed in totals-chain.ts.
+    '(?:total )?(?:cgst|sgst|utgst|igst|cess)(?: total)?',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
-    '[ée]metteur', 'from(?=\\s*:)',
+    // "FROM" / "From" alone in its cell heads the block too (fold19: a LaTeX invoice's "FROM · TO" columns).
+    '[ée]metteur', 'from(?=\\s*(?::|$))',
     // Polish (fold9): "Sprzedawca" heads the seller's block.
     'sprzedawca',
     // Template programs' block headings (fold10): "Biller", "Provider", "Bill From:", German
@@ -129,7 +139,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // "Contractor" heads the block of the one who did the work and invoices it ("Recipient | Contractor"; fold18):
     // only as a heading (a colon or nothing after it), never in a sentence ("Contractor agrees to …").
     'contractor(?=\\s*(?::|$))'),
-  recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*:)',
+  recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'naam (?:van de )?klant', 'klantnaam', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*(?::|$))',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
     // Template programs' block headings (fold10): "Purchaser", Czech "Kupující"/"Odběratel"; a bare

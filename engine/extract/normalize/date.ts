@@ -14,6 +14,10 @@ add(8, 'august', 'août', 'aout', 'augustus', 'agosto', 'aug', 'ago');
 add(9, 'september', 'septembre', 'settembre', 'septiembre', 'setiembre', 'sep', 'sept', 'set');
 add(10, 'oktober', 'october', 'octobre', 'ottobre', 'octubre', 'okt', 'oct', 'ott');
 add(11, 'november', 'novembre', 'noviembre', 'nov');
+// Indonesian month names that no language above spells so (fold19): Maret, Agustus, Desember.
+add(3, 'maret');
+add(8, 'agustus');
+add(12, 'desember');
 add(12, 'dezember', 'december', 'décembre', 'decembre', 'dicembre', 'diciembre', 'dez', 'dec', 'déc', 'dic');
 
 /** A month name's letters without their accents: the key months are looked up by. */

@@ -1,0 +1,94 @@
+// Totals blocks whose lines chain in ways the plain net + tax = gross check does not see (issue 14, fold19:
+// round 19's Spanish and Indian GST pages; docs/decisions.md, "round 19 folded in"). Each reading here is
+// a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
+import { findAmounts, formatCents, toCents } from './normalize/amount.js';
+import { pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import type { Candidate } from './types.js';
+
+/** A discount line of a totals block ("Descuento Total", "Discount (10%)", "Rabatt"); not a cash discount for early payment (Skonto). */
+const DISCOUNT_LINE = /^(?:total\s+|gesamt)?(?:discount|descuento|rabatt|nachlass|remise|korting|sconto|desconto|rabat)(?:\s+(?:total|general))?\s*(?:\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\))?\s*:?\s*$/i;
+
+/** The one amount of a line's last cell, and the line's label cells before it; null when the line is not "label … amount". */
+function labelAndAmount(line: EvLine): { label: string; cents: bigint; raw: string } | null {
+  const last = line.segments[line.segments.length - 1];
+  if (!last || line.segments.length < 2) return null;
+  const a = findAmounts(last.text);
+  if (a.length !== 1 || last.text.replace(a[0]!.raw, '').replace(/[€$£-]/g, '').trim()) return null;
+  return { label: line.segments.slice(0, -1).map((s) => s.text).join(' ').trim(), cents: a[0]!.cents, raw: a[0]!.raw };
+}
+
+/**
+ * A subtotal less the discount lines printed right under it ("Subtotal General € 1.386,00 · Descuento Total
+ * € 60,00 · IVA (21%) € 291,06 · Total a Pagar € 1.617,06"): a net reading (1.326,00), weaker than a labelled
+ * one. The page's own arithmetic is its check: the selection keeps it only where it + the tax equals the
+ * printed total to the cent (or equals a total printed without tax), whichever base the tax was taken on.
+ */
+export function netLessDiscount(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const netLines = new Set(out.filter((c) => c.field === 'net_amount' && c.value !== null && c.method === 'label_value' && typeof c.meta?.line === 'number').map((c) => c.meta!.line as number));
+  for (const k of netLines) {
+    const net = labelAndAmount(ev.lines[k]!);
+    if (!net) continue;
+    let discount = 0n;
+    let j = k + 1;
+    for (; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
+      const d = labelAndAmount(ev.lines[j]!);
+      if (!d || !DISCOUNT_LINE.test(d.label)) break;
+      discount += d.cents < 0n ? -d.cents : d.cents;
+    }
+    if (j === k + 1 || discount === 0n || discount >= net.cents) continue;
+    const line = ev.lines[k]!;
+    const last = line.segments[line.segments.length - 1]!;
+    push({ field: 'net_amount', value: formatCents(net.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: last.bbox, page_size: pageSizeOf(line), text: line.text }, transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
+  }
+}
+
+/** The Indian GST components of a totals block: "CGST Total", "SGST", "IGST @ 18%", "UTGST", "Cess Total". */
+export const GST_COMPONENT = /^(?:total\s+)?(?:cgst|sgst|utgst|igst|cess)(?![\p{L}])/iu;
+
+/**
+ * The tax of an Indian GST invoice is the sum of its components, printed on consecutive lines of the totals
+ * block ("CGST Total 0.00 · SGST Total 0.00 · IGST Total 1800.00 · Cess Total 0.00"): one tax amount, their
+ * sum, when two or more component lines stand together. The selection checks it like any other tax.
+ */
+export function gstTaxTotal(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const byLine = new Map<number, Candidate>();
+  for (const c of out) {
+    if (c.field !== 'tax_amount' || c.value === null || c.method !== 'label_value' || typeof c.meta?.line !== 'number' || !GST_COMPONENT.test(c.label ?? '')) continue;
+    const prev = byLine.get(c.meta.line as number);
+    if (!prev || c.score > prev.score) byLine.set(c.meta.line as number, c);
+  }
+  const lines = [...byLine.keys()].sort((a, b) => a - b);
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1 && ev.lines[lines[j + 1]!]!.page === ev.lines[lines[i]!]!.page) j++;
+    const run = lines.slice(i, j + 1).map((k) => byLine.get(k)!);
+    i = j + 1;
+    if (run.length < 2) continue;
+    const sum = run.reduce((a, c) => a + toCents(c.value as string), 0n);
+    const first = run[0]!;
+    push({ field: 'tax_amount', value: formatCents(sum), raw: run.map((c) => c.raw).join(' + '), score: Math.max(...run.map((c) => c.score)), method: 'label_value', source: first.source, label: run.map((c) => c.label).join(' + '), transforms: ['amount:normalize', 'sum:gst-components'], meta: { line: first.meta!.line, page: first.meta!.page, rate: null } });
+  }
+}
+
+/** A bare whole number (Indian or Western digit groups), perhaps after a rupee mark: a total printed without paise. */
+const WHOLE_AMOUNT = /^(?:₹|rs\.?|inr)?\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\s*\/-)?$/i;
+
+/**
+ * A grand total printed without cents ("Grand Total 11800") read only where a net and a tax read from
+ * labels above it on its page add up to it exactly (the net + tax check, as fold17's tax without cents):
+ * the arithmetic is its check. Nothing is read from such a line otherwise.
+ */
+export function grossWithoutCents(ev: Evidence, out: Candidate[], isGrossLabel: (cell: string) => boolean, push: (c: Candidate) => void) {
+  const above = (c: Candidate, line: EvLine) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number' && (c.meta.line as number) < line.index && ev.lines[c.meta.line as number]!.page === line.page;
+  for (const line of ev.lines) {
+    if (line.segments.length < 2) continue;
+    const last = line.segments[line.segments.length - 1]!;
+    const m = WHOLE_AMOUNT.exec(last.text.trim());
+    if (!m || !isGrossLabel(line.segments.slice(0, -1).map((s) => s.text).join(' ').trim())) continue;
+    const cents = BigInt(m[1]!.replace(/,/g, '')) * 100n;
+    const nets = out.filter((c) => c.field === 'net_amount' && above(c, line)).map((c) => toCents(c.value as string));
+    const taxes = out.filter((c) => c.field === 'tax_amount' && above(c, line)).map((c) => toCents(c.value as string));
+    if (!nets.some((n) => taxes.some((t) => t > 0n && n + t === cents))) continue;
+    push({ field: 'gross_amount', value: formatCents(cents), raw: last.text, score: 3, method: 'label_value', source: { component_ref: line.component_ref, page: line.page, bbox: last.bbox, page_size: pageSizeOf(line), text: line.text }, label: line.segments[0]!.text, transforms: ['amount:no-cents', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page } });
+  }
+}
