@@ -290,7 +290,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         // A failed check digit under a VAT label: on a text layer the id is printed so (a sample
         // or test id), weaker but still the labelled id; on OCR it is likely misread.
         const failed = h.line.source === 'native' ? -1 : -2;
-        const buyer = h.field === 'recipient_vat' || underBuyerHeading(ev, h.line, h.seg) || underBuyerHeadingFlushRight(ev, h.line, h.seg);
+        const buyer = h.field === 'recipient_vat' || inBuyerColumn(ev, h.line, h.seg);
         if (vat && vat.index <= 2) push({ field: 'sender_vat_number', value: vat.check.value, raw: vat.raw, score: (buyer ? -5 : base) - v.penalty + (vat.check.checksum === 'valid' ? 1 : vat.check.checksum === 'invalid' ? failed : 0), method, source: src(h.line, v.seg), label: h.label, transforms: ['vat:compact'], meta: { recipient: buyer, buyerBlock: h.field !== 'recipient_vat' && buyer } });
       }
     } else if (h.field === 'payment_reference') {
@@ -377,7 +377,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
       const labelled = /(ust|vat|btw|tva|iva|mwst|umsatzsteuer|steuer-?id|tax)/i.test(text.slice(Math.max(0, v.index - 30), v.index));
       const spaced = /\s/.test(v.raw);
       if (spaced && !labelled && !/^[A-Z]{2} ?\d{3} \d{3} \d{3}$/.test(v.raw)) continue;
-      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || underBuyerHeading(ev, line, segAt(line, v.index)) || underBuyerHeadingFlushRight(ev, line, segAt(line, v.index));
+      const recipient = /(ihre|your|customer|kunde|votre|uw)\b[^\n]{0,20}$/i.test(text.slice(Math.max(0, v.index - 30), v.index)) || inBuyerColumn(ev, line, segAt(line, v.index));
       // A failed check digit beside a VAT or tax label on a text layer: printed so (a test id), as
       // under a VAT label (round 5); unlabelled or on OCR, likely something else or misread.
       const failed = labelled && line.source === 'native' ? -1 : -2;
@@ -523,34 +523,32 @@ const wholeLabel = (re: RegExp, t: string): boolean => re.exec(t)?.[0].trim().le
  */
 function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
   if (!seg) return false;
-  let bottom = seg.bbox.y;
-  for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
-    const l = ev.lines[k]!;
-    if (l.page !== line.page) return false;
-    const cell = l.segments.find((s) => Math.abs(s.bbox.x - seg.bbox.x) < 12);
-    if (!cell) continue;
-    if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
-    bottom = cell.bbox.y;
-    const t = cell.text.trim();
-    if (wholeLabel(LABELS.sender_name, t)) return false;
-    if (wholeLabel(LABELS.recipient_name, t)) return true;
-  }
-  return false;
+  return buyerHeadingAbove(ev, line, seg, (cell) => Math.abs(cell.bbox.x - seg.bbox.x) < 12);
 }
 
 /**
  * The same walk up a column set flush right in the right half of the page (fold19: a LaTeX invoice's "TO"
  * column, whose "VAT Registration No: IT…" line ends where "TO" and the buyer's address lines end): the
- * cells above share the segment's right edge, and the first party heading among them is the buyer's.
+ * cells above share the segment's right edge.
  */
 function underBuyerHeadingFlushRight(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
   if (!seg || seg.bbox.x < line.pageWidth * 0.4) return false;
   const right = seg.bbox.x + seg.bbox.w;
+  return buyerHeadingAbove(ev, line, seg, (cell) => cell.bbox.x > line.pageWidth * 0.4 && Math.abs(cell.bbox.x + cell.bbox.w - right) < 3);
+}
+
+/** A value in the buyer's column, its cells aligned left or flush right. */
+function inBuyerColumn(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+  return underBuyerHeading(ev, line, seg) || underBuyerHeadingFlushRight(ev, line, seg);
+}
+
+/** Up the column (`inColumn` picks a row's cell in it) within eight rows and no wide gap: the first party heading decides. */
+function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (cell: Segment) => boolean): boolean {
   let bottom = seg.bbox.y;
   for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
     const l = ev.lines[k]!;
     if (l.page !== line.page) return false;
-    const cell = l.segments.find((s) => s.bbox.x > line.pageWidth * 0.4 && Math.abs(s.bbox.x + s.bbox.w - right) < 3);
+    const cell = l.segments.find(inColumn);
     if (!cell) continue;
     if (bottom - (cell.bbox.y + cell.bbox.h) > cell.bbox.h * 3) return false;
     bottom = cell.bbox.y;
