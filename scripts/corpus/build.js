@@ -314,6 +314,13 @@ export const SOURCES = [
   { repo: 'louiskounios/simple-invoice-generator', tunedOnly: true, round: 19, commit: 'fde6bc6b451733b2ea635da2d817fda6215e4e07', truthData: { file: () => 'data.example.yml', format: 'simple-invoice-generator-yml' }, include: [/^examples\/Ubuntu\.pdf$/] },
   // Invoice-Generator (Python, India GST): the page its CLI printed with the record it wrote beside it ("MEGARUSHER Technologies" to "ClientCorp").
   { repo: 'MegarusherSamarth/Invoice-Generator', tunedOnly: true, round: 19, commit: '621b85522d653f2735cc2b887862438a1fc3b6d2', truthData: { file: () => 'invoices/org1/INV-001.json', format: 'gst-invoice-generator-json' }, include: [/^invoices\/org1\/INV-001\.pdf$/] },
+  // Round 20 (issue 14, corpus23): unseen (`source: "new20"`), measured only.
+  // Programs no earlier round used, one PDF each with the data it was printed from (`truthData`); docs/decisions.md,
+  // round 20, lists what was looked at and left out.
+  // Invoice-Generator (Python, ReportLab canvas, Kenya): the page `invoice_generator.py` printed from its `SAMPLE` dict ("Vin Digital Studio" to "Savannah Retail Ltd", KES, 16 % VAT).
+  { repo: 'matushkevin/Invoice-Generator', tunedOnly: true, round: 20, commit: '25236d59ccf81970342c7601c62b7b3f19238939', truthData: { file: () => 'invoice_generator.py', format: 'kenya-invoice-generator-py' }, include: [/^invoice_sample\.pdf$/] },
+  // Swiss-QR-Bill (Python, pycairo, Swiss, French): the demo invoice with its QR-bill section, printed from the creditor, debtor and invoice JSON files the README names.
+  { repo: 'kantium/Swiss-QR-Bill', tunedOnly: true, round: 20, commit: 'c9d63d2738302c4031ba834ac2e75a688ff1e14c', truthData: { file: () => ['Creditors/Robert.json', 'Debtors/Maria.json', 'Invoices/Invoice_220506_522.json', 'BillGenerator.py'], format: 'swiss-qr-bill-json' }, include: [/^demo_invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -583,7 +590,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -2008,7 +2008,63 @@ function gstInvoiceGeneratorJson(text) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson };
+/**
+ * Round 20. matushkevin/Invoice-Generator (Python, ReportLab canvas, Kenya): `invoice_sample.pdf`, printed by
+ * `invoice_generator.py` run without arguments from its `SAMPLE` dict ("Vin Digital Studio" to "Savannah Retail Ltd",
+ * placeholder phone "+254 700 000 000" and "Paybill 123456"). The program's totals: "Subtotal" Σ qty × unit price,
+ * "Tax (16% VAT)" subtotal × tax_rate, "TOTAL DUE" subtotal + tax; the adapter checks that the code still says so and
+ * that the sample states its rate and currency. Not mapped: the dates (the sample gives none: the program prints the
+ * run day and 14 days later).
+ */
+function kenyaInvoiceGeneratorPy(text) {
+  const t = String(text ?? '');
+  const sample = /\nSAMPLE = \{([\s\S]*?)\n\}/.exec(t)?.[1] ?? '';
+  const party = (key) => pyStr(new RegExp(`"${key}":\\s*\\{([^}]*)\\}`).exec(sample)?.[1], 'name');
+  const items = [...sample.matchAll(/"qty":\s*(\d+),\s*"unit_price":\s*([\d.]+)\s*\}/g)];
+  const rate = Number(/"tax_rate":\s*([\d.]+)/.exec(sample)?.[1]);
+  const formulas = /line_total = qty \* unit_price/.test(t) && /subtotal\s+\+= line_total/.test(t)
+    && /tax {4}= subtotal \* tax_rate/.test(t) && /total {2}= subtotal \+ tax/.test(t);
+  if (!items.length || !formulas || !Number.isFinite(rate) || !pyStr(sample, 'currency')) return null;
+  const net = items.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0);
+  return {
+    type: 'invoice',
+    document_number: pyStr(sample, 'invoice_number'),
+    currency: pyStr(sample, 'currency'),
+    sender_name: party('business'),
+    recipient_name: party('client'),
+    ...oneRateTotals(net, Math.round(rate * 10000) / 100),
+  };
+}
+
+/**
+ * Round 20. kantium/Swiss-QR-Bill (Python, pycairo, Swiss, French page): `demo_invoice.pdf`, printed by
+ * `BillGenerator.py -c Creditors/Robert.json -d Debtors/Maria.json -i Invoices/Invoice_220506_522.json -l fr` (the
+ * README's command) at the first commit. The amount is the program's: Σ amount × price rounded to cents, printed as
+ * "Sous-total" and "Montant dû … CHF" (no VAT is stated or printed). The parties are the names of the SIX QR-bill
+ * guide's sample bill; the invoice, its items and its layout are the program's own. Not mapped: the dates (the run
+ * day and 60 days later), the QR-IBAN.
+ */
+function swissQrBillJson([creditor, debtor, invoice, generator]) {
+  let c, d, inv;
+  try {
+    [c, d, inv] = [creditor, debtor, invoice].map((x) => JSON.parse(x));
+  } catch {
+    return null;
+  }
+  const items = Array.isArray(inv?.items) ? inv.items : [];
+  const formula = /invoice_data\["totalamount"\] = round\(sum\(\[x\["amount"\]\*x\["price"\] for x in invoice_data\["items"\]\]\),2\)/.test(String(generator ?? ''));
+  if (!items.length || !formula || !items.every((i) => Number.isFinite(i.amount * i.price))) return null;
+  return {
+    type: 'invoice',
+    document_number: inv.invoice?.invoiceid,
+    currency: inv.invoice?.currency,
+    sender_name: c?.name,
+    recipient_name: d?.name,
+    gross_amount: money(cents(items.reduce((s, i) => s + i.amount * i.price, 0))),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
