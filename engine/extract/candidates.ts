@@ -428,7 +428,48 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   netLessDiscount(ev, out, push);
   gstTaxTotal(ev, out, push);
   grossWithoutCents(ev, out, (cell) => { const m = LABELS.gross_amount.exec(cell); return Boolean(m) && !cell.slice(m![0].length).replace(/[:()€$₹]/g, '').trim(); }, push);
+  if (!out.some((c) => c.field === 'document_number')) bareHeaderNumber(ev, push);
   return out;
+}
+
+/** An id with an invoice prefix and a year or a sequence after it ("RE-2025-00287", "RG-2025-0189", "INV-26-A0001"). */
+const PREFIXED_ID = /^(?:INV|RE|RG|RN|FA|FAC|F|R)[-/][A-Z]?\d{2,}(?:[-/][A-Z]?\d{2,}){0,2}$/;
+const TITLE_ABOVE = /^(rechnung|invoice|facture|factura|fattura|faktura|factuur)\b/i;
+
+/**
+ * A document number printed with no label (recall24): an id with an invoice prefix alone in its cell in
+ * the top quarter of the first page, in its right half, nothing over it but the invoice title and no
+ * label to its left. Only when no label, title or sentence gave a number; weak.
+ */
+function bareHeaderNumber(ev: Evidence, push: (c: Candidate) => void) {
+  const page = firstPageOf(ev);
+  const pageLines = ev.pages.get(page) ?? [];
+  const found: Array<{ line: EvLine; seg: Segment }> = [];
+  for (const line of pageLines) {
+    if (!line.positioned || line.bbox.y > line.pageHeight * 0.25) continue;
+    for (const seg of line.segments) {
+      const t = seg.text.trim();
+      if (!PREFIXED_ID.test(t) || (t.match(/\d/g) ?? []).length < 5 || seg.bbox.x < line.pageWidth * 0.5) continue;
+      const h = Math.max(6, seg.bbox.h);
+      // Nothing over it in its column but the title (a "Kundennummer" heading names another id).
+      const over = pageLines
+        .filter((l) => l !== line && l.bbox.y < seg.bbox.y && seg.bbox.y - (l.bbox.y + l.bbox.h) < h * 2.5)
+        .flatMap((l) => l.segments)
+        .filter((c) => c.bbox.x < seg.bbox.x + seg.bbox.w && c.bbox.x + c.bbox.w > seg.bbox.x && c.bbox.y + c.bbox.h <= seg.bbox.y + h * 0.5);
+      if (over.some((c) => !TITLE_ABOVE.test(c.text.trim()))) continue;
+      // No label to its left on its row.
+      const left = pageLines
+        .filter((l) => Math.abs(l.bbox.y - seg.bbox.y) < h * 0.6)
+        .flatMap((l) => l.segments)
+        .filter((c) => c !== seg && c.bbox.x + c.bbox.w <= seg.bbox.x && seg.bbox.x - (c.bbox.x + c.bbox.w) < 150);
+      if (left.some((c) => /[:#]\s*$|\b(nr|no|n°|nummer|number)\.?\s*$/i.test(c.text.trim()))) continue;
+      found.push({ line, seg });
+    }
+  }
+  // One such id only: two are two references and neither is told apart.
+  if (found.length !== 1) return;
+  const { line, seg } = found[0]!;
+  push({ field: 'document_number', value: seg.text.trim(), raw: seg.text, score: 1.2, method: methodFor(line, 'pattern'), source: src(line, seg), transforms: ['trim', 'number:unlabelled-header'] });
 }
 
 /**
