@@ -41,3 +41,24 @@ describe('recall23: the totals again in a second currency', () => {
     assert.notDeepEqual(money(r), ['1000.00', '190.00', '1190.00']);
   });
 });
+
+describe('recall23: "Factuurbedrag" is the Dutch invoice amount (the gross)', () => {
+  const NL_ITEMS: Lines = [
+    [60, 330, 9, 'Aantal'], [100, 330, 9, 'Omschrijving'], [400, 330, 9, 'BTW %'], [490, 330, 9, 'Bedrag'],
+    [60, 346, 9, '2'], [100, 346, 9, 'Onderhoud installatie'], [400, 346, 9, '21 %'], [505, 346, 9, '600,00'],
+    [60, 362, 9, '5'], [100, 362, 9, 'Papier A4 80 g'], [400, 362, 9, '21 %'], [505, 362, 9, '400,00'],
+  ];
+  it('reads "Totaal" as the net when "plus 21% btw" follows and "Factuurbedrag" closes the block', () => {
+    const r = run([...HEAD, ...NL_ITEMS, ...totals([['Subtotaal', '1.000,00'], ['Korting 5%', '-50,00'], ['Totaal', '950,00'], ['plus 21% btw', '199,50'], ['Factuurbedrag', '1.149,50']]), ...FOOTER]);
+    assert.deepEqual(money(r), ['950.00', '199.50', '1149.50']);
+  });
+  it('reads it as the gross after a plain net and tax block', () => {
+    const r = run([...HEAD, ...NL_ITEMS, ...totals([['Totaal excl. btw', '1.000,00'], ['BTW 21%', '210,00'], ['Factuurbedrag', '1.210,00']]), ...FOOTER]);
+    assert.deepEqual(money(r), ['1000.00', '210.00', '1210.00']);
+  });
+  it('guard: a "Factuurbedrag" that does not close with the printed net and tax gives no closing block', () => {
+    const r = run([...HEAD, ...NL_ITEMS, ...totals([['Totaal', '950,00'], ['plus 21% btw', '199,50'], ['Factuurbedrag', '1.249,50']]), ...FOOTER]);
+    assert.notDeepEqual(money(r), ['950.00', '199.50', '1249.50']);
+    assert.notEqual(r.fields.gross_amount.value, '1149.50');
+  });
+});
