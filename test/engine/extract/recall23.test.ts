@@ -26,6 +26,11 @@ describe('recall23: the totals again in a second currency', () => {
     assert.deepEqual(money(r), ['1000.00', '200.00', '1200.00']);
   });
 
+  it('reads the totals, not their conversion, when the converted block\'s labels score higher', () => {
+    const r = run([...HEAD, ...ITEMS, ...totals([['Nettobetrag', '1.000,00'], ['USt. 19 %', '190,00'], ['Bruttobetrag', '1.190,00'], ['Gegenwert in USD (0,9792)', ''], ['Gesamt netto USD', '979,20 USD'], ['USt. 19 % USD', '186,05 USD'], ['Bruttobetrag USD', '1.165,25 USD']]), ...FOOTER]);
+    assert.deepEqual(money(r), ['1000.00', '190.00', '1190.00']);
+  });
+
   it('still abstains when each block names its own ISO code (nothing says which is the document\'s)', () => {
     const r = run([...HEAD, ...ITEMS, ...totals([['Nettobetrag USD', '1.000,00 USD'], ['USt. 19 %', '190,00'], ['Gesamtbetrag USD', '1.190,00 USD'], ['Nettobetrag EUR', '950,00 EUR'], ['USt. 19 % EUR', '180,50 EUR'], ['Gesamtbetrag EUR', '1.130,50 EUR']]), ...FOOTER]);
     assert.deepEqual(money(r), [null, null, null]);
