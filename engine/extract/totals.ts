@@ -235,11 +235,23 @@ export interface Block {
 }
 
 /** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
+
 export function rivalBlock(best: Block, blocks: Block[]): boolean {
-  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
   if (!full(best)) return false;
   const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
   return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross) && !convertedBlock(best, b));
+}
+
+/**
+ * The chosen block is itself the conversion of another closing block (`convertedBlock`): that block,
+ * the best-scored one, is the document's totals (its labels may read weaker: "Nettobetrag" above
+ * "Gesamt netto USD"). Null when the chosen block is no conversion (recall23).
+ */
+export function convertedFrom<B extends Block & { score: number }>(best: B, blocks: B[]): B | null {
+  if (!full(best)) return null;
+  const from = blocks.filter((b) => full(b) && convertedBlock(b, best)).sort((a, b) => b.score - a.score);
+  return from[0] ?? null;
 }
 
 /**
