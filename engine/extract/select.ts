@@ -4,7 +4,7 @@
 import { absCents, findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
-import { basesWithinNet, confirmedBase, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { basesWithinNet, confirmedBase, convertedFrom, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { dueFromTerm, ORDER_UNKNOWN, ownNumberDates } from './dates.js';
 import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
@@ -355,6 +355,8 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   // Two printed blocks that each close exactly (net + tax = gross at their rates) and share
   // neither the net nor the gross (the totals again in a second currency, another document's
   // totals): nothing settles which is the document's, so no amount is output (round 8).
+  // The chosen block repeats another closing block's totals in a second currency: that block is the document's (recall23).
+  if (holder.best) holder.best = convertedFrom(holder.best, blocks) ?? holder.best;
   if (holder.best && rivalBlock(holder.best, blocks)) {
     holder.best = null;
     sel.conflict_fields.add('gross_amount');

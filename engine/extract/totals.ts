@@ -235,11 +235,43 @@ export interface Block {
 }
 
 /** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
+
 export function rivalBlock(best: Block, blocks: Block[]): boolean {
-  const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
   if (!full(best)) return false;
   const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
-  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross));
+  return blocks.some((b) => full(b) && amount(b.net) !== amount(best.net) && amount(b.gross) !== amount(best.gross) && !convertedBlock(best, b));
+}
+
+/**
+ * The chosen block is itself the conversion of another closing block (`convertedBlock`): that block,
+ * the best-scored one, is the document's totals (its labels may read weaker: "Nettobetrag" above
+ * "Gesamt netto USD"). Null when the chosen block is no conversion (recall23).
+ */
+export function convertedFrom<B extends Block & { score: number }>(best: B, blocks: B[]): B | null {
+  if (!full(best)) return null;
+  const from = blocks.filter((b) => full(b) && convertedBlock(b, best)).sort((a, b) => b.score - a.score);
+  return from[0] ?? null;
+}
+
+/**
+ * `b` is `best`'s totals converted into a second currency ("Gegenwert in CHF", "Total in EUR",
+ * "Contre-valeur en USD"): printed below them, its net and gross lines each name one ISO currency
+ * code that the totals' net and gross lines do not name, and those lines name no ISO code at all
+ * (a sign such as € or £ may stand there). Two blocks each naming their own code stay rivals
+ * (recall23).
+ */
+export function convertedBlock(best: Block, b: Block): boolean {
+  const src = (x: { best: Candidate } | null) => x?.best.source ?? null;
+  const [bn, bg, on, og] = [src(best.net), src(best.gross), src(b.net), src(b.gross)];
+  if (!bn || !bg || !on || !og || !bn.bbox || !bg.bbox || !on.bbox || !og.bbox) return false;
+  const below = (x: typeof on) => x.page !== null && bn.page !== null && bg.page !== null
+    && (x.page > Math.max(bn.page, bg.page) || (x.page === bn.page && x.page === bg.page && x.bbox!.y > Math.max(bn.bbox!.y, bg.bbox!.y)));
+  if (!below(on) || !below(og)) return false;
+  const codes = (t: string) => new Set(findCurrencies(t).filter((h) => h.iso).map((h) => h.code));
+  if (codes(bn.text).size || codes(bg.text).size) return false;
+  const [cn, cg] = [codes(on.text), codes(og.text)];
+  return cn.size === 1 && cg.size === 1 && [...cn][0] === [...cg][0];
 }
 
 /**
