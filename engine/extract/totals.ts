@@ -234,9 +234,10 @@ export interface Block {
   confirm: string[];
 }
 
-/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross. */
+/** A block that reads its net and gross (none derived) and closes by its sum and its rates. */
 const full = (b: Block) => b.net !== null && b.gross !== null && b.derived === null && b.confirm.includes('sum') && b.confirm.includes('rate');
 
+/** Another block than `best` that closes exactly with its rates and shares neither its net nor its gross (its conversion into a second currency aside). */
 export function rivalBlock(best: Block, blocks: Block[]): boolean {
   if (!full(best)) return false;
   const amount = (x: { best: Candidate } | null) => toCents(x!.best.value as string);
