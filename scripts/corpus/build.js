@@ -329,6 +329,8 @@ export const SOURCES = [
   { repo: 'rusben/recipe-xml-xsl-fop', tunedOnly: true, round: 21, commit: 'd41a690529f7d25f853270c1607601b0610602de', truthData: { file: () => ['invoice.data.xml', 'invoice.template.xsl'], format: 'fop-invoice-data-xml' }, include: [/^invoice\.example\.pdf$/] },
   // pdf-Apache-FOP (XSL-FO, Apache FOP, English) at its first commit: the order lines of `data.xml` with the template's own number, date and parties.
   { repo: 'rubaka-pl/pdf-Apache-FOP', tunedOnly: true, round: 21, commit: '3543a07bbfeb1e3aa28c3f195a3877110e237b6b', truthData: { file: () => ['data.xml', 'template.xsl'], format: 'fop-orders-xml' }, include: [/^output\.pdf$/] },
+  // abt (Rails billing application, XSL-FO, Apache FOP): the booked invoice its development seeds create, rendered by the application ("My Example B.V." to "Good Company Poland B.V.", reverse charge).
+  { repo: 'Deduktiva/abt', tunedOnly: true, round: 21, commit: 'b256e238e5bf8479800986a5fd2682f868fde39a', truthData: { file: () => ['db/seeds.rb', 'db/schema.rb'], format: 'abt-seeds-rb' }, include: [/^db\/seed_data\/invoice_20250001\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;

@@ -2160,7 +2160,45 @@ function fopOrdersXml([xml, xsl]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml };
+/**
+ * Round 21. Deduktiva/abt (Rails billing application, XSL-FO `lib/foptemplate/invoice.xsl`, Apache FOP 2.10):
+ * `db/seed_data/invoice_20250001.pdf`, the page the application rendered for the booked invoice its development seeds
+ * create (`db/seeds.rb`: "20250001", 2025-01-15, due 2025-02-14, issuer "My Example B.V." with VAT id NL123456789B01
+ * and account NL91ABNA0417164300, customer `good_company` "Good Company Poland B.V." of the EU tax class, three lines
+ * quantity × rate). The EU class's rate for standard products is 0.0 (reverse charge, "Tax Class Standard Goods: 0.0%
+ * VAT"): net = gross = Σ quantity × rate, tax 0.00 at 0 %. The currency is the issuer's default, "EUR"
+ * (`db/schema.rb`).
+ */
+function abtSeedsRb([seeds, schema]) {
+  const t = String(seeds ?? '');
+  const block = /unless Invoice\.exists\?\(document_number: '(\d+)'\)([\s\S]*?)\n {2}end\n/.exec(t);
+  if (!block) return null;
+  const [, number, body] = block;
+  const customerVar = /customer: (\w+),/.exec(body)?.[1];
+  const customer = customerVar ? new RegExp(`${customerVar} = Customer\\.find_or_create_by\\([^)]*\\) do \\|customer\\|([\\s\\S]*?)\\n {2}end`).exec(t)?.[1] : undefined;
+  const taxClass = /customer\.sales_tax_customer_class = (\w+)/.exec(customer ?? '')?.[1];
+  const rate = taxClass ? Number(new RegExp(`sales_tax_customer_class: ${taxClass},\\s*sales_tax_product_class: standard_product\\s*\\) do \\|str\\|\\s*str\\.rate = ([\\d.]+)`).exec(t)?.[1]) : NaN;
+  const lines = [...body.matchAll(/quantity: ([\d.]+),\s*rate: ([\d.]+),\s*sales_tax_product_class: standard_product/g)];
+  const date = (key) => /Date\.new\((\d{4}), (\d{1,2}), (\d{1,2})\)/.exec(new RegExp(`\\b${key}\\s*[:=]\\s*(Date\\.new\\([^)]*\\))`).exec(body)?.[1] ?? '');
+  const iso = (m) => (m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : undefined);
+  const eur = /t\.string "currency", default: "EUR", null: false/.test(String(schema ?? ''));
+  if (!lines.length || !Number.isFinite(rate) || !customer) return null;
+  const net = lines.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0);
+  return {
+    type: 'invoice',
+    document_number: number,
+    issue_date: iso(date('date')),
+    payment_due_date: iso(date('due_date')),
+    currency: eur ? 'EUR' : undefined,
+    sender_name: /issuer\.legal_name = '([^']*)'/.exec(t)?.[1],
+    sender_vat_number: vatId(/issuer\.vat_id = '([^']*)'/.exec(t)?.[1]),
+    recipient_name: /customer\.name = '([^']*)'/.exec(customer)?.[1],
+    iban: iban(/issuer\.bankaccount_number = "([^"]*)"/.exec(t)?.[1]),
+    ...oneRateTotals(net, rate),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
