@@ -321,6 +321,16 @@ export const SOURCES = [
   { repo: 'matushkevin/Invoice-Generator', tunedOnly: true, round: 20, commit: '25236d59ccf81970342c7601c62b7b3f19238939', truthData: { file: () => 'invoice_generator.py', format: 'kenya-invoice-generator-py' }, include: [/^invoice_sample\.pdf$/] },
   // Swiss-QR-Bill (Python, pycairo, Swiss, French): the demo invoice with its QR-bill section, printed from the creditor, debtor and invoice JSON files the README names.
   { repo: 'kantium/Swiss-QR-Bill', tunedOnly: true, round: 20, commit: 'c9d63d2738302c4031ba834ac2e75a688ff1e14c', truthData: { file: () => ['Creditors/Robert.json', 'Debtors/Maria.json', 'Invoices/Invoice_220506_522.json', 'BillGenerator.py'], format: 'swiss-qr-bill-json' }, include: [/^demo_invoice\.pdf$/] },
+  // Round 21 (issue 14, corpus24): unseen (`source: "new21"`), measured only. Programs no earlier round used, one PDF
+  // each with the data it was printed from (`truthData`); docs/decisions.md, round 21, lists what was looked at and left out.
+  // md2pdf (Markdown + pandoc + WeasyPrint): the example invoice its `invoice.py` and `contact-information.md` filled ("John Doe", EUR, no tax).
+  { repo: 'BlenderDefender/md2pdf', tunedOnly: true, round: 21, commit: 'b3f0abb48c48691d4dfb2d3cefccafeb159ffa3e', truthData: { file: () => ['examples/invoice.py', 'examples/contact-information.md'], format: 'md2pdf-invoice-py' }, include: [/^examples\/invoice\.pdf$/] },
+  // recipe-xml-xsl-fop (XSL-FO, Apache FOP, Spanish): the invoice FOP printed from `invoice.data.xml` with `invoice.template.xsl` (IVA 18 %, IRPF 15 % withheld).
+  { repo: 'rusben/recipe-xml-xsl-fop', tunedOnly: true, round: 21, commit: 'd41a690529f7d25f853270c1607601b0610602de', truthData: { file: () => ['invoice.data.xml', 'invoice.template.xsl'], format: 'fop-invoice-data-xml' }, include: [/^invoice\.example\.pdf$/] },
+  // pdf-Apache-FOP (XSL-FO, Apache FOP, English) at its first commit: the order lines of `data.xml` with the template's own number, date and parties.
+  { repo: 'rubaka-pl/pdf-Apache-FOP', tunedOnly: true, round: 21, commit: '3543a07bbfeb1e3aa28c3f195a3877110e237b6b', truthData: { file: () => ['data.xml', 'template.xsl'], format: 'fop-orders-xml' }, include: [/^output\.pdf$/] },
+  // abt (Rails billing application, XSL-FO, Apache FOP): the booked invoice its development seeds create, rendered by the application ("My Example B.V." to "Good Company Poland B.V.", reverse charge).
+  { repo: 'Deduktiva/abt', tunedOnly: true, round: 21, commit: 'b256e238e5bf8479800986a5fd2682f868fde39a', truthData: { file: () => ['db/seeds.rb', 'db/schema.rb'], format: 'abt-seeds-rb' }, include: [/^db\/seed_data\/invoice_20250001\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -590,7 +600,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

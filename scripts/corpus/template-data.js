@@ -2064,7 +2064,141 @@ function swissQrBillJson([creditor, debtor, invoice, generator]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson };
+/**
+ * Round 21. BlenderDefender/md2pdf (Markdown + pandoc + WeasyPrint; the layout of CourtBouillon's WeasyPrint invoice
+ * sample): `examples/invoice.pdf`, printed from `examples/invoice.md`, whose code blocks run `examples/invoice.py`
+ * (`invoice_number`, the `products` list) and include `examples/contact-information.md` (the issuer, "John Doe", a
+ * placeholder). The program's total: "Total due" Σ price per unit (in cents) × units sold, with the products'
+ * currency symbol; the adapter checks that the code still says so. Not mapped: the dates (the run day and 14 days
+ * later), a recipient (none is printed), the account number (not an IBAN). No tax is stated or printed.
+ */
+function md2pdfInvoicePy([code, contact]) {
+  const t = String(code ?? '');
+  const products = [...t.matchAll(/"price_per_unit":\s*"([\d.]+)",\s*"units_sold":\s*(\d+),\s*"currency_symbol":\s*"([^"]*)"/g)];
+  const formulas = /subtotal = ppu \* p\.get\("units_sold", 0\)/.test(t) && /total_due \+= subtotal/.test(t)
+    && /format_amount\(total_due, currency_symbol\)/.test(t);
+  const signs = new Set(products.map((m) => m[3]));
+  if (!products.length || !formulas || signs.size !== 1) return null;
+  const issuer = /<div class="contact-information"[^>]*>\s*([^\n\\]+)/.exec(String(contact ?? ''))?.[1]?.trim();
+  return {
+    type: 'invoice',
+    document_number: /^invoice_number = "([^"]*)"/m.exec(t)?.[1],
+    currency: CURRENCY_SIGNS[[...signs][0]],
+    sender_name: issuer,
+    gross_amount: money(products.reduce((s, m) => s + cents(m[1]) * Number(m[2]), 0)),
+  };
+}
+
+const SPANISH_MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+/** "15 de Febrero de 2016" -> 2016-02-15. */
+const spanishDate = (v) => {
+  const m = /^(\d{1,2}) de (\p{L}+) de (\d{4})$/u.exec(String(v ?? '').trim());
+  const month = m ? SPANISH_MONTHS.indexOf(m[2].toLowerCase()) + 1 : 0;
+  return month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[1].padStart(2, '0')}` : undefined;
+};
+
+/**
+ * Round 21. rusben/recipe-xml-xsl-fop (XSL-FO, Apache FOP 2.1, Spanish): `invoice.example.pdf`, printed by
+ * `fop -xml invoice.data.xml -xsl invoice.template.xsl` (the README's command). The data: `id`, `date`, the seller's
+ * name and two surnames ("John Doe Martin"), the customer's `name` ("Private Customer S.L."), `hours`, `priceperhour`,
+ * `iva` and `irpf` (percentages). The template's sums, checked in the XSL: "Base imponible" hours × price per hour,
+ * "IVA" base × iva / 100, "IRPF" −base × irpf / 100, "TOTAL" their sum (each rounded to cents). As for GOBL envelopes
+ * with a retained tax (round 9): net = the base, gross = the total after the withholding; the tax total and the tax
+ * rows are not mapped (the tax sum mixes VAT and the IRPF withholding). Not mapped: the NIFs (the seller's check
+ * letter is not valid), the account number (not an IBAN).
+ */
+function fopInvoiceDataXml([xml, xsl]) {
+  const x = String(xml ?? '');
+  const s = String(xsl ?? '');
+  const num = (name) => Number(xmlText(x, name));
+  const [hours, pph, iva, irpf] = ['hours', 'priceperhour', 'iva', 'irpf'].map(num);
+  const formulas = s.includes("format-number((($h * $pph) * $iva) div 100, \"#.00\")")
+    && s.includes("format-number(-(($h * $pph) * $irpf) div 100, \"#.00\")")
+    && s.includes('format-number(format-number($h * $pph, "#.00") + format-number((($h * $pph) * $iva) div 100, "#.00") + format-number(-(($h * $pph) * $irpf) div 100, "#.00"), "#.00")')
+    && s.includes('€');
+  if (![hours, pph, iva, irpf].every(Number.isFinite) || !formulas) return null;
+  const net = cents(hours * pph);
+  const vat = Math.round((net * iva) / 100);
+  const withheld = Math.round((net * irpf) / 100);
+  const seller = ['name', 'first-surname', 'second-surname'].map((n) => xmlText(x, n, 'seller')).filter(Boolean).join(' ');
+  return {
+    type: 'invoice',
+    document_number: xmlText(x, 'id'),
+    issue_date: spanishDate(xmlText(x, 'date')),
+    currency: 'EUR',
+    sender_name: seller || undefined,
+    recipient_name: xmlText(x, 'name', 'customer'),
+    net_amount: money(net),
+    gross_amount: money(net + vat - withheld),
+  };
+}
+
+/**
+ * Round 21. rubaka-pl/pdf-Apache-FOP (XSL-FO, Apache FOP 2.11, English): `output.pdf`, printed by `fop -xml data.xml
+ * -xsl template.xsl` (the README's command) at the first commit. The order lines are `data.xml`'s; the number ("Invoice
+ * No:" INV-001), the date, the issuer ("From:" OrderMaster Inc.) and the customer ("Bill To:" Client Company, both
+ * placeholders) are literals of `template.xsl`, the program that printed the page. The template's sums, checked in
+ * the XSL: a line's total is unit × quantity, "Total:" is the sum of the lines' `total`; taken only when every line's
+ * `total` equals unit × quantity. Not mapped: the currency (only "$" is printed), a tax (none).
+ */
+function fopOrdersXml([xml, xsl]) {
+  const x = String(xml ?? '');
+  const s = String(xsl ?? '');
+  const orders = [...x.matchAll(/<order>([\s\S]*?)<\/order>/g)].map((m) => ({ unit: Number(xmlText(m[1], 'unit')), quantity: Number(xmlText(m[1], 'quantity')), total: Number(xmlText(m[1], 'total')) }));
+  const formulas = s.includes('<xsl:value-of select="unit * quantity"/>') && s.includes('<xsl:value-of select="sum(orders/order/total)"/>');
+  const ok = orders.length && orders.every((o) => [o.unit, o.quantity, o.total].every(Number.isFinite) && cents(o.unit * o.quantity) === cents(o.total));
+  if (!formulas || !ok) return null;
+  const after = (label) => new RegExp(`<fo:block[^>]*>${label}</fo:block>\\s*<fo:block>([^<]+)</fo:block>`).exec(s)?.[1]?.trim();
+  const customer = /<fo:block[^>]*>Bill To:<\/fo:block>\s*<fo:block[^>]*>\s*<fo:block>([^<]+)<\/fo:block>/.exec(s)?.[1]?.trim();
+  return {
+    type: /<fo:block[^>]*>\s*INVOICE\s*<\/fo:block>/.test(s) ? 'invoice' : undefined,
+    document_number: after('Invoice No:'),
+    issue_date: isoDate(/<fo:block>Date: (\d{4}-\d{2}-\d{2})<\/fo:block>/.exec(s)?.[1]),
+    sender_name: after('From:'),
+    recipient_name: customer,
+    gross_amount: money(orders.reduce((sum, o) => sum + cents(o.total), 0)),
+  };
+}
+
+/**
+ * Round 21. Deduktiva/abt (Rails billing application, XSL-FO `lib/foptemplate/invoice.xsl`, Apache FOP 2.10):
+ * `db/seed_data/invoice_20250001.pdf`, the page the application rendered for the booked invoice its development seeds
+ * create (`db/seeds.rb`: "20250001", 2025-01-15, due 2025-02-14, issuer "My Example B.V." with VAT id NL123456789B01
+ * and account NL91ABNA0417164300, customer `good_company` "Good Company Poland B.V." of the EU tax class, three lines
+ * quantity × rate). The EU class's rate for standard products is 0.0 (reverse charge, "Tax Class Standard Goods: 0.0%
+ * VAT"): net = gross = Σ quantity × rate, tax 0.00 at 0 %. The currency is the issuer's default, "EUR"
+ * (`db/schema.rb`).
+ */
+function abtSeedsRb([seeds, schema]) {
+  const t = String(seeds ?? '');
+  const block = /unless Invoice\.exists\?\(document_number: '(\d+)'\)([\s\S]*?)\n {2}end\n/.exec(t);
+  if (!block) return null;
+  const [, number, body] = block;
+  const customerVar = /customer: (\w+),/.exec(body)?.[1];
+  const customer = customerVar ? new RegExp(`${customerVar} = Customer\\.find_or_create_by\\([^)]*\\) do \\|customer\\|([\\s\\S]*?)\\n {2}end`).exec(t)?.[1] : undefined;
+  const taxClass = /customer\.sales_tax_customer_class = (\w+)/.exec(customer ?? '')?.[1];
+  const rate = taxClass ? Number(new RegExp(`sales_tax_customer_class: ${taxClass},\\s*sales_tax_product_class: standard_product\\s*\\) do \\|str\\|\\s*str\\.rate = ([\\d.]+)`).exec(t)?.[1]) : NaN;
+  const lines = [...body.matchAll(/quantity: ([\d.]+),\s*rate: ([\d.]+),\s*sales_tax_product_class: standard_product/g)];
+  const date = (key) => /Date\.new\((\d{4}), (\d{1,2}), (\d{1,2})\)/.exec(new RegExp(`\\b${key}\\s*[:=]\\s*(Date\\.new\\([^)]*\\))`).exec(body)?.[1] ?? '');
+  const iso = (m) => (m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : undefined);
+  const eur = /t\.string "currency", default: "EUR", null: false/.test(String(schema ?? ''));
+  if (!lines.length || !Number.isFinite(rate) || !customer) return null;
+  const net = lines.reduce((s, m) => s + cents(Number(m[1]) * Number(m[2])), 0);
+  return {
+    type: 'invoice',
+    document_number: number,
+    issue_date: iso(date('date')),
+    payment_due_date: iso(date('due_date')),
+    currency: eur ? 'EUR' : undefined,
+    sender_name: /issuer\.legal_name = '([^']*)'/.exec(t)?.[1],
+    sender_vat_number: vatId(/issuer\.vat_id = '([^']*)'/.exec(t)?.[1]),
+    recipient_name: /customer\.name = '([^']*)'/.exec(customer)?.[1],
+    iban: iban(/issuer\.bankaccount_number = "([^"]*)"/.exec(t)?.[1]),
+    ...oneRateTotals(net, rate),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
