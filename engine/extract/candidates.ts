@@ -10,7 +10,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossWithoutCents, gstTaxTotal, netLessDiscount } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
@@ -219,7 +219,7 @@ export function labelledNumbers(ev: Evidence, hits: LabelHit[], page: number, ma
 function garbledQualifier(ev: Evidence, h: LabelHit, order: DayOrder | null): boolean {
   const next = h.rest ? undefined : h.right[0];
   const underNext = next ? below(ev, next) : null;
-  const qualifier = h.rest || (next && !Object.values(LABELS).some((re) => re.test(next.text)) && (!underNext || underNext === below(ev, h.seg, 2, true)) ? next.text : '');
+  const qualifier = h.rest || (next && !opensWithLabel(next.text) && (!underNext || underNext === below(ev, h.seg, 2, true)) ? next.text : '');
   return !findDates(qualifier, order).length && (qualifier.match(/\p{L}{2,}/gu) ?? []).length >= 2;
 }
 
@@ -427,7 +427,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   // Totals blocks that chain a discount or the GST components, and a grand total without cents (fold19).
   netLessDiscount(ev, out, push);
   gstTaxTotal(ev, out, push);
-  grossWithoutCents(ev, out, (cell) => { const m = LABELS.gross_amount.exec(cell); return Boolean(m) && !cell.slice(m![0].length).replace(/[:()€$₹]/g, '').trim(); }, push);
+  grossWithoutCents(ev, out, push);
   if (!out.some((c) => c.field === 'document_number')) bareHeaderNumber(ev, push);
   return out;
 }
@@ -1247,7 +1247,7 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
     cur = nearestAbove(pageLines, cur, seg.bbox.x);
     if (!cur) return null;
     if (IDENTIFIER_LINE.test(cur.text)) continue;
-    if (Object.values(LABELS).some((re) => re.test(cur!.text))) return null;
+    if (opensWithLabel(cur!.text)) return null;
     const name = LEGAL_FORM.test(cur.text) ? cleanName(cur.text) : null;
     if (name) return { name, seg: cur };
   }
@@ -1273,7 +1273,7 @@ function companyUnderContact(ev: Evidence, person: Segment | null): { name: stri
   const next = below(ev, person, 1);
   if (!next || Math.abs(next.bbox.x - person.bbox.x) > 10 || /[\d,:]/.test(next.text)) return null;
   const name = cleanName(next.text);
-  if (!name || Object.values(LABELS).some((re) => re.test(next.text))) return null;
+  if (!name || opensWithLabel(next.text)) return null;
   // The domains printed in the block's next three lines, in its column.
   const domains: string[] = [];
   let cur: Segment | null = next;
@@ -1390,7 +1390,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       }
       // A department line opening the block: the addressee's name stands a blank line above it (fold18).
       const over = heading === null ? nameOverDepartment(block[0]!, nearestAbove(pageLines, block[0]!, seg.bbox.x, 2.5)) : null;
-      if (over && cleanName(over.text) && !Object.values(LABELS).some((re) => re.test(over.text))) {
+      if (over && cleanName(over.text) && !opensWithLabel(over.text)) {
         block.unshift(over);
         cur = over;
       }
@@ -1485,7 +1485,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (line.bbox.y < line.pageHeight * 0.25 && seg.col === 0 && first === seg.text.trim() && !underBuyerHeading(ev, line, seg)) {
         const above = (ev.pages.get(line.page) ?? []).find((l) => l !== line && l.segments.length === 1 && Math.abs(l.bbox.x - line.bbox.x) < 5 && line.bbox.y - (l.bbox.y + l.bbox.h) >= 0 && line.bbox.y - (l.bbox.y + l.bbox.h) < line.bbox.h * 0.8 && Math.abs(l.scale - line.scale) < 0.15);
         const a = above?.segments[0]!.text;
-        if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !Object.values(LABELS).some((re) => re.test(a))) n = `${a} ${n}`;
+        if (a && !/\d|:$/.test(a) && !CLOSING.test(a) && a.split(/\s+/).length <= 4 && cleanName(a) === a && !LEGAL_FORM.test(a) && !opensWithLabel(a)) n = `${a} ${n}`;
       }
       counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1);
       seen.push({ name: n, line, seg, footer: line.bbox.y > line.pageHeight * 0.8, top: line.bbox.y < line.pageHeight * 0.2, behalf: Boolean(behalf) });

@@ -174,6 +174,9 @@ export const LABELS: Record<LabelField, RegExp> = {
   contract_account: L('vertrags-?(?:konto|nummer|nr)', 'contract (?:number|no)', 'vertragskonto'),
 };
 
+/** The text opens with a label of any field ("Rechnungsnummer: …", "Total", "Kunde"). */
+export const opensWithLabel = (t: string): boolean => Object.values(LABELS).some((re) => re.test(t));
+
 /** Labels that name the customer's own account or mandate: IBANs near them are not the sender's. */
 export const CUSTOMER_ACCOUNT_CUES = /(lastschrift|mandat|ihre[mn]? konto|ihr konto|dein(?:em)? konto|auszahlung|von ihrem|abbuch|direct debit|your account|votre compte|pr[ée]l[èe]vement|uw rekening|incasso|domiciliaci[oó]n|addebito)/i;
 

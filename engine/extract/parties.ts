@@ -10,7 +10,7 @@
 //   line in a country's pattern) in the window zone of page 1, with no heading, set in one size,
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
-import { LABELS } from './labels.js';
+import { LABELS, opensWithLabel } from './labels.js';
 import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
@@ -153,7 +153,6 @@ function windowReach(line: EvLine, aboveTown: boolean): number {
 
 /** The recipient's address window: see the file comment. */
 function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: PartyHelpers) {
-  const labels = Object.values(LABELS);
   for (const line of pageLines) {
     const H = line.pageHeight;
     if (line.bbox.y < H * 0.12) continue;
@@ -167,7 +166,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
         const up = h.nearestAbove(pageLines, cur, town.bbox.x, windowReach(line, k === 0));
         if (!up) break;
         // A heading or a "key:" row: a labelled block, which the heading rules read.
-        if (labels.some((re) => re.test(up.text)) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {
+        if (opensWithLabel(up.text) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {
           headed = true;
           break;
         }
@@ -178,7 +177,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       }
       // A department line opening the block: the addressee's name stands a blank line above it (fold18).
       const over = !headed && block.length ? nameOverDepartment(block[0]!, h.nearestAbove(pageLines, block[0]!, town.bbox.x, windowReach(line, true))) : null;
-      if (over && h.cleanName(over.text) && !labels.some((re) => re.test(over.text))) block.unshift(over);
+      if (over && h.cleanName(over.text) && !opensWithLabel(over.text)) block.unshift(over);
       // A heading set apart from the block (a blank line under it; fold11) labels it too.
       if (!headed && block.length && h.partyHeadingAbove(pageLines, block[0]!, town.bbox.x)) headed = true;
       if (headed || block.length < 2 || block[0]!.bbox.y < H * 0.1) continue;

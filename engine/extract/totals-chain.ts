@@ -3,6 +3,7 @@
 // a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
 import { findAmounts, formatCents, toCents } from './normalize/amount.js';
 import { pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import { LABELS } from './labels.js';
 import type { Candidate } from './types.js';
 
 /** A discount line of a totals block ("Descuento Total", "Discount (10%)", "Rabatt"); not a cash discount for early payment (Skonto). */
@@ -78,13 +79,19 @@ const WHOLE_AMOUNT = /^(?:₹|rs\.?|inr)?\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\s*\/-)
  * labels above it on its page add up to it exactly (the net + tax check, as fold17's tax without cents):
  * the arithmetic is its check. Nothing is read from such a line otherwise.
  */
-export function grossWithoutCents(ev: Evidence, out: Candidate[], isGrossLabel: (cell: string) => boolean, push: (c: Candidate) => void) {
+/** The cell is a gross label and nothing more but a colon, brackets or a currency sign ("Grand Total", "Total (₹):"). */
+function grossLabelOnly(cell: string): boolean {
+  const m = LABELS.gross_amount.exec(cell);
+  return Boolean(m) && !cell.slice(m![0].length).replace(/[:()€$₹]/g, '').trim();
+}
+
+export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   const above = (c: Candidate, line: EvLine) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number' && (c.meta.line as number) < line.index && ev.lines[c.meta.line as number]!.page === line.page;
   for (const line of ev.lines) {
     if (line.segments.length < 2) continue;
     const last = line.segments[line.segments.length - 1]!;
     const m = WHOLE_AMOUNT.exec(last.text.trim());
-    if (!m || !isGrossLabel(line.segments.slice(0, -1).map((s) => s.text).join(' ').trim())) continue;
+    if (!m || !grossLabelOnly(line.segments.slice(0, -1).map((s) => s.text).join(' ').trim())) continue;
     const cents = BigInt(m[1]!.replace(/,/g, '')) * 100n;
     const nets = out.filter((c) => c.field === 'net_amount' && above(c, line)).map((c) => toCents(c.value as string));
     const taxes = out.filter((c) => c.field === 'tax_amount' && above(c, line)).map((c) => toCents(c.value as string));
