@@ -1,22 +1,17 @@
 // Totals blocks whose lines chain in ways the plain net + tax = gross check does not see (issue 14, fold19:
 // round 19's Spanish and Indian GST pages; docs/decisions.md, "round 19 folded in"). Each reading here is
 // a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
-import { findAmounts, formatCents, toCents } from './normalize/amount.js';
+import { absCents, formatCents, toCents } from './normalize/amount.js';
 import { pageSizeOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
+import { amountCell } from './totals.js';
 import type { Candidate } from './types.js';
 
-/** A discount line of a totals block ("Descuento Total", "Discount (10%)", "Rabatt"); not a cash discount for early payment (Skonto). */
-const DISCOUNT_LINE = /^(?:total\s+|gesamt)?(?:discount|descuento|rabatt|nachlass|remise|korting|sconto|desconto|rabat)(?:\s+(?:total|general))?\s*(?:\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\))?\s*:?\s*$/i;
-
-/** The one amount of a line's last cell, and the line's label cells before it; null when the line is not "label … amount". */
-function labelAndAmount(line: EvLine): { label: string; cents: bigint; raw: string } | null {
-  const last = line.segments[line.segments.length - 1];
-  if (!last || line.segments.length < 2) return null;
-  const a = findAmounts(last.text);
-  if (a.length !== 1 || last.text.replace(a[0]!.raw, '').replace(/[€$£-]/g, '').trim()) return null;
-  return { label: line.segments.slice(0, -1).map((s) => s.text).join(' ').trim(), cents: a[0]!.cents, raw: a[0]!.raw };
-}
+/**
+ * A discount line of a totals block ("Descuento Total", "Discount (10%)", "Rabatt"); not a cash discount for early payment
+ * (Skonto). The label may end in the amount's sign, printed before its currency ("Discount -€100.00").
+ */
+const DISCOUNT_LINE = /^(?:total\s+|gesamt)?(?:discount|descuento|rabatt|nachlass|remise|korting|sconto|desconto|rabat)(?:\s+(?:total|general))?\s*(?:\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\))?\s*:?\s*[-−–]?\s*$/i;
 
 /**
  * A subtotal less the discount lines printed right under it ("Subtotal General € 1.386,00 · Descuento Total
@@ -27,19 +22,19 @@ function labelAndAmount(line: EvLine): { label: string; cents: bigint; raw: stri
 export function netLessDiscount(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   const netLines = new Set(out.filter((c) => c.field === 'net_amount' && c.value !== null && c.method === 'label_value' && typeof c.meta?.line === 'number').map((c) => c.meta!.line as number));
   for (const k of netLines) {
-    const net = labelAndAmount(ev.lines[k]!);
+    // The block's amount cells as the other totals readers take them (totals.ts; twins26).
+    const net = amountCell(ev.lines[k]!);
     if (!net) continue;
     let discount = 0n;
     let j = k + 1;
     for (; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
-      const d = labelAndAmount(ev.lines[j]!);
+      const d = amountCell(ev.lines[j]!);
       if (!d || !DISCOUNT_LINE.test(d.label)) break;
-      discount += d.cents < 0n ? -d.cents : d.cents;
+      discount += absCents(d.amount.cents);
     }
-    if (j === k + 1 || discount === 0n || discount >= net.cents) continue;
+    if (j === k + 1 || discount === 0n || discount >= net.amount.cents) continue;
     const line = ev.lines[k]!;
-    const last = line.segments[line.segments.length - 1]!;
-    push({ field: 'net_amount', value: formatCents(net.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: last.bbox, page_size: pageSizeOf(line), text: line.text }, transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
+    push({ field: 'net_amount', value: formatCents(net.amount.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: net.seg.bbox, page_size: pageSizeOf(line), text: line.text }, transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
   }
 }
 

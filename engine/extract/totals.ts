@@ -24,7 +24,7 @@ const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s*$`, 'iu');
  * The label is the text before it: the other segments, and the start of the same segment when
  * label and amount were printed as one cell ("Taxe sur la valeur ajoutée (20,00 %) 350,69 €").
  */
-function amountCell(line: EvLine) {
+export function amountCell(line: EvLine) {
   const last = line.segments[line.segments.length - 1];
   if (!last) return null;
   const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();

@@ -1,0 +1,32 @@
+// The written-twice checks of engine/extract merged (issue 14, twins26; docs/decisions.md, twins26): where a merge
+// changes what a check accepts, a generated page shows it, written before the merge and run against main 0f08810.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { run, v, type Lines } from './fixtures/run.js';
+
+const HEAD: Lines = [[400, 40, 16, 'Factura'], [330, 70, 9, 'Factura No: A-2291'], [330, 82, 9, 'Fecha: 02/04/2026']];
+
+// a. The subtotal less its discount (fold19's netLessDiscount) reads the totals block's amount cell as the other
+//    totals-block readers do (totals.ts amountCell): an ISO code after the amount, label and amount in one cell.
+//    The tax is taken on the subtotal before the discount, so only the chain's net closes the block.
+const block = (cells: string[][]): Lines => cells.flatMap(([label, amount], i): Lines => (amount === undefined ? [[380, 420 + i * 14, 10, label!]] : [[360, 420 + i * 14, 10, label!], [480, 420 + i * 14, 10, amount]]));
+describe('the discount chain reads the totals block amount cell (twins26 a)', () => {
+  it('amounts followed by "EUR": subtotal − discount is the net', () => {
+    const r = run([...HEAD, ...block([['Subtotal', '1.200,00 EUR'], ['Descuento', '100,00 EUR'], ['IVA (10%)', '120,00 EUR'], ['Total a Pagar', '1.220,00 EUR']])]);
+    assert.equal(v(r, 'gross_amount'), '1220.00');
+    assert.equal(v(r, 'net_amount'), '1100.00');
+  });
+
+  it('label and amount printed as one cell', () => {
+    const r = run([...HEAD, ...block([['Subtotal 1.200,00 €'], ['Descuento 100,00 €'], ['IVA (10%) 120,00 €'], ['Total a Pagar 1.220,00 €']])]);
+    assert.equal(v(r, 'gross_amount'), '1220.00');
+    assert.equal(v(r, 'net_amount'), '1100.00');
+  });
+
+  it('guard: a discount printed "-€ 100,00" still counts; a total the chain does not make stays empty', () => {
+    const ok = run([...HEAD, ...block([['Subtotal', '1.200,00 €'], ['Descuento', '-€ 100,00'], ['IVA (10%)', '120,00 €'], ['Total a Pagar', '1.220,00 €']])]);
+    assert.equal(v(ok, 'net_amount'), '1100.00');
+    const off = run([...HEAD, ...block([['Subtotal', '1.200,00 EUR'], ['Descuento', '100,00 EUR'], ['IVA (10%)', '120,00 EUR'], ['Total a Pagar', '1.230,00 EUR']])]);
+    assert.equal(v(off, 'gross_amount'), null);
+  });
+});
