@@ -5,6 +5,7 @@ import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type Amou
 import { findBics } from './normalize/bic.js';
 import { findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
+import { OPENS_WITH_INVOICE_WORD } from './normalize/doctype.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
@@ -434,7 +435,6 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
 
 /** An id with an invoice prefix and a year or a sequence after it ("RE-2025-00287", "RG-2025-0189", "INV-26-A0001"). */
 const PREFIXED_ID = /^(?:INV|RE|RG|RN|FA|FAC|F|R)[-/][A-Z]?\d{2,}(?:[-/][A-Z]?\d{2,}){0,2}$/;
-const TITLE_ABOVE = /^(rechnung|invoice|facture|factura|fattura|faktura|factuur)\b/i;
 
 /**
  * A document number printed with no label (recall24): an id with an invoice prefix alone in its cell in
@@ -456,7 +456,7 @@ function bareHeaderNumber(ev: Evidence, push: (c: Candidate) => void) {
         .filter((l) => l !== line && l.bbox.y < seg.bbox.y && seg.bbox.y - (l.bbox.y + l.bbox.h) < h * 2.5)
         .flatMap((l) => l.segments)
         .filter((c) => c.bbox.x < seg.bbox.x + seg.bbox.w && c.bbox.x + c.bbox.w > seg.bbox.x && c.bbox.y + c.bbox.h <= seg.bbox.y + h * 0.5);
-      if (over.some((c) => !TITLE_ABOVE.test(c.text.trim()))) continue;
+      if (over.some((c) => !OPENS_WITH_INVOICE_WORD.test(c.text.trim()))) continue;
       // No label to its left on its row.
       const left = pageLines
         .filter((l) => Math.abs(l.bbox.y - seg.bbox.y) < h * 0.6)

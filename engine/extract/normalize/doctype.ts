@@ -12,6 +12,14 @@ export const SELF_BILLING = /(§\s*14\s*abs(?:atz|\.)?\s*2\s*(?:s(?:atz|\.)\s*2\
 /** A proforma is an offer in an invoice's form, not an invoice: type `other`, its amounts kept. */
 export const PROFORMA = /\bpro[- ]?forma/i;
 
+// The invoice's title words (one list, twins26: the type's titles and the title over a bare header number).
+// "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
+// A corrected invoice (TypeCode 384) is an invoice.
+// Portuguese (fold17): "Fatura", "Nota Fiscal" and the DANFE, the printed form of a Brazilian NF-e
+// ("DANFE / Documento Auxiliar da Nota Fiscal Eletrônica"), its title on every DANFE.
+// Japanese 請求書 (recall22), also after its subject ("印刷代一式御請求書"); "請求書番号" is a label.
+const INVOICE_WORD = /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\bdanfe\b|\bnota fiscal\b|請求書(?!番号|\s?no\b|\s?#))/iu;
+
 /** Title words per type in de, en, fr, nl, it, es (and the Polish "faktura"). Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
@@ -23,13 +31,11 @@ const TITLE_WORDS: Array<[string, RegExp]> = [
   ['balance-sheet', /\b(bilanz|balance sheet|bilan|balans|stato patrimoniale|balance general)\b/i],
   ['timesheet', /\b(stundenzettel|stundennachweis|timesheet|time sheet|feuille de temps|urenstaat)\b/i],
   ['contract', /\b(vertrag|contract|agreement|contrat|overeenkomst|contratto|contrato)\b/i],
-  // "-rechnung" ends the word: "Rechnungsnummer", "Rechnungsempfänger" are labels, not titles.
-  // A corrected invoice (TypeCode 384) is an invoice.
-  // Portuguese (fold17): "Fatura", "Nota Fiscal" and the DANFE, the printed form of a Brazilian NF-e
-  // ("DANFE / Documento Auxiliar da Nota Fiscal Eletrônica"), its title on every DANFE.
-  // Japanese 請求書 (recall22), also after its subject ("印刷代一式御請求書"); "請求書番号" is a label.
-  ['invoice', /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\bdanfe\b|\bnota fiscal\b|請求書(?!番号|\s?no\b|\s?#))/iu],
+  ['invoice', INVOICE_WORD],
 ];
+
+/** A cell that opens with an invoice title word ("INVOICE", "Fatura", "請求書"; candidates.ts bareHeaderNumber, twins26). */
+export const OPENS_WITH_INVOICE_WORD = new RegExp(`^(?:${INVOICE_WORD.source})`, INVOICE_WORD.flags);
 
 /**
  * A document names its type in a title: a type word as the first or second word of a heading,

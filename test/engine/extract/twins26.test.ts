@@ -30,3 +30,23 @@ describe('the discount chain reads the totals block amount cell (twins26 a)', ()
     assert.equal(v(off, 'gross_amount'), null);
   });
 });
+
+// b. The title over a bare header number (recall24's bareHeaderNumber) is any invoice title word the type reads
+//    (normalize/doctype.ts): "Bill", "Fatura", "請求書" as well as "Invoice", "Rechnung".
+const TOTALS_EN: Lines = [[330, 520, 10, 'Subtotal:'], [470, 520, 10, '$1,000.00'], [330, 534, 10, 'Tax 10%:'], [470, 534, 10, '$100.00'], [330, 548, 10, 'Total:'], [470, 548, 10, '$1,100.00']];
+const SENDER: Lines = [[56, 44, 14, 'Harbour Lights Ltd'], [56, 62, 9, '12 Quay Street'], [56, 74, 9, 'Bristol BS1 4DJ']];
+describe('the invoice title over a bare header number (twins26 b)', () => {
+  for (const title of ['BILL', 'Fatura', '請求書', 'Invoice']) {
+    it(`"${title}" over "INV-2026-0042" at the top right: the number`, () => {
+      const r = run([...SENDER, [450, 40, 14, title], [450, 60, 11, 'INV-2026-0042'], [56, 162, 10, 'Mary Collins'], ...TOTALS_EN]);
+      assert.equal(v(r, 'document_number'), 'INV-2026-0042');
+    });
+  }
+
+  it('guard: a word that opens no invoice title ("Billing", "Order") over it: no number', () => {
+    for (const over of ['Billing', 'Order']) {
+      const r = run([...SENDER, [450, 40, 14, over], [450, 60, 11, 'INV-2026-0042'], [56, 162, 10, 'Mary Collins'], ...TOTALS_EN]);
+      assert.equal(v(r, 'document_number'), null, over);
+    }
+  });
+});
