@@ -1527,14 +1527,13 @@ const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|no
 
 /**
  * The recipient addressed with a Japanese honorific (recall22): "山田商事株式会社 御中" (a company or
- * department), "佐藤 花子 様" (a person), in the upper half of the first page. "お客様", "皆様",
+ * department), "佐藤 花子 様" (a person), in the upper half of the first page (not the text field). "お客様", "皆様",
  * "各位" address no one; "ご担当者様" after a company names the company.
  */
 const HONORIFIC = /^(.+?)\s*(?:御中|様)$/u;
 const NO_ONE = /^(?:お客|皆|各位|ご?担当者?)$/u;
 function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
-  const first = ev.lines[0]?.page;
-  for (const line of ev.pages.get(first ?? 0) ?? []) {
+  for (const line of ev.pages.get(firstPageOf(ev)) ?? []) {
     if (line.bbox.y > line.pageHeight * 0.5) break;
     for (const seg of line.segments) {
       const m = HONORIFIC.exec(seg.text.trim());

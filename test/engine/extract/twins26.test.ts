@@ -2,6 +2,8 @@
 // changes what a check accepts, a generated page shows it, written before the merge and run against main 0f08810.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { extractGeneric } from '../../../engine/extract/index.js';
+import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { run, v, type Lines } from './fixtures/run.js';
 
 const HEAD: Lines = [[400, 40, 16, 'Factura'], [330, 70, 9, 'Factura No: A-2291'], [330, 82, 9, 'Fecha: 02/04/2026']];
@@ -48,5 +50,23 @@ describe('the invoice title over a bare header number (twins26 b)', () => {
       const r = run([...SENDER, [450, 40, 14, over], [450, 60, 11, 'INV-2026-0042'], [56, 162, 10, 'Mary Collins'], ...TOTALS_EN]);
       assert.equal(v(r, 'document_number'), null, over);
     }
+  });
+});
+
+// c. The recipient before a Japanese honorific (recall22's honorificRecipients) is read on the first page as every
+//    other first-page party rule reads it (candidates.ts firstPageOf): the upload's text field is no page, so a name
+//    in it is no recipient, as a labelled one there is none.
+describe('honorific recipients on the first page only, not in the text field (twins26 c)', () => {
+  const withText = (lines: Lines, text: string) => extractGeneric({ components: [{ ref: 'main', kind: 'pdf', filename: 'x.pdf', format: 'pdf', pages: [1] }], pages: [pageFromLines(lines)], text, custom_types: [] });
+  const TEXT = '請求書\n山田商事株式会社 御中\n請求書番号: INV-2026-0042\n合計 ¥110,000';
+
+  it('a page that read no text and a text field naming "山田商事株式会社 御中": no recipient', () => {
+    assert.equal(v(withText([], TEXT), 'recipient_name'), null);
+  });
+
+  it('guard: the labelled recipient in the text field is none either; on the page the honorific names it', () => {
+    assert.equal(v(withText([], 'Rechnung\nRechnungsempfänger: Atelier Sonnenberg GmbH\nGesamtbetrag 1.190,00 €'), 'recipient_name'), null);
+    const page = run([[56, 40, 22, '請求書'], [56, 110, 12, '山田商事株式会社 御中'], [360, 110, 10, '請求書番号: INV-2026-0042'], [330, 428, 10, '合計'], [480, 428, 10, '¥110,000']]);
+    assert.equal(v(page, 'recipient_name'), '山田商事株式会社');
   });
 });
