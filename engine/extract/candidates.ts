@@ -3,7 +3,7 @@
 // footer, totals and tax rows, and payment sentences in running text.
 import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
-import { findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
+import { AMOUNT_CODES, findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { OPENS_WITH_INVOICE_WORD } from './normalize/doctype.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';
@@ -131,7 +131,7 @@ function tableHeadingOver(ev: Evidence, line: EvLine, seg: Segment): EvLine | nu
  */
 // The number after the code takes lower-case letters as DOC_NUMBER does (recall19: "INV 2024-03-10t172205" was cut to "INV 2024-03").
 const SERIES_NUMBER = /^([A-Z]{1,4}) ([A-Za-z0-9][A-Za-z0-9./_-]{0,30}\d[A-Za-z0-9./_-]*)(?![\p{L}\p{N}])/u;
-const NOT_A_SERIES = /^(?:NR|NO|NUM|EUR|USD|GBP|CHF|PLN|CZK|SEK|DKK|NOK|HUF|RON)$/;
+const NOT_A_SERIES = new RegExp(`^(?:NR|NO|NUM|${AMOUNT_CODES})$`);
 
 /** Typographic hyphens and dashes a word processor or a PDF generator sets for "-" ("IOPOLE‐jdz7fEbj4Va", recall18). */
 const TYPOGRAPHIC_HYPHEN = /[\u2010-\u2015\u2212]/g;

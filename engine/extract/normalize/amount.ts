@@ -1,6 +1,7 @@
 // Money amounts as printed in European and English layouts → dot-decimal strings (spec 2.6).
 // Accepted: 1.234,56 · 1,234.56 · 1 234,56 · 1'234.56 · -12,00 · 12,00- · (12.00) · − 12,00.
 // Money needs exactly two decimals: "1.328" (a quantity with a thousands dot) is not money.
+import { CURRENCY_MARK } from './currency.js';
 
 export interface ParsedAmount {
   /** Dot-decimal, two decimals, leading '-' when negative. */
@@ -13,8 +14,11 @@ const GROUP = "[ .,'\u00a0\u202f\u2009]";
 /** An amount token inside text: optional sign, digit groups, two decimals, optional trailing sign. */
 export const AMOUNT_PATTERN = new RegExp(`(?<![\\d.,])([-\u2212\u2013]\\s?)?(\\(?)(\\d{1,3}(?:${GROUP}\\d{3})+|\\d+)([.,])(\\d{2})(\\)?)(-)?(?![\\d]|[.,]\\d)`, 'g');
 
+/** The currency marks beside an amount (currency.ts), stripped before parsing. */
+const MARKS = new RegExp(CURRENCY_MARK, 'giu');
+
 export function parseAmount(raw: string): ParsedAmount | null {
-  const text = raw.trim().replace(/[€$£¥]|\b(EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF)\b/gi, '').trim();
+  const text = raw.trim().replace(MARKS, '').trim();
   AMOUNT_PATTERN.lastIndex = 0;
   const m = AMOUNT_PATTERN.exec(text);
   if (!m) return null;

@@ -162,11 +162,17 @@ export function findCurrencies(text: string, cues?: CountryCues): CurrencyHit[] 
 }
 
 /**
- * The currency marks printed beside an amount (one list, recall22: totals.ts `amountCell` and the
- * cents-free totals of candidates.ts each kept one): the signs, the codes of the corpus's totals and
- * the Czech and Polish signs, in any case; a code not inside a word ("42EUR" is one, "EURO" is not).
+ * The currency codes printed beside an amount: the codes of the corpus's totals, the Nordic crowns, the
+ * forint and the leu. No series code of a document number either (candidates.ts `NOT_A_SERIES`).
  */
-export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:EUR|USD|GBP|CHF|CZK|PLN)(?!\p{L})|kč|zł)`;
+export const AMOUNT_CODES = 'EUR|USD|GBP|CHF|CZK|PLN|SEK|NOK|DKK|HUF|RON';
+/**
+ * The currency marks printed beside an amount (one list, recall22 and twins26: totals.ts `amountCell`, the
+ * cents-free totals, amount.ts `parseAmount` and doctype.ts's money cell each kept one): the signs, the
+ * codes above and the Czech and Polish signs, in any case; a code not inside a word ("42EUR" is one,
+ * "EURO" is not).
+ */
+export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:${AMOUNT_CODES})(?!\p{L})|kč|zł)`;
 
 /**
  * A currency glued to a number (one test, recall22; before, dates.ts `moneyBesideCell`, the currency

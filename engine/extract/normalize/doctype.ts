@@ -1,4 +1,5 @@
 // Document type classification over the spec's list (2.6) plus the upload's custom_types.
+import { CURRENCY_MARK } from './currency.js';
 
 export const STANDARD_TYPES = ['invoice', 'credit-note', 'reminder', 'salary-statement', 'bank-statement', 'contract', 'balance-sheet', 'tax-assessment-note', 'timesheet', 'letter', 'other'] as const;
 
@@ -51,7 +52,8 @@ const LABEL_AFTER = /^(date|dated|datum|period|zeitraum|p[ée]riode|address\w*|a
 const PARTY_AFTER = /^(to|an|à|aan)(\s*:|\s*$)/i;
 const CONNECTORS = /^(vom|von|du|from|of|van|de|del|der|des|die|das|den|dem|le|la|les|un|une|aux|avec|sur|pour|für|for|to|on|op|voor|het|een|with|nr|no|nummer|number|num[ée]ro|n°|issued|at|au|per|zum|zur|zu|im|in|über|et|and|und|en|y|e)$/i;
 
-const MONEY_CELL = /^[-−–]?\s*(?:[€$£]\s*)?[-−–]?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?:\s*(?:€|EUR|\$|£|CHF))?$/;
+/** A cell that is a money amount, a currency mark (currency.ts) before or after it. */
+const MONEY_CELL = new RegExp(String.raw`^[-−–]?\s*(?:${CURRENCY_MARK}\s*)?[-−–]?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?:\s*${CURRENCY_MARK})?$`, 'iu');
 
 /**
  * A sentence that names the document itself a credit note ("Diese Gutschrift wird …", "This

@@ -3,6 +3,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractGeneric } from '../../../engine/extract/index.js';
+import { parseAmount } from '../../../engine/extract/normalize/amount.js';
+import { moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
+import { documentTitles } from '../../../engine/extract/normalize/doctype.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { run, v, type Lines } from './fixtures/run.js';
 
@@ -68,5 +71,32 @@ describe('honorific recipients on the first page only, not in the text field (tw
     assert.equal(v(withText([], 'Rechnung\nRechnungsempfänger: Atelier Sonnenberg GmbH\nGesamtbetrag 1.190,00 €'), 'recipient_name'), null);
     const page = run([[56, 40, 22, '請求書'], [56, 110, 12, '山田商事株式会社 御中'], [360, 110, 10, '請求書番号: INV-2026-0042'], [330, 428, 10, '合計'], [480, 428, 10, '¥110,000']]);
     assert.equal(v(page, 'recipient_name'), '山田商事株式会社');
+  });
+});
+
+// d. One list of the currency marks printed beside an amount (normalize/currency.ts CURRENCY_MARK): parseAmount strips
+//    them, doctype's money cell of an item row reads them, the cents-free totals and the totals block's cells take
+//    them; before, each kept its own (RON, Kč, zł were no currency to parseAmount; SEK, NOK, DKK, HUF, RON none to
+//    the cents-free totals; CZK, PLN, ¥ none to the money cell).
+describe('one list of the currency marks beside an amount (twins26 d)', () => {
+  it('parseAmount strips every mark: "1 234,56 RON", "1.234,56 zł", "1 234,56 Kč", "EUR1.234,56"', () => {
+    for (const t of ['1 234,56 RON', '1.234,56 zł', '1 234,56 Kč', 'EUR1.234,56', '1.234,56 SEK', '¥1,234.56']) assert.equal(parseAmount(t)?.value, '1234.56', t);
+  });
+
+  it('money without cents in crowns, forints, lei: "1 250 SEK", "12 000 HUF", "RON 43"', () => {
+    for (const t of ['1 250 SEK', '12 000 HUF', 'RON 43', '250 NOK', '900 DKK']) assert.equal(moneyWithoutCents(t), true, t);
+  });
+
+  it('an item row priced in CZK, PLN or ¥ names a position, not the document', () => {
+    for (const cell of ['-50,00 CZK', '50,00 PLN', '¥1,000.00', '-50,00 Kč']) {
+      assert.deepEqual(documentTitles([{ segments: ['Gutschrift GS-12 vom 3.4.', '1', cell], scale: 1, top: 0.3 }]), [], cell);
+    }
+  });
+
+  it('guard: a code inside a word is no currency ("EURO 12,00", "HUFF 12", "12 RONS")', () => {
+    assert.equal(parseAmount('EURO 12,00'), null);
+    assert.equal(moneyWithoutCents('HUFF 12'), false);
+    assert.equal(moneyWithoutCents('12 RONS'), false);
+    assert.equal(documentTitles([{ segments: ['Gutschrift GS-12 vom 3.4.', '1', '50,00 EUROS'], scale: 1, top: 0.3 }]).length, 1);
   });
 });
