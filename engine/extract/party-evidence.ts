@@ -6,7 +6,7 @@
 // Recorded as `evidence:`/`doubts:` beside evidence14's (field-agreement.ts); they only empty a
 // field where the pre-registered criterion adopted them (docs/decisions.md, `abstain16`).
 import { sameParty } from './agreement.js';
-import { LABELS } from './labels.js';
+import { LABELS, PAYEE_PHRASE } from './labels.js';
 import { ENDS_IN_TOWN, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, SHORT_LEGAL_FORM, TOWN_LINE } from './party-shapes.js';
 
 /** One text segment of a line (a column's part of it), top-left corner and height in points. */
@@ -35,7 +35,8 @@ export type PartyRole = 'sender_name' | 'recipient_name';
  * Role headings beyond the labels the candidate rules read ("From:", "Bill to" …, labels.ts):
  * words that head a block on invoices in general but are no label value's key there.
  */
-const SENDER_HEADING = /^(?:absender|rechnungssteller(?:in)?|auftragnehmer(?:in)?|issuer|issued by|payable to|pay to|remit to|make (?:cheques|checks) payable to|[ée]mis par|leverancier|uitgever)\b/i;
+// The payee phrases are labels.ts's (one list, twins26).
+const SENDER_HEADING = new RegExp(String.raw`^(?:absender|rechnungssteller(?:in)?|auftragnehmer(?:in)?|issuer|issued by|${PAYEE_PHRASE}|[ée]mis par|leverancier|uitgever)\b`, 'iu');
 const RECIPIENT_HEADING = /^(?:auftraggeber(?:in)?|mandant(?:in)?|an|to|invoiced to|adressat|factur[ée] [àa]|[àa] l'attention de|attn\.?|ship to|deliver to|lieferadresse|lieferanschrift)\b/i;
 
 /**

@@ -6,6 +6,7 @@ import { extractGeneric } from '../../../engine/extract/index.js';
 import { parseAmount } from '../../../engine/extract/normalize/amount.js';
 import { moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
 import { documentTitles } from '../../../engine/extract/normalize/doctype.js';
+import { headingRole } from '../../../engine/extract/party-evidence.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { run, v, type Lines } from './fixtures/run.js';
 
@@ -98,5 +99,18 @@ describe('one list of the currency marks beside an amount (twins26 d)', () => {
     assert.equal(moneyWithoutCents('HUFF 12'), false);
     assert.equal(moneyWithoutCents('12 RONS'), false);
     assert.equal(documentTitles([{ segments: ['Gutschrift GS-12 vom 3.4.', '1', '50,00 EUROS'], scale: 1, top: 0.3 }]).length, 1);
+  });
+});
+
+// d. The payee headings of the party evidence (party-evidence.ts headingRole) are the payee phrases of labels.ts
+//    (PAYEE_PHRASE), as the candidate rules read them: "À l'ordre de", "Remit payment to", "Zahlbar an" head the
+//    sender's block there too.
+describe('one list of payee phrases for the party evidence (twins26 d)', () => {
+  it('"À l\'ordre de", "Remit payment to", "Zahlbar an", "Make checks payable" name the sender', () => {
+    for (const t of ["À l'ordre de", 'Remit payment to', 'Zahlbar an', 'Make checks payable', 'Payable to', 'Pay to']) assert.equal(headingRole(t), 'sender_name', t);
+  });
+
+  it('guard: payment terms and due words name no party', () => {
+    for (const t of ['Zahlbar bis', 'Payable within 30 days', 'Payment terms', 'Remittance advice']) assert.equal(headingRole(t), null, t);
   });
 });
