@@ -6,6 +6,7 @@
 // values and names are never rewritten. Used on OCR pages only; text layers are exact.
 import { LABELS } from '../labels.js';
 import { formatCents, parseAmount } from './amount.js';
+import { CURRENCY_MARK } from './currency.js';
 import { findDates } from './date.js';
 import { checkIban, compactIban, ibanLength } from './iban.js';
 import { dutchVatChecksumValid, frenchVatChecksumValid, germanVatChecksumValid } from './vat.js';
@@ -212,7 +213,8 @@ export interface AmountCell {
 }
 
 const LETTER_DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', I: '1', l: '1', '|': '1', S: '5', B: '8' };
-const CURRENCY = /\s*(?:€|EUR)\s*$|^\s*(?:€|EUR)\s*/g;
+/** The currency mark before or after a cell's amount (currency.ts; twins26: it was € and EUR only). */
+const CURRENCY = new RegExp(`\\s*${CURRENCY_MARK}\\s*$|^\\s*${CURRENCY_MARK}\\s*`, 'giu');
 
 /** Candidate readings (cents) of a cell that is not a clean amount but looks like a misread one. */
 export function amountReadings(cellText: string): { cents: bigint[]; sep: ',' | '.' } | null {

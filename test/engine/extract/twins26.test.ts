@@ -6,6 +6,7 @@ import { extractGeneric } from '../../../engine/extract/index.js';
 import { parseAmount } from '../../../engine/extract/normalize/amount.js';
 import { moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
 import { documentTitles } from '../../../engine/extract/normalize/doctype.js';
+import { amountReadings } from '../../../engine/extract/normalize/ocr-repair.js';
 import { headingRole } from '../../../engine/extract/party-evidence.js';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
 import { run, v, type Lines } from './fixtures/run.js';
@@ -92,6 +93,11 @@ describe('one list of the currency marks beside an amount (twins26 d)', () => {
     for (const cell of ['-50,00 CZK', '50,00 PLN', '¥1,000.00', '-50,00 Kč']) {
       assert.deepEqual(documentTitles([{ segments: ['Gutschrift GS-12 vom 3.4.', '1', cell], scale: 1, top: 0.3 }]), [], cell);
     }
+  });
+
+  it('an OCR-misread amount beside any mark is a repair case, as one beside "€" or "EUR" was ("1.2O4,56 USD", "$1,2O4.56")', () => {
+    for (const t of ['1.2O4,56 USD', '$1,2O4.56', 'CHF 1.2O4,56', '1 2O4,56 zł', '1.2O4,56 €']) assert.deepEqual(amountReadings(t)?.cents, [120456n], t);
+    assert.equal(amountReadings('$1,204.56'), null, 'a clean amount');
   });
 
   it('guard: a code inside a word is no currency ("EURO 12,00", "HUFF 12", "12 RONS")', () => {
