@@ -17,6 +17,9 @@
 // native PDF's text, a generated page's text), never on its OCR reading, so a misread truth counts
 // as a miss. Tables with scans add one line "as scored before" (judged on the OCR reading) for
 // comparison (docs/decisions.md, cleanup8).
+// Whether a page prints an amount, a date or a currency is judged by scripts/eval/printed.js from the usual
+// printed forms, not by the engine's readers (docs/decisions.md, printed26); EVAL_PRINTED=engine judges it
+// with the engine's findAmounts / findDates as before, for comparison.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,7 @@ import { truthFromGroundTruthJson } from './corpus/ground-truth-json.js';
 import { truthFromInvoiceListEntry } from './corpus/invoice-list-json.js';
 import { truthFromTemplateData } from './corpus/template-data.js';
 import { SOURCES } from './corpus/build.js';
+import { printedAmount, printedCurrency, printedDate } from './eval/printed.js';
 
 const dist = new URL('../dist/', import.meta.url);
 if (!existsSync(new URL('engine/extract/index.js', dist))) {
@@ -113,14 +117,22 @@ function unscoreable(field, v, doc, visible) {
 
 const { findAmounts } = await import(new URL('engine/extract/normalize/amount.js', dist).href);
 const { findDates } = await import(new URL('engine/extract/normalize/date.js', dist).href);
+/**
+ * Is a truth printed on the page? Amounts, dates and the currency are judged by scripts/eval/printed.js (the
+ * usual printed forms, independent of the engine: printed26); EVAL_PRINTED=engine brings back the judgement by
+ * the engine's own readers (findAmounts, findDates; the currency code or "€"), for comparison. Names and ids:
+ * the squashed value in the squashed text, in both.
+ */
+const byEngine = process.env.EVAL_PRINTED === 'engine';
 function printed(field, v, text) {
   if (field === 'tax_breakdowns') return v.every((r) => printed('net_amount', r.tax_amount, text));
   if (['net_amount', 'gross_amount', 'tax_total'].includes(field)) {
+    if (!byEngine) return printedAmount(v, text);
     const want = Number(v).toFixed(2);
     return findAmounts(text).some((a) => a.value.replace('-', '') === want.replace('-', ''));
   }
-  if (field.endsWith('_date')) return findDates(text).some((d) => d.value === v) || findDates(text, 'mdy').some((d) => d.value === v);
-  if (field === 'currency') return text.includes(v) || (v === 'EUR' && text.includes('€'));
+  if (field.endsWith('_date')) return byEngine ? findDates(text).some((d) => d.value === v) || findDates(text, 'mdy').some((d) => d.value === v) : printedDate(v, text);
+  if (field === 'currency') return byEngine ? text.includes(v) || (v === 'EUR' && text.includes('€')) : printedCurrency(v, text);
   const squash = (x) => String(x).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   return squash(text).includes(squash(String(v).replace(SALUTATION, '')));
 }

@@ -54,6 +54,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Issue dates written as "issued on …" (fold14: round-14 layouts): French "Établie le" / "Émise le",
     // English "Issued on" / "Date issued", German "Ausgestellt am".
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
+    // Japanese (recall22): "発行日" / "請求日" (issue), with or without 年月日.
+    '発行日', '発行年月日', '請求日', '請求年月日', '請求書発行日',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
@@ -66,6 +68,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
     // Indonesian (fold19): "(Tanggal) Jatuh Tempo" (due date).
     '(?:tanggal )?jatuh tempo',
+    // Japanese (recall22): "お支払期限", "お振込期限", "支払期日".
+    'お?支払い?期限', 'お?支払い?期日', 'お?振込み?期限', 'お?振込み?期日',
   ),
   sender_vat_number: L(
     'ust-?\\s?id(?:-?nr|entnr)?', 'ust\\.?-?identnr', 'umsatzsteuer-?\\s?id(?:entifikationsnummer)?', 'mwst-?nr', 'vat(?: reg(?:istration)?)?(?: id| no| number| nr)?', 'tax id',
@@ -95,6 +99,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'celkem bez dph',
     // Indian GST (fold19): "(Total) Taxable Value", the base every GST invoice prints before CGST / SGST / IGST.
     '(?:total )?taxable value',
+    // Japanese (recall22): "小計", "小計(税抜)", "税抜合計".
+    '小計(?:\\s?[(（]税抜き?[)）])?', '税抜き?(?:合計|金額)',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -109,6 +115,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Portuguese (fold17): the DANFE's box "Valor total da nota" (the NF-e's vNF), "Valor total:" with its
     // colon (a bare "Valor total dos produtos" is the goods' sum), "Total a pagar" / "Valor a pagar".
     'valor total da nota(?: fiscal)?', 'valor total(?=\\s*:)', 'total a pagar', 'valor a pagar',
+    // Japanese (recall22): "合計", "合計金額(税込)", "ご請求金額", "税込合計".
+    '(?:合計(?:金額)?|ご?請求金額|税込合計(?:金額)?|総合計)(?:\\s?[(（]税込み?[)）])?',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
@@ -120,6 +128,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:tps|tvq|tvh|gst|hst|qst|pst)(?:\\s*(?:/|\\+|et|and|&)\\s*(?:tps|tvq|tvh|gst|hst|qst|pst))?',
     // Indian GST components (fold19): "CGST", "SGST", "UTGST", "IGST", "Cess", with "Total" before or after; summed in totals-chain.ts.
     '(?:total )?(?:cgst|sgst|utgst|igst|cess)(?: total)?',
+    // Japanese (recall22): "消費税", "消費税額", "消費税等".
+    '消費税(?:等)?(?:額)?',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").

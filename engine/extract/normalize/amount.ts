@@ -64,6 +64,21 @@ export interface AmountHit extends ParsedAmount {
   raw: string;
 }
 
+/**
+ * Yen printed without cents (recall22): the yen has no minor unit, so "¥110,000", "￥ 4,980" and
+ * "33,000円" are whole amounts. Only glued to the yen sign or to 円: a bare whole number is a
+ * quantity, and "$4000" stays unread (recall19). The hit is the number, as for other amounts.
+ */
+const YEN_NUMBER = String.raw`-?(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)`;
+const YEN_AMOUNT = new RegExp(String.raw`(?<=[¥￥]\s?)${YEN_NUMBER}|(?<![\d.,])${YEN_NUMBER}(?=\s?円)`, 'g');
+function yenAmounts(text: string): AmountHit[] {
+  return [...text.matchAll(YEN_AMOUNT)].map((m) => {
+    const negative = m[0].startsWith('-');
+    const cents = BigInt(m[0].replace(/[-,]/g, '')) * 100n;
+    return { value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative, index: m.index!, length: m[0].length, raw: m[0] };
+  });
+}
+
 /** Every money amount in a piece of text, left to right. */
 export function findAmounts(text: string): AmountHit[] {
   const hits: AmountHit[] = [];
@@ -72,7 +87,9 @@ export function findAmounts(text: string): AmountHit[] {
     const a = fromMatch(m);
     if (a) hits.push({ ...a, index: m.index, length: m[0].length, raw: m[0] });
   }
-  return hits;
+  if (!/[¥￥円]/.test(text)) return hits;
+  const yen = yenAmounts(text).filter((y) => !hits.some((h) => y.index < h.index + h.length && h.index < y.index + y.length));
+  return [...hits, ...yen].sort((a, b) => a.index - b.index);
 }
 
 /** Percent rates: "19 %", "19,0%", "7.00 %" → "19.00". */

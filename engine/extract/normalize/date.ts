@@ -1,5 +1,5 @@
 // Dates → YYYY-MM-DD (spec 2.6): numeric (d.m.y, d/m/y, m/d/y, y-m-d; 2-digit years) and
-// month names in German, English, French, Dutch, Italian and Spanish.
+// month names in German, English, French, Dutch, Italian and Spanish; 2024年3月15日 (recall22).
 
 const MONTHS: Record<string, number> = {};
 const add = (n: number, ...names: string[]) => names.forEach((w) => (MONTHS[w] = n));
@@ -62,6 +62,8 @@ const YY_PIVOT = (new Date().getUTCFullYear() % 100) + 10;
 
 const NUMERIC = /(?<![\d.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\5(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
+/** A date written with the year, month and day characters (recall22): "2024年3月15日", "2026年07月05日" (Japanese, Chinese). */
+const YMD_CHARACTERS = /(?<!\d)(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
 const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
 
 /**
@@ -98,6 +100,10 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
       const v = month ? isoDate(Number(m[3]), month, day) : null;
       if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
     }
+  }
+  for (const m of text.matchAll(YMD_CHARACTERS)) {
+    const v = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
   }
   return hits.sort((x, y) => x.index - y.index);
 }

@@ -10,6 +10,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { findCurrencies, gluedToNumber, moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
+import { findAmounts } from '../../../engine/extract/normalize/amount.js';
+import { findDates } from '../../../engine/extract/normalize/date.js';
 import { run, v, type Lines } from './fixtures/run.js';
 
 const glued = (text: string) => findCurrencies(text).map((c) => gluedToNumber(text, c));
@@ -68,9 +70,11 @@ describe('the payee phrases are one list (recall22)', () => {
   });
 });
 
-// Japanese invoices (recall22, item 2; the rules kept — see docs/decisions.md): the title 請求書, the
-// number label 請求書番号, the recipient before the honorifics 御中 (a company) and 様 (a person), and
-// 円 as the yen. (Yen amounts without cents and 年月日 dates were measured and not kept.)
+// Japanese invoices (recall22, item 2): vocabulary any Japanese invoice prints, not a template's — the
+// title 請求書, the recipient suffixes 御中 (a company) and 様 (a person), the labels 請求書番号,
+// 発行日 / 請求日, お支払期限, 小計, 消費税, 合計 / ご請求金額 (税込 / 税抜), yen amounts without
+// cents ("¥110,000", "33,000円") and dates written 2024年3月15日.
+
 const JP_ITEMS: Lines = [
   [56, 300, 10, '品名'], [300, 300, 10, '数量'], [380, 300, 10, '単価'], [480, 300, 10, '金額'],
   [56, 316, 10, 'ウェブサイト制作'], [300, 316, 10, '1'], [380, 316, 10, '¥80,000'], [480, 316, 10, '¥80,000'],
@@ -78,21 +82,63 @@ const JP_ITEMS: Lines = [
 ];
 
 describe('Japanese invoices (recall22)', () => {
-  it('the title 請求書, the number after 請求書番号 and the company before 御中', () => {
+  it('yen amounts without cents and 年月日 dates are read', () => {
+    assert.deepEqual(findAmounts('合計 ¥110,000').map((a) => a.value), ['110000.00']);
+    assert.deepEqual(findAmounts('33,000円').map((a) => a.value), ['33000.00']);
+    assert.deepEqual(findAmounts('￥ 4,980 (税込)').map((a) => a.value), ['4980.00']);
+    assert.deepEqual(findDates('発行日 2024年3月15日').map((d) => d.value), ['2024-03-15']);
+    assert.deepEqual(findDates('2026年07月05日').map((d) => d.value), ['2026-07-05']);
+  });
+
+  it('guard: cents, bare numbers, months and impossible dates keep their old reading', () => {
+    assert.deepEqual(findAmounts('¥1,234.50').map((a) => a.value), ['1234.50']);
+    assert.deepEqual(findAmounts('12000').map((a) => a.value), []);
+    assert.deepEqual(findAmounts('$4000').map((a) => a.value), []);
+    assert.deepEqual(findDates('2024年3月分のご請求').map((d) => d.value), []);
+    assert.deepEqual(findDates('2024年2月30日').map((d) => d.value), []);
+  });
+
+  it('a Japanese invoice in yen: title, number, recipient, dates, totals and currency', () => {
     const r = run([
       [56, 40, 22, '請求書'],
       [360, 80, 10, '請求書番号 A-2024-015'],
       [56, 110, 12, '山田商事株式会社 御中'], [360, 110, 10, '発行日 2024年3月15日'],
+      [360, 124, 10, 'お支払期限 2024年4月30日'],
       [360, 160, 10, '青空デザイン株式会社'], [360, 174, 10, '東京都港区芝公園1-2-3'],
       ...JP_ITEMS,
+      [330, 400, 10, '小計'], [480, 400, 10, '¥100,000'],
+      [330, 414, 10, '消費税(10%)'], [480, 414, 10, '¥10,000'],
       [330, 428, 10, '合計'], [480, 428, 10, '¥110,000'],
     ]);
     assert.equal(v(r, 'type'), 'invoice');
     assert.equal(v(r, 'document_number'), 'A-2024-015');
     assert.equal(v(r, 'recipient_name'), '山田商事株式会社');
+    assert.equal(v(r, 'issue_date'), '2024-03-15');
+    assert.equal(v(r, 'payment_due_date'), '2024-04-30');
+    assert.equal(v(r, 'net_amount'), '100000.00');
+    assert.equal(v(r, 'tax_amount'), '10000.00');
+    assert.equal(v(r, 'gross_amount'), '110000.00');
+    assert.equal(v(r, 'currency'), 'JPY');
   });
 
-  it('a person before 様 is the recipient; amounts in 円 are yen', () => {
+  it('amounts in 円, 請求日, a person with 様 and totals labelled 税込 / 税抜', () => {
+    const r = run([
+      [56, 40, 22, '御請求書'],
+      [56, 110, 12, '佐藤 花子 様'], [360, 110, 10, '請求日 2024年1月31日'],
+      [360, 160, 10, '青空デザイン株式会社'],
+      [330, 400, 10, '小計(税抜)'], [480, 400, 10, '30,000円'],
+      [330, 414, 10, '消費税'], [480, 414, 10, '3,000円'],
+      [330, 428, 10, '合計金額(税込)'], [480, 428, 10, '33,000円'],
+    ]);
+    assert.equal(v(r, 'type'), 'invoice');
+    assert.equal(v(r, 'recipient_name'), '佐藤 花子');
+    assert.equal(v(r, 'issue_date'), '2024-01-31');
+    assert.equal(v(r, 'net_amount'), '30000.00');
+    assert.equal(v(r, 'gross_amount'), '33000.00');
+    assert.equal(v(r, 'currency'), 'JPY');
+  });
+
+  it('a person before 様 is the recipient; 請求書No.; "X ご担当者様" names X; amounts in 円 are yen', () => {
     const r = run([
       [56, 40, 22, '御請求書'], [360, 80, 10, '請求書No. 2024-031'],
       [56, 110, 12, '佐藤 花子 様'], [56, 124, 10, '山田商事株式会社 ご担当者様'],
