@@ -589,6 +589,7 @@ const TITLES = {
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
   'unseen-new20': 'ROUND 20, UNSEEN (round-20 sources: two invoice programs\' examples with the data they were printed from, Kenya and Switzerland; measured only, never tuned on)',
   'unseen-new21': 'ROUND 21, UNSEEN (round-21 sources: four programs\' example invoices with the data they were printed from, Markdown + WeasyPrint and three XSL-FO templates; measured only, never tuned on)',
+  'unseen-new22': 'ROUND 22, UNSEEN (round-22 sources: three programs\' example invoices with the data they were printed from, two Typst templates (Japanese, German) and Handlebars + Puppeteer; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
   'tuned-new15': 'NEW SOURCES, TUNED-ONLY (round 15: unseen until 2026-11-28, folded in by fold15)',
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',

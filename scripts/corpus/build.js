@@ -331,6 +331,14 @@ export const SOURCES = [
   { repo: 'rubaka-pl/pdf-Apache-FOP', tunedOnly: true, round: 21, commit: '3543a07bbfeb1e3aa28c3f195a3877110e237b6b', truthData: { file: () => ['data.xml', 'template.xsl'], format: 'fop-orders-xml' }, include: [/^output\.pdf$/] },
   // abt (Rails billing application, XSL-FO, Apache FOP): the booked invoice its development seeds create, rendered by the application ("My Example B.V." to "Good Company Poland B.V.", reverse charge).
   { repo: 'Deduktiva/abt', tunedOnly: true, round: 21, commit: 'b256e238e5bf8479800986a5fd2682f868fde39a', truthData: { file: () => ['db/seeds.rb', 'db/schema.rb'], format: 'abt-seeds-rb' }, include: [/^db\/seed_data\/invoice_20250001\.pdf$/] },
+  // Round 22 (issue 14, corpus25): unseen (`source: "new22"`), measured only. Programs no earlier round used, one PDF
+  // each with the data it was printed from (`truthData`); docs/decisions.md, round 22, lists what was looked at and left out.
+  // typst-invoice-template (Typst, Japanese 請求書): main.typ overrides nothing, so the page shows lib.typ's defaults (JPY, 10 % consumption tax).
+  { repo: 'ryota2357/typst-invoice-template', tunedOnly: true, round: 22, commit: '0bb2b1717340c8737206e71495886005424ecb94', truthData: { file: () => ['main.typ', 'lib.typ'], format: 'ryota-typst-invoice-lib' }, include: [/^main\.pdf$/] },
+  // typst-faktura (Typst package "faktura", German letter layout): the invoice its template/invoice.typ describes (19 % USt., due in 14 days).
+  { repo: 'kaat0/typst-faktura', tunedOnly: true, round: 22, commit: 'a670fb16ab5fccfa06b0f3fe1e97904e8e3ce9d1', truthData: { file: () => ['template/invoice.typ', 'src/lib.typ'], format: 'kaat-typst-faktura' }, include: [/^template\/invoice\.pdf$/] },
+  // make-invoice (Node, Handlebars + Puppeteer): the example invoice its test/context.json filled into test/template.html ("$", no tax).
+  { repo: 'Johennes/make-invoice', tunedOnly: true, round: 22, commit: '133bb3d18af1f6d3fab7c5b32028ce9e8db2eee1', truthData: { file: () => ['test/context.json', 'test/template.html'], format: 'make-invoice-context-json' }, include: [/^test\/invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -600,7 +608,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -2198,7 +2198,117 @@ function abtSeedsRb([seeds, schema]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb };
+/**
+ * Round 22. ryota2357/typst-invoice-template (Typst 0.14, Japanese 請求書): `main.pdf`, printed by `typst compile
+ * main.typ`, whose `invoice.with(...)` overrides are all commented out, so the page shows the defaults of `lib.typ`'s
+ * `invoice` function: issuer 田中 太郎, recipient ◯◯株式会社 (placeholders), due date 2026-01-31, one line 5 × 2000 and
+ * `tax-rate: 0.1`. lib.typ computes subtotal = Σ price × amount, tax = subtotal × tax-rate, total = subtotal + tax;
+ * amounts are printed in 円 (JPY); the rate is not printed, so no tax row. The date and the number ("[year][month][day]-1") are the run day's: not mapped.
+ * No truth unless main.typ overrides nothing and lib.typ still states those three formulas.
+ */
+function ryotaTypstInvoiceLib([main, lib]) {
+  const m = String(main ?? '').split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
+  const t = String(lib ?? '');
+  if (!/#show: invoice\.with\(\s*\)/.test(m)) return null;
+  const formulas = t.includes('let subtotal = items.map(it => it.price * it.amount).sum(default: 0)') && t.includes('let tax = subtotal * tax-rate') && t.includes('let total = subtotal + tax');
+  const head = /#let invoice\(([\s\S]*?)\n\) = \{/.exec(t)?.[1];
+  if (!formulas || !head) return null;
+  const partyName = (key) => new RegExp(`\\n  ${key}: \\(\\s*name: \\[([^\\]]+)\\]`).exec(head)?.[1]?.trim();
+  const due = /\n  due-date: datetime\(year: (\d{4}), month: (\d{1,2}), day: (\d{1,2})\)/.exec(head);
+  const itemsBlock = /\n  items: \(([\s\S]*?)\n  \),/.exec(head)?.[1] ?? '';
+  const items = [...itemsBlock.matchAll(/amount: (\d+(?:\.\d+)?),[\s\S]*?price: (\d+(?:\.\d+)?),/g)].map((x) => ({ amount: Number(x[1]), price: Number(x[2]) }));
+  const rate = Number(/\n  tax-rate: ([\d.]+),/.exec(head)?.[1]);
+  if (!items.length || !Number.isFinite(rate)) return null;
+  const net = items.reduce((sum, it) => sum + cents(it.price * it.amount), 0);
+  // The page prints 小計 / 消費税 / 合計金額 but not the rate: no tax row (as round 15's 請求書).
+  const { tax_breakdowns: _rows, ...totals } = oneRateTotals(net, Math.round(rate * 10000) / 100);
+  return {
+    type: 'invoice',
+    payment_due_date: due ? `${due[1]}-${due[2].padStart(2, '0')}-${due[3].padStart(2, '0')}` : undefined,
+    currency: 'JPY',
+    sender_name: partyName('issuer'),
+    recipient_name: partyName('recipient'),
+    ...totals,
+  };
+}
+
+/**
+ * Round 22. kaat0/typst-faktura (Typst package "faktura", German letter layout): `template/invoice.pdf` at a670fb1,
+ * printed from `template/invoice.typ` (seller "Alex Mueller" with VAT id DE123456789 and IBAN AT022081500000698597,
+ * recipient "Erika Mustermann", placeholders; date 2025-11-15, `due-duration: 14`, `vat: 19`, one item 1 × 120.0).
+ * `src/lib.typ` computes net = Σ unit-price × quantity, VAT = Σ unit-price × quantity × rate / 100 and gross = net + VAT,
+ * and the due date as the date plus `due-duration` days when no `due-date` is given. The subject "invoice 12/25-001"
+ * (printed "Rechnung #invoice 12/25-001") is not mapped as the number: which part is the number is not stated.
+ * No truth unless lib.typ still states those formulas and every item is at the document's rate.
+ */
+function kaatTypstFaktura([doc, lib]) {
+  const d = String(doc ?? '');
+  const t = String(lib ?? '');
+  const formulas = /let total-no-vat = items\s*\.map\(row => row\.unit-price \* row\.at\("quantity", default: 1\)\)\s*\.sum\(\)/.test(t)
+    && /let total-with-vat = total-no-vat \+ total-vat/.test(t)
+    && /let request-date = if due-date == none \{\s*date \+ duration\(days: due-duration\)/.test(t);
+  if (!formulas) return null;
+  const str = (src, key) => new RegExp(`\\b${key}: "([^"]*)"`).exec(src)?.[1];
+  const seller = /#let seller = \(([\s\S]*?)\n\)/.exec(d)?.[1] ?? '';
+  const recipient = /\n {2}recipient: \(([\s\S]*?)\n {2}\),/.exec(d)?.[1] ?? '';
+  const date = /\n {2}date: datetime\(year: (\d{4}), month: (\d{1,2}), day: (\d{1,2})\)/.exec(d);
+  const days = Number(/\n {2}due-duration: (\d+),/.exec(d)?.[1]);
+  const rate = Number(/\n {2}vat: ([\d.]+),/.exec(d)?.[1]);
+  const itemsBlock = /\n {2}items: \(([\s\S]*?)\n {2}\),/.exec(d)?.[1] ?? '';
+  const items = [...itemsBlock.matchAll(/\(([^()]*unit-price[^()]*)\)/g)].map((m) => m[1]);
+  if (!date || !items.length || !Number.isFinite(rate) || /has-vat-exemption: true/.test(seller) || items.some((i) => /vat-rate/.test(i))) return null;
+  const net = items.reduce((sum, i) => sum + cents(Number(/quantity: ([\d.]+)/.exec(i)?.[1] ?? 1) * Number(/unit-price: ([\d.]+)/.exec(i)?.[1])), 0);
+  const issue = new Date(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])));
+  const due = Number.isFinite(days) && !/\n {2}due-date:/.test(d) ? new Date(issue.getTime() + days * 86400000) : undefined;
+  return {
+    type: 'invoice',
+    issue_date: issue.toISOString().slice(0, 10),
+    payment_due_date: due?.toISOString().slice(0, 10),
+    currency: 'EUR',
+    sender_name: str(seller, 'name'),
+    sender_vat_number: str(seller, 'vat-id'),
+    iban: iban(str(seller, 'iban')),
+    recipient_name: str(recipient, 'name'),
+    ...oneRateTotals(net, rate),
+  };
+}
+
+/**
+ * Round 22. Johennes/make-invoice (Node: Handlebars + Puppeteer, Chromium's PDF): `test/invoice.pdf`, printed by
+ * `node make-invoice.js --template test/template.html --context test/context.json` (the README names the pair). The
+ * context holds the number 1234, the date "01.01.2019", the seller "Sal E. S. Guru" and the recipient "John Doe"
+ * (placeholders), two items with their totals, shipping "$10,00" and the total "$289.97" as printed strings. The total
+ * is taken only when it equals Σ item totals + shipping and every item total is amount × price. The template's title
+ * "House of Hoverboards" is a literal of the HTML (a logo text), not the seller's name in the data: the seller's name is
+ * the data's. Not mapped: the currency (only "$" is printed), a tax (none).
+ */
+function makeInvoiceContextJson([context, template]) {
+  let c;
+  try { c = JSON.parse(String(context ?? '')); } catch { return null; }
+  const html = String(template ?? '');
+  const uses = ['Invoice #: {{invoice.number}}', 'Date: {{invoice.date}}', '{{seller.name}}', '{{recipient.name}}', '{{total}}', '{{shipping}}'].every((k) => html.includes(k));
+  const dollars = (v) => {
+    const t = String(v ?? '').trim().replace(/^\$/, '');
+    const n = /^\d+,\d{2}$/.test(t) ? t.replace(',', '.') : t.replace(/,/g, '');
+    return /^\d+(\.\d{1,2})?$/.test(n) ? cents(n) : NaN;
+  };
+  const items = Array.isArray(c?.items) ? c.items : [];
+  const lines = items.map((it) => ({ amount: Number(it.amount), price: dollars(it.price), total: dollars(it.total) }));
+  const itemsOk = lines.length && lines.every((l) => Number.isFinite(l.price) && Number.isFinite(l.total) && Math.round(l.amount * l.price) === l.total);
+  const total = dollars(c?.total);
+  const sum = lines.reduce((a, l) => a + l.total, 0) + dollars(c?.shipping);
+  if (!uses || !itemsOk || !Number.isFinite(total) || sum !== total) return null;
+  return {
+    type: 'invoice',
+    document_number: String(c.invoice?.number ?? ''),
+    issue_date: isoDate(c.invoice?.date),
+    sender_name: c.seller?.name,
+    recipient_name: c.recipient?.name,
+    gross_amount: money(total),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
