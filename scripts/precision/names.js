@@ -33,7 +33,9 @@ const reader = readerFingerprint(dist);
 const cacheDir = join(tmpdir(), 'docdesk-eval-generic');
 // First-sight rounds (conf23's dumps); with --current, a dump of the current engine on the openable documents
 // (the tuned corpus split and the folded rounds: `corpus`, `new`, `new6`…`new19`).
-const FIRST_SIGHT = ['new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19'];
+// --with79: also rounds 7 and 9 (dumped by names26 the same way: engine of the commit that first measured them), as check rounds.
+const WITH79 = process.argv.includes('--with79');
+const FIRST_SIGHT = [...(WITH79 ? ['new7', 'new9'] : []), 'new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19'];
 const MEASURE = process.argv.includes('--measure');
 const OPEN = new Set(MEASURE ? (arg('--rounds') ?? '').split(',').filter(Boolean) : process.argv.includes('--current') ? ['corpus', 'new', 'new6', 'new7', 'new9', ...FIRST_SIGHT] : FIRST_SIGHT);
 if (MEASURE && ['--rows', '--company', '--rival', '--save', '--cost'].some((k) => process.argv.includes(k))) throw new Error('--measure prints aggregates only');
@@ -207,7 +209,7 @@ console.log(`names: ${recs.length} (right ${recs.filter((r) => r.right).length},
 
 // ---------------------------------------------------------------- table: right/wrong holding each feature, per field and round group
 const FEATS = Object.keys(recs[0].v).filter((k) => typeof recs[0].v[k] === 'boolean');
-const groups = { '10-16': ['new10', 'new11', 'new12', 'new14', 'new15', 'new16'], '17-19': ['new17', 'new18', 'new19'] };
+const groups = { '10-16': ['new10', 'new11', 'new12', 'new14', 'new15', 'new16'], '17-19': ['new17', 'new18', 'new19', ...(WITH79 ? ['new7', 'new9'] : [])] };
 for (const field of ['sender_name', 'recipient_name']) {
   const fr = recs.filter((r) => r.field === field);
   console.log(`\n${field}: right ${fr.filter((r) => r.right).length} / wrong ${fr.filter((r) => !r.right).length}`);
