@@ -9,6 +9,7 @@
 //   node scripts/precision/names.js --rows | --company | --rival [-v]   per-name rows (open rounds only)
 //   node scripts/precision/names.js --current --dir D --save F   features of a current-engine dump of the openable documents
 //   node scripts/precision/names.js --cost F                every rule holding >= 3 wrong per right in sample, priced on F
+//   node scripts/precision/names.js --notparty [-v] [--with79 | --current --dir D]   notname26's predicate per round (open rounds)
 //   node scripts/precision/names.js --measure --rounds new22 --dir D   the pre-registered rule's counts only (aggregates:
 //                                                          allowed on a closed round, rule 7; nothing per document is printed)
 import { createHash } from 'node:crypto';
@@ -28,6 +29,7 @@ const pe = await import(new URL('engine/extract/party-evidence.js', dist).href);
 const shapes = await import(new URL('engine/extract/party-shapes.js', dist).href);
 const { LABELS } = await import(new URL('engine/extract/labels.js', dist).href);
 const { sameParty } = await import(new URL('engine/extract/agreement.js', dist).href);
+const { notParty } = await import(new URL('scripts/precision/not-party.js', root).href);
 const { pageFactsOf, partyTokens, printedLines, pageDomains, domainSpells } = fa;
 const reader = readerFingerprint(dist);
 const cacheDir = join(tmpdir(), 'docdesk-eval-generic');
@@ -42,10 +44,12 @@ if (MEASURE && ['--rows', '--company', '--rival', '--save', '--cost'].some((k) =
 
 const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));
 const docById = new Map(manifest.documents.map((d) => [d.id, d]));
-function reading(id) {
+function reading(id, rec) {
   const d = docById.get(id.replace(/#scan$/, ''));
-  // Rule 7: open rounds and the tuned corpus split only.
-  if (!d || !OPEN.has(d.source ?? 'corpus') || (!d.source && d.split !== 'tuned')) return null;
+  // Rule 7: open rounds and the tuned corpus split only; with --measure (aggregates only) the rounds named,
+  // `heldout` being the corpus's held-out split (the dump's record says `source: 'heldout'`).
+  const heldOut = MEASURE && !d?.source && rec?.source === 'heldout' && OPEN.has('heldout');
+  if (!d || (!heldOut && (!OPEN.has(d.source ?? 'corpus') || (!d.source && d.split !== 'tuned')))) return null;
   const h = createHash('sha256');
   if (id.endsWith('#scan')) for (let i = 1; i <= d.scan_pages; i++) h.update(readFileSync(join(corpus, 'scans', d.id, `p${i}.jpg`)));
   else h.update(readFileSync(join(corpus, d.pdf)));
@@ -136,7 +140,7 @@ const names = rows.filter((r) => r.emitted && (r.field === 'sender_name' || r.fi
 const recs = [];
 let missing = 0;
 for (const r of names) {
-  const read = reading(r.id);
+  const read = reading(r.id, r);
   if (!read) {
     missing++;
     continue;
@@ -148,6 +152,8 @@ for (const r of names) {
   const other = byDoc.get(r.id)?.[otherField];
   const otherValue = other?.emitted ? other.value : null;
   const v = nameFacts(r.value, info, ev, facts, otherValue, r);
+  // notname26: the emitted value is no party name at all (a label, a bank, a place).
+  v.notParty = notParty(r.value, ev.lines, r.page ?? null, { LABELS });
   const t = nameFacts(r.truth, info, ev, facts, otherValue, r);
   // The other party's corroborations (when the other field was emitted): does the page name a better sender?
   // The page's best-corroborated sender-like name (a rival the page itself points to), for the swap study.
@@ -173,12 +179,25 @@ const count = (rs, p) => {
   return [d.length - w, w];
 };
 if (MEASURE) {
-  // The pre-registered rule (docs/decisions.md, names26): a name without a legal form with a company (legal form) in its column within two lines.
-  for (const s of [...OPEN]) {
-    const rs = recs.filter((r) => r.source === s);
-    const [r, w] = count(rs, (x) => x.v.personBesideCompany);
-    console.log(`${s}: names emitted ${rs.length} (right ${rs.filter((x) => x.right).length}, wrong ${rs.filter((x) => !x.right).length}); person-beside-company fires on right ${r}, wrong ${w}; no reading ${missing}`);
+  // Totals over the rounds named only (rule 7: nothing per document, nor per round).
+  const [pr, pw] = count(recs, (x) => x.v.personBesideCompany);
+  const [nr, nw] = count(recs, (x) => x.v.notParty !== null);
+  const kinds = ['label', 'bank', 'place'].map((k) => { const [a, b] = count(recs, (x) => x.v.notParty === k); return `${k} ${a}/${b}`; }).join(', ');
+  console.log(`rounds ${[...OPEN].join(',')}: names emitted ${recs.length} (right ${recs.filter((x) => x.right).length}, wrong ${recs.filter((x) => !x.right).length}); no reading ${missing}`);
+  console.log(`  person-beside-company (names26 P) fires on right ${pr}, wrong ${pw}`);
+  console.log(`  not-a-party-name (notname26) fires on right ${nr}, wrong ${nw} (right/wrong by kind: ${kinds})`);
+  process.exit(0);
+}
+// --notparty: the notname26 predicate's right / wrong names removed, per round and kind (open rounds only).
+if (process.argv.includes('--notparty')) {
+  for (const s of [...OPEN, 'all']) {
+    const rs = s === 'all' ? recs : recs.filter((r) => r.source === s);
+    if (!rs.length) continue;
+    const by = ['label', 'bank', 'place'].map((k) => { const [a, b] = count(rs, (x) => x.v.notParty === k); return `${k} ${a}/${b}`; }).join('  ');
+    const [a, b] = count(rs, (x) => x.v.notParty !== null);
+    console.log(`${s.padEnd(7)} names ${String(rs.length).padStart(3)} (R ${rs.filter((x) => x.right).length} W ${rs.filter((x) => !x.right).length})  removed R ${a} W ${b}   ${by}`);
   }
+  if (process.argv.includes('-v')) for (const r of recs.filter((x) => x.v.notParty !== null)) console.log(r.source, r.right ? 'R' : 'W', r.field, r.v.notParty, JSON.stringify(r.value), '| truth', JSON.stringify(r.truth));
   process.exit(0);
 }
 const ROUNDS = [...OPEN];
