@@ -57,7 +57,7 @@ describe('recipients26: an attention line in the addressee\'s block', () => {
 
 describe('recipients26: attention guards (the sender side, departments)', () => {
   it('a payee block with an attention line is the sender\'s: its company is not the recipient', () => {
-    const r = run([[56, 50, 15, 'Brightline Analytics'], ...EN_META, ...EN_BODY, [56, 600, 10, 'Remit payment to:'], [56, 613, 10, 'Northwind Traders'], [56, 626, 10, 'Attn: Accounts Receivable'], [56, 639, 10, 'PO Box 55, Bristol BS1 4QA']]);
+    const r = run([[56, 50, 15, 'Brightline Analytics'], [56, 66, 9, '123 Market Street, Redding CA 96002'], [56, 147, 10, 'Remit payment to:'], [56, 160, 10, 'Northwind Traders'], [56, 173, 10, 'Attn: Collections'], [56, 186, 10, 'PO Box 55, Bristol BS1 4QA'], ...EN_META, ...EN_BODY]);
     assert.notEqual(recipient(r), 'Northwind Traders');
   });
 
@@ -71,16 +71,18 @@ describe('recipients26: attention guards (the sender side, departments)', () => 
     assert.notEqual(recipient(r), 'Accounts Payable');
   });
 
-  it('an attention line low on the page (a note in the text) gives no recipient', () => {
-    const r = run([...EN_SENDER, ...EN_META, ...EN_BODY, [56, 640, 9, 'Questions about this invoice:'], [56, 653, 9, 'Attention: Maria Lopez, Credit Control']]);
+  it('an attention line low on the page (a return address for the remittance slip) gives no recipient', () => {
+    const r = run([...EN_SENDER, ...EN_META, ...EN_BODY, [56, 680, 10, 'Northwind Collections'], [56, 693, 10, 'Attention: Maria Lopez'], [56, 706, 10, '4 Harbour Road']]);
+    assert.notEqual(recipient(r), 'Northwind Collections');
     assert.notEqual(recipient(r), 'Maria Lopez');
-    assert.notEqual(recipient(r), 'Questions about this invoice');
   });
 });
 
 describe('recipients26: "Auftraggeber" heads the recipient\'s block', () => {
   it('takes the name under the heading, not the next column\'s heading on its row', () => {
-    const r = de([[56, 300, 10, 'Auftraggeber'], [330, 300, 10, 'Projektdetails'], [56, 316, 10, 'Hafenlogistik Nord GmbH'], [330, 316, 10, 'Projekt: Markenrelaunch 2025'], [56, 329, 10, 'Dr. Martin Steininger'], [330, 329, 10, 'Projekttyp: Brand Identity'], [56, 342, 10, 'Wirtschaftspark 15'], [56, 355, 10, '1220 Wien']]);
+    // Set low on the page, under the project's title, as a two-column section ("Auftraggeber | Projektdetails").
+    const r = run([...DE_SENDER, ...DE_META, [56, 400, 12, 'Corporate Identity Redesign'], [56, 470, 11, 'Auftraggeber'], [310, 470, 11, 'Projektdetails'], [56, 502, 10, 'Hafenlogistik Nord GmbH'], [310, 502, 10, 'Projekt: Markenrelaunch 2025'], [56, 519, 10, 'Dr. Martin Steininger'], [310, 519, 10, 'Projekttyp: Brand Identity'], [56, 539, 10, 'Wirtschaftspark 15'], [56, 559, 10, '1220 Wien'],
+      ...DE_BODY.map(([x, y, size, text]): Lines[number] => [x, y < 700 ? y + 200 : y, size, text])]);
     assert.equal(recipient(r), 'Hafenlogistik Nord GmbH');
     assert.equal(sender(r), 'Nordlicht Technik GmbH');
   });
