@@ -11,7 +11,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossWithoutCents, gstTaxTotal, netLessDiscount } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
@@ -185,14 +185,16 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
   const strip = (t: string) => t.replace(/^[:#\s.…_]+/, '');
   if (h.rest) out.push({ text: strip(h.rest), seg: h.seg, where: 'same', penalty: 0 });
   if (h.inner) return out;
-  if (h.right[0]) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
-  else if (!h.rest) {
+  // A heading-only label ("Auftraggeber"): the next column's heading on its row is no value (raterows26).
+  const headingOnly = HEADING_ONLY_LABEL.test(h.label);
+  if (h.right[0] && !headingOnly) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
+  else if (!h.rest && !headingOnly) {
     const r = rightOf(ev, h.seg);
     if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
   }
   const b = below(ev, h.seg, 2, true);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
-  const br = !h.rest && !h.right.length ? belowRight(ev, h.seg) : null;
+  const br = !h.rest && !h.right.length && !headingOnly ? belowRight(ev, h.seg) : null;
   if (br && br !== b) out.push({ text: br.text, seg: br, where: 'below', penalty: 0.7 });
   return out;
 }
@@ -1254,6 +1256,51 @@ function companyAbove(pageLines: EvLine[], seg: Segment): { name: string; seg: S
   return null;
 }
 
+/** An attention line and the person it names ("Attn: Josh Martinez", "Attention: John Doe", "z. Hd. Herrn Dr. Weber"). */
+const ATTENTION_PERSON = /^(?:attn\.?|attention|z\.\s?hd\.?|zu h[äa]nden(?:\s+von)?|fao|for the attention of|(?:à|a) l['’]attention d(?:e|u|['’]))\s*:?\s*(\S.*)$/iu;
+/** A department or a function named by an attention line, not a person ("Accounts Payable", "Billing Team", "Einkauf"). */
+const DEPARTMENT_WORD = /\b(?:accounts?|payables?|receivables?|billing|invoices?|finance|purchasing|procurement|team|department|dept|office|einkauf|buchhaltung|abteilung|rechnungs\p{L}*|comptabilit[ée]|service)\b/iu;
+
+/**
+ * An attention line in the upper half of page 1 is in the addressee's block (raterows26). The block's top line straight
+ * above it in its column names the party, with or without a legal form (`companyAbove` needs one), when no heading or a
+ * recipient heading is over the block. A block under a recipient heading that opens with its street ("Invoice To:" /
+ * "1 Makebelieve Avenue," / … / "Attention: John Doe") names no party but the person of the attention line. A block
+ * under any other heading (a sender's, a payee's "Remit payment to:") is not the addressee's.
+ */
+function attentionBlocks(pageLines: EvLine[], push: (c: Candidate) => void) {
+  for (const line of pageLines) {
+    if (line.bbox.y > line.pageHeight * 0.5) break;
+    const seg = line.segments[0]!;
+    const m = ATTENTION_PERSON.exec(seg.text.trim());
+    if (!m) continue;
+    // The block over the attention line in its column, up to its heading (a whole-cell label, or a line ending in a colon).
+    const block: Segment[] = [];
+    let heading: LabelField | 'other' | null = null;
+    let cur: Segment = seg;
+    for (let k = 0; k < 6; k++) {
+      const up = nearestAbove(pageLines, cur, seg.bbox.x);
+      if (!up) break;
+      const t = up.text.trim();
+      const label = (Object.entries(LABELS) as Array<[LabelField, RegExp]>).find(([, re]) => re.exec(t)?.[0].trim().length === t.length);
+      if (label || /:\s*$/.test(t)) {
+        heading = label ? label[0] : 'other';
+        break;
+      }
+      block.unshift(up);
+      cur = up;
+    }
+    heading ??= partyHeadingAbove(pageLines, cur, seg.bbox.x);
+    if (heading === null && block.length === 1 && !IDENTIFIER_LINE.test(block[0]!.text) && !opensWithLabel(block[0]!.text)) {
+      const name = cleanName(block[0]!.text);
+      if (name) push({ field: 'recipient_name', value: name, raw: block[0]!.text, score: 2, method: 'address_block', source: src(line, block[0]!), transforms: ['trim', 'block:company-above-attention'] });
+    } else if (heading === 'recipient_name' && block.length && /^(?:\d+[a-z]?\s+\p{L}|p\.?\s?o\.? box\b)/iu.test(block[0]!.text.trim())) {
+      const person = cleanName(m[1]!);
+      if (person && PERSON_LINE.test(person) && !DEPARTMENT_WORD.test(person)) push({ field: 'recipient_name', value: person, raw: seg.text, score: 2, method: 'address_block', source: src(line, seg), transforms: ['trim', 'strip:attention', 'block:attention-under-street'] });
+    }
+  }
+}
+
 /** A person's name line: two to four capitalised words, an academic title before them ("Dr. Petra Schmidt", "Jane Doe"). */
 const PERSON_LINE = /^(?:(?:[Dd]r|[Pp]rof|[Mm]ag|[Ii]ng|[Dd]ipl\.-[Ii]ng)\.\s+)*\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u;
 
@@ -1453,6 +1500,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       if (rn && rn.split(' ').length <= 6) push({ field: 'recipient_name', value: rn, raw: seg.text, score: 1.5, method: 'address_block', source: src(line, seg), transforms: ['strip:salutation'] });
     }
   }
+
+  attentionBlocks(pageLines, push);
 
   // Company names with a legal form: standalone segments, footer blocks, headings.
   const counts = new Map<string, number>();

@@ -14,6 +14,8 @@ const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.le
 const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no', 'č[íi]slo(?=\\s*:)'];
 /** A document-number label that is only a bare number word. */
 export const BARE_NUMBER_LABEL = new RegExp(`^(?:${BARE_NUMBER_WORDS.join('|')})\\W*$`, 'iu');
+/** Labels that are headings only (raterows26): their value is the block below, never a cell right of them. */
+export const HEADING_ONLY_LABEL = /^auftraggeber(?:in)?$/iu;
 
 export const LABELS: Record<LabelField, RegExp> = {
   document_number: L(
@@ -157,7 +159,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     // details names the payee, the sender).
     'purchaser', 'kupuj[íi]c[íi]', 'odb[ěe]ratel', 'recipient(?!\\s*:)', 'empf[äa]nger(?!\\s*:)',
     // Block headings (fold12): Spanish "Datos del Receptor" / "Receptor" (the CFDI's word for the buyer), "Recipient Details".
-    'datos del (?:receptor|cliente|comprador)', 'receptor', 'recipient details'),
+    'datos del (?:receptor|cliente|comprador)', 'receptor', 'recipient details',
+    // "Auftraggeber" (the client who commissioned the work; raterows26) only as a heading alone in its cell: the value
+    // is the block under it (HEADING_ONLY_LABEL), never "Auftraggeber-Nr." nor the next column's heading on its row.
+    'auftraggeber(?:in)?(?=\\s*$)'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address

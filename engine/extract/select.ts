@@ -4,7 +4,8 @@
 import { absCents, findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
-import { basesWithinNet, confirmedBase, convertedFrom, coversRates, currencyOfTotals, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { basesWithinNet, confirmedBase, convertedFrom, coversRates, currencyOfTotals, labelRate, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
+import { perRateRows, rateLineAmounts } from './raterows.js';
 import { dueFromTerm, ORDER_UNKNOWN, ownNumberDates } from './dates.js';
 import { ocrConfidence } from './evidence.js';
 import type { Candidate, GenericField, TaxRow } from './types.js';
@@ -265,6 +266,13 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
   // tax is its rate applied to its base, `zero` net = gross; none = a lone labelled total.
   type Combo = { score: number; net: (typeof nets)[number] | null; gross: (typeof grosses)[number] | null; rows: Row[]; derived: 'net' | 'gross' | null; confirm: string[] };
   const holder: { best: Combo | null } = { best: null };
+  // Per-rate rows (raterows26): amounts on lines naming one rate, and grosses whose label names a rate.
+  let rateLines: Map<string, bigint[]> | undefined;
+  const rateGrosses = new Map<string, bigint[]>();
+  for (const c of all) {
+    const rate = c.field === 'gross_amount' && typeof c.value === 'string' ? labelRate(c) : null;
+    if (rate !== null) rateGrosses.set(rate, [...(rateGrosses.get(rate) ?? []), toCents(c.value as string)]);
+  }
   const blocks: Combo[] = [];
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
     const c = { score, net, gross, rows: rs, derived, confirm };
@@ -315,6 +323,13 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       // Or several rates whose printed bases add up to it, each confirmed by its rate (round 8).
       const based = s.length > 1 && bases !== null && s.every((r) => r.rate !== null && Math.abs((Number(r.base!) * Number(r.rate)) / 100 - Number(r.tax)) <= 1);
       if (rateOk || zero || printed || column || based) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + (rateOk ? 3 : 2) + tableFit(s, nc), null, g, s, 'net', [rateOk ? 'rate' : zero ? 'zero' : printed ? 'printed' : column ? 'column' : 'bases']);
+      else {
+        // Or each rate's rows close on lines naming its rate, whatever word labels the base, and add
+        // up to the total ("Base HT 20 % · TVA 20 % · TTC 20 %" per rate, no total net; raterows26).
+        rateLines ??= rateLineAmounts(text);
+        const closed = perRateRows(s, gc, rateLines, rateGrosses);
+        if (closed) consider(g.score + s.reduce((a, r) => a + r.score, 0) / s.length + 2 + tableFit(closed, nc), null, g, closed, 'net', ['raterows']);
+      }
     }
   }
   // Net and tax without a printed gross: gross = net + Σ tax.
