@@ -590,6 +590,7 @@ const TITLES = {
   'unseen-new20': 'ROUND 20, UNSEEN (round-20 sources: two invoice programs\' examples with the data they were printed from, Kenya and Switzerland; measured only, never tuned on)',
   'unseen-new21': 'ROUND 21, UNSEEN (round-21 sources: four programs\' example invoices with the data they were printed from, Markdown + WeasyPrint and three XSL-FO templates; measured only, never tuned on)',
   'unseen-new22': 'ROUND 22, UNSEEN (round-22 sources: three programs\' example invoices with the data they were printed from, two Typst templates (Japanese, German) and Handlebars + Puppeteer; measured only, never tuned on)',
+  'unseen-new23': 'ROUND 23, UNSEEN (round-23 sources: two programs\' invoices with the data they were printed from, a German ReportLab demo invoice and three Moroccan (MAD) pages of a synthetic dataset, one per HTML template; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
   'tuned-new15': 'NEW SOURCES, TUNED-ONLY (round 15: unseen until 2026-11-28, folded in by fold15)',
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',

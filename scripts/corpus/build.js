@@ -339,6 +339,13 @@ export const SOURCES = [
   { repo: 'kaat0/typst-faktura', tunedOnly: true, round: 22, commit: 'a670fb16ab5fccfa06b0f3fe1e97904e8e3ce9d1', truthData: { file: () => ['template/invoice.typ', 'src/lib.typ'], format: 'kaat-typst-faktura' }, include: [/^template\/invoice\.pdf$/] },
   // make-invoice (Node, Handlebars + Puppeteer): the example invoice its test/context.json filled into test/template.html ("$", no tax).
   { repo: 'Johennes/make-invoice', tunedOnly: true, round: 22, commit: '133bb3d18af1f6d3fab7c5b32028ce9e8db2eee1', truthData: { file: () => ['test/context.json', 'test/template.html'], format: 'make-invoice-context-json' }, include: [/^test\/invoice\.pdf$/] },
+  // Round 23 (issue 14, corpus26): unseen (`source: "new23"`), measured only. Programs no earlier round used, with the data
+  // each page was printed from (`truthData`); docs/decisions.md, round 23, lists what was looked at and left out.
+  // Billino (Python, ReportLab, German): the demo invoice its backend/scripts/demo_pdf_generation.py prints (19 % USt., EUR).
+  { repo: 'wontknow/Billino', tunedOnly: true, round: 23, commit: 'd717a8ceb96b4634ffe099e4cba4900fdb55d0b8', truthData: { file: () => ['backend/scripts/demo_pdf_generation.py', 'backend/services/pdf_generator.py'], format: 'billino-demo-pdf-py' }, include: [/^backend\/scripts\/Demo_Individual_Invoice\.pdf$/] },
+  // OCR_Docs_PFE's synthetic dataset (Faker fr_FR + Jinja2 + Chromium; Moroccan: MAD, ICE, TVA): one page per HTML template
+  // (template_id 2, 1, 3), each with the label JSON the same run wrote beside it.
+  { repo: 'Badr070118/OCR_Docs_PFE', tunedOnly: true, round: 23, commit: '062279ef8924dacf98371d980e9c5c7965b66a9b', truthData: { file: (path) => [path.replace('/output/pdfs/', '/output/labels/').replace(/\.pdf$/, '.json'), 'tools/synthetic_dataset/generate.py'], format: 'ocr-docs-synthetic-label-json' }, include: [/^tools\/synthetic_dataset\/output\/pdfs\/INV-2025-00000[134]\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -608,7 +615,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

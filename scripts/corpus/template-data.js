@@ -2308,7 +2308,72 @@ function makeInvoiceContextJson([context, template]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson };
+/**
+ * Round 23. wontknow/Billino (Python, ReportLab; a German Kleinunternehmer invoicing tool): `backend/scripts/
+ * Demo_Individual_Invoice.pdf` at d717a8c, printed by `backend/scripts/demo_pdf_generation.py`'s
+ * `create_sample_invoice_pdf()` from its `PDFInvoiceData(...)` literal (number "DEMO-001", issuer "Friseursalon
+ * Schneidekunst", customer "Max Mustermann", the German placeholder name; two items 1 × 50.00 and 2 × 25.00, stated
+ * totals 100.00 / 19.00 / 119.00 at `tax_rate=0.19`) through `backend/services/pdf_generator.py`, which prints the
+ * stated totals as "Nettobetrag / Umsatzsteuer (19%) / Gesamtbetrag" with "€". Taken only when Σ quantity × price is
+ * the stated net, net × rate the stated tax and net + tax the stated gross, and the generator still prints those three
+ * fields. Mapped besides: the IBAN of `sender_bank_data` (DE89 3704 0044 0532 0130 00, valid check digits). Not mapped:
+ * the date (`date.today()`, the run day), the Steuernummer "123/456/78910" (a tax number, not a VAT id).
+ */
+function billinoDemoPdfPy([demo, generator]) {
+  const d = String(demo ?? '');
+  const g = String(generator ?? '');
+  const block = /def create_sample_invoice_pdf\(\):[\s\S]*?PDFInvoiceData\(([\s\S]*?)\n {4}\)\n/.exec(d)?.[1];
+  const prints = ['["Nettobetrag:", f"{data.total_net:.2f} €"]', 'f"{data.total_tax:.2f} €"', '["Gesamtbetrag:", f"{data.total_gross:.2f} €"]'].every((k) => g.includes(k));
+  if (!block || !prints) return null;
+  const str = (key) => new RegExp(`\\n\\s*${key}="([^"]*)"`).exec(block)?.[1];
+  const num = (key) => Number(new RegExp(`\\n\\s*${key}=([\\d.]+),`).exec(block)?.[1]);
+  const items = [...block.matchAll(/\{"description": "[^"]*", "quantity": (\d+), "price": ([\d.]+)\}/g)].map((m) => cents(Number(m[1]) * Number(m[2])));
+  const [net, tax, gross, rate] = [cents(num('total_net')), cents(num('total_tax')), cents(num('total_gross')), num('tax_rate') * 100];
+  const consistent = items.length && items.reduce((a, b) => a + b, 0) === net && Math.round((net * rate) / 100) === tax && net + tax === gross;
+  if (!consistent) return null;
+  return {
+    type: 'invoice',
+    document_number: str('invoice_number'),
+    currency: 'EUR',
+    sender_name: str('sender_name'),
+    recipient_name: str('customer_name'),
+    iban: iban(/IBAN: ([A-Z]{2}[\d ]+\d)/.exec(str('sender_bank_data') ?? '')?.[1]),
+    ...oneRateTotals(net, Math.round(rate * 100) / 100),
+  };
+}
+
+/**
+ * Round 23. Badr070118/OCR_Docs_PFE (Python: Faker fr_FR + Jinja2 HTML templates printed by Playwright's Chromium;
+ * a synthetic Moroccan invoice set, MAD, ICE numbers, TVA 7/10/14/20 %): `tools/synthetic_dataset/output/pdfs/<n>.pdf`
+ * with the label the same run wrote beside it, `output/labels/<n>.json` (number, date dd/mm/yyyy, supplier and client,
+ * items, subtotal, tva_rate, tva_amount, total_ttc, currency, template_id). `generate.py` rounds each line to the
+ * cent, sums the lines, rounds subtotal × rate / 100 half-up and adds it. Taken only when the label's figures follow
+ * that arithmetic and generate.py still states it. Not mapped: the ICE numbers (company identifiers, not VAT ids).
+ */
+function ocrDocsSyntheticLabelJson([label, generator]) {
+  let l;
+  try { l = JSON.parse(String(label ?? '')); } catch { return null; }
+  const g = String(generator ?? '');
+  const formulas = g.includes('total = round_money(unit_price * Decimal(qty))') && g.includes('subtotal = round_money(sum((item["total"] for item in items), Decimal("0.00")))')
+    && g.includes('tva_amount = round_money(subtotal * Decimal(tva_rate) / Decimal(100))') && g.includes('total_ttc = round_money(subtotal + tva_amount)');
+  const items = Array.isArray(l?.items) ? l.items : [];
+  const net = cents(l?.subtotal);
+  const linesOk = items.length && items.every((it) => cents(it.total) === Math.round(Number(it.qty) * cents(it.unit_price))) && items.reduce((s, it) => s + cents(it.total), 0) === net;
+  if (!formulas || !linesOk || !Number.isFinite(Number(l.tva_rate))) return null;
+  const totals = oneRateTotals(net, Number(l.tva_rate));
+  if (totals.tax_total !== money(cents(l.tva_amount)) || totals.gross_amount !== money(cents(l.total_ttc))) return null;
+  return {
+    type: 'invoice',
+    document_number: l.invoice_number,
+    issue_date: isoDate(l.date),
+    currency: l.currency,
+    sender_name: l.supplier?.name,
+    recipient_name: l.client?.name,
+    ...totals,
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson, 'billino-demo-pdf-py': billinoDemoPdfPy, 'ocr-docs-synthetic-label-json': ocrDocsSyntheticLabelJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
