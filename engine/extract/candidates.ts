@@ -1,7 +1,7 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
+import { findAmounts, findMoney, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { AMOUNT_CODES, findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
@@ -654,8 +654,8 @@ export const ITEM_HEADING = new RegExp(`(?<![\\p{L}\\p{N}])(${ITEM_WORDS}|quanti
 
 const PARTIAL_AMOUNT = /(abzüglich|abschl[äa]g|zuschl[äa]g|allowance|charges total|bereits gezahlt|geleistet|guthaben|nachzahlung|restbetrag|paid|credits|anzahlung|skonto|rabatt|discount)/i;
 
-/** Words after a total's label that make it the total without tax ("Montant Total HT", "Total amount excl. VAT"). */
-const NET_QUALIFIER = /^(?:ht|h\.t\.|hors tax\p{L}*|hors tva|netto|net|excl\.?|exkl\.?|exclusief|exclusive|excluding|ohne|sans tva|before tax)(?![\p{L}])/iu;
+/** Words after a total's label that make it the total without tax ("Montant Total HT", "Total amount excl. VAT", "Total without VAT"). */
+const NET_QUALIFIER = /^(?:ht|h\.t\.|hors tax\p{L}*|hors tva|netto|net|excl\.?|exkl\.?|exclusief|exclusive|excluding|ohne|sans tva|before tax|without (?:vat|tax))(?![\p{L}])/iu;
 
 /**
  * A bare "Total" whose next lines are only tax lines and then a "Grand Total" (fold17: "Total: 47.25 /
@@ -702,16 +702,17 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // value cell wraps over the lines beside it ("EUR" over, "102143.64" under; recall20).
   const translation = /^[|/]\s*\p{L}[\p{L}\s.]*:?$/u.test(h.rest.trim());
   const across = !h.right.length ? rightOf(ev, h.seg) ?? (!h.rest.trim() || translation ? straddlingRight(ev, h.seg) : null) : null;
-  const right = across && findAmounts(across.text).length ? [across] : h.right;
+  // Money without cents counts beside a currency mark or with the money dash ("Total: $ 1,100", "Celkem: Kč 12.100,-"; nocents26).
+  const right = across && findMoney(across.text).length ? [across] : h.right;
   const region = [h.rest, ...right.map((s) => s.text)].join('   ');
   // A row of headings ("Tax | Base | Rate | Amount | Sum €126,00"): cells with no digit between
   // the label and the row's first amount, three or more, or one or more when the amount's cell
   // has a word of its own before it ("Sum", not a currency code): that amount is the last
   // heading's, not this label's (fold9: the tax table's "Tax" heading took the sum beside it).
-  const firstAmount = right.findIndex((s) => findAmounts(s.text).length > 0);
+  const firstAmount = right.findIndex((s) => findMoney(s.text).length > 0);
   const ownWord = firstAmount >= 0 && /^\p{L}{3,}(?![\p{L}])/u.test(right[firstAmount]!.text.trim()) && !/^[A-Z]{3}(?![\p{L}])/u.test(right[firstAmount]!.text.trim());
   const headings = !h.rest && (firstAmount >= 3 || (firstAmount >= 1 && ownWord)) && right.slice(0, firstAmount).every((s) => !/\d/.test(s.text));
-  const amounts = headings ? [] : findAmounts(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
+  const amounts = headings ? [] : findMoney(region).filter((a) => !/^\s*(ct|cent)/i.test(region.slice(a.index + a.length)));
   const labelScore = base + Math.min(1, h.label.length / 20) - (h.label.length <= 5 ? 0.4 : 0);
   if (amounts.length) {
     const last = amounts[amounts.length - 1]!;

@@ -99,6 +99,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'zwischensumme',
     // Czech (fold15): "Celkem bez DPH" (total without VAT).
     'celkem bez dph',
+    // Czech (nocents26): "Cena bez daně" (price without tax), a totals block's net.
+    'cena bez dan[ěe]',
     // Indian GST (fold19): "(Total) Taxable Value", the base every GST invoice prints before CGST / SGST / IGST.
     '(?:total )?taxable value',
     // Japanese (recall22): "小計", "小計(税抜)", "税抜合計".
@@ -114,6 +116,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'gesamt(?=\\s*:)',
     // Czech (fold15): "Celkem s DPH" / "včetně DPH" (total with VAT), "(Částka / Celkem) k úhradě" (amount to pay).
     'celkem s dph', 'celkem v[čc]etn[ěe] dph', '(?:[čc][áa]stka |celkem )?k [úu]hrad[ěe]',
+    // Czech (nocents26): "Celkem:" closing a totals block, only with its colon (the bare word heads item columns: "Celkem bez daně").
+    'celkem(?=\\s*:)',
     // Portuguese (fold17): the DANFE's box "Valor total da nota" (the NF-e's vNF), "Valor total:" with its
     // colon (a bare "Valor total dos produtos" is the goods' sum), "Total a pagar" / "Valor a pagar".
     'valor total da nota(?: fiscal)?', 'valor total(?=\\s*:)', 'total a pagar', 'valor a pagar',
@@ -130,6 +134,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:tps|tvq|tvh|gst|hst|qst|pst)(?:\\s*(?:/|\\+|et|and|&)\\s*(?:tps|tvq|tvh|gst|hst|qst|pst))?',
     // Indian GST components (fold19): "CGST", "SGST", "UTGST", "IGST", "Cess", with "Total" before or after; summed in totals-chain.ts.
     '(?:total )?(?:cgst|sgst|utgst|igst|cess)(?: total)?',
+    // Czech (nocents26): "DPH" (the VAT), as "DPH 21 %:" in a totals block.
+    'dph',
     // Japanese (recall22): "消費税", "消費税額", "消費税等".
     '消費税(?:等)?(?:額)?',
   ),

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { absCents, findAmounts, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
+import { absCents, findMoney, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { basesWithinNet, confirmedBase, convertedFrom, coversRates, currencyOfTotals, labelRate, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
@@ -73,7 +73,8 @@ function withoutUnorderedDate(sel: Selection, field: 'issue_date' | 'payment_due
 }
 
 export function select(all: Candidate[], text: string): Selection {
-  const found = findAmounts(text);
+  // The amounts the page prints, money without cents beside a currency mark included (nocents26).
+  const found = findMoney(text);
   printedAmounts = new Set(found.map((a) => a.value.replace('-', '')));
   printedSigned = new Set(found.map((a) => a.value));
   const sel: Selection = { chosen: {}, conflict_fields: new Set(), rejected_fields: new Set(), recovered_fields: new Set(), reasons: new Set(), considered: {} };

@@ -2,7 +2,7 @@
 // item lines that the label dictionaries miss, and the arithmetic that ties net, tax and gross
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
-import { absCents, findAmounts, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { absCents, findAmounts, findMoney, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies } from './normalize/currency.js';
 import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
@@ -20,19 +20,20 @@ const NOT_TAX = /(allowance|discount|rabatt|nachlass|remise|korting|sconto|excl|
 const MARKS = new RegExp(CURRENCY_MARK, 'giu');
 const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s*$`, 'iu');
 /**
- * The line's amount cell: its last segment ends in an amount followed by nothing but a currency.
+ * The line's amount cell: its last segment ends in an amount (findMoney) followed by nothing but a currency.
  * The label is the text before it: the other segments, and the start of the same segment when
  * label and amount were printed as one cell ("Taxe sur la valeur ajoutée (20,00 %) 350,69 €").
  */
 export function amountCell(line: EvLine) {
   const last = line.segments[line.segments.length - 1];
   if (!last) return null;
-  const a = findAmounts(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
+  // Money without cents counts beside a currency mark or with the money dash ("$ 1,100", "€ 6.720,–"; nocents26).
+  const a = findMoney(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
   if (!a) return null;
   // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
   if (last.text.slice(a.index + a.length).replace(MARKS, '').trim().length > 1) return null;
   const own = last.text.slice(0, a.index).replace(MARK_BEFORE, '').trim();
-  if (own && findAmounts(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
+  if (own && findMoney(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
   const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
   return label ? { seg: last, amount: a, label } : null;
 }

@@ -1,6 +1,8 @@
 // Money amounts as printed in European and English layouts → dot-decimal strings (spec 2.6).
 // Accepted: 1.234,56 · 1,234.56 · 1 234,56 · 1'234.56 · -12,00 · 12,00- · (12.00) · − 12,00.
-// Money needs exactly two decimals: "1.328" (a quantity with a thousands dot) is not money.
+// Money needs exactly two decimals: "1.328" (a quantity with a thousands dot) is not money. `findMoney`
+// (the totals readers) also takes money printed without cents beside a currency mark or with the money
+// dash ("$ 1,100", "Kč 12.100,-", nocents26).
 import { CURRENCY_MARK } from './currency.js';
 
 export interface ParsedAmount {
@@ -103,3 +105,48 @@ export function parseRate(raw: string): string | null {
 
 /** VAT rates in use in Europe: a bare number is read as a rate, or a rate inferred, only when it is one of them. */
 export const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
+
+/**
+ * Money printed without cents (nocents26): a whole number, or one with one decimal, is money only where a
+ * currency mark (CURRENCY_MARK) is glued to it, one space at most ("$ 2,300", "$4000", "550000 USD",
+ * "8.6 EUR", "Kč 10.000", "Rp2.000.000"), or, whole, where the money dash ends it ("Kč 12.100,-",
+ * "€ 6.720,–", "980,-"). A bare integer is a quantity, a year, a postcode or an id; a bare one-decimal
+ * number a rate or an hour count. Digit groups are of three, one separator kind, the first group not 0
+ * ("0,125 €/kWh" is no 125); nothing glued to a letter before it ("A4 €", "INV123 EUR"); no price per unit
+ * ("$60/hr", "12 €/h") and no rate after it.
+ */
+const NO_CENTS = /(?<![\d.,'])([-\u2212\u2013]\s?)?([1-9]\d{0,2}(?:[ .,'\u00a0\u202f\u2009]\d{3})+|\d+)(?:([.,])(\d))?([.,][-\u2013\u2014](?!\d))?(?![\d]|[.,]\d)/g;
+const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s?$`, 'iu');
+const MARK_AFTER = new RegExp(`^\\s?${CURRENCY_MARK}`, 'iu');
+function moneyWithoutCentsHits(text: string): AmountHit[] {
+  const hits: AmountHit[] = [];
+  for (const m of text.matchAll(NO_CENTS)) {
+    const [raw, leadSign, intPart, decSep, dec, dash] = m;
+    const before = text.slice(0, m.index);
+    const after = text.slice(m.index! + raw.length);
+    const markBefore = MARK_BEFORE.test(before);
+    const markAfter = MARK_AFTER.exec(after);
+    if (!markBefore && /\p{L}$/u.test(before)) continue;
+    if (!markBefore && !markAfter && !(dash && !dec)) continue;
+    if (dash && dec) continue;
+    // A price per unit or a rate: "/" or "%" after the number or its mark.
+    if (/^\s?(?:\/|%|per\b)/i.test(markAfter ? after.slice(markAfter[0].length) : after)) continue;
+    const seps = new Set(intPart!.replace(/\d/g, ''));
+    if (seps.size > 1 || (decSep && seps.has(decSep))) continue;
+    const cents = BigInt(intPart!.replace(/\D/g, '')) * 100n + BigInt((dec ?? '0') + '0');
+    const negative = Boolean(leadSign);
+    hits.push({ value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative, index: m.index!, length: raw.length, raw });
+  }
+  return hits;
+}
+
+/**
+ * Every money amount in a piece of text, left to right: findAmounts' and money printed without cents beside
+ * a currency mark or with the money dash (nocents26). Read by the totals readers and the selection's printed
+ * amounts, not by every reader of findAmounts (item rows, the energy profile).
+ */
+export function findMoney(text: string): AmountHit[] {
+  const hits = findAmounts(text);
+  const extra = moneyWithoutCentsHits(text).filter((y) => !hits.some((h) => y.index < h.index + h.length && h.index < y.index + y.length));
+  return extra.length ? [...hits, ...extra].sort((a, b) => a.index - b.index) : hits;
+}

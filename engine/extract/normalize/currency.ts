@@ -22,6 +22,8 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/Kč/, 'CZK'],
   [/\bFt\b/, 'HUF'],
   [/₹/, 'INR'],
+  // "Rp" before a number is the Indonesian rupiah ("Rp2.000.000", "Rp 150.000"; nocents26); not inside a word.
+  [/(?<!\p{L})Rp\.?(?=\s?\d)/u, 'IDR'],
   // 円 is the yen's own character (the yuan is 元): never shared (recall22).
   [/円/, 'JPY'],
   [/[¥￥]/, 'JPY'],
@@ -170,9 +172,9 @@ export const AMOUNT_CODES = 'EUR|USD|GBP|CHF|CZK|PLN|SEK|NOK|DKK|HUF|RON';
  * The currency marks printed beside an amount (one list, recall22 and twins26: totals.ts `amountCell`, the
  * cents-free totals, amount.ts `parseAmount` and doctype.ts's money cell each kept one): the signs, the
  * codes above and the Czech and Polish signs, in any case; a code not inside a word ("42EUR" is one,
- * "EURO" is not).
+ * "EURO" is not); the rupiah's "Rp" only before a number (nocents26).
  */
-export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:${AMOUNT_CODES})(?!\p{L})|kč|zł)`;
+export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:${AMOUNT_CODES})(?!\p{L})|kč|zł|(?<!\p{L})rp(?=\s?(?:\d|$)))`;
 
 /**
  * A currency glued to a number (one test, recall22; before, dates.ts `moneyBesideCell`, the currency

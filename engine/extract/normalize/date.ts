@@ -60,7 +60,8 @@ export function isoDate(y: number, m: number, d: number): string | null {
 
 const YY_PIVOT = (new Date().getUTCFullYear() % 100) + 10;
 
-const NUMERIC = /(?<![\d.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\5(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
+// Year first with dashes or, as yyyy/mm/dd, with slashes (nocents26: "2024/02/10"); the same separator twice.
+const NUMERIC = /(?<![\d.,/-])(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?![\d])|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\6(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
 /** A date written with the year, month and day characters (recall22): "2024年3月15日", "2026年07月05日" (Japanese, Chinese). */
 const YMD_CHARACTERS = /(?<!\d)(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
@@ -75,14 +76,14 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
   NUMERIC.lastIndex = 0;
   for (let m = NUMERIC.exec(text); m; m = NUMERIC.exec(text)) {
     if (m[1]) {
-      const v = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+      const v = isoDate(Number(m[1]), Number(m[3]), Number(m[4]));
       if (v) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
       continue;
     }
-    const a = Number(m[4]);
-    const b = Number(m[6]);
-    const y = fullYear(Number(m[7]), m[7]!.length, YY_PIVOT);
-    const sep = m[5];
+    const a = Number(m[5]);
+    const b = Number(m[7]);
+    const y = fullYear(Number(m[8]), m[8]!.length, YY_PIVOT);
+    const sep = m[6];
     const dmy = isoDate(y, b, a);
     // Slash and dash dates are written month first in the US ("12-25-2024"); a dotted date never is.
     const mdy = sep === '/' || sep === '-' ? isoDate(y, a, b) : null;
