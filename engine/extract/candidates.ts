@@ -239,7 +239,12 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   // Pages read by OCR: a party name with a legal form glued to it there is a damaged reading (fold12b).
   const ocrPages = new Set(ev.lines.filter((l) => l.source === 'ocr' || l.source === 'combined').map((l) => `${l.component_ref}#${l.page}`));
   const push = (c: Candidate) => {
-    if ((c.field === 'sender_name' || c.field === 'recipient_name') && c.source && ocrPages.has(`${c.source.component_ref}#${c.source.page}`) && GLUED_LEGAL_FORM.test(String(c.value ?? ''))) return;
+    if ((c.field === 'sender_name' || c.field === 'recipient_name') && c.source && ocrPages.has(`${c.source.component_ref}#${c.source.page}`) && GLUED_LEGAL_FORM.test(String(c.value ?? ''))) {
+      // Where the lost space can only be the one before the form, the name is read with it (scans26).
+      const spaced = String(c.value).replace(SPACE_BEFORE_FORM, '$1$2 $3');
+      if (GLUED_LEGAL_FORM.test(spaced)) return;
+      c = { ...c, value: spaced, transforms: [...c.transforms, 'ocr:legal-form-spaced'] };
+    }
     out.push(c);
   };
   const { countries } = opts;
@@ -1147,6 +1152,13 @@ const ON_BEHALF = /\b(?:on behalf of|for and on behalf of|im (?:auftrag|namen)(?
  * capitals only the unambiguous LLC, LLP, GmbH, Ltd, Inc ("SimCorp" and "DIAG" stay names).
  */
 const GLUED_LEGAL_FORM = /(?:^|\s)\p{Lu}[\p{L}&'-]*?(?:\p{Ll}(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)|\p{Lu}{2}(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?))(?=$|[\s,)])/u;
+/**
+ * A glued legal form whose lost space has one place (scans26): after one capitalised word with no
+ * capital inside ("NordlichtGmbH" → "Nordlicht GmbH"), or after an initialism of two to five capitals
+ * ("XYZLLC" → "XYZ LLC"). A capital inside the word or a longer run of capitals may hide another lost
+ * space ("AtelierSonnenbergGmbH", "ACMETRADINGLLC"): those stay damaged (left empty).
+ */
+const SPACE_BEFORE_FORM = /(^|\s)(\p{Lu}\p{Ll}+(?=(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?:$|[\s,)]))|\p{Lu}{2,5}(?=(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?)(?:$|[\s,)])))(GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?=$|[\s,)])/gu;
 /** A country's name alone, in English or its own language (a town line's second part; fold12b). */
 const COUNTRY_NAME = /^(?:japan|china|germany|deutschland|france|austria|österreich|switzerland|schweiz|suisse|svizzera|(?:the )?netherlands|nederland|belgium|belgique|belgië|belgien|italy|italia|spain|españa|portugal|poland|polska|czech republic|czechia|česko|sweden|sverige|norway|norge|denmark|danmark|finland|suomi|ireland|united kingdom|uk|great britain|england|scotland|wales|usa|u\.s\.a\.?|united states(?: of america)?|canada|mexico|méxico|australia|new zealand|singapore|hong kong|india|south korea|korea|taiwan|brazil|brasil|luxembourg|luxemburg|greece|turkey|türkiye)\.?$/iu;
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;

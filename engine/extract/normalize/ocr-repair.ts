@@ -92,6 +92,38 @@ function labelVocabulary(): Map<number, Array<{ word: string; folded: string }>>
   return vocabulary;
 }
 
+/** Labels of two or more words by their letters alone ("billto" → "bill to"); null where two labels share them. */
+let glued: Map<string, string | null> | null = null;
+function gluedLabels(): Map<string, string | null> {
+  if (glued) return glued;
+  glued = new Map();
+  for (const re of Object.values(LABELS)) {
+    for (const alt of alternatives(re.source).flatMap((a) => expand(a))) {
+      if (alt.includes('(')) continue;
+      const lit = alt.replace(/\[(.)[^\]]*\]/gu, '$1').replace(/\\s\??/g, ' ').replace(/\\\.\??/g, '').replace(/\?/g, '').toLowerCase();
+      if (!/^\p{L}+(?: \p{L}+)+$/u.test(lit)) continue;
+      const compact = lit.replace(/ /g, '');
+      if (compact.length < 6) continue;
+      glued.set(compact, glued.has(compact) && glued.get(compact) !== lit ? null : lit);
+    }
+  }
+  return glued;
+}
+
+/**
+ * A label whose spaces OCR lost ("BILLTO", "Billto:"; scans26): the cell's first word, its letters
+ * exactly those of a label of several words, is read as that label in the word's case.
+ */
+function unglueLabel(text: string): string {
+  const m = /^(\p{L}{6,})(?=$|[\s:#])/u.exec(text);
+  if (!m) return text;
+  const lit = gluedLabels().get(m[1]!.toLowerCase());
+  if (!lit) return text;
+  const word = m[1]!;
+  const cased = word === word.toUpperCase() ? lit.toUpperCase() : word[0] === word[0]!.toUpperCase() ? lit[0]!.toUpperCase() + lit.slice(1) : lit;
+  return cased + text.slice(word.length);
+}
+
 /** Typical OCR confusions folded to one spelling; accents are often lost ("Emission"). */
 function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`´]/g, "'").replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/[1|!]/g, 'l').replace(/0/g, 'o');
@@ -158,7 +190,7 @@ function labelLength(text: string): number {
 /** The cell text with a misread label at its start repaired, or the text unchanged. */
 export function repairOcrLabels(text: string): string {
   // A space read as a colon between two words of a label ("Involce:date: 04/02/2025").
-  let spaced = text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 ');
+  let spaced = unglueLabel(text.replace(/^([\p{L}.-]+):(?=\p{L}+\s*:)/u, '$1 '));
   // An apostrophe read twice inside a word ("Date d’'&mission"): one apostrophe.
   spaced = spaced.replace(/(\p{L})(['’‘`´])['’‘`´](?=[\p{L}&])/gu, '$1$2');
   // The small raised "°" of "N°" read as "?", "®", "e", "2" or "*" ("N? de facture", "Ne client"):
@@ -216,8 +248,22 @@ const LETTER_DIGITS: Record<string, string> = { O: '0', o: '0', D: '0', I: '1', 
 /** The currency mark before or after a cell's amount (currency.ts; twins26: it was € and EUR only). */
 const CURRENCY = new RegExp(`\\s*${CURRENCY_MARK}\\s*$|^\\s*${CURRENCY_MARK}\\s*`, 'giu');
 
+/**
+ * A trailing "$" read as a glyph of its shape ("1.418", "1.41S" for "1.41$"; scans26): two decimals
+ * and one more character. Only a reading, and only where the column's or row's other amounts print
+ * a trailing sign (`repairOcrAmounts`): a price with three decimals is printed so too.
+ */
+const TRAILING_SIGN_READ = /^([-\u2212]?)(\d{1,3}(?:[.,' ]\d{3})*|\d+)([.,])(\d{2})[8S5s§]$/;
+/** A cell that prints its amount with a trailing currency sign ("9.41$", "10,82 €"). */
+const SIGN_AFTER_AMOUNT = new RegExp(`\\d\\s*${CURRENCY_MARK}\\s*$`, 'iu');
+
 /** Candidate readings (cents) of a cell that is not a clean amount but looks like a misread one. */
-export function amountReadings(cellText: string): { cents: bigint[]; sep: ',' | '.' } | null {
+export function amountReadings(cellText: string): { cents: bigint[]; sep: ',' | '.'; trailingSign?: true } | null {
+  const misread = TRAILING_SIGN_READ.exec(cellText.trim());
+  if (misread && !new Set(misread[2]!.replace(/\d/g, '')).has(misread[3]!)) {
+    const cents = BigInt(misread[2]!.replace(/\D/g, '')) * 100n + BigInt(misread[4]!);
+    return { cents: [(misread[1] ? -1n : 1n) * cents], sep: misread[3] as ',' | '.', trailingSign: true };
+  }
   const t = cellText.replace(CURRENCY, '').trim();
   const m = /^([-\u2212]?)([\dOoDIl|SB]{1,3}(?:[.,' ][\dOoDIl|SB]{3})*|[\dOoDIl|SB]+)([.,])([\dOoDIl|SB]{1,2})$/.exec(t);
   if (!m || !/\d/.test(m[2]!)) return null;
@@ -252,8 +298,10 @@ function columnOf(rows: AmountCell[][], row: number, cell: AmountCell): Array<{ 
     for (let r = row + dir; r >= 0 && r < rows.length; r += dir) {
       const y = rows[r]![0]?.bbox.y;
       if (y === undefined) continue;
-      if (Math.abs(y - last.bbox.y) > reach) break;
       const hit = rows[r]!.find(aligned);
+      // The reach is measured from the row's first cell, or from the aligned cell itself: a label
+      // cell read taller than its amount starts higher (scans26: "TPS/TVQ" 23 px above its "1.41$").
+      if (Math.min(Math.abs(y - last.bbox.y), hit ? Math.abs(hit.bbox.y - last.bbox.y) : Infinity) > reach) break;
       if (!hit) continue;
       if (dir < 0) out.unshift({ row: r, cell: hit });
       else out.push({ row: r, cell: hit });
@@ -308,6 +356,8 @@ export function repairOcrAmounts(rows: AmountCell[][]): Array<{ cell: AmountCell
       const readings = amountReadings(cell.text);
       if (!readings) continue;
       const column = columnOf(rows, r, cell);
+      // A misread trailing sign: the page must print the sign after its other amounts here.
+      if (readings.trailingSign && ![...column.map((c) => c.cell), ...row].some((c) => c !== cell && SIGN_AFTER_AMOUNT.test(c.text.trim()))) continue;
       const byColumn = confirmedByColumn(column, column.findIndex((c) => c.cell === cell), readings.cents);
       const confirmed = byColumn.size ? byColumn : confirmedByRow(row, cell, readings.cents);
       if (confirmed.size !== 1) continue;

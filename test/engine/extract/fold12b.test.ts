@@ -127,10 +127,17 @@ describe('fold12b: a name with a legal form glued to it by OCR is left empty', (
     const p = pageFromLines(lines);
     return runPages([{ ...p, source: 'ocr' }]);
   };
-  for (const glued of ['XYZLLC', 'NorthgateBooksLtd.', 'AtelierSonnenbergGmbH', 'QuillworksInc']) {
+  // scans26: where the lost space can only be the one before the form (one word with no capital
+  // inside, or an initialism of two to five capitals), the name is read with it; otherwise empty.
+  for (const glued of ['NorthgateBooksLtd.', 'AtelierSonnenbergGmbH']) {
     it(`"${glued}" read by OCR gives no recipient`, () => {
       const r = scan(page(glued));
       assert.equal(v(r, 'recipient_name') ?? null, null);
+    });
+  }
+  for (const [glued, spaced] of [['XYZLLC', 'XYZ LLC'], ['QuillworksInc', 'Quillworks Inc']] as const) {
+    it(`"${glued}" read by OCR gives "${spaced}" (scans26)`, () => {
+      assert.equal(v(scan(page(glued)), 'recipient_name'), spaced);
     });
   }
   it('the same page with the space read gives the name', () => {
