@@ -591,6 +591,7 @@ const TITLES = {
   'unseen-new21': 'ROUND 21, UNSEEN (round-21 sources: four programs\' example invoices with the data they were printed from, Markdown + WeasyPrint and three XSL-FO templates; measured only, never tuned on)',
   'unseen-new22': 'ROUND 22, UNSEEN (round-22 sources: three programs\' example invoices with the data they were printed from, two Typst templates (Japanese, German) and Handlebars + Puppeteer; measured only, never tuned on)',
   'unseen-new23': 'ROUND 23, UNSEEN (round-23 sources: two programs\' invoices with the data they were printed from, a German ReportLab demo invoice and three Moroccan (MAD) pages of a synthetic dataset, one per HTML template; measured only, never tuned on)',
+  'unseen-new24': 'ROUND 24, UNSEEN (round-24 sources: five programs\' example invoices with the data they were printed from: a Quarto/LaTeX Australian tax invoice, a Salvadoran DTE page (PDFKit, USD, IVA 13 %), a Typst and a PyFPDF US page, a Norwegian FAKTURA from an OCaml PDF writer; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
   'tuned-new15': 'NEW SOURCES, TUNED-ONLY (round 15: unseen until 2026-11-28, folded in by fold15)',
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',

@@ -346,6 +346,18 @@ export const SOURCES = [
   // OCR_Docs_PFE's synthetic dataset (Faker fr_FR + Jinja2 + Chromium; Moroccan: MAD, ICE, TVA): one page per HTML template
   // (template_id 2, 1, 3), each with the label JSON the same run wrote beside it.
   { repo: 'Badr070118/OCR_Docs_PFE', tunedOnly: true, round: 23, commit: '062279ef8924dacf98371d980e9c5c7965b66a9b', truthData: { file: (path) => [path.replace('/output/pdfs/', '/output/labels/').replace(/\.pdf$/, '.json'), 'tools/synthetic_dataset/generate.py'], format: 'ocr-docs-synthetic-label-json' }, include: [/^tools\/synthetic_dataset\/output\/pdfs\/INV-2025-00000[134]\.pdf$/] },
+  // Round 24 (issue 14, corpus27): unseen (`source: "new24"`), measured only. Programs no earlier round used, with the data
+  // each page was printed from (`truthData`); docs/decisions.md, round 24, lists what was looked at and left out.
+  // quarto-aus-invoice (Quarto + pandoc + LaTeX, an Australian "Tax Invoice"): the example its template.qmd renders.
+  { repo: 'MikeLydeamore/quarto-aus-invoice', tunedOnly: true, round: 24, commit: '89648dc7d7cb69b848f5162c9f4b4e835603fe3e', truthData: { file: () => 'template.qmd', format: 'quarto-aus-invoice-qmd' }, include: [/^examples\/template\.pdf$/] },
+  // Vault-DTE (Node, Faker mock data drawn by PDFKit; a Salvadoran DTE "FACTURA", USD, IVA 13 %): one page with its facturas.json entry.
+  { repo: 'Henri-Funes/Vault-DTE', tunedOnly: true, round: 24, commit: 'e2d8bec13b549273173496b0231bb5b4cd7f544c', truthData: { file: () => ['server/mock-data/facturas.json', 'server/mock-data/generate-pdfs.cjs'], format: 'vault-dte-facturas-json' }, include: [/^server\/mock-data\/pdfs\/SA\/0746FDCC-CA86-4875-95EA-EF6E40F7F2D4\.pdf$/] },
+  // typst_invoice (Typst 0.11, a US hours × rate invoice): invoice_tmpl.typ filled from invoice_data.json.
+  { repo: 'unforswearing/typst_invoice', tunedOnly: true, round: 24, commit: 'ceae7583a5214b2f5c041bf7e0cf57bd4d3b56c3', truthData: { file: () => ['invoice_data.json', 'invoice_tmpl.typ'], format: 'unforswearing-typst-invoice-json' }, include: [/^invoice_tmpl\.pdf$/] },
+  // pdf_generator (Python, PyFPDF): the invoice create_invoice.py printed from invoice_data.json (7 % tax, "$").
+  { repo: 'kingamal/pdf_generator', tunedOnly: true, round: 24, commit: 'a25b33431629f83f7c4ba14d26363bb4ff1b0b0b', truthData: { file: () => ['invoice_data.json', 'create_invoice.py'], format: 'kingamal-create-invoice-py' }, include: [/^invoice\.pdf$/] },
+  // ocamlinvoice (OCaml, its own PDF writer; Norwegian FAKTURA, NOK, no VAT): the page main.ml printed from example-invoice.json.
+  { repo: 'aslak01/ocamlinvoice', tunedOnly: true, round: 24, commit: 'b69ac164247bd95280dfb690cdb2a99d60b413ce', truthData: { file: () => ['example-invoice.json', 'invoice_layout.ml'], format: 'ocamlinvoice-example-json' }, include: [/^invoice\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -615,7 +627,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23', 'new24']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -2373,7 +2373,157 @@ function ocrDocsSyntheticLabelJson([label, generator]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson, 'billino-demo-pdf-py': billinoDemoPdfPy, 'ocr-docs-synthetic-label-json': ocrDocsSyntheticLabelJson };
+/**
+ * Round 24. MikeLydeamore/quarto-aus-invoice (Quarto extension "invoice-pdf": pandoc + LaTeX, an Australian
+ * "Tax Invoice" layout): `examples/template.pdf`, rendered from `template.qmd`, whose YAML header states the company,
+ * the invoice number and the recipient, and whose R chunk builds the one-row item table (rate, quantity, discount)
+ * and prints "Total due" = Σ (rate × quantity − discount). Taken only when the chunk still states those two formulas.
+ * Not mapped: the date (`date: today`, the render day) and the due date (that day + `terms`), the currency (only
+ * "$" is printed), the ABN (a business number, no VAT id).
+ */
+function quartoAusInvoiceQmd(text) {
+  const t = String(text ?? '');
+  const head = /^---\n([\s\S]*?)\n---/.exec(t)?.[1];
+  let h;
+  try { h = yaml.load(head ?? ''); } catch { return null; }
+  const formulas = t.includes('invoice$payment_due <- formattable::currency(invoice$rate * invoice$quantity - invoice$discount)') && t.includes('Total due: `r formattable::currency(sum(invoice$payment_due))`');
+  const num = (key) => new RegExp(`\\n\\s*${key} = (?:formattable::currency\\()?([\\d.]+)\\)?,?\\n`).exec(t)?.[1];
+  const [rate, quantity, discount] = ['rate', 'quantity', 'discount'].map(num);
+  if (!h || !formulas || [rate, quantity, discount].some((v) => v === undefined)) return null;
+  const gross = Math.round(cents(rate) * Number(quantity)) - cents(discount);
+  return {
+    type: 'invoice',
+    document_number: h.invoicenumber === undefined ? undefined : String(h.invoicenumber),
+    sender_name: h.company,
+    recipient_name: Array.isArray(h.recipient) ? h.recipient[0]?.name : undefined,
+    gross_amount: money(gross),
+  };
+}
+
+/**
+ * Round 24. Henri-Funes/Vault-DTE (Node: @faker-js/faker mock data for a Salvadoran DTE archive, pages drawn by
+ * PDFKit, `server/mock-data/generate-pdfs.cjs`): one page `server/mock-data/pdfs/<category>/<codigoGeneracion>.pdf`
+ * with its entry in the `facturas.json` the same script read (found by `ruta_pdf`). The page prints the entry's
+ * "Número de Control", EMISOR / RECEPTOR names, "Subtotal Gravado" (`resumen.totalGravada`), "IVA (13%)"
+ * (`resumen.totalIva`, the sum of the lines' rounded IVA) and "TOTAL A PAGAR" (`resumen.totalPagar`); taken only when
+ * the lines add up to those totals and the script still prints exactly those fields. USD: the data's `tipoMoneda`,
+ * printed in the amount in words ("… DÓLARES CON 99/100 USD"). Not mapped: the date (the script prints the absent
+ * `fhProcesamiento`: "Fecha: undefined"), NIT / NRC (tax registration numbers, no VAT ids).
+ */
+function vaultDteFacturasJson([list, generator], path) {
+  let all;
+  try { all = JSON.parse(String(list ?? '')); } catch { return null; }
+  const g = String(generator ?? '');
+  const prints = ['doc.text(`Número de Control: ${factura.identificacion.numeroControl}`', 'doc.text(factura.emisor.nombre', 'doc.text(factura.receptor.nombre', "doc.text('IVA (13%):', labelX, itemY);", 'doc.text(formatCurrency(factura.resumen.totalIva), valueX, itemY);', 'doc.text(formatCurrency(factura.resumen.totalGravada), valueX, itemY);', 'doc.text(formatCurrency(factura.resumen.totalPagar), valueX, itemY);', "let tipoDoc = 'FACTURA';"].every((k) => g.includes(k));
+  const rel = String(path ?? '').replace(/^.*\/pdfs\//, '');
+  const f = Array.isArray(all) ? all.find((x) => x?.ruta_pdf === rel) : undefined;
+  if (!prints || !f || f.identificacion?.tipoDocumento) return null;
+  const lines = Array.isArray(f.cuerpoDocumento) ? f.cuerpoDocumento : [];
+  const r = f.resumen ?? {};
+  const [net, tax, gross] = [cents(r.totalGravada), cents(r.totalIva), cents(r.totalPagar)];
+  const consistent = lines.length && lines.reduce((s, l) => s + cents(l.ventaGravada), 0) === net && lines.reduce((s, l) => s + cents(l.ivaItem), 0) === tax
+    && lines.every((l) => cents(l.ivaItem) === Math.round(cents(l.ventaGravada) * 0.13)) && net + tax === gross && !cents(r.totalExenta);
+  if (!consistent) return null;
+  return {
+    type: 'invoice',
+    document_number: f.identificacion?.numeroControl,
+    currency: f.identificacion?.tipoMoneda,
+    sender_name: f.emisor?.nombre,
+    recipient_name: f.receptor?.nombre,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+    tax_breakdowns: moneyRows([{ tax_rate: 13, taxable_amount: net, tax_amount: tax }]),
+  };
+}
+
+/**
+ * Round 24. unforswearing/typst_invoice (Typst 0.11): `invoice_tmpl.pdf`, compiled from `invoice_tmpl.typ`, which
+ * reads `invoice_data.json` and prints "ID: #00<invnumber>", "BILLED TO:" (`billto.org`), "PAYABLE TO:"
+ * (`payable.org`) and "Total: $<hours × rate>". Taken only when the template still states the total's formula and the
+ * number's prefix. Not mapped: the date (`datetime.today()`), the currency (only "$").
+ */
+function unforswearingTypstInvoiceJson([data, template]) {
+  let d;
+  try { d = JSON.parse(String(data ?? '')); } catch { return null; }
+  const t = String(template ?? '');
+  const states = t.includes('#let total = hours * rate') && t.includes('ID: \\#00#invnumber') && t.includes('[Total: \\$#total]');
+  if (!states || !Number.isFinite(Number(d?.hours)) || !Number.isFinite(Number(d?.rate))) return null;
+  return {
+    type: 'invoice',
+    document_number: d.invnumber === undefined ? undefined : `00${d.invnumber}`,
+    sender_name: d.payable?.org,
+    recipient_name: d.billto?.org,
+    gross_amount: money(Math.round(Number(d.hours) * cents(d.rate))),
+  };
+}
+
+/**
+ * Round 24. kingamal/pdf_generator (Python, PyFPDF 1.7.2; the commit "Created invoice in pdf file"): `invoice.pdf`,
+ * printed by `create_invoice.py` from `invoice_data.json`: the business name, "Invoice To:" the customer, then
+ * "Subtotal:" Σ quantity × unit price, "Tax:" subtotal × `tax_rate` and "Total:" subtotal + tax, each printed with
+ * two decimals. Taken only when the script still states those formulas and the rounded total equals the rounded
+ * subtotal plus the rounded tax. No tax row: the rate is not printed. No number, date or currency ("$" only).
+ */
+function kingamalCreateInvoicePy([data, script]) {
+  let d;
+  try { d = JSON.parse(String(data ?? '')); } catch { return null; }
+  const s = String(script ?? '');
+  const formulas = s.includes("subtotal = sum(item['quantity'] * item['unit_price'] for item in items)") && s.includes('tax = subtotal * tax_rate') && s.includes('total = subtotal + tax') && s.includes('f"${tax:.2f}"');
+  const items = Array.isArray(d?.items) ? d.items : [];
+  if (!formulas || !items.length || !Number.isFinite(Number(d.tax_rate))) return null;
+  const exact = items.reduce((a, it) => a + Number(it.quantity) * Number(it.unit_price), 0);
+  const net = Math.round(exact * 100);
+  const tax = Math.round(exact * Number(d.tax_rate) * 100);
+  const gross = Math.round(exact * (1 + Number(d.tax_rate)) * 100);
+  if (net + tax !== gross) return null;
+  return {
+    type: 'invoice',
+    sender_name: d.business_name,
+    recipient_name: d.customer_name,
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+  };
+}
+
+/**
+ * Round 24. aslak01/ocamlinvoice (OCaml, a hand-written PDF writer; the first commit "init", Norwegian: FAKTURA, NOK,
+ * "kr"): `invoice.pdf`, printed by `main.ml <json>` from `example-invoice.json` (the only data file of that commit with
+ * the page's parties). `invoice_layout.ml` sums the lines' prices and, with `vat.enabled` false, prints that sum as
+ * the total without a tax line. Mapped: number, invoice and due date (the ISO date part), currency (`currency.short`),
+ * the two parties, the total as gross. Not mapped: the organisation numbers (no VAT ids), the IBAN (its check digits
+ * fail mod 97), the BIC (no truth field).
+ */
+function ocamlinvoiceExampleJson([data, layout]) {
+  let d;
+  try { d = JSON.parse(String(data ?? '')); } catch { return null; }
+  const l = String(layout ?? '');
+  const states = l.includes('let subtotal = List.fold_left (fun acc line -> acc +. (float_of_string line.price)) 0.0 invoice_data.lines in') && l.includes('if invoice_data.vat.enabled then');
+  const lines = Array.isArray(d?.lines) ? d.lines : [];
+  if (!states || !lines.length || d.vat?.enabled !== false) return null;
+  const day = (v) => /^(\d{4}-\d{2}-\d{2})/.exec(String(v ?? ''))?.[1];
+  const m = d.invoiceMeta ?? {};
+  const ibanOk = (v) => {
+    const s = String(v ?? '').replace(/\s+/g, '').toUpperCase();
+    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
+    const digits = (s.slice(4) + s.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+    return [...digits].reduce((r, c) => (r * 10 + Number(c)) % 97, 0) === 1;
+  };
+  return {
+    type: 'invoice',
+    document_number: m.invoiceNumber?.value,
+    issue_date: day(m.invoiceDate?.value),
+    payment_due_date: day(m.dueDate?.value),
+    currency: d.currency?.short,
+    sender_name: d.yourCompany?.name,
+    recipient_name: d.customer?.name,
+    iban: ibanOk(d.yourBank?.iban) ? iban(d.yourBank.iban) : undefined,
+    gross_amount: money(lines.reduce((s, x) => s + cents(x.price), 0)),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson, 'billino-demo-pdf-py': billinoDemoPdfPy, 'ocr-docs-synthetic-label-json': ocrDocsSyntheticLabelJson, 'quarto-aus-invoice-qmd': quartoAusInvoiceQmd, 'vault-dte-facturas-json': vaultDteFacturasJson, 'unforswearing-typst-invoice-json': unforswearingTypstInvoiceJson, 'kingamal-create-invoice-py': kingamalCreateInvoicePy, 'ocamlinvoice-example-json': ocamlinvoiceExampleJson };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
