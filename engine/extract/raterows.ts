@@ -3,7 +3,7 @@
 // total and no total net. Whatever word labels a rate's base, its rows close by arithmetic (the rate
 // applied to the base gives the tax; base + tax is the rate's gross when one is printed), and the
 // rates' rows add up to the printed total. See docs/decisions.md, "per-rate total rows (`raterows26`)".
-import { findAmounts, type AmountHit } from './normalize/amount.js';
+import { absCents, findAmounts, type AmountHit } from './normalize/amount.js';
 
 /** A percent rate in a line ("20 %", "5,5 %", "19.00%"), as `parseRate` reads it. */
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
@@ -40,8 +40,7 @@ export function perRateRows<R extends { rate: string | null; base: bigint | null
   for (const r of rows) {
     if (r.rate === null || !(Number(r.rate) > 0)) return null;
     const rate = Number(r.rate);
-    const abs = (x: bigint) => (x < 0n ? -x : x);
-    const fits = [...new Set(lines.get(r.rate) ?? [])].filter((b) => abs(b) > abs(r.tax) && (b < 0n) === (r.tax < 0n) && Math.abs((Number(b) * rate) / 100 - Number(r.tax)) <= 1);
+    const fits = [...new Set(lines.get(r.rate) ?? [])].filter((b) => absCents(b) > absCents(r.tax) && (b < 0n) === (r.tax < 0n) && Math.abs((Number(b) * rate) / 100 - Number(r.tax)) <= 1);
     if (fits.length !== 1) return null;
     const base = fits[0]!;
     if (r.base !== null && r.base !== base) return null;
