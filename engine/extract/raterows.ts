@@ -3,10 +3,9 @@
 // total and no total net. Whatever word labels a rate's base, its rows close by arithmetic (the rate
 // applied to the base gives the tax; base + tax is the rate's gross when one is printed), and the
 // rates' rows add up to the printed total. See docs/decisions.md, "per-rate total rows (`raterows26`)".
-import { absCents, findAmounts, type AmountHit } from './normalize/amount.js';
+import { absCents, findAmounts, parseRate, RATE_PATTERN, type AmountHit } from './normalize/amount.js';
 
-/** A percent rate in a line ("20 %", "5,5 %", "19.00%"), as `parseRate` reads it. */
-const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
+const RATE = new RegExp(RATE_PATTERN, 'g');
 
 /**
  * The amounts printed on lines that name exactly one rate (the rate itself is not an amount):
@@ -16,9 +15,10 @@ const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
 export function rateLineAmounts(text: string): Map<string, bigint[]> {
   const out = new Map<string, bigint[]>();
   for (const line of text.split('\n')) {
-    const rates = [...line.matchAll(RATE)].map((m) => Number(m[1]!.replace(',', '.'))).filter((n) => n > 0 && n <= 50);
+    // Each percent as parseRate reads it (0–50 %); a 0 % rate closes nothing.
+    const rates = [...line.matchAll(RATE)].map((m) => parseRate(m[0])).filter((r): r is string => r !== null && Number(r) > 0);
     if (new Set(rates).size !== 1) continue;
-    const rate = rates[0]!.toFixed(2);
+    const rate = rates[0]!;
     const amounts = findAmounts(line).filter((a: AmountHit) => !/^\s?%/.test(line.slice(a.index + a.length)));
     if (amounts.length) out.set(rate, [...(out.get(rate) ?? []), ...amounts.map((a) => a.cents)]);
   }

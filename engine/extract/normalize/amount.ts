@@ -89,14 +89,20 @@ export function findAmounts(text: string): AmountHit[] {
     const a = fromMatch(m);
     if (a) hits.push({ ...a, index: m.index, length: m[0].length, raw: m[0] });
   }
-  if (!/[¥￥円]/.test(text)) return hits;
-  const yen = yenAmounts(text).filter((y) => !hits.some((h) => y.index < h.index + h.length && h.index < y.index + y.length));
-  return [...hits, ...yen].sort((a, b) => a.index - b.index);
+  return /[¥￥円]/.test(text) ? withExtra(hits, yenAmounts(text)) : hits;
+}
+
+/** `hits` and the `extra` hits that overlap none of them, left to right (findAmounts' yen, findMoney's money without cents). */
+function withExtra(hits: AmountHit[], extra: AmountHit[]): AmountHit[] {
+  const more = extra.filter((y) => !hits.some((h) => y.index < h.index + h.length && h.index < y.index + y.length));
+  return more.length ? [...hits, ...more].sort((a, b) => a.index - b.index) : hits;
 }
 
 /** Percent rates: "19 %", "19,0%", "7.00 %" → "19.00". */
+/** A percent rate in text ("19 %", "5,5 %", "19.00%"): parseRate's, and raterows.ts's per line. */
+export const RATE_PATTERN = String.raw`(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%`;
 export function parseRate(raw: string): string | null {
-  const m = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(raw);
+  const m = new RegExp(RATE_PATTERN).exec(raw);
   if (!m) return null;
   const n = Number(m[1]!.replace(',', '.'));
   if (!(n >= 0 && n <= 50)) return null;
@@ -146,7 +152,5 @@ function moneyWithoutCentsHits(text: string): AmountHit[] {
  * amounts, not by every reader of findAmounts (item rows, the energy profile).
  */
 export function findMoney(text: string): AmountHit[] {
-  const hits = findAmounts(text);
-  const extra = moneyWithoutCentsHits(text).filter((y) => !hits.some((h) => y.index < h.index + h.length && h.index < y.index + y.length));
-  return extra.length ? [...hits, ...extra].sort((a, b) => a.index - b.index) : hits;
+  return withExtra(findAmounts(text), moneyWithoutCentsHits(text));
 }
