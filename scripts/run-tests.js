@@ -28,9 +28,10 @@ function postgresInstalled() {
 }
 
 // Safety nets for CI: a test that hangs fails after 15 minutes, and a file whose tests are
-// done exits even if a failed test left a handle (a child process, a timer) behind.
+// done exits even if a test left a handle (a child process, a timer) behind: test-file-exit.js,
+// not --test-force-exit, which loses the last verdicts of a file.
 // Every server a test starts checks that its response schemas describe the bodies they write.
-const ARGS = ['--test', '--test-concurrency=1', '--test-force-exit', '--test-timeout=900000'];
+const ARGS = ['--test', '--test-concurrency=1', '--import', new URL('./test-file-exit.js', import.meta.url).href, '--test-timeout=900000'];
 const testEnv = (env) => ({ ...env, DOCDESK_CHECK_SERIALIZATION: '1' });
 
 function run(files, env = process.env) {
