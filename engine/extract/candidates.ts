@@ -1,9 +1,9 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, findMoney, formatCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
+import { findAmounts, findMoney, formatCents, moneyWithoutCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
-import { AMOUNT_CODES, findCurrencies, gluedToNumber, moneyWithoutCents, type CountryCues } from './normalize/currency.js';
+import { AMOUNT_CODES, findCurrencies, gluedToNumber, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
 import { OPENS_WITH_INVOICE_WORD } from './normalize/doctype.js';
 import { findIbans, findLooseIbans } from './normalize/iban.js';

@@ -66,21 +66,6 @@ export interface AmountHit extends ParsedAmount {
   raw: string;
 }
 
-/**
- * Yen printed without cents (recall22): the yen has no minor unit, so "¥110,000", "￥ 4,980" and
- * "33,000円" are whole amounts. Only glued to the yen sign or to 円: a bare whole number is a
- * quantity, and "$4000" stays unread (recall19). The hit is the number, as for other amounts.
- */
-const YEN_NUMBER = String.raw`-?(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)`;
-const YEN_AMOUNT = new RegExp(String.raw`(?<=[¥￥]\s?)${YEN_NUMBER}|(?<![\d.,])${YEN_NUMBER}(?=\s?円)`, 'g');
-function yenAmounts(text: string): AmountHit[] {
-  return [...text.matchAll(YEN_AMOUNT)].map((m) => {
-    const negative = m[0].startsWith('-');
-    const cents = BigInt(m[0].replace(/[-,]/g, '')) * 100n;
-    return { value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative, index: m.index!, length: m[0].length, raw: m[0] };
-  });
-}
-
 /** Every money amount in a piece of text, left to right. */
 export function findAmounts(text: string): AmountHit[] {
   const hits: AmountHit[] = [];
@@ -89,7 +74,7 @@ export function findAmounts(text: string): AmountHit[] {
     const a = fromMatch(m);
     if (a) hits.push({ ...a, index: m.index, length: m[0].length, raw: m[0] });
   }
-  return /[¥￥円]/.test(text) ? withExtra(hits, yenAmounts(text)) : hits;
+  return /[¥￥円]/.test(text) ? withExtra(hits, moneyWithoutCentsHits(text).filter((h) => YEN.test(h.mark)).map((h) => h.hit)) : hits;
 }
 
 /** `hits` and the `extra` hits that overlap none of them, left to right (findAmounts' yen, findMoney's money without cents). */
@@ -113,26 +98,30 @@ export function parseRate(raw: string): string | null {
 export const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27];
 
 /**
- * Money printed without cents (nocents26): a whole number, or one with one decimal, is money only where a
- * currency mark (CURRENCY_MARK) is glued to it, one space at most ("$ 2,300", "$4000", "550000 USD",
- * "8.6 EUR", "Kč 10.000", "Rp2.000.000"), or, whole, where the money dash ends it ("Kč 12.100,-",
- * "€ 6.720,–", "980,-"). A bare integer is a quantity, a year, a postcode or an id; a bare one-decimal
- * number a rate or an hour count. Digit groups are of three, one separator kind, the first group not 0
- * ("0,125 €/kWh" is no 125); nothing glued to a letter before it ("A4 €", "INV123 EUR"); no price per unit
- * ("$60/hr", "12 €/h") and no rate after it.
+ * Money printed without cents (nocents26; the one reader since money27): a whole number, or one with one
+ * decimal, is money only where a currency mark (CURRENCY_MARK, or the yen's ￥ before and 円 after) is glued
+ * to it, one space at most ("$ 2,300", "$4000", "550000 USD", "8.6 EUR", "Kč 10.000", "Rp2.000.000",
+ * "33,000円"), or, whole, where the money dash ends it ("Kč 12.100,-", "€ 6.720,–", "980,-"). A bare integer
+ * is a quantity, a year, a postcode or an id; a bare one-decimal number a rate or an hour count. Digit
+ * groups are of three, one separator kind, the first group not 0 ("0,125 €/kWh" is no 125); nothing glued
+ * to a Latin-script letter before it ("A4 €", "INV123 EUR"; Japanese glues amounts to their labels:
+ * "合計33,000円"); no price per unit ("$60/hr", "12 €/h") and no rate after it.
  */
 const NO_CENTS = /(?<![\d.,'])([-\u2212\u2013]\s?)?([1-9]\d{0,2}(?:[ .,'\u00a0\u202f\u2009]\d{3})+|\d+)(?:([.,])(\d))?([.,][-\u2013\u2014](?!\d))?(?![\d]|[.,]\d)/g;
-const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s?$`, 'iu');
-const MARK_AFTER = new RegExp(`^\\s?${CURRENCY_MARK}`, 'iu');
-function moneyWithoutCentsHits(text: string): AmountHit[] {
-  const hits: AmountHit[] = [];
+const MARK_BEFORE = new RegExp(`(?:${CURRENCY_MARK}|￥)\\s?$`, 'iu');
+const MARK_AFTER = new RegExp(`^\\s?(?:${CURRENCY_MARK}|円)`, 'iu');
+const YEN = /[¥￥円]/;
+const LETTER_NOT_CJK = /(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\p{L}$/u;
+/** Each hit with the mark that made it money ('' for the money dash alone). */
+function moneyWithoutCentsHits(text: string): { hit: AmountHit; mark: string }[] {
+  const found: { hit: AmountHit; mark: string }[] = [];
   for (const m of text.matchAll(NO_CENTS)) {
     const [raw, leadSign, intPart, decSep, dec, dash] = m;
     const before = text.slice(0, m.index);
     const after = text.slice(m.index! + raw.length);
-    const markBefore = MARK_BEFORE.test(before);
+    const markBefore = MARK_BEFORE.exec(before);
     const markAfter = MARK_AFTER.exec(after);
-    if (!markBefore && /\p{L}$/u.test(before)) continue;
+    if (!markBefore && LETTER_NOT_CJK.test(before)) continue;
     if (!markBefore && !markAfter && !(dash && !dec)) continue;
     if (dash && dec) continue;
     // A price per unit or a rate: "/" or "%" after the number or its mark.
@@ -141,9 +130,23 @@ function moneyWithoutCentsHits(text: string): AmountHit[] {
     if (seps.size > 1 || (decSep && seps.has(decSep))) continue;
     const cents = BigInt(intPart!.replace(/\D/g, '')) * 100n + BigInt((dec ?? '0') + '0');
     const negative = Boolean(leadSign);
-    hits.push({ value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative, index: m.index!, length: raw.length, raw });
+    const hit = { value: `${negative && cents !== 0n ? '-' : ''}${formatCents(cents)}`, cents: negative ? -cents : cents, negative, index: m.index!, length: raw.length, raw };
+    found.push({ hit, mark: (markBefore ?? markAfter)?.[0].trim() ?? '' });
   }
-  return hits;
+  return found;
+}
+
+/**
+ * A cell that is money printed without cents and nothing else: one such amount and its currency mark at an
+ * end ("42 €", "8.4 €", "$4000", "USD 43", "¥48,000", "12 000 Kč"; recall19). Rates and quantities ("20 %",
+ * "8.4", "1.5 h") carry no currency.
+ */
+export function moneyWithoutCents(cell: string): boolean {
+  const t = cell.trim();
+  const found = moneyWithoutCentsHits(t);
+  if (found.length !== 1 || !found[0]!.mark) return false;
+  const { hit, mark } = found[0]!;
+  return (t.slice(0, hit.index) + t.slice(hit.index + hit.length)).trim() === mark;
 }
 
 /**
@@ -152,5 +155,5 @@ function moneyWithoutCentsHits(text: string): AmountHit[] {
  * amounts, not by every reader of findAmounts (item rows, the energy profile).
  */
 export function findMoney(text: string): AmountHit[] {
-  return withExtra(findAmounts(text), moneyWithoutCentsHits(text));
+  return withExtra(findAmounts(text), moneyWithoutCentsHits(text).map((h) => h.hit));
 }

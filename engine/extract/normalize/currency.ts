@@ -189,20 +189,6 @@ export function gluedToNumber(text: string, mark: { index: number; length: numbe
   return NUMBER_BEFORE.test(text.slice(0, mark.index)) || NUMBER_AFTER.test(text.slice(mark.index + mark.length));
 }
 
-/**
- * Money printed without cents (recall19, round 14): the whole cell is a whole or one-decimal number
- * glued to a currency mark ("42 €", "8.4 €", "$4000", "USD 43", "¥48,000", "12 000 Kč"). Rates and
- * quantities ("20 %", "8.4", "1.5 h") carry no currency.
- */
-const NO_CENTS_NUMBER = /^(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)(?:[.,]\d)?$/;
-const MARK_AT_AN_END = new RegExp(`^${CURRENCY_MARK}|${CURRENCY_MARK}$`, 'iu');
-export function moneyWithoutCents(cell: string): boolean {
-  const t = cell.trim();
-  const m = MARK_AT_AN_END.exec(t);
-  if (!m || !gluedToNumber(t, { index: m.index, length: m[0].length })) return false;
-  return NO_CENTS_NUMBER.test((t.slice(0, m.index) + t.slice(m.index + m[0].length)).trim());
-}
-
 export function normalizeCurrency(raw: string): string | null {
   const t = raw.trim();
   if (ISO_CURRENCIES.has(t.toUpperCase()) && /^[A-Za-z]{3}$/.test(t)) return t.toUpperCase();

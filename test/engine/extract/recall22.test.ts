@@ -9,8 +9,8 @@
 //    after a phrase in a sentence ("Zahlungsempfänger Muster Solar GmbH", "Pay to Brightside Studio Ltd").
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { findCurrencies, gluedToNumber, moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
-import { findAmounts } from '../../../engine/extract/normalize/amount.js';
+import { findCurrencies, gluedToNumber } from '../../../engine/extract/normalize/currency.js';
+import { findAmounts, moneyWithoutCents } from '../../../engine/extract/normalize/amount.js';
 import { findDates } from '../../../engine/extract/normalize/date.js';
 import { run, v, type Lines } from './fixtures/run.js';
 

@@ -3,8 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractGeneric } from '../../../engine/extract/index.js';
-import { parseAmount } from '../../../engine/extract/normalize/amount.js';
-import { moneyWithoutCents } from '../../../engine/extract/normalize/currency.js';
+import { moneyWithoutCents, parseAmount } from '../../../engine/extract/normalize/amount.js';
 import { documentTitles } from '../../../engine/extract/normalize/doctype.js';
 import { amountReadings } from '../../../engine/extract/normalize/ocr-repair.js';
 import { headingRole } from '../../../engine/extract/party-evidence.js';
