@@ -94,3 +94,41 @@ export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Cand
     push({ field: 'gross_amount', value: formatCents(cents), raw: last.text, score: 3, method: 'label_value', source: { component_ref: line.component_ref, page: line.page, bbox: last.bbox, page_size: pageSizeOf(line), text: line.text }, label: line.segments[0]!.text, transforms: ['amount:no-cents', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page } });
   }
 }
+
+/**
+ * The line that closes a totals block under a labelled net and its labelled tax lines, whatever its own label
+ * says ("Sub Total $6,480 · Tax $648 · Amount $7,128": a bare "Amount" heads item columns, so it is no gross
+ * label; "Total paid with VAT"): its amount is the gross only where it equals that net + those taxes to the
+ * cent, and only on a page where no gross was read from a label. A line with no amount between them (a rate:
+ * "VAT Rate 20%") is passed over.
+ */
+export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const labelled = (c: Candidate) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number';
+  if (out.some((c) => c.field === 'gross_amount' && labelled(c))) return;
+  const taxOn = new Map<number, bigint>();
+  for (const c of out) if (c.field === 'tax_amount' && labelled(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  for (const net of out.filter((c) => c.field === 'net_amount' && labelled(c))) {
+    const k = net.meta!.line as number;
+    let tax = 0n;
+    let taxLines = 0;
+    let passed = 0;
+    for (let j = k + 1; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
+      const t = taxOn.get(j);
+      if (t !== undefined) {
+        tax += t;
+        taxLines++;
+        continue;
+      }
+      const line = ev.lines[j]!;
+      const cell = amountCell(line);
+      if (!cell) {
+        if (++passed > 1) break;
+        continue;
+      }
+      if (taxLines && tax > 0n && !/\d/.test(cell.label) && cell.amount.cents === toCents(net.value as string) + tax) {
+        push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text }, label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax=gross'], meta: { line: j, page: line.page } });
+      }
+      break;
+    }
+  }
+}
