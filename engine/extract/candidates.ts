@@ -737,6 +737,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // A header cell: values in the same column below; the last row of a totals table is the total.
   const col: Array<{ a: AmountHit; seg: Segment; line: EvLine }> = [];
   let cur: Segment | null = h.seg;
+  let endsAtTax = false;
   for (let k = 0; k < 6 && cur; k++) {
     const b = below(ev, cur, 1, true);
     if (!b) break;
@@ -748,6 +749,13 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     // Under a tax heading of an item table the column holds each line's rate; an amount after the
     // rate in the same cell ("5,5 % 105,00 €") is the next column's line total, not a tax (fold7).
     if (field === 'tax_amount' && ITEM_HEADING.test(h.line.text) && /\d\s?%/.test(b.text.slice(0, a[0]!.index))) break;
+    // Under a net heading the column ends at a tax line: a row summing past it includes the tax, the gross
+    // (closing27: "Subtotal" over "Rock 25,00 · River Pebble 25,00 · VAT 9,50 · TOTAL 59,50"); a summing row
+    // above it must then sum two rows at least (two equal item rows are no item and its sum).
+    if (field === 'net_amount' && ev.lines[b.line]!.segments.some((x) => x !== b && LABELS.tax_amount.test(x.text.trim()) && !LABELS.net_amount.test(x.text.trim()))) {
+      endsAtTax = true;
+      break;
+    }
     col.push({ a: a[0]!, seg: b, line: ev.lines[b.line]! });
     cur = b;
   }
@@ -763,7 +771,7 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   if (col.length > 2 || (col.length === 2 && items)) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
-      const hit = i >= (col.length > 2 ? 2 : 1) && c.a.cents === run;
+      const hit = i >= (col.length > 2 || endsAtTax ? 2 : 1) && c.a.cents === run;
       run += c.a.cents;
       return hit;
     });
