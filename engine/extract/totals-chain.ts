@@ -97,7 +97,7 @@ export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Cand
 
 /**
  * The line that closes a totals block under a labelled net and its labelled tax lines, whatever its own label
- * says ("Sub Total $6,480 · Tax $648 · Amount $7,128": a bare "Amount" heads item columns, so it is no gross
+ * says ("Subtotal $6,480 · Tax $648 · Amount $7,128": a bare "Amount" heads item columns, so it is no gross
  * label; "Total paid with VAT"): its amount is the gross only where it equals that net + those taxes to the
  * cent, and only on a page where no gross was read from a label. A line with no amount between them (a rate:
  * "VAT Rate 20%") is passed over.

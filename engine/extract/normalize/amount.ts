@@ -74,6 +74,8 @@ export function findAmounts(text: string): AmountHit[] {
     const a = fromMatch(m);
     if (a) hits.push({ ...a, index: m.index, length: m[0].length, raw: m[0] });
   }
+  // The yen has no minor unit: every reader takes "¥110,000" / "33,000円" (recall22). Other money without
+  // cents ("$4000") only the totals readers take, through findMoney.
   return /[¥￥円]/.test(text) ? withExtra(hits, moneyWithoutCentsHits(text).filter((h) => YEN.test(h.mark)).map((h) => h.hit)) : hits;
 }
 
