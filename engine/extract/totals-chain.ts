@@ -1,10 +1,10 @@
 // Totals blocks whose lines chain in ways the plain net + tax = gross check does not see (issue 14, fold19:
 // round 19's Spanish and Indian GST pages; docs/decisions.md, "round 19 folded in"). Each reading here is
 // a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
-import { absCents, formatCents, toCents } from './normalize/amount.js';
+import { absCents, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { pageSizeOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
-import { amountCell } from './totals.js';
+import { amountCell, sameColumn } from './totals.js';
 import type { Candidate } from './types.js';
 
 /**
@@ -130,5 +130,32 @@ export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Cand
       }
       break;
     }
+  }
+}
+
+/**
+ * A totals block whose labels no vocabulary holds ("Veroton summa · ALV 24 % · Yhteensä", "Nettobelopp · Moms 25% ·
+ * Att betala"), read by what holds in any language: three lines one under the other whose amount cells stand in one
+ * column, the middle line printing a rate; the middle amount is the first × the rate (to the cent) and the third the
+ * first + the middle (to the cent). Read only where no gross was read from a label on the document.
+ */
+export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  if (out.some((c) => c.field === 'gross_amount' && c.method === 'label_value' && c.value !== null)) return;
+  const cells = ev.lines.map((l) => amountCell(l));
+  for (let k = 0; k + 2 < ev.lines.length; k++) {
+    const [net, tax, gross] = [cells[k], cells[k + 1], cells[k + 2]];
+    if (!net || !tax || !gross || net.amount.negative || tax.amount.cents <= 0n) continue;
+    const lines = [ev.lines[k]!, ev.lines[k + 1]!, ev.lines[k + 2]!];
+    if (lines.some((l) => l.page !== lines[0]!.page) || !sameColumn(net.seg.bbox, tax.seg.bbox) || !sameColumn(net.seg.bbox, gross.seg.bbox)) continue;
+    const rate = parseRate(tax.label);
+    if (!rate || net.amount.cents + tax.amount.cents !== gross.amount.cents) continue;
+    // The rate in hundredths of a percent: net × rate / 10000, rounded half up, must be the printed tax.
+    const expected = (net.amount.cents * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n;
+    if (expected !== tax.amount.cents) continue;
+    const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
+      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text }, label: cell.label, transforms: ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page, ...meta } });
+    at('net_amount', net, lines[0]!);
+    at('tax_amount', tax, lines[1]!, { rate, base: formatCents(net.amount.cents) });
+    at('gross_amount', gross, lines[2]!);
   }
 }

@@ -39,7 +39,7 @@ export function amountCell(line: EvLine) {
 }
 
 /** Two amount cells of one column: they overlap or end at the same right edge. */
-function sameColumn(a: Segment['bbox'], b: Segment['bbox']): boolean {
+export function sameColumn(a: Segment['bbox'], b: Segment['bbox']): boolean {
   return overlapX(a, b) > 0 || Math.abs(a.x + a.w - (b.x + b.w)) < 8;
 }
 
