@@ -62,4 +62,20 @@ describe('a totals block closed by a line with no gross label (closing27)', () =
     assert.notEqual(v(r, 'net_amount'), '25.00');
     assert.equal(v(r, 'gross_amount'), '59.50');
   });
+  it('closing27b: "Sub Total" (two words) is a net label: "Sub Total · Tax · Amount"', () => {
+    assert.deepEqual(totals(run([...HEAD, ...totalsBlock(380, ['$6,480', '$648', '$7,128'], ['Sub Total', 'Tax', 'Amount'], [330, 480])])), ['6480.00', '648.00', '7128.00']);
+  });
+  it('closing27b: one row under an item table\'s "SUB TOTAL(£)" heading is that item\'s line total, not the net', () => {
+    const r = run([
+      ...HEAD,
+      [41, 300, 9, 'ITEM'], [80, 300, 9, 'DESCRIPTION'], [300, 300, 9, 'HRS'], [380, 300, 9, 'RATE(£/HR)'], [470, 300, 9, 'SUB TOTAL(£)'],
+      [41, 314, 9, '1'], [80, 314, 9, 'Random Project'], [300, 314, 9, '15'], [380, 314, 9, '20.00'], [480, 314, 9, '300.00'],
+      [41, 340, 9, 'EXPENSE'], [80, 340, 9, 'DESCRIPTION'], [300, 340, 9, 'QTY'], [380, 340, 9, 'UNIT PRICE(£)'], [470, 340, 9, 'SUB TOTAL(£)'],
+      [41, 354, 9, '1'], [80, 354, 9, 'Travel cost'], [300, 354, 9, '2'], [380, 354, 9, '10.00'], [480, 354, 9, '20.00'],
+      [400, 380, 10, 'Total'], [470, 380, 10, '£320.00'],
+    ]);
+    assert.equal(v(r, 'gross_amount'), '320.00');
+    assert.equal(v(r, 'net_amount'), null);
+  });
 });
+
