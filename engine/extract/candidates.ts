@@ -769,6 +769,9 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
   // over the bases per rate was taken for the gross).
   const perRate = field !== 'tax_amount' && h.line.segments.some((s) => s !== h.seg && RATE_HEADING.test(s.text.trim()));
   const items = ITEM_HEADING.test(h.line.text) || perRate;
+  // One value under an item table's heading is one item's line total, no net (closing27b: a one-row item table
+  // under "SUB TOTAL(£)", a second table under it, and the total of both below).
+  if (col.length === 1 && items && field === 'net_amount') col.length = 0;
   if (col.length > 2 || (col.length === 2 && items)) {
     let run = 0n;
     const total = col.findIndex((c, i) => {
@@ -778,9 +781,6 @@ function amountFromLabel(ev: Evidence, h: LabelHit, base: number, method: Method
     });
     col.splice(0, col.length, ...(total >= 0 ? [col[total]!] : col.length > 2 && !items ? [col[col.length - 1]!] : []));
   }
-  // One value under an item table's heading is one item's line total, no net (closing27b: a one-row item table
-  // under "SUB TOTAL(£)", a second table under it, and the total of both below).
-  if (col.length === 1 && items && field === 'net_amount') col.length = 0;
   col.forEach((c, i) => push({ field, value: c.a.value, raw: c.a.raw, score: labelScore - 0.6 - (i === col.length - 1 ? 0 : 0.8), method, source: src(c.line, c.seg), label: h.label, transforms: transformsFor(c.a), meta: { line: c.line.index, page: c.line.page, rate: field === 'tax_amount' ? parseRate(h.seg.text) : null } }));
 }
 
