@@ -59,8 +59,10 @@ function union(boxes: BBox[]): BBox {
   return { x, y, w: r - x, h: bt - y };
 }
 
+// Zero-width spaces (U+200B, U+2060, U+FEFF; not the joiners U+200C/D, which shape some scripts) print nothing: a label split by one
+// ("Rechnung\u200b Nr. 17", recall27) reads as its words.
 function clean(s: string): string {
-  return s.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return s.replace(/[\u200b\u2060\ufeff]/g, '').replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 const ocrConf = new WeakMap<BBox, number>();
