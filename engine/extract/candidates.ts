@@ -10,14 +10,14 @@ import { findIbans, findLooseIbans } from './normalize/iban.js';
 import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
-import { below, belowRight, lineAt, overlapX, pageSizeOf, rightOf, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { below, belowRight, lineAt, overlapX, rightOf, sourceOf as src, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
-import type { Candidate, GenericField, Method, SourceRef } from './types.js';
+import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
 const TITLE_WORD_LABEL = /^(invoice|rechnung|gutschrift|rechnungskorrektur|factuur|facture|fattura|factura|faktura|avoir|credit note|creditnota|nota di credito|nota de cr[ée]dito|tax invoice|proforma)$/i;
 
@@ -30,16 +30,6 @@ export interface LabelHit {
   right: Segment[];
   /** A date label inside another label's value run ("Invoice Number: #123456 Invoice Date: 24/05/2030"; fold17): its value is only the rest of the run. */
   inner?: boolean;
-}
-
-function src(line: EvLine, seg: Segment | null, text?: string): SourceRef {
-  return {
-    component_ref: line.component_ref,
-    page: line.page,
-    bbox: seg ? seg.bbox : line.bbox,
-    page_size: pageSizeOf(line),
-    text: text ?? (seg ? seg.text : line.text),
-  };
 }
 
 function methodFor(line: EvLine, m: Method): Method {

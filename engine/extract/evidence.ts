@@ -3,6 +3,7 @@
 // without word boxes (e-mail body, Word, XML, the upload's `text` field) get synthetic
 // line boxes so the same label rules apply.
 import type { BBox, PageText } from '../formats/model.js';
+import type { SourceRef } from './types.js';
 import { joinLetterSpaced } from './labels.js';
 import { ocrCellConfidence, ocrPageTextHeight, ocrRows, repairOcrPageAmounts, repairOcrSegment, tidyOcrLine } from './ocr-lines.js';
 
@@ -49,6 +50,11 @@ const median = (xs: number[]) => {
 /** The page size in the line's box units, or null when its boxes are not page geometry. */
 export function pageSizeOf(line: EvLine): { width: number; height: number } | null {
   return line.positioned ? { width: line.pageWidth, height: line.pageHeight } : null;
+}
+
+/** Where a reading was printed: the segment's box on its line's page (the line's when no segment), and the text shown. */
+export function sourceOf(line: EvLine, seg: Segment | null, text?: string): SourceRef {
+  return { component_ref: line.component_ref, page: line.page, bbox: seg ? seg.bbox : line.bbox, page_size: pageSizeOf(line), text: text ?? (seg ? seg.text : line.text) };
 }
 
 function union(boxes: BBox[]): BBox {

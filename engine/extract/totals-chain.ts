@@ -2,7 +2,7 @@
 // round 19's Spanish and Indian GST pages; docs/decisions.md, "round 19 folded in"). Each reading here is
 // a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
 import { absCents, formatCents, parseRate, toCents } from './normalize/amount.js';
-import { pageSizeOf, type EvLine, type Evidence } from './evidence.js';
+import { sourceOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
 import { amountCell, sameColumn } from './totals.js';
 import type { Candidate } from './types.js';
@@ -34,7 +34,7 @@ export function netLessDiscount(ev: Evidence, out: Candidate[], push: (c: Candid
     }
     if (j === k + 1 || discount === 0n || discount >= net.amount.cents) continue;
     const line = ev.lines[k]!;
-    push({ field: 'net_amount', value: formatCents(net.amount.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: net.seg.bbox, page_size: pageSizeOf(line), text: line.text }, transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
+    push({ field: 'net_amount', value: formatCents(net.amount.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: sourceOf(line, net.seg, line.text), transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
   }
 }
 
@@ -91,7 +91,7 @@ export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Cand
     const nets = out.filter((c) => c.field === 'net_amount' && above(c, line)).map((c) => toCents(c.value as string));
     const taxes = out.filter((c) => c.field === 'tax_amount' && above(c, line)).map((c) => toCents(c.value as string));
     if (!nets.some((n) => taxes.some((t) => t > 0n && n + t === cents))) continue;
-    push({ field: 'gross_amount', value: formatCents(cents), raw: last.text, score: 3, method: 'label_value', source: { component_ref: line.component_ref, page: line.page, bbox: last.bbox, page_size: pageSizeOf(line), text: line.text }, label: line.segments[0]!.text, transforms: ['amount:no-cents', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page } });
+    push({ field: 'gross_amount', value: formatCents(cents), raw: last.text, score: 3, method: 'label_value', source: sourceOf(line, last, line.text), label: line.segments[0]!.text, transforms: ['amount:no-cents', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page } });
   }
 }
 
@@ -102,12 +102,15 @@ export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Cand
  * cent, and only on a page where no gross was read from a label. A line with no amount between them (a rate:
  * "VAT Rate 20%") is passed over.
  */
+const fromLabel = (c: Candidate) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number';
+/** A gross was read from a label: the two block readers below, which need no gross label, then stand aside. */
+const grossFromLabel = (out: Candidate[]) => out.some((c) => c.field === 'gross_amount' && fromLabel(c));
+
 export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
-  const labelled = (c: Candidate) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number';
-  if (out.some((c) => c.field === 'gross_amount' && labelled(c))) return;
+  if (grossFromLabel(out)) return;
   const taxOn = new Map<number, bigint>();
-  for (const c of out) if (c.field === 'tax_amount' && labelled(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
-  for (const net of out.filter((c) => c.field === 'net_amount' && labelled(c))) {
+  for (const c of out) if (c.field === 'tax_amount' && fromLabel(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c))) {
     const k = net.meta!.line as number;
     let tax = 0n;
     let taxLines = 0;
@@ -126,7 +129,7 @@ export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Cand
         continue;
       }
       if (taxLines && tax > 0n && !/\d/.test(cell.label) && cell.amount.cents === toCents(net.value as string) + tax) {
-        push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text }, label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax=gross'], meta: { line: j, page: line.page } });
+        push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax=gross'], meta: { line: j, page: line.page } });
       }
       break;
     }
@@ -140,7 +143,7 @@ export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Cand
  * first + the middle (to the cent). Read only where no gross was read from a label on the document.
  */
 export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
-  if (out.some((c) => c.field === 'gross_amount' && c.method === 'label_value' && c.value !== null)) return;
+  if (grossFromLabel(out)) return;
   const cells = ev.lines.map((l) => amountCell(l));
   for (let k = 0; k + 2 < ev.lines.length; k++) {
     const [net, tax, gross] = [cells[k], cells[k + 1], cells[k + 2]];
@@ -153,7 +156,7 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     const expected = (net.amount.cents * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n;
     if (expected !== tax.amount.cents) continue;
     const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
-      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text }, label: cell.label, transforms: ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page, ...meta } });
+      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page, ...meta } });
     at('net_amount', net, lines[0]!);
     at('tax_amount', tax, lines[1]!, { rate, base: formatCents(net.amount.cents) });
     at('gross_amount', gross, lines[2]!);

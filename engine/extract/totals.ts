@@ -4,7 +4,7 @@
 // blocks (issue 14, round 7)").
 import { absCents, findAmounts, findMoney, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies } from './normalize/currency.js';
-import { overlapX, pageSizeOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { overlapX, sourceOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
@@ -75,7 +75,7 @@ export function totalsBlockTaxLines(ev: Evidence, push: (c: Candidate) => void) 
       raw: cell.amount.raw,
       score: line.source === 'text_field' ? 1.5 : 2.5,
       method: line.source === 'text_field' ? 'text_field' : 'totals_table',
-      source: { component_ref: line.component_ref, page: line.page, bbox: cell.seg.bbox, page_size: pageSizeOf(line), text: line.text },
+      source: sourceOf(line, cell.seg, line.text),
       label,
       transforms: ['amount:normalize', 'totals:tax-line'],
       meta: { line: line.index, page: line.page, rate },

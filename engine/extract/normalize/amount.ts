@@ -85,9 +85,9 @@ function withExtra(hits: AmountHit[], extra: AmountHit[]): AmountHit[] {
   return more.length ? [...hits, ...more].sort((a, b) => a.index - b.index) : hits;
 }
 
-/** Percent rates: "19 %", "19,0%", "7.00 %" → "19.00". */
 /** A percent rate in text ("19 %", "5,5 %", "19.00%"): parseRate's, and raterows.ts's per line. */
 export const RATE_PATTERN = String.raw`(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%`;
+/** The first percent rate in text, 0–50 %: "19 %", "19,0%", "7.00 %" → "19.00". */
 export function parseRate(raw: string): string | null {
   const m = new RegExp(RATE_PATTERN).exec(raw);
   if (!m) return null;
