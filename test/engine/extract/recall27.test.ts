@@ -1,5 +1,5 @@
 // Generic extraction, native recall (issue 14, recall27): the document number after a label whose
-// words a zero-width space separates ("Rechnung\u200b Nr. 17"), and after "INV#" in a header grid.
+// words a zero-width space separates ("Rechnung\u200b Nr. 17"). ("INV#" in a header grid was left open.)
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageFromLines } from '../../helpers/invoice-fixtures.js';
