@@ -264,7 +264,7 @@ const PAGE_CHECKED_TRUTH = new Set(['template-data']);
  * an older checkout run against a corpus built later never shows the newer rounds as tuned, per document (it
  * happened once, 2026-11-28: a worktree's eval on a rebuilt shared corpus listed rounds 15 and 16's unscored truths).
  */
-const FOLDED_SOURCES = ['new', 'new6', 'new7', 'new9', 'new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19'];
+const FOLDED_SOURCES = ['new', 'new6', 'new7', 'new9', 'new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -587,9 +587,6 @@ const TITLES = {
   'tuned-new11': 'NEW SOURCES, TUNED-ONLY (round 11: unseen until 2026-11-27, folded in by fold11)',
   'tuned-new12': 'NEW SOURCES, TUNED-ONLY (round 12: unseen until 2026-11-28, folded in by fold12)',
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
-  'unseen-new20': 'ROUND 20, UNSEEN (round-20 sources: two invoice programs\' examples with the data they were printed from, Kenya and Switzerland; measured only, never tuned on)',
-  'unseen-new21': 'ROUND 21, UNSEEN (round-21 sources: four programs\' example invoices with the data they were printed from, Markdown + WeasyPrint and three XSL-FO templates; measured only, never tuned on)',
-  'unseen-new22': 'ROUND 22, UNSEEN (round-22 sources: three programs\' example invoices with the data they were printed from, two Typst templates (Japanese, German) and Handlebars + Puppeteer; measured only, never tuned on)',
   'unseen-new23': 'ROUND 23, UNSEEN (round-23 sources: two programs\' invoices with the data they were printed from, a German ReportLab demo invoice and three Moroccan (MAD) pages of a synthetic dataset, one per HTML template; measured only, never tuned on)',
   'unseen-new24': 'ROUND 24, UNSEEN (round-24 sources: five programs\' example invoices with the data they were printed from: a Quarto/LaTeX Australian tax invoice, a Salvadoran DTE page (PDFKit, USD, IVA 13 %), a Typst and a PyFPDF US page, a Norwegian FAKTURA from an OCaml PDF writer; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
@@ -598,6 +595,9 @@ const TITLES = {
   'tuned-new17': 'NEW SOURCES, TUNED-ONLY (round 17: unseen until 2026-11-28, folded in by fold17)',
   'tuned-new18': 'NEW SOURCES, TUNED-ONLY (round 18: unseen until 2026-11-28, folded in by fold18)',
   'tuned-new19': 'NEW SOURCES, TUNED-ONLY (round 19: unseen until 2026-11-28, folded in by fold19)',
+  'tuned-new20': 'NEW SOURCES, TUNED-ONLY (round 20: unseen until 2026-11-29, folded in by fold28)',
+  'tuned-new21': 'NEW SOURCES, TUNED-ONLY (round 21: unseen until 2026-11-29, folded in by fold28)',
+  'tuned-new22': 'NEW SOURCES, TUNED-ONLY (round 22: unseen until 2026-11-29, folded in by fold28)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
