@@ -13,7 +13,7 @@ import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCe
 import { below, belowRight, lineAt, overlapX, rightOf, sourceOf as src, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
-import { grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
+import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
@@ -428,6 +428,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   grossWithoutCents(ev, out, push);
   grossClosingBlock(ev, out, push);
   unlabelledTotalsBlock(ev, out, push);
+  grossAfterWithholding(ev, out, push);
   if (!out.some((c) => c.field === 'document_number')) bareHeaderNumber(ev, push);
   return out;
 }
@@ -1403,7 +1404,8 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     // whose year looks like a postcode, and the row under it was read as the recipient (wrong14).
     // The whole line: the amounts stand in columns of their own.
     if (MONEY_IN_TEXT.test(line.text)) continue;
-    const name = cleanName(parts[0]!);
+    // The label is no part of the name ("Returns to: Acme B.V.").
+    const name = cleanName(labelPart ? parts[0]!.slice(parts[0]!.indexOf(':') + 1) : parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
     // Recipient: the next lines below, left-aligned with the return-address line.
@@ -1581,8 +1583,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
 const SOLD_OR_PAID_TO = new RegExp(String.raw`(?:sold by|provided by|verkauft von|geliefert von|${PAYEE_PHRASE})\s+(.+)$`, 'iu');
 /** A bank's label, its name after it ("Bank: Raiffeisen Landesbank", "Kreditinstitut:", "Bank name:"). */
 const BANK_LABEL = /^(?:bank(?:verbindung|name| name)?|kreditinstitut|geldinstitut|name der bank|banque)\s*:/i;
-/** Labels that introduce the sender on a return-address line ("Abs.: Acme GmbH · …"). */
-const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzender|mittente|remitente)$/i;
+/**
+ * Labels that introduce the sender on a return-address line ("Abs.: Acme GmbH · …"), and the postal words that
+ * say where undeliverable mail goes ("Returns to: Acme B.V., …", "Rücksendeadresse:", "Retouradres:"; fold28b).
+ */
+const SENDER_WORD = /^(?:abs(?:ender(?:in)?)?\.?|von|from|exp[ée]diteur|afzender|mittente|remitente|(?:if undeliverable,?\s+)?returns?(?: to| address)|r[üu]ck(?:sende(?:adresse|anschrift)|sendung an)|adresse de retour|retouradres|retour aan)$/i;
 const SELLER_WORD = /\b(verk[äa]ufers?|lieferanten?|leistungserbringers?|sellers?|suppliers?|vendors?|vendeur|fournisseur|verkoper|leverancier|fornitore|proveedor)\b/iu;
 const BUYER_WORD = /(?<![\p{L}])(k[äa]ufers?|leistungsempf[äa]ngers?|rechnungsempf[äa]ngers?|buyers?|customers?|acheteur|client|koper|klant|afnemer|acquirente|comprador)\b/iu;
 /** A buyer section heading that is no recipient label elsewhere: "Invoice for:" (a title "Invoice for <client>" too; fold16). */

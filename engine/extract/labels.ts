@@ -23,6 +23,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'invoice\\s?(?:number|no|nr|#|id)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
     'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
+    // Spanish (fold28b): the abbreviation "Núm. Factura" / "Núm. de factura".
+    'n[úu]m\\. (?:de )?factura',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
     'faktura(?: vat)? nr', 'numer faktury', 'nr faktury',
     // Titles naming the kind of invoice, over or before its number ("Service invoice / GRT-082").
@@ -156,7 +158,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'zahlungsempf[äa]nger', 'b[ée]n[ée]ficiaire', 'begunstigde', 'make (?:cheques|checks) payable to', '(?:payable|remit|pay) to(?=\\s*(?::|$))',
     // "Contractor" heads the block of the one who did the work and invoices it ("Recipient | Contractor"; fold18):
     // only as a heading (a colon or nothing after it), never in a sentence ("Contractor agrees to …").
-    'contractor(?=\\s*(?::|$))'),
+    'contractor(?=\\s*(?::|$))',
+    // Spanish / Portuguese (fold28b): "De:" heads the sender's block beside "Para:", only alone in its cell with its colon.
+    'de(?=\\s*:\\s*$)'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'naam (?:van de )?klant', 'klantnaam', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*(?::|$))',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
@@ -168,7 +172,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'datos del (?:receptor|cliente|comprador)', 'receptor', 'recipient details',
     // "Auftraggeber" (the client who commissioned the work; raterows26) only as a heading alone in its cell: the value
     // is the block under it (HEADING_ONLY_LABEL), never "Auftraggeber-Nr." nor the next column's heading on its row.
-    'auftraggeber(?:in)?(?=\\s*$)'),
+    'auftraggeber(?:in)?(?=\\s*$)',
+    // Spanish / Portuguese (fold28b): "Para:" (to) heads the recipient's block, only alone in its cell with its colon.
+    'para(?=\\s*:\\s*$)'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address

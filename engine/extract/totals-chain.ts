@@ -162,3 +162,41 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     at('gross_amount', gross, lines[2]!);
   }
 }
+
+/**
+ * Income tax the buyer withholds and pays over for the seller, printed in the totals block between the taxes and the
+ * amount payable: Spanish "IRPF (15 %)" / "Retención", Italian "Ritenuta d'acconto", Portuguese "Retenção na fonte",
+ * English "Withholding tax" (fold28b). It is no VAT: the block's total is net + taxes − this amount.
+ */
+const WITHHOLDING_LINE = /^(?:(?:less:?\s+)?withholding(?:\s+tax)?|wht|irpf|retenci[oó]n(?:\s+(?:de\s+)?irpf)?|ritenuta(?:\s+d['’]\s?acconto)?|reten[çc][ãa]o(?:\s+na\s+fonte)?(?:\s+(?:de\s+)?irs)?)\b/i;
+
+/**
+ * A totals block that withholds income tax ("Base imponible 920 € · IVA (18 %) 165.60 € · IRPF (15 %) -138.00 € ·
+ * TOTAL 947.60 €"): the line closing it is the gross where it equals the labelled net + the labelled taxes − the
+ * withholding, to the cent, and the withholding is its printed rate of that net (rounded half up). The gross is
+ * marked with the withholding and its net so that the selection closes the block the same way. Not read where the
+ * net + taxes before withholding is printed as a gross too: then the page names two totals.
+ */
+export function grossAfterWithholding(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const taxOn = new Map<number, bigint>();
+  for (const c of out) if (c.field === 'tax_amount' && fromLabel(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  const grosses = new Set(out.filter((c) => c.field === 'gross_amount' && typeof c.value === 'string').map((c) => toCents(c.value as string)));
+  for (let j = 0; j < ev.lines.length; j++) {
+    const held = amountCell(ev.lines[j]!);
+    const rate = held && WITHHOLDING_LINE.test(held.label) ? parseRate(held.label) : null;
+    if (!held || rate === null) continue;
+    const withheld = absCents(held.amount.cents);
+    const page = ev.lines[j]!.page;
+    for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c) && (c.meta!.line as number) < j && (c.meta!.line as number) >= j - 6 && ev.lines[c.meta!.line as number]!.page === page)) {
+      const n = toCents(net.value as string);
+      if ((n * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n !== withheld) continue;
+      let tax = 0n;
+      for (let k = (net.meta!.line as number) + 1; k < j; k++) tax += taxOn.get(k) ?? 0n;
+      if (tax <= 0n || grosses.has(n + tax)) continue;
+      const closing = ev.lines[j + 1];
+      const cell = closing && closing.page === page ? amountCell(closing) : null;
+      if (!cell || cell.amount.cents !== n + tax - withheld || /\d/.test(cell.label)) continue;
+      push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(closing!, cell.seg, closing!.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax-withholding=gross'], meta: { line: j + 1, page, withheld: formatCents(withheld), net: net.value } });
+    }
+  }
+}
