@@ -64,6 +64,8 @@ export const LABELS: Record<LabelField, RegExp> = {
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
     "date d'[ée]ch[ée]ance", '[ée]ch[ée]ance', 'scadenza', 'data (?:di )?scadenza', 'fecha de vencimiento', 'vencimiento', 'due on', 'date limite de (?:paiement|r[èe]glement)', '[àa] r[ée]gler avant le', 'uiterste betaaldatum', 'vervaldag', 'f[äa]llig zum',
+    // French (fold28c): "Délai de paiement 19.07.22" (payment deadline, Swiss invoices); a term after it ("30 jours") is no date.
+    'd[ée]lai de paiement',
     // Polish (fold9): "Termin płatności" (payment term date).
     'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
     // Czech (fold10): "Datum splatnosti" (due date).

@@ -122,12 +122,15 @@ export function documentTitles(lines: TitleLine[], customTypes: string[] = []): 
     if (titleShaped(text, customTypes)) out.push({ text, tier: 'big' });
     else if (l.segments.length > 1 && titleShaped(l.segments[0]!, customTypes)) out.push({ text: l.segments[0]!, tier: 'big' });
   }
-  for (const l of lines.filter((x) => x.scale < 1.15 && x.top < 0.5).sort((a, b) => a.top - b.top)) {
+  // A large line's first cell was judged above. Its later cells are judged as headings: OCR joins the letterhead's
+  // large name and the "INVOICE" printed on its right into one line, as large as the name (fold28c).
+  for (const l of lines.filter((x) => x.top < 0.5).sort((a, b) => a.top - b.top)) {
+    const large = l.scale >= 1.15;
     l.segments.forEach((seg, i) => {
       const caps = /\p{Lu}{3}/u.test(seg) && !/\p{Ll}/u.test(seg);
       // A later cell only in capitals, and not in a row of column headings.
       const headingRow = l.segments.length >= 3 && !/\d/.test(l.segments.join(' '));
-      if ((i === 0 || (caps && !headingRow)) && titleShaped(seg, customTypes)) out.push({ text: seg, tier: 'heading' });
+      if (((i === 0 && !large) || (i > 0 && caps && !headingRow)) && titleShaped(seg, customTypes) && !(large && out.some((t) => t.text === seg))) out.push({ text: seg, tier: 'heading' });
     });
   }
   return out;
