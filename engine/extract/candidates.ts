@@ -15,7 +15,7 @@ import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HE
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -977,7 +977,7 @@ function dropItemTaxRows(out: Candidate[]) {
 const REF_CUE = /(angabe|verwendungszweck|quoting|reference|mentionnant|vermelding|indicando)/i;
 
 // Sentences: payment instructions with due dates and references, amounts in prose.
-const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|paiement (?:avant|au plus tard|jusqu)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
+const PAY_VERBS = /(überweis|zahlbar|zu zahlen|bezahl|zahlen sie|buchen|abbuch|abgebucht|einzieh|eingezogen|ziehen|\bremit\b|fällig|begleichen|zahlung (?:(?:von|über|in höhe von) [^.]{1,25}? )?(?:bis|vor|spätestens)|\bpay|\bdue\b|debit|\btransfer|payer|r[ée]gler|r[èée]glement (?:attendu|avant|au plus tard)|paiement (?:avant|au plus tard|jusqu)|pr[ée]lev|betalen|betaling v[óo]{1,2}r|over te maken|overmaken|voldoen|pagar|pagare|pago|addebit)/i;
 /**
  * Payment terms relative to the issue date: "zahlbar innerhalb (von) 14 Tagen", "payable within
  * 30 days", "30 Tage netto", "net 30", "à 30 jours", "binnen 14 dagen". A discount period
@@ -1478,6 +1478,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const rn = firstName ? cleanName(firstName.text) : null;
       if (!rn) continue;
       const left = seg.bbox.x < line.pageWidth * 0.45;
+      // A second unlabelled address block on the same rows to the right (its own name and postcode-and-town line):
+      // one block is the sender's and one the recipient's, and nothing printed says which (fold28d).
+      if (!labelled && left && twinBlockRight(line, seg, ev.lines[firstName!.line]!)) continue;
       const score = labelled ? 3.5 : left ? 2.2 : 1.2;
       // The block's column down to a few lines below its town line: identifiers printed there
       // (a VAT id) belong to the same party.
@@ -1576,6 +1579,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   partySections(ev, push);
   danfeParties(ev, push);
   honorificRecipients(ev, push);
+  japaneseIssuer(ev, push);
   partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
@@ -1613,6 +1617,28 @@ function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
       // A Japanese personal name is often two and two characters ("佐藤 花子"): shorter than cleanName's words.
       const name = cleanName(raw) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(raw) ? raw : null);
       if (name) push({ field: 'recipient_name', value: name, raw: seg.text, score: 3, method: 'address_block', source: src(line, seg), transforms: ['trim', 'strip:honorific'] });
+    }
+  }
+}
+
+/**
+ * The issuer's block of a Japanese invoice (fold28d): the name over a "〒 123-4567" postcode line, in the upper half of
+ * page 1, on a page that addresses its recipient with an honorific (御中, 様); the block under the honorific is the
+ * recipient's own.
+ */
+const POSTCODE_MARK = /^〒\s?\d{3}-\d{4}$/u;
+function japaneseIssuer(ev: Evidence, push: (c: Candidate) => void) {
+  const lines = ev.pages.get(firstPageOf(ev)) ?? [];
+  const upper = lines.filter((l) => l.bbox.y <= l.pageHeight * 0.5 && l.source !== 'text_field');
+  if (!upper.some((l) => l.segments.some((s) => HONORIFIC.test(s.text.trim())))) return;
+  for (const line of upper) {
+    for (const seg of line.segments) {
+      if (!POSTCODE_MARK.test(seg.text.trim())) continue;
+      const up = nearestAbove(lines, seg, seg.bbox.x);
+      const t = up?.text.trim() ?? '';
+      if (!up || HONORIFIC.test(t) || /[\d:：]/u.test(t)) continue;
+      const name = cleanName(t) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(t) ? t : null);
+      if (name) push({ field: 'sender_name', value: name, raw: up.text, score: 2.5, method: 'address_block', source: src(ev.lines[up.line]!, up), transforms: ['trim', 'block:postcode-mark'] });
     }
   }
 }

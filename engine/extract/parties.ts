@@ -11,7 +11,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS, opensWithLabel } from './labels.js';
-import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -193,9 +193,12 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       const first = keyedCompany ?? names.find((n) => !h.salutationOnly(n.text.trim()));
       const name = first ? h.cleanName(first.text) : null;
       if (!first || !name) continue;
+      // A second address block beside it on the same rows: nothing says which is the window (fold28d).
+      const firstLine = pageLines.find((l) => l.index === first.line)!;
+      if (town.bbox.x < line.pageWidth * 0.45 && twinBlockRight(line, town, firstLine)) continue;
       const lh = town.bbox.h || 10;
       const region = { page: line.page, x0: town.bbox.x - 10, x1: town.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - lh, y1: town.bbox.y + lh * 7 };
-      push({ field: 'recipient_name', value: name, raw: first.text, score: 3, method: 'address_block', source: h.src(pageLines.find((l) => l.index === first.line)!, first), transforms: ['trim', 'block:address-window'], meta: { block: 'window', region } });
+      push({ field: 'recipient_name', value: name, raw: first.text, score: 3, method: 'address_block', source: h.src(firstLine, first), transforms: ['trim', 'block:address-window'], meta: { block: 'window', region } });
     }
   }
 }

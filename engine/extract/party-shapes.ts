@@ -82,3 +82,13 @@ export function nameOverDepartment(first: Segment, above: Segment | undefined): 
   if (above.bbox.h < first.bbox.h * 0.85 || /\d/.test(above.text) || /:\s*$/.test(above.text)) return null;
   return above;
 }
+
+/**
+ * A second unlabelled address block on the same rows, right of the page's middle: on `town`'s row a postcode and town,
+ * on `nameLine`'s row a line of letters. One block is then the sender's and one the recipient's, and nothing printed
+ * says which (fold28d: "Sal E. S. Guru · 66666 Salesheaven" beside "John Doe · 12345 Faketown").
+ */
+export function twinBlockRight(town: EvLine, townSeg: Segment, nameLine: EvLine): boolean {
+  const right = (l: EvLine) => l.segments.filter((o) => o !== townSeg && o.bbox.x > l.pageWidth * 0.5);
+  return nameLine !== town && right(town).some((o) => POSTCODE_TOWN.test(o.text.trim()) || TOWN_LINE.test(o.text.trim())) && right(nameLine).some((o) => /\p{L}{2}/u.test(o.text) && !/[\d:]/.test(o.text));
+}
