@@ -136,6 +136,9 @@ export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Cand
   }
 }
 
+/** `rate` percent ("19.00") of an amount in cents, rounded half up to the cent: the tax or withholding a block prints. */
+const percentOf = (cents: bigint, rate: string) => (cents * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n;
+
 /**
  * A totals block whose labels no vocabulary holds ("Veroton summa · ALV 24 % · Yhteensä", "Nettobelopp · Moms 25% ·
  * Att betala"), read by what holds in any language: three lines one under the other whose amount cells stand in one
@@ -152,9 +155,7 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     if (lines.some((l) => l.page !== lines[0]!.page) || !sameColumn(net.seg.bbox, tax.seg.bbox) || !sameColumn(net.seg.bbox, gross.seg.bbox)) continue;
     const rate = parseRate(tax.label);
     if (!rate || net.amount.cents + tax.amount.cents !== gross.amount.cents) continue;
-    // The rate in hundredths of a percent: net × rate / 10000, rounded half up, must be the printed tax.
-    const expected = (net.amount.cents * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n;
-    if (expected !== tax.amount.cents) continue;
+    if (percentOf(net.amount.cents, rate) !== tax.amount.cents) continue;
     const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
       push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page, ...meta } });
     at('net_amount', net, lines[0]!);
@@ -189,7 +190,7 @@ export function grossAfterWithholding(ev: Evidence, out: Candidate[], push: (c: 
     const page = ev.lines[j]!.page;
     for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c) && (c.meta!.line as number) < j && (c.meta!.line as number) >= j - 6 && ev.lines[c.meta!.line as number]!.page === page)) {
       const n = toCents(net.value as string);
-      if ((n * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n !== withheld) continue;
+      if (percentOf(n, rate) !== withheld) continue;
       let tax = 0n;
       for (let k = (net.meta!.line as number) + 1; k < j; k++) tax += taxOn.get(k) ?? 0n;
       if (tax <= 0n || grosses.has(n + tax)) continue;
