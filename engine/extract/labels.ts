@@ -25,6 +25,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
     // Spanish (fold28b): the abbreviation "Núm. Factura" / "Núm. de factura".
     'n[úu]m\\. (?:de )?factura',
+    // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
+    'fakturan(?:ummer|r)', 'laskun (?:numero|nro)', 'laskunumero', 'n[úu]mero da fatura', 'fatura n[º°o]?',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
     'faktura(?: vat)? nr', 'numer faktury', 'nr faktury',
     // Titles naming the kind of invoice, over or before its number ("Service invoice / GRT-082").
@@ -60,6 +62,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
     // Japanese (recall22): "発行日" / "請求日" (issue), with or without 年月日.
     '発行日', '発行年月日', '請求日', '請求年月日', '請求書発行日',
+    // Swedish, Norwegian / Danish, Finnish, Portuguese (vocab28).
+    'fakturadatum', 'fakturadato', 'laskun p[äa]iv[äa]m[äa][äa]r[äa]', 'laskup[äa]iv[äa]', 'p[äa]iv[äa]m[äa][äa]r[äa]', 'p[äa]iv[äa]ys', 'data (?:de )?emiss[ãa]o', 'data da fatura',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
@@ -70,6 +74,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'termin p[łl]atno[śs]ci', 'termin zap[łl]aty',
     // Czech (fold10): "Datum splatnosti" (due date).
     'datum splatnosti',
+    // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
+    'f[öo]rfallodatum', 'f[öo]rfallodag', 'sista betalningsdag', 'forfallsdato', 'forfallsdag', 'forfaldsdato', 'forfaldsdag', 'sidste rettidige betalingsdag', 'er[äa]p[äa]iv[äa]', 'data (?:de )?vencimento',
     // "Échéance de paiement" / "de règlement" (fold14: a French freelancer's invoice of round 14).
     '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
     // Indonesian (fold19): "(Tanggal) Jatuh Tempo" (due date).
@@ -109,6 +115,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:total )?taxable value',
     // Japanese (recall22): "小計", "小計(税抜)", "税抜合計".
     '小計(?:\\s?[(（]税抜き?[)）])?', '税抜き?(?:合計|金額)',
+    // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28): the sum before VAT ("Summa exkl. moms", "Sum eks. mva",
+    // "Beløb ekskl. moms", "Veroton yhteensä", "Total sem IVA").
+    '(?:summa|belopp|netto) exkl\\.? moms', '(?:sum|bel[øo]p|netto) eks(?:kl)?\\.? mva', '(?:bel[øo]b|i alt|netto) ekskl\\.? moms', 'veroton (?:yhteens[äa]|summa|hinta)', 'yhteens[äa] ilman alv', '(?:total|valor) sem iva', '(?:total|valor) l[íi]quido', 'base tribut[áa]vel',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -127,6 +136,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     'valor total da nota(?: fiscal)?', 'valor total(?=\\s*:)', 'total a pagar', 'valor a pagar',
     // Japanese (recall22): "合計", "合計金額(税込)", "ご請求金額", "税込合計".
     '(?:合計(?:金額)?|ご?請求金額|税込合計(?:金額)?|総合計)(?:\\s?[(（]税込み?[)）])?',
+    // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28): the amount payable and the total with VAT ("Att betala",
+    // "Å betale", "At betale", "I alt", "Totalt", "Maksettava", "Yhteensä", "Total com IVA").
+    '(?:summa |totalt )?att betala', '(?:summa|totalt|belopp) inkl\\.? moms', '(?:totalt |bel[øo]p )?[åa] betale', '(?:sum|totalt|bel[øo]p) inkl\\.? mva', 'at betale', 'i alt(?: inkl\\.? moms)?', '(?:total|bel[øo]b) inkl\\.? moms', 'totalt',
+    'maksettava(?: yhteens[äa])?', 'yhteens[äa]', 'loppusumma', '(?:total|valor) com iva', 'total da fatura',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
@@ -142,6 +155,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'dph',
     // Japanese (recall22): "消費税", "消費税額", "消費税等".
     '消費税(?:等)?(?:額)?',
+    // Swedish / Danish "Moms", Norwegian "MVA" / "Merverdiavgift", Finnish "ALV" / "Arvonlisävero" (vocab28).
+    'moms(?:belopp|bel[øo]b)?', 'mva', 'merverdiavgift', 'alv', 'arvonlis[äa]vero',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
@@ -162,7 +177,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     // only as a heading (a colon or nothing after it), never in a sentence ("Contractor agrees to …").
     'contractor(?=\\s*(?::|$))',
     // Spanish / Portuguese (fold28b): "De:" heads the sender's block beside "Para:", only alone in its cell with its colon.
-    'de(?=\\s*:\\s*$)'),
+    'de(?=\\s*:\\s*$)',
+    // Swedish, Norwegian / Danish, Finnish, Portuguese (vocab28): the supplier ("Leverantör", "Leverandør", "Toimittaja",
+    // "Myyjä", "Fornecedor"); not the words that also name a salesperson ("Säljare", "Selger", "Vendedor").
+    'leverant[öo]r', 'leverand[øo]r', 'toimittaja', 'myyj[äa]', 'fornecedor'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'naam (?:van de )?klant', 'klantnaam', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*(?::|$))',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
@@ -176,7 +194,10 @@ export const LABELS: Record<LabelField, RegExp> = {
     // is the block under it (HEADING_ONLY_LABEL), never "Auftraggeber-Nr." nor the next column's heading on its row.
     'auftraggeber(?:in)?(?=\\s*$)',
     // Spanish / Portuguese (fold28b): "Para:" (to) heads the recipient's block, only alone in its cell with its colon.
-    'para(?=\\s*:\\s*$)'),
+    'para(?=\\s*:\\s*$)',
+    // Swedish, Norwegian, Finnish (vocab28): "Kund" (customer), "Faktureringsadress" / "Fakturaadresse", "Asiakas",
+    // "Laskutusosoite" (billing address).
+    'kund', 'faktureringsadress', 'fakturaadresse', 'asiakas', 'laskutusosoite'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address

@@ -1,5 +1,6 @@
 // Dates → YYYY-MM-DD (spec 2.6): numeric (d.m.y, d/m/y, m/d/y, y-m-d; 2-digit years) and
-// month names in German, English, French, Dutch, Italian and Spanish; 2024年3月15日 (recall22).
+// month names in German, English, French, Dutch, Italian, Spanish, Portuguese, the Nordic languages, Polish, Czech and
+// Finnish; 2024年3月15日 (recall22).
 
 const MONTHS: Record<string, number> = {};
 const add = (n: number, ...names: string[]) => names.forEach((w) => (MONTHS[w] = n));
@@ -14,6 +15,20 @@ add(8, 'august', 'août', 'aout', 'augustus', 'agosto', 'aug', 'ago');
 add(9, 'september', 'septembre', 'settembre', 'septiembre', 'setiembre', 'sep', 'sept', 'set');
 add(10, 'oktober', 'october', 'octobre', 'ottobre', 'octubre', 'okt', 'oct', 'ott');
 add(11, 'november', 'novembre', 'noviembre', 'nov');
+// Portuguese, Swedish / Norwegian / Danish, Polish (nominative and genitive), Czech (both cases) and Finnish (the
+// partitive a date prints and the nominative) month names that no language above spells so (vocab28).
+add(1, 'janeiro', 'styczeń', 'stycznia', 'leden', 'ledna', 'tammikuu', 'tammikuuta');
+add(2, 'fevereiro', 'luty', 'lutego', 'únor', 'února', 'helmikuu', 'helmikuuta');
+add(3, 'março', 'marzec', 'marca', 'březen', 'března', 'maaliskuu', 'maaliskuuta');
+add(4, 'kwiecień', 'kwietnia', 'duben', 'dubna', 'huhtikuu', 'huhtikuuta');
+add(5, 'maio', 'maj', 'maja', 'květen', 'května', 'toukokuu', 'toukokuuta');
+add(6, 'junho', 'czerwiec', 'czerwca', 'červen', 'června', 'kesäkuu', 'kesäkuuta');
+add(7, 'julho', 'lipiec', 'lipca', 'červenec', 'července', 'heinäkuu', 'heinäkuuta');
+add(8, 'augusti', 'sierpień', 'sierpnia', 'srpen', 'srpna', 'elokuu', 'elokuuta');
+add(9, 'setembro', 'wrzesień', 'września', 'září', 'syyskuu', 'syyskuuta');
+add(10, 'outubro', 'październik', 'października', 'říjen', 'října', 'lokakuu', 'lokakuuta');
+add(11, 'novembro', 'listopad', 'listopada', 'listopadu', 'marraskuu', 'marraskuuta');
+add(12, 'dezembro', 'grudzień', 'grudnia', 'prosinec', 'prosince', 'joulukuu', 'joulukuuta');
 // Indonesian month names that no language above spells so (fold19): Maret, Agustus, Desember.
 add(3, 'maret');
 add(8, 'agustus');
@@ -23,8 +38,11 @@ add(12, 'dezember', 'december', 'décembre', 'decembre', 'dicembre', 'diciembre'
 /** A month name's letters without their accents: the key months are looked up by. */
 const fold = (w: string) => w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 const FOLDED = new Map(Object.entries(MONTHS).map(([w, n]) => [fold(w), n]));
-/** A vowel (or c) with any accent: OCR reads "août" as "aoüt" or "aout", "März" as "Marz", "décembre" as "dècembre". */
-const ANY_ACCENT: Record<string, string> = { a: '[aàáâäã]', e: '[eèéêë]', i: '[iìíîï]', o: '[oòóôöõ]', u: '[uùúûü]', c: '[cç]' };
+/**
+ * A letter with any accent: OCR reads "août" as "aoüt" or "aout", "März" as "Marz", "décembre" as "dècembre"; the Polish
+ * and Czech month names carry ń, ś, ź, ř, č, ě, ů ("października", "července").
+ */
+const ANY_ACCENT: Record<string, string> = { a: '[aàáâäãą]', e: '[eèéêëěę]', i: '[iìíîï]', o: '[oòóôöõ]', u: '[uùúûüů]', c: '[cçčć]', n: '[nńň]', r: '[rř]', s: '[sśš]', z: '[zźżž]', y: '[yý]' };
 const MONTH_ALT = [...FOLDED.keys()]
   .sort((a, b) => b.length - a.length)
   .map((w) => [...w].map((ch) => ANY_ACCENT[ch] ?? ch).join(''))

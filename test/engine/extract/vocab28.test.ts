@@ -1,0 +1,59 @@
+// Invoice vocabulary of languages no word list held (issue 14, vocab28): Swedish, Norwegian, Danish, Finnish and
+// Portuguese labels of the number, the dates and the totals, and month names in Portuguese, the Nordic languages,
+// Polish and Czech. Each page is generated and was run against main 233be80's engine before the words were added
+// (docs/decisions.md, vocab28). Only words any invoice of the language prints, never a template's wording.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDate } from '../../../engine/extract/normalize/date.js';
+import { run, v, type Lines } from './fixtures/run.js';
+
+interface Words { title: string; number: string; issued: string; due: string; net: string; tax: string; gross: string; customer: string }
+/** A one-page invoice: the seller's block, the customer's block under its heading, the header fields, a totals block. */
+const page = (w: Words, [issued, due]: [string, string], [net, tax, gross]: [string, string, string]): Lines => [
+  [56, 40, 11, 'Nordlys Konsult AB'], [56, 53, 9, 'Storgatan 12'], [56, 66, 9, '111 22 Stockholm'],
+  [400, 40, 18, w.title],
+  [360, 80, 9, `${w.number}: 2024-117`], [360, 94, 9, `${w.issued}: ${issued}`], [360, 108, 9, `${w.due}: ${due}`],
+  [56, 140, 9, w.customer], [56, 154, 10, 'Bergström Bygg AB'], [56, 167, 9, 'Kungsgatan 5'], [56, 180, 9, '411 19 Göteborg'],
+  [56, 260, 9, 'Konsulttjänster mars'], [480, 260, 9, net],
+  [330, 420, 10, w.net], [480, 420, 10, net], [330, 434, 10, w.tax], [485, 434, 10, tax], [330, 448, 10, w.gross], [480, 448, 10, gross],
+];
+
+const CASES: Array<[string, Words, [string, string], [string, string, string], [string, string]]> = [
+  ['Swedish', { title: 'FAKTURA', number: 'Fakturanummer', issued: 'Fakturadatum', due: 'Förfallodatum', net: 'Summa exkl. moms', tax: 'Moms 25 %', gross: 'Att betala', customer: 'Kund' }, ['2024-03-15', '2024-04-14'], ['10 000,00', '2 500,00', '12 500,00'], ['2024-03-15', '2024-04-14']],
+  ['Norwegian', { title: 'FAKTURA', number: 'Fakturanr.', issued: 'Fakturadato', due: 'Forfallsdato', net: 'Sum eks. mva', tax: 'Mva 25 %', gross: 'Å betale', customer: 'Kunde' }, ['15.03.2024', '29.03.2024'], ['10 000,00', '2 500,00', '12 500,00'], ['2024-03-15', '2024-03-29']],
+  ['Danish', { title: 'FAKTURA', number: 'Fakturanr.', issued: 'Fakturadato', due: 'Forfaldsdato', net: 'Beløb ekskl. moms', tax: 'Moms 25 %', gross: 'I alt', customer: 'Kunde' }, ['15-03-2024', '30-03-2024'], ['10.000,00', '2.500,00', '12.500,00'], ['2024-03-15', '2024-03-30']],
+  ['Finnish', { title: 'LASKU', number: 'Laskun numero', issued: 'Laskun päivämäärä', due: 'Eräpäivä', net: 'Veroton yhteensä', tax: 'ALV 24 %', gross: 'Maksettava yhteensä', customer: 'Asiakas' }, ['15.3.2024', '29.3.2024'], ['10 000,00', '2 400,00', '12 400,00'], ['2024-03-15', '2024-03-29']],
+  ['Portuguese', { title: 'FATURA', number: 'Número da fatura', issued: 'Data de emissão', due: 'Data de vencimento', net: 'Total sem IVA', tax: 'IVA 23%', gross: 'Total a pagar', customer: 'Cliente' }, ['15/03/2024', '14/04/2024'], ['10.000,00', '2.300,00', '12.300,00'], ['2024-03-15', '2024-04-14']],
+];
+
+for (const [language, words, dates, amounts, [issue, due]] of CASES) {
+  describe(`${language} invoice labels (vocab28)`, () => {
+    const r = run(page(words, dates, amounts));
+    it('the number, the dates and the totals are read', () => {
+      assert.deepEqual(
+        { number: v(r, 'document_number'), issue: v(r, 'issue_date'), due: v(r, 'payment_due_date'), net: v(r, 'net_amount'), tax: v(r, 'tax_amount'), gross: v(r, 'gross_amount') },
+        { number: '2024-117', issue, due, net: amounts[0].replace(/[ .]/g, '').replace(',', '.'), tax: amounts[1].replace(/[ .]/g, '').replace(',', '.'), gross: amounts[2].replace(/[ .]/g, '').replace(',', '.') },
+      );
+    });
+    it('the customer under its heading is the recipient', () => {
+      assert.equal(v(r, 'recipient_name'), 'Bergström Bygg AB');
+    });
+  });
+}
+
+describe('month names in Portuguese, the Nordic languages, Polish and Czech (vocab28)', () => {
+  const cases: Array<[string, string]> = [
+    ['15 de março de 2024', '2024-03-15'], ['1 de fevereiro de 2025', '2025-02-01'], ['30 de setembro de 2023', '2023-09-30'],
+    ['15 maj 2024', '2024-05-15'], ['3 augusti 2024', '2024-08-03'], ['12. desember 2024', '2024-12-12'],
+    ['15 marca 2024', '2024-03-15'], ['2 października 2023', '2023-10-02'], ['15. března 2024', '2024-03-15'], ['1. července 2025', '2025-07-01'],
+  ];
+  for (const [raw, want] of cases) it(`"${raw}" is ${want}`, () => assert.equal(parseDate(raw), want));
+  it('guard: a word that only starts like a month ("marcação 2024") is no date', () => assert.equal(parseDate('marcação 2024'), null));
+});
+
+describe('guards (vocab28)', () => {
+  it('"I alt" is no label inside a sentence ("I altri costi …")', () => {
+    const r = run([[400, 40, 18, 'FATTURA'], [360, 80, 9, 'Fattura n. 12/2024'], [56, 300, 9, 'I altri costi 450,00 sono inclusi']]);
+    assert.equal(v(r, 'gross_amount'), null);
+  });
+});
