@@ -27,6 +27,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'n[úu]m\\. (?:de )?factura',
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
     'fakturan(?:ummer|r)', 'laskun (?:numero|nro)', 'laskunumero', 'n[úu]mero da fatura', 'fatura n[º°o]?',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    '[čc][íi]slo fakt[úu]ry', 'fakt[úu]ra [čc]', 'sz[áa]mlasz[áa]m', 'sz[áa]mla sorsz[áa]ma', 'nr\\.? factur[ăa]', 'num[ăa]r factur[ăa]', 'fatura no', 'fatura numaras[ıi]',
+    'arve (?:number|nr)', 'r[ēe][ķk]ina (?:numurs|nr)', 's[ąa]skaitos (?:numeris|nr)', 'broj ra[čc]una', 'ra[čc]un br', '[šs]tevilka ra[čc]una', 'ra[čc]un [šs]t',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
     'faktura(?: vat)? nr', 'numer faktury', 'nr faktury',
     // Titles naming the kind of invoice, over or before its number ("Service invoice / GRT-082").
@@ -64,6 +67,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     '発行日', '発行年月日', '請求日', '請求年月日', '請求書発行日',
     // Swedish, Norwegian / Danish, Finnish, Portuguese (vocab28).
     'fakturadatum', 'fakturadato', 'laskun p[äa]iv[äa]m[äa][äa]r[äa]', 'laskup[äa]iv[äa]', 'p[äa]iv[äa]m[äa][äa]r[äa]', 'p[äa]iv[äa]ys', 'data (?:de )?emiss[ãa]o', 'data da fatura',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    'd[áa]tum (?:vyhotovenia|vystavenia)', 'sz[áa]mla kelte', 'ki[áa]ll[íi]t[áa]s d[áa]tuma', 'kelt', 'data (?:emiterii|facturii)', 'fatura tarihi', 'd[üu]zenleme tarihi', 'tarih',
+    'arve kuup[äa]ev', 'kuup[äa]ev', 'izrakst[īi][šs]anas datums', 'r[ēe][ķk]ina datums', 'datums', 'i[šs]ra[šs]ymo data', 's[ąa]skaitos data', 'datum (?:ra[čc]una|izdavanja|izdaje)',
   ),
   payment_due_date: L(
     'f[äa]llig(?:keitsdatum|keitstag| am| bis)?', 'zahlungsziel', 'zahlbar bis', 'due date', 'payment due(?: date)?', 'due', 'pay by', 'vervaldatum', 'te betalen voor',
@@ -76,6 +82,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'datum splatnosti',
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
     'f[öo]rfallodatum', 'f[öo]rfallodag', 'sista betalningsdag', 'forfallsdato', 'forfallsdag', 'forfaldsdato', 'forfaldsdag', 'sidste rettidige betalingsdag', 'er[äa]p[äa]iv[äa]', 'data (?:de )?vencimento',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    'd[áa]tum splatnosti', 'fizet[ée]si hat[áa]rid[őo]', 'esed[ée]kess[ée]g', 'data scaden[țţt]ei', 'scaden[țţt][ăa]', 'vade tarihi', 'son [öo]deme tarihi', 'makset[äa]htaeg', 't[äa]htaeg',
+    'apmaksas termi[ņn][šs]', 'apmok[ėe]ti iki', 'mok[ėe]jimo terminas', 'datum dospije[ćc]a', 'rok pla[ćc]anja', 'rok pla[čc]ila', 'datum zapadlosti',
     // "Échéance de paiement" / "de règlement" (fold14: a French freelancer's invoice of round 14).
     '[ée]ch[ée]ance de (?:paiement|r[èe]glement)',
     // Indonesian (fold19): "(Tanggal) Jatuh Tempo" (due date).
@@ -118,6 +127,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28): the sum before VAT ("Summa exkl. moms", "Sum eks. mva",
     // "Beløb ekskl. moms", "Veroton yhteensä", "Total sem IVA").
     '(?:summa|belopp|netto) exkl\\.? moms', '(?:sum|bel[øo]p|netto) eks(?:kl)?\\.? mva', '(?:bel[øo]b|i alt|netto) ekskl\\.? moms', 'veroton (?:yhteens[äa]|summa|hinta)', 'yhteens[äa] ilman alv', '(?:total|valor) sem iva', '(?:total|valor) l[íi]quido', 'base tribut[áa]vel',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    'spolu bez dph', 'z[áa]klad dane', 'nett[óo] [öo]sszes(?:en|, )?', 'nett[óo] [öo]sszeg', '(?:total|valoare) f[ăa]r[ăa] tva', 'baza de impozitare', 'ara toplam', 'summa k[äa]ibemaksuta', 'maksustatav summa',
+    '(?:summa|kop[āa]) bez pvn', '(?:suma|i[šs] viso) be pvm', 'osnovica', '(?:iznos|ukupno) bez pdv-?a', '(?:skupaj|znesek) brez ddv', 'osnova za ddv',
   ),
   gross_amount: L(
     'rechnungsbetrag(?: \\(?brutto\\)?)?', 'bruttosumme', 'zahlbetrag', 'endsumme', 'amount payable', 'montant [àa] payer', 'gutschriftsbetrag(?: brutto)?', 'gutschrift \\(brutto\\)', 'gesamtbetrag(?: brutto)?', 'bruttobetrag', 'brutto-?betrag', 'endbetrag', 'summe inkl\\.? (?:ust|mwst)\\.?', 'summe brutto', 'gesamtsumme', 'rechnungssumme brutto(?: \\(inkl\\. ust\\.\\))?',
@@ -140,6 +152,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     // "Å betale", "At betale", "I alt", "Totalt", "Maksettava", "Yhteensä", "Total com IVA").
     '(?:summa |totalt )?att betala', '(?:summa|totalt|belopp) inkl\\.? moms', '(?:totalt |bel[øo]p )?[åa] betale', '(?:sum|totalt|bel[øo]p) inkl\\.? mva', 'at betale', 'i alt(?: inkl\\.? moms)?', '(?:total|bel[øo]b) inkl\\.? moms', 'totalt',
     'maksettava(?: yhteens[äa])?', 'yhteens[äa]', 'loppusumma', '(?:total|valor) com iva', 'total da fatura',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    '(?:celkom|suma) k [úu]hrade', 'spolu s dph', 'fizetend[őo](?: [öo]sszeg)?', 'brutt[óo] [öo]sszes(?:en)?', 'v[ée]g[öo]sszeg', 'total de plat[ăa]', 'total cu tva', 'genel toplam', '[öo]denecek tutar',
+    '(?:kokku )?tasuda', 'kokku', 'kop[āa](?: apmaksai)?', '(?:summa )?apmaksai', 'i[šs] viso(?: mok[ėe]ti)?', 'suma su pvm', 'ukupno(?: za (?:platiti|pla[ćc]anje))?', 'za platiti', 'sveukupno', 'za pla[čc]ilo', 'skupaj z ddv', 'skupaj',
   ),
   tax_amount: L(
     'steuerbetrag(?: in)?', '(?:ust|mwst)\\.?-?betrag', 'vat amount', 'tax amount', 'montant (?:de la )?tva', 'btw-?bedrag', 'importo iva', 'cuota (?:de )?iva',
@@ -157,6 +172,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '消費税(?:等)?(?:額)?',
     // Swedish / Danish "Moms", Norwegian "MVA" / "Merverdiavgift", Finnish "ALV" / "Arvonlisävero" (vocab28).
     'moms(?:belopp|bel[øo]b)?', 'mva', 'merverdiavgift', 'alv', 'arvonlis[äa]vero',
+    // Hungarian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian VAT (vocab28b).
+    '[áa]fa(?: [öo]sszesen)?', 'kdv(?: toplam[ıi])?', 'hesaplanan kdv', 'k[äa]ibemaks', 'pvn', 'pvm', 'pdv', 'ddv',
   ),
   sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
@@ -180,7 +197,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'de(?=\\s*:\\s*$)',
     // Swedish, Norwegian / Danish, Finnish, Portuguese (vocab28): the supplier ("Leverantör", "Leverandør", "Toimittaja",
     // "Myyjä", "Fornecedor"); not the words that also name a salesperson ("Säljare", "Selger", "Vendedor").
-    'leverant[öo]r', 'leverand[øo]r', 'toimittaja', 'myyj[äa]', 'fornecedor'),
+    'leverant[öo]r', 'leverand[øo]r', 'toimittaja', 'myyj[äa]', 'fornecedor',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    'dod[áa]vate[ľl]', 'elad[óo]', 'sz[áa]ll[íi]t[óo]', 'furnizor', 'sat[ıi]c[ıi]', 'm[üu][üu]ja', 'p[āa]rdev[ēe]js', 'pardav[ėe]jas', 'prodavatelj', 'dobavlja[čc]', 'prodajalec', 'dobavitelj'),
   recipient_name: L('rechnungsempf[äa]nger', 'rechnungsadresse', 'rechnungsanschrift', 'kundenadresse', 'billing address', 'invoice address', 'adresse (?:du )?client', 'adresse de facturation', 'factuuradres', 'factuur aan', 'gefactureerd aan', 'k[äa]ufer', 'kunde', 'bill to(?: address)?', 'billed to', 'invoice to', 'customer', 'buyer', 'sold to', 'factur[ée] [àa]', 'client', 'destinataire', 'klant', 'naam (?:van de )?klant', 'klantnaam', 'afnemer', 'cliente', 'cessionario', 'destinatario', 'to(?=\\s*(?::|$))',
     // Spanish and Polish (fold9): "Facturar a" (bill to), "Nabywca" (buyer).
     'facturar a', 'facturado a', 'nabywca',
@@ -197,7 +216,9 @@ export const LABELS: Record<LabelField, RegExp> = {
     'para(?=\\s*:\\s*$)',
     // Swedish, Norwegian, Finnish (vocab28): "Kund" (customer), "Faktureringsadress" / "Fakturaadresse", "Asiakas",
     // "Laskutusosoite" (billing address).
-    'kund', 'faktureringsadress', 'fakturaadresse', 'asiakas', 'laskutusosoite'),
+    'kund', 'faktureringsadress', 'fakturaadresse', 'asiakas', 'laskutusosoite',
+    // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    'odberate[ľl]', 'vev[őo]', 'cump[ăa]r[ăa]tor', 'al[ıi]c[ıi]', 'ostja', 'pirc[ēe]js', 'pirk[ėe]jas', 'kupac', 'kupec'),
   currency: L('w[äa]hrung', 'betr[äa]ge in', 'currency', 'devise', 'valuta', 'divisa', 'moneda'),
   customer_number: L('kunden-?\\s?(?:nummer|nr)', 'customer (?:number|no|id)', 'account number', 'num[ée]ro client', 'klantnummer', 'codice cliente', 'n[úu]mero de cliente'),
   // Read so that their values are not taken for another field; not reported. A delivery address

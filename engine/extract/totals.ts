@@ -8,7 +8,7 @@ import { overlapX, sourceOf, type EvLine, type Evidence, type Segment } from './
 import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
-const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b|\bdph\b|\b(?:tps|tvq|tvh|hst|qst|pst)\b|\bmoms\b|\bmva\b|merverdiavgift|\balv\b|arvonlis\p{L}vero)/iu;
+const VAT_WORD = /(umsatz\p{L}{0,3}steuer|mehrwert\p{L}{0,3}steuer|versicherung\p{L}?steuer|\bmwst\b|\bust\b|\bvat\b|value added tax|valeur ajout[ée]e|omzetbelasting|\btax(?:e|es)?\b|\btva\b|\bbtw\b|\biva\b|\bigic\b|\bgst\b|\bdph\b|\b(?:tps|tvq|tvh|hst|qst|pst)\b|\bmoms\b|\bmva\b|merverdiavgift|\balv\b|arvonlis\p{L}vero|(?<!\p{L})(?:[áa]fa|kdv|k[äa]ibemaks|pvn|pvm|pdv|ddv)(?!\p{L}))/iu;
 /**
  * A label cell naming a total with or without tax, a tax base or a partial amount is not a tax
  * line, whatever tax word it holds ("Total excl. VAT", "Base TVA", "inkl. 19 % MwSt"); nor is an

@@ -78,9 +78,12 @@ export function isoDate(y: number, m: number, d: number): string | null {
 
 const YY_PIVOT = (new Date().getUTCFullYear() % 100) + 10;
 
-// Year first with dashes or, as yyyy/mm/dd, with slashes (nocents26: "2024/02/10"); the same separator twice.
-const NUMERIC = /(?<![\d.,/-])(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?![\d])|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\6(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
+// Year first with dashes or, as yyyy/mm/dd, with slashes (nocents26: "2024/02/10"), or dots ("2024.03.15.", Hungarian;
+// vocab28b); the same separator twice. Day first with dots, slashes or dashes.
+const NUMERIC = /(?<![\d.,/-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|\.\d)|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\6(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
 const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
+/** Day first with a space after each dot, as Czech, Slovak and Slovenian print it (vocab28b): "15. 03. 2024", "1. 7. 2025". */
+const DOTTED_SPACED = /(?<![\d.,])(\d{1,2})\.\s(\d{1,2})\.\s(\d{4})(?!\d)/g;
 /** A date written with the year, month and day characters (recall22): "2024年3月15日", "2026年07月05日" (Japanese, Chinese). */
 const YMD_CHARACTERS = /(?<!\d)(\d{4})\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
 const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
@@ -119,6 +122,10 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
       const v = month ? isoDate(Number(m[3]), month, day) : null;
       if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
     }
+  }
+  for (const m of text.matchAll(DOTTED_SPACED)) {
+    const v = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
+    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
   }
   for (const m of text.matchAll(YMD_CHARACTERS)) {
     const v = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));

@@ -19,12 +19,12 @@ export const PROFORMA = /\bpro[- ]?forma/i;
 // Portuguese (fold17): "Fatura", "Nota Fiscal" and the DANFE, the printed form of a Brazilian NF-e
 // ("DANFE / Documento Auxiliar da Nota Fiscal Eletrônica"), its title on every DANFE.
 // Japanese 請求書 (recall22), also after its subject ("印刷代一式御請求書"); "請求書番号" is a label.
-const INVOICE_WORD = /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\blasku\b|\bdanfe\b|\bnota fiscal\b|請求書(?!番号|\s?no\b|\s?#))/iu;
+const INVOICE_WORD = /(rechnungs-?korrektur|rechnung(?![\p{L}])|\binvoice\b|\bbill\b|\bfacture\b|\bfactuur\b|\bfattura\b|\bfactura\b|\bfaktura\b|\bfatura\b|\blasku\b|\bfakt[úu]ra\b|\bsz[áa]mla\b|\bfactur[ăa](?!\p{L})|\barve\b|\br[ēe][ķk]ins(?!\p{L})|\bs[ąa]skaita(?!\p{L})|\bra[čc]un\b|\bdanfe\b|\bnota fiscal\b|請求書(?!番号|\s?no\b|\s?#))/iu;
 
 /** Title words per type in de, en, fr, nl, it, es (and "faktura", "fatura", "lasku"; credit notes in the Nordic languages, Finnish, Czech: vocab28). Order matters: more specific first. */
 const TITLE_WORDS: Array<[string, RegExp]> = [
   ['other', PROFORMA],
-  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|facture d['’]avoir|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa|kreditnota|kreditfaktura|hyvityslasku|dobropis)\b/i],
+  ['credit-note', /\b(gutschrift(s?anzeige|en)?|stornorechnung|rechnungsstorno|storno(?:beleg)?|credit[- ]?note|credit memo|credit invoice|facture d['’]avoir|avoir|note de crédit|creditnota|creditfactuur|nota di credito|nota de crédito|factura rectificativa|kreditnota|kreditfaktura|hyvityslasku|dobropis|kreeditarve|iade faturas[ıi])\b/i],
   ['reminder', /\b(mahnung|zahlungserinnerung|payment reminder|reminder|rappel|relance|aanmaning|betalingsherinnering|sollecito|recordatorio de pago)\b/i],
   ['salary-statement', /\b(gehaltsabrechnung|lohnabrechnung|entgeltabrechnung|payslip|pay slip|salary statement|bulletin de (paie|salaire)|loonstrook|busta paga|nómina)\b/i],
   ['bank-statement', /\b(kontoauszug|bank statement|account statement|relevé de compte|rekeningafschrift|estratto conto|extracto bancario)\b/i],

@@ -1,6 +1,6 @@
-// A totals block whose labels no vocabulary holds (issue 14, `unlabelled27`): "Summa käibemaksuta 1.250,00 € · Käibemaks
-// 24 % 300,00 € · Kokku 1.550,00 €" (Estonian), "Nettó összesen · ÁFA 25% · Fizetendő" (Hungarian; the pages were
-// Finnish and Swedish until vocab28 gave those languages word lists). What holds in any
+// A totals block whose labels no vocabulary holds (issue 14, `unlabelled27`): "Vlera pa TVSH 1.250,00 € · TVSH 24 %
+// 300,00 € · Totali 1.550,00 €" (Albanian), "Upphæð án VSK · VSK 25% · Samtals" (Icelandic; the pages were Finnish and
+// Swedish, then Estonian and Hungarian, until vocab28 and vocab28b gave those languages word lists). What holds in any
 // language is the arithmetic: three lines, one under the other, whose amounts end in one column, the middle one
 // printing a rate, where the middle amount is the first × the rate (to the cent) and the third is the first + the
 // middle (to the cent). The first three pages fail without the rule (no total is read).
@@ -16,27 +16,27 @@ const HEAD: Lines = [
 ];
 
 describe('a totals block read by its arithmetic alone (unlabelled27)', () => {
-  it('Estonian labels: net, tax and gross, and the tax row', () => {
-    const r = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.550,00 €'], ['Summa käibemaksuta', 'Käibemaks 24 %', 'Kokku'], [330, 480])]);
+  it('Albanian labels: net, tax and gross, and the tax row', () => {
+    const r = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.550,00 €'], ['Vlera pa TVSH', 'TVSH 24 %', 'Totali'], [330, 480])]);
     assert.deepEqual(totals(r), ['1250.00', '300.00', '1550.00']);
     assert.equal(rowsKey(v(r, 'tax_breakdowns')), '24.00|1250.00|300.00');
   });
-  it('Hungarian labels, a rate that rounds', () => {
-    const r = run([...HEAD, ...totalsBlock(380, ['1,333.33', '333.33', '1,666.66'], ['Nettó összesen', 'ÁFA 25%', 'Fizetendő'], [330, 480])]);
+  it('Icelandic labels, a rate that rounds', () => {
+    const r = run([...HEAD, ...totalsBlock(380, ['1,333.33', '333.33', '1,666.66'], ['Upphæð án VSK', 'VSK 25%', 'Samtals'], [330, 480])]);
     assert.deepEqual(totals(r), ['1333.33', '333.33', '1666.66']);
   });
   it('a rate printed in its own cell of the middle line', () => {
-    const r = run([...HEAD, [330, 380, 10, 'Summa käibemaksuta'], [480, 380, 10, '800,00'], [330, 394, 10, 'Käibemaks'], [420, 394, 10, '14 %'], [480, 394, 10, '112,00'], [330, 408, 10, 'Kokku'], [480, 408, 10, '912,00']]);
+    const r = run([...HEAD, [330, 380, 10, 'Vlera pa TVSH'], [480, 380, 10, '800,00'], [330, 394, 10, 'TVSH'], [420, 394, 10, '14 %'], [480, 394, 10, '112,00'], [330, 408, 10, 'Totali'], [480, 408, 10, '912,00']]);
     assert.deepEqual(totals(r), ['800.00', '112.00', '912.00']);
   });
   it('guard: the sum does not close, or the tax is not the rate of the first', () => {
-    const open = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.560,00 €'], ['Summa käibemaksuta', 'Käibemaks 24 %', 'Kokku'], [330, 480])]);
+    const open = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.560,00 €'], ['Vlera pa TVSH', 'TVSH 24 %', 'Totali'], [330, 480])]);
     assert.deepEqual(totals(open), [null, null, null]);
-    const rate = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '250,00 €', '1.500,00 €'], ['Summa käibemaksuta', 'Käibemaks 24 %', 'Kokku'], [330, 480])]);
+    const rate = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '250,00 €', '1.500,00 €'], ['Vlera pa TVSH', 'TVSH 24 %', 'Totali'], [330, 480])]);
     assert.deepEqual(totals(rate), [null, null, null]);
   });
   it('guard: without a rate on the middle line nothing is read', () => {
-    const r = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.550,00 €'], ['Summa käibemaksuta', 'Maks', 'Kokku'], [330, 480])]);
+    const r = run([...HEAD, ...totalsBlock(380, ['1.250,00 €', '300,00 €', '1.550,00 €'], ['Vlera pa TVSH', 'Taksa', 'Totali'], [330, 480])]);
     assert.deepEqual(totals(r), [null, null, null]);
   });
 });

@@ -24,6 +24,17 @@ const CASES: Array<[string, Words, [string, string], [string, string, string], [
   ['Danish', { title: 'FAKTURA', number: 'Fakturanr.', issued: 'Fakturadato', due: 'Forfaldsdato', net: 'Beløb ekskl. moms', tax: 'Moms 25 %', gross: 'I alt', customer: 'Kunde' }, ['15-03-2024', '30-03-2024'], ['10.000,00', '2.500,00', '12.500,00'], ['2024-03-15', '2024-03-30']],
   ['Finnish', { title: 'LASKU', number: 'Laskun numero', issued: 'Laskun päivämäärä', due: 'Eräpäivä', net: 'Veroton yhteensä', tax: 'ALV 24 %', gross: 'Maksettava yhteensä', customer: 'Asiakas' }, ['15.3.2024', '29.3.2024'], ['10 000,00', '2 400,00', '12 400,00'], ['2024-03-15', '2024-03-29']],
   ['Portuguese', { title: 'FATURA', number: 'Número da fatura', issued: 'Data de emissão', due: 'Data de vencimento', net: 'Total sem IVA', tax: 'IVA 23%', gross: 'Total a pagar', customer: 'Cliente' }, ['15/03/2024', '14/04/2024'], ['10.000,00', '2.300,00', '12.300,00'], ['2024-03-15', '2024-04-14']],
+  // vocab28b: Polish totals, Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian.
+  ['Polish', { title: 'FAKTURA VAT', number: 'Numer faktury', issued: 'Data wystawienia', due: 'Termin płatności', net: 'Wartość netto', tax: 'Kwota VAT 23%', gross: 'Do zapłaty', customer: 'Nabywca' }, ['15.03.2024', '29.03.2024'], ['10 000,00', '2 300,00', '12 300,00'], ['2024-03-15', '2024-03-29']],
+  ['Slovak', { title: 'FAKTÚRA', number: 'Číslo faktúry', issued: 'Dátum vyhotovenia', due: 'Dátum splatnosti', net: 'Spolu bez DPH', tax: 'DPH 20 %', gross: 'Celkom k úhrade', customer: 'Odberateľ' }, ['15. 03. 2024', '29. 03. 2024'], ['10 000,00', '2 000,00', '12 000,00'], ['2024-03-15', '2024-03-29']],
+  ['Hungarian', { title: 'SZÁMLA', number: 'Számlaszám', issued: 'Számla kelte', due: 'Fizetési határidő', net: 'Nettó összesen', tax: 'ÁFA 27%', gross: 'Fizetendő', customer: 'Vevő' }, ['2024.03.15.', '2024.03.29.'], ['10 000,00', '2 700,00', '12 700,00'], ['2024-03-15', '2024-03-29']],
+  ['Romanian', { title: 'FACTURĂ', number: 'Nr. factură', issued: 'Data emiterii', due: 'Data scadenței', net: 'Total fără TVA', tax: 'TVA 19%', gross: 'Total de plată', customer: 'Cumpărător' }, ['15.03.2024', '29.03.2024'], ['10.000,00', '1.900,00', '11.900,00'], ['2024-03-15', '2024-03-29']],
+  ['Turkish', { title: 'FATURA', number: 'Fatura No', issued: 'Fatura Tarihi', due: 'Vade Tarihi', net: 'Ara Toplam', tax: 'KDV %20', gross: 'Genel Toplam', customer: 'Alıcı' }, ['15.03.2024', '29.03.2024'], ['10.000,00', '2.000,00', '12.000,00'], ['2024-03-15', '2024-03-29']],
+  ['Estonian', { title: 'ARVE', number: 'Arve number', issued: 'Arve kuupäev', due: 'Maksetähtaeg', net: 'Summa käibemaksuta', tax: 'Käibemaks 22%', gross: 'Tasuda', customer: 'Ostja' }, ['15.03.2024', '29.03.2024'], ['10 000,00', '2 200,00', '12 200,00'], ['2024-03-15', '2024-03-29']],
+  ['Latvian', { title: 'RĒĶINS', number: 'Rēķina numurs', issued: 'Izrakstīšanas datums', due: 'Apmaksas termiņš', net: 'Summa bez PVN', tax: 'PVN 21%', gross: 'Kopā apmaksai', customer: 'Pircējs' }, ['15.03.2024.', '29.03.2024.'], ['10 000,00', '2 100,00', '12 100,00'], ['2024-03-15', '2024-03-29']],
+  ['Lithuanian', { title: 'SĄSKAITA FAKTŪRA', number: 'Sąskaitos numeris', issued: 'Išrašymo data', due: 'Apmokėti iki', net: 'Suma be PVM', tax: 'PVM 21%', gross: 'Iš viso mokėti', customer: 'Pirkėjas' }, ['2024-03-15', '2024-03-29'], ['10 000,00', '2 100,00', '12 100,00'], ['2024-03-15', '2024-03-29']],
+  ['Croatian', { title: 'RAČUN', number: 'Broj računa', issued: 'Datum računa', due: 'Datum dospijeća', net: 'Osnovica', tax: 'PDV 25%', gross: 'Ukupno za platiti', customer: 'Kupac' }, ['15.03.2024.', '29.03.2024.'], ['10.000,00', '2.500,00', '12.500,00'], ['2024-03-15', '2024-03-29']],
+  ['Slovenian', { title: 'RAČUN', number: 'Številka računa', issued: 'Datum izdaje', due: 'Rok plačila', net: 'Skupaj brez DDV', tax: 'DDV 22%', gross: 'Za plačilo', customer: 'Kupec' }, ['15. 03. 2024', '29. 03. 2024'], ['10.000,00', '2.200,00', '12.200,00'], ['2024-03-15', '2024-03-29']],
 ];
 
 for (const [language, words, dates, amounts, [issue, due]] of CASES) {
@@ -49,6 +60,24 @@ describe('month names in Portuguese, the Nordic languages, Polish and Czech (voc
   ];
   for (const [raw, want] of cases) it(`"${raw}" is ${want}`, () => assert.equal(parseDate(raw), want));
   it('guard: a word that only starts like a month ("marcação 2024") is no date', () => assert.equal(parseDate('marcação 2024'), null));
+});
+
+describe('numeric dates of Central Europe (vocab28b)', () => {
+  for (const [raw, want] of [['2024.03.15.', '2024-03-15'], ['2024.3.5', '2024-03-05'], ['15. 03. 2024', '2024-03-15'], ['1. 7. 2025', '2025-07-01']] as const) {
+    it(`"${raw}" is ${want}`, () => assert.equal(parseDate(raw), want));
+  }
+  it('guard: a version "2024.3.15.2" and an amount "2.024,03" are no dates', () => {
+    assert.equal(parseDate('2024.3.15.2'), null);
+    assert.equal(parseDate('2.024,03'), null);
+  });
+});
+
+describe('Italian "Netto a pagare" (vocab28b)', () => {
+  it('is the amount payable, not the net', () => {
+    const r = run([[400, 40, 18, 'FATTURA'], [360, 80, 9, 'Fattura n. 12/2024'], [360, 94, 9, 'Data: 05/03/2024'],
+      [330, 420, 10, 'Imponibile'], [480, 420, 10, '1.000,00'], [330, 434, 10, 'IVA 22%'], [486, 434, 10, '220,00'], [330, 448, 10, 'Netto a pagare'], [480, 448, 10, '1.220,00']]);
+    assert.deepEqual([v(r, 'net_amount'), v(r, 'gross_amount')], ['1000.00', '1220.00']);
+  });
 });
 
 describe('guards (vocab28)', () => {
