@@ -264,7 +264,7 @@ const PAGE_CHECKED_TRUTH = new Set(['template-data']);
  * an older checkout run against a corpus built later never shows the newer rounds as tuned, per document (it
  * happened once, 2026-11-28: a worktree's eval on a rebuilt shared corpus listed rounds 15 and 16's unscored truths).
  */
-const FOLDED_SOURCES = ['new', 'new6', 'new7', 'new9', 'new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22'];
+const FOLDED_SOURCES = ['new', 'new6', 'new7', 'new9', 'new10', 'new11', 'new12', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23', 'new24'];
 /** Optional corpus sources the build could not have (manifest `absent`): { repo, round, reason }. */
 let absentSources = [];
 
@@ -587,8 +587,6 @@ const TITLES = {
   'tuned-new11': 'NEW SOURCES, TUNED-ONLY (round 11: unseen until 2026-11-27, folded in by fold11)',
   'tuned-new12': 'NEW SOURCES, TUNED-ONLY (round 12: unseen until 2026-11-28, folded in by fold12)',
   'unseen-new13': 'ROUND 13, UNSEEN (round-13 sources: seven invoice programs\' examples with the data they were made from; measured only, never tuned on)',
-  'unseen-new23': 'ROUND 23, UNSEEN (round-23 sources: two programs\' invoices with the data they were printed from, a German ReportLab demo invoice and three Moroccan (MAD) pages of a synthetic dataset, one per HTML template; measured only, never tuned on)',
-  'unseen-new24': 'ROUND 24, UNSEEN (round-24 sources: five programs\' example invoices with the data they were printed from: a Quarto/LaTeX Australian tax invoice, a Salvadoran DTE page (PDFKit, USD, IVA 13 %), a Typst and a PyFPDF US page, a Norwegian FAKTURA from an OCaml PDF writer; measured only, never tuned on)',
   'tuned-new14': 'NEW SOURCES, TUNED-ONLY (round 14: unseen until 2026-11-28, folded in by fold14)',
   'tuned-new15': 'NEW SOURCES, TUNED-ONLY (round 15: unseen until 2026-11-28, folded in by fold15)',
   'tuned-new16': 'NEW SOURCES, TUNED-ONLY (round 16: unseen until 2026-11-28, folded in by fold16)',
@@ -598,6 +596,8 @@ const TITLES = {
   'tuned-new20': 'NEW SOURCES, TUNED-ONLY (round 20: unseen until 2026-11-29, folded in by fold28)',
   'tuned-new21': 'NEW SOURCES, TUNED-ONLY (round 21: unseen until 2026-11-29, folded in by fold28)',
   'tuned-new22': 'NEW SOURCES, TUNED-ONLY (round 22: unseen until 2026-11-29, folded in by fold28)',
+  'tuned-new23': 'NEW SOURCES, TUNED-ONLY (round 23: unseen until 2026-11-29, folded in by fold28e)',
+  'tuned-new24': 'NEW SOURCES, TUNED-ONLY (round 24: unseen until 2026-11-29, folded in by fold28e)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',
