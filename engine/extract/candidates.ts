@@ -15,7 +15,7 @@ import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HE
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -169,6 +169,12 @@ function seriesBelow(ev: Evidence, seg: Segment): boolean {
   return Boolean(b && /^s[ée]rie\b/iu.test(b.text.trim()));
 }
 
+/** A cell of a table column: above it on its page, a row of column headings (three or more, no digit) has a cell starting where it starts. */
+function underColumnHeading(ev: Evidence, seg: Segment): boolean {
+  const line = ev.lines[seg.line]!;
+  return (ev.pages.get(line.page) ?? []).some((l) => l.bbox.y < seg.bbox.y && headingRow(l) && l.segments.some((c) => Math.abs(c.bbox.x - seg.bbox.x) < 4));
+}
+
 /** Text values for a label: in its own segment, right of it, or below it. */
 function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> {
   const out: Array<{ text: string; seg: Segment | null; where: 'same' | 'right' | 'below'; penalty: number }> = [];
@@ -180,7 +186,9 @@ function labelValues(ev: Evidence, h: LabelHit): Array<{ text: string; seg: Segm
   if (h.right[0] && !headingOnly) out.push({ text: strip(h.right[0].text), seg: h.right[0], where: 'right', penalty: 0 });
   else if (!h.rest && !headingOnly) {
     const r = rightOf(ev, h.seg);
-    if (r) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
+    // A party heading beside an item table: the row of the table level with it is no party's name (fold28e).
+    const tableCell = r && (h.field === 'sender_name' || h.field === 'recipient_name') && underColumnHeading(ev, r);
+    if (r && !tableCell) out.push({ text: strip(r.text), seg: r, where: 'right', penalty: 0.1 });
   }
   const b = below(ev, h.seg, 2, true);
   if (b) out.push({ text: b.text, seg: b, where: 'below', penalty: 0.4 });
@@ -322,7 +330,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         if (v.where === 'right' && v.seg && v.seg.bbox.x - (h.seg.bbox.x + h.seg.bbox.w) > h.line.pageWidth * 0.35) continue;
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
-          const n = cleanName(v.text.split(SEPARATORS)[0]!);
+          const n = cleanName(nameBeforeAddress(v.text) ?? v.text.split(SEPARATORS)[0]!);
           return n ? { text: n, seg: v.seg, line: v.seg ? ev.lines[v.seg.line]! : null } : null;
         })();
         // A text ending in a colon is a key of its own ("Nom du vendeur:" under "Vendeur"; fold11), never a name.
@@ -1218,7 +1226,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
     // address, and the lines after the street are its town and country, not a name (fold12).
     if (/^\d+[a-z]?\s+\p{L}/iu.test(t.trim()) && !LEGAL_FORM.test(t)) return null;
     if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
-      const name = cleanName(t.split(SEPARATORS)[0]!);
+      const name = cleanName(nameBeforeAddress(t) ?? t.split(SEPARATORS)[0]!);
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
     }
     if (!cur) return null;

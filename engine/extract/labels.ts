@@ -28,6 +28,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
     'fakturan(?:ummer|r)', 'laskun (?:numero|nro)', 'laskunumero', 'n[úu]mero da fatura', 'fatura n[º°o]?',
     // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
+    // The Salvadoran DTE prints its number as "Número de Control" (a national form's box title; fold28e).
+    'n[úu]mero de control',
     '[čc][íi]slo fakt[úu]ry', 'fakt[úu]ra [čc]', 'sz[áa]mlasz[áa]m', 'sz[áa]mla sorsz[áa]ma', 'nr\\.? factur[ăa]', 'num[ăa]r factur[ăa]', 'fatura no', 'fatura numaras[ıi]',
     'arve (?:number|nr)', 'r[ēe][ķk]ina (?:numurs|nr)', 's[ąa]skaitos (?:numeris|nr)', 'broj ra[čc]una', 'ra[čc]un br', '[šs]tevilka ra[čc]una', 'ra[čc]un [šs]t',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
@@ -175,7 +177,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Hungarian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian VAT (vocab28b).
     '[áa]fa(?: [öo]sszesen)?', 'kdv(?: toplam[ıi])?', 'hesaplanan kdv', 'k[äa]ibemaks', 'pvn', 'pvm', 'pdv', 'ddv',
   ),
-  sender_name: L('rechnungsersteller', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
+  sender_name: L('rechnungsersteller', 'rechnungssteller(?:in)?', 'lieferant', 'verk[äa]ufer', 'leistungserbringer', 'seller', 'supplier', 'vendor', 'service provider', 'sold by', 'fournisseur', 'vendeur', 'leverancier', 'verkoper', 'fornitore', 'cedente', 'proveedor', 'emisor',
     // "Émetteur" heads the sender's block on French invoices; "From:" only with its colon (not "from 1 May").
     // "FROM" / "From" alone in its cell heads the block too (fold19: a LaTeX invoice's "FROM · TO" columns).
     '[ée]metteur', 'from(?=\\s*(?::|$))',

@@ -26,6 +26,16 @@ export const TOWN_LINE = new RegExp(String.raw`^(?:(?:[A-Z]{1,2}-)?(?:${CONTINEN
 export const ENDS_IN_TOWN = new RegExp(String.raw`(?:^|,\s*)(?:(?:[A-Z]{1,2}-)?(?:${CONTINENTAL})\s+${TOWN_NAME}|${TOWN_NAME}\s+${UK})$`, 'u');
 /** A postcode anywhere in a line ("Acme GmbH · Hafenweg 12 · 20457 Hamburg"). */
 export const POSTCODE_IN_LINE = new RegExp(`\\b${POSTCODE}\\b`);
+/**
+ * A name with its whole address on one line ("Max Mustermann Musterstraße 456 54321 Hamburg", "Jan Smit Kerkstraat 5 1011
+ * AB Amsterdam"; fold28e): the name, then a street — a street word and a house number — and a postcode and town.
+ */
+const STREET = String.raw`(?:\p{L}+(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|damm|ring|ufer|straat|laan|plein|gracht|kade)|(?:rue|avenue|boulevard|chemin|via|viale|calle|avenida|rua)\s[\p{L}\s'-]+?|\p{L}+\s(?:street|st\.|road|rd\.|lane|avenue|drive))\s\d+[a-z]?,?`;
+const NAME_THEN_ADDRESS = new RegExp(String.raw`^(.+?)\s+${STREET}\s+${POSTCODE}\s+\p{L}`, 'iu');
+/** The name of a one-line "name, street, postcode town" cell; null when the cell is not one. */
+export function nameBeforeAddress(text: string): string | null {
+  return NAME_THEN_ADDRESS.exec(text.trim())?.[1] ?? null;
+}
 /** A post-office box instead of a street and postcode. */
 export const PO_BOX = /postfach|p\.?\s?o\.? box|boîte postale|postbus|casella postale|apartado/i;
 
