@@ -1,5 +1,5 @@
 // Money amounts as printed in European and English layouts → dot-decimal strings (spec 2.6).
-// Accepted: 1.234,56 · 1,234.56 · 1 234,56 · 1'234.56 · -12,00 · 12,00- · (12.00) · − 12,00.
+// Accepted: 1.234,56 · 1,234.56 · 1 234,56 · 1'234.56 · 1’234.56 · 12,34,567.00 · -12,00 · 12,00- · (12.00) · − 12,00.
 // Money needs exactly two decimals: "1.328" (a quantity with a thousands dot) is not money. `findMoney`
 // (the totals readers) also takes money printed without cents beside a currency mark or with the money
 // dash ("$ 1,100", "Kč 12.100,-", nocents26).
@@ -12,9 +12,13 @@ export interface ParsedAmount {
   negative: boolean;
 }
 
-const GROUP = "[ .,'\u00a0\u202f\u2009]";
+/** Thousands separators: space, dot, comma, the apostrophes of Swiss prices (' and ’; money28) and the narrow spaces. */
+const GROUP_CHARS = ".,'\u2019\u00a0\u202f\u2009 ";
+const GROUP = `[${GROUP_CHARS}]`;
+/** The integer part: groups of three, the Indian lakh grouping ("12,34,567"; money28), or plain digits. */
+const INTEGER = `\\d{1,2}(?:,\\d{2})+,\\d{3}|\\d{1,3}(?:${GROUP}\\d{3})+|\\d+`;
 /** An amount token inside text: optional sign, digit groups, two decimals, optional trailing sign. */
-export const AMOUNT_PATTERN = new RegExp(`(?<![\\d.,])([-\u2212\u2013]\\s?)?(\\(?)(\\d{1,3}(?:${GROUP}\\d{3})+|\\d+)([.,])(\\d{2})(\\)?)(-)?(?![\\d]|[.,]\\d)`, 'g');
+export const AMOUNT_PATTERN = new RegExp(`(?<![\\d.,'\u2019])([-\u2212\u2013]\\s?)?(\\(?)(${INTEGER})([.,])(\\d{2})(\\)?)(-)?(?![\\d]|[.,]\\d)`, 'g');
 
 /** The currency marks beside an amount (currency.ts), stripped before parsing. */
 const MARKS = new RegExp(CURRENCY_MARK, 'giu');
@@ -31,7 +35,7 @@ export function parseAmount(raw: string): ParsedAmount | null {
 
 export function fromMatch(m: RegExpExecArray): ParsedAmount | null {
   const [, leadSign, open, intPart, decSep, dec, close, trailSign] = m;
-  const groups = intPart!.split(/[ .,'\u00a0\u202f\u2009]/);
+  const groups = intPart!.split(new RegExp(GROUP));
   if (groups.length > 1) {
     // Thousands groups: one separator kind, never the decimal separator itself.
     const seps = new Set(intPart!.replace(/\d/g, ''));
@@ -109,7 +113,7 @@ export const STANDARD_RATES = [0, 2.1, 2.5, 3, 3.7, 4, 5, 5.5, 6, 7, 8, 8.1, 9, 
  * to a Latin-script letter before it ("A4 €", "INV123 EUR"; Japanese glues amounts to their labels:
  * "合計33,000円"); no price per unit ("$60/hr", "12 €/h") and no rate after it.
  */
-const NO_CENTS = /(?<![\d.,'])([-\u2212\u2013]\s?)?([1-9]\d{0,2}(?:[ .,'\u00a0\u202f\u2009]\d{3})+|\d+)(?:([.,])(\d))?([.,][-\u2013\u2014](?!\d))?(?![\d]|[.,]\d)/g;
+const NO_CENTS = new RegExp(String.raw`(?<![\d.,'\u2019])([-\u2212\u2013]\s?)?([1-9]\d{0,2}(?:${GROUP}\d{3})+|\d+)(?:([.,])(\d))?([.,][-\u2013\u2014](?!\d))?(?![\d]|[.,]\d)`, 'g');
 const MARK_BEFORE = new RegExp(`(?:${CURRENCY_MARK}|￥)\\s?$`, 'iu');
 const MARK_AFTER = new RegExp(`^\\s?(?:${CURRENCY_MARK}|円)`, 'iu');
 const YEN = /[¥￥円]/;
