@@ -81,7 +81,9 @@ const YY_PIVOT = (new Date().getUTCFullYear() % 100) + 10;
 // Year first with dashes or, as yyyy/mm/dd, with slashes (nocents26: "2024/02/10"), or dots ("2024.03.15.", Hungarian;
 // vocab28b); the same separator twice. Day first with dots, slashes or dashes.
 const NUMERIC = /(?<![\d.,/-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|\.\d)|(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\6(\d{4}|\d{2})(?![\d]|[.,]\d)/g;
-const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:de\\s+)?(\\d{4})(?!\\d)`, 'giu');
+const NAMED_DMY = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:of\\s+|de\\s+)?(${MONTH_ALT})\\.?,?\\s*(?:del?\\s+)?(\\d{4})(?!\\d)`, 'giu');
+/** The day, the month's name and the year joined by one dash or slash ("15-Mar-2024", "05-MAR-24"; dates28). */
+const NAMED_DASHED = new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})([-/])(${MONTH_ALT})\\2(\\d{4}|\\d{2})(?![\\d\\p{L}])`, 'giu');
 /** Day first with a space after each dot, as Czech, Slovak and Slovenian print it (vocab28b): "15. 03. 2024", "1. 7. 2025". */
 const DOTTED_SPACED = /(?<![\d.,])(\d{1,2})\.\s(\d{1,2})\.\s(\d{4})(?!\d)/g;
 /** A date written with the year, month and day characters (recall22): "2024年3月15日", "2026年07月05日" (Japanese, Chinese). */
@@ -122,6 +124,11 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
       const v = month ? isoDate(Number(m[3]), month, day) : null;
       if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
     }
+  }
+  for (const m of text.matchAll(NAMED_DASHED)) {
+    const month = FOLDED.get(fold(m[3]!));
+    const v = month ? isoDate(fullYear(Number(m[4]), m[4]!.length, YY_PIVOT), month, Number(m[1])) : null;
+    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
   }
   for (const m of text.matchAll(DOTTED_SPACED)) {
     const v = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
