@@ -18,6 +18,11 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/(?:AU|A)\$|australian dollars?/i, 'AUD'],
   [/NZ\$/i, 'NZD'],
   [/HK\$/i, 'HKD'],
+  // The dollars of Taiwan, the Dominican Republic, Jamaica, Trinidad (symbols28: "NT$" was read as US dollars).
+  [/NT\$/, 'TWD'],
+  [/RD\$/, 'DOP'],
+  [/(?<![A-Z])J\$/, 'JMD'],
+  [/TT\$/, 'TTD'],
   [/(?<![A-Z])SG?\$/, 'SGD'],
   [/MX\$/, 'MXN'],
   [/R\$/, 'BRL'],
@@ -28,6 +33,13 @@ const SYMBOLS: Array<[RegExp, string]> = [
   [/Kč/, 'CZK'],
   [/\bFt\b/, 'HUF'],
   [/₹/, 'INR'],
+  // Signs that name one currency each (symbols28).
+  [/₺/, 'TRY'], [/₦/, 'NGN'], [/₱/, 'PHP'], [/₩/, 'KRW'], [/₴/, 'UAH'], [/₽/, 'RUB'], [/₪/, 'ILS'], [/฿/, 'THB'], [/₫/, 'VND'], [/₸/, 'KZT'], [/₼/, 'AZN'], [/₲/, 'PYG'], [/₡/, 'CRC'],
+  // Words and letters only beside an amount: Romanian "lei" and Turkish "TL" after it, Malaysian "RM" before one with
+  // cents (a room is "RM12").
+  [/(?<=\d[\d.,]*\s?)lei\b/i, 'RON'],
+  [/(?<=\d[\d.,]*\s?)TL\b/, 'TRY'],
+  [/\bRM(?=\s?\d[\d,]*\.\d{2}(?!\d))/, 'MYR'],
   // "Rp" before a number is the Indonesian rupiah ("Rp2.000.000", "Rp 150.000"; nocents26); not inside a word.
   [/(?<!\p{L})Rp\.?(?=\s?\d)/u, 'IDR'],
   // 円 is the yen's own character (the yuan is 元): never shared (recall22).
