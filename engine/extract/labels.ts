@@ -58,6 +58,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'data wystawienia',
     // Template programs (fold10): "Issuing Date", "Created:" (only with its colon), Czech "Datum vydání".
     'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
+    // English abbreviations and the UK VAT "tax point" (vocab28c): "Inv. Date", "Bill Date", "Tax Point Date".
+    'inv\\. date', 'bill date', 'tax point date',
     // Czech (fold15): "Datum vystavení" (date of issue).
     'datum vystaven[íi]',
     // Indonesian (fold19): "Tanggal" (date), "Tanggal Faktur" / "Tanggal Invoice" (invoice date).

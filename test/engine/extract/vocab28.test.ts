@@ -86,3 +86,13 @@ describe('guards (vocab28)', () => {
     assert.equal(v(r, 'gross_amount'), null);
   });
 });
+
+describe('English issue-date labels (vocab28c)', () => {
+  for (const label of ['Inv. Date', 'Bill Date', 'Tax Point Date']) {
+    it(`"${label}" labels the issue date`, () => {
+      const r = run([[56, 40, 12, 'Acme Supplies Ltd'], [400, 40, 18, 'INVOICE'], [330, 80, 9, 'Invoice No: AB-1'], [330, 94, 9, label], [450, 94, 9, '03 April 2024'],
+        [330, 420, 10, 'Subtotal'], [480, 420, 10, '1,000.00'], [330, 434, 10, 'VAT 20%'], [486, 434, 10, '200.00'], [330, 448, 10, 'Total'], [480, 448, 10, '1,200.00']]);
+      assert.equal(v(r, 'issue_date'), '2024-04-03');
+    });
+  }
+});
