@@ -96,11 +96,12 @@ const NAMED_MDY = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st
  */
 export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit[] {
   const hits: DateHit[] = [];
-  NUMERIC.lastIndex = 0;
-  for (let m = NUMERIC.exec(text); m; m = NUMERIC.exec(text)) {
+  const add = (m: RegExpMatchArray, v: string | null, ambiguous = false) => {
+    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous });
+  };
+  for (const m of text.matchAll(NUMERIC)) {
     if (m[1]) {
-      const v = isoDate(Number(m[1]), Number(m[3]), Number(m[4]));
-      if (v) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
+      add(m, isoDate(Number(m[1]), Number(m[3]), Number(m[4])));
       continue;
     }
     const a = Number(m[5]);
@@ -110,34 +111,23 @@ export function findDates(text: string, order: DayOrder | null = 'dmy'): DateHit
     const dmy = isoDate(y, b, a);
     // Slash and dash dates are written month first in the US ("12-25-2024"); a dotted date never is.
     const mdy = sep === '/' || sep === '-' ? isoDate(y, a, b) : null;
-    let v: string | null;
-    if (dmy && mdy && a !== b) v = order === 'mdy' ? mdy : dmy;
-    else v = dmy ?? mdy;
-    if (v) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: Boolean(dmy && mdy && a !== b) });
+    const both = Boolean(dmy && mdy && a !== b);
+    add(m, both ? (order === 'mdy' ? mdy : dmy) : (dmy ?? mdy), both);
   }
   for (const re of [NAMED_DMY, NAMED_MDY]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
+    for (const m of text.matchAll(re)) {
       const dmy = re === NAMED_DMY;
       const month = FOLDED.get(fold((dmy ? m[2] : m[1])!));
       const day = Number(dmy ? m[1] : m[2]);
-      const v = month ? isoDate(Number(m[3]), month, day) : null;
-      if (v && !hits.some((h) => m!.index < h.index + h.length && h.index < m!.index + m![0].length)) hits.push({ value: v, index: m.index, length: m[0].length, raw: m[0], ambiguous: false });
+      if (!hits.some((h) => m.index! < h.index + h.length && h.index < m.index! + m[0].length)) add(m, month ? isoDate(Number(m[3]), month, day) : null);
     }
   }
   for (const m of text.matchAll(NAMED_DASHED)) {
     const month = FOLDED.get(fold(m[3]!));
-    const v = month ? isoDate(fullYear(Number(m[4]), m[4]!.length, YY_PIVOT), month, Number(m[1])) : null;
-    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
+    add(m, month ? isoDate(fullYear(Number(m[4]), m[4]!.length, YY_PIVOT), month, Number(m[1])) : null);
   }
-  for (const m of text.matchAll(DOTTED_SPACED)) {
-    const v = isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
-    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
-  }
-  for (const m of text.matchAll(YMD_CHARACTERS)) {
-    const v = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
-    if (v) hits.push({ value: v, index: m.index!, length: m[0].length, raw: m[0], ambiguous: false });
-  }
+  for (const m of text.matchAll(DOTTED_SPACED)) add(m, isoDate(Number(m[3]), Number(m[2]), Number(m[1])));
+  for (const m of text.matchAll(YMD_CHARACTERS)) add(m, isoDate(Number(m[1]), Number(m[2]), Number(m[3])));
   return hits.sort((x, y) => x.index - y.index);
 }
 
