@@ -103,13 +103,18 @@ export function grossWithoutCents(ev: Evidence, out: Candidate[], push: (c: Cand
  * "VAT Rate 20%") is passed over.
  */
 const fromLabel = (c: Candidate) => c.method === 'label_value' && c.value !== null && typeof c.meta?.line === 'number';
+/** The first tax amount read from a label on each line, by line index. */
+function labelledTaxByLine(out: Candidate[]): Map<number, bigint> {
+  const taxOn = new Map<number, bigint>();
+  for (const c of out) if (c.field === 'tax_amount' && fromLabel(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  return taxOn;
+}
 /** A gross was read from a label: the two block readers below, which need no gross label, then stand aside. */
 const grossFromLabel = (out: Candidate[]) => out.some((c) => c.field === 'gross_amount' && fromLabel(c));
 
 export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   if (grossFromLabel(out)) return;
-  const taxOn = new Map<number, bigint>();
-  for (const c of out) if (c.field === 'tax_amount' && fromLabel(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  const taxOn = labelledTaxByLine(out);
   for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c))) {
     const k = net.meta!.line as number;
     let tax = 0n;
@@ -179,8 +184,7 @@ const WITHHOLDING_LINE = /^(?:(?:less:?\s+)?withholding(?:\s+tax)?|wht|irpf|rete
  * net + taxes before withholding is printed as a gross too: then the page names two totals.
  */
 export function grossAfterWithholding(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
-  const taxOn = new Map<number, bigint>();
-  for (const c of out) if (c.field === 'tax_amount' && fromLabel(c) && !taxOn.has(c.meta!.line as number)) taxOn.set(c.meta!.line as number, toCents(c.value as string));
+  const taxOn = labelledTaxByLine(out);
   const grosses = new Set(out.filter((c) => c.field === 'gross_amount' && typeof c.value === 'string').map((c) => toCents(c.value as string)));
   for (let j = 0; j < ev.lines.length; j++) {
     const held = amountCell(ev.lines[j]!);
