@@ -330,7 +330,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
         if (v.where === 'right' && v.seg && v.seg.bbox.x - (h.seg.bbox.x + h.seg.bbox.w) > h.line.pageWidth * 0.35) continue;
         // Only a value below the label heads an address block worth walking down.
         const name = v.where === 'below' ? partyName(ev, v.seg, v.text) : (() => {
-          const n = cleanName(nameBeforeAddress(v.text) ?? v.text.split(SEPARATORS)[0]!);
+          const n = nameInCell(v.text);
           return n ? { text: n, seg: v.seg, line: v.seg ? ev.lines[v.seg.line]! : null } : null;
         })();
         // A text ending in a colon is a key of its own ("Nom du vendeur:" under "Vendeur"; fold11), never a name.
@@ -1214,6 +1214,9 @@ function cleanName(t: string): string | null {
   return v;
 }
 
+/** The name a party label's value cell holds: the part before its one-line address, or before the first separator. */
+const nameInCell = (t: string): string | null => cleanName(nameBeforeAddress(t) ?? t.split(SEPARATORS)[0]!);
+
 /** A name key before the name in the same cell ("Nazwa: Strzelczyk LLC", "Name: …", fold9). */
 const NAME_KEY_PREFIX = /^(?:(?:firmen|company |legal )?name|nom|naam|nombre|nazwa(?: firmy)?|raison sociale|ragione sociale)\s*:\s*/iu;
 
@@ -1226,7 +1229,7 @@ function partyName(ev: Evidence, seg: Segment | null, text: string): { text: str
     // address, and the lines after the street are its town and country, not a name (fold12).
     if (/^\d+[a-z]?\s+\p{L}/iu.test(t.trim()) && !LEGAL_FORM.test(t)) return null;
     if (t && !IDENTIFIER_LINE.test(t) && !/^(lief-nr|kunden-nr|\d)/i.test(t) && !SALUTATION_ONLY.test(t.trim())) {
-      const name = cleanName(nameBeforeAddress(t) ?? t.split(SEPARATORS)[0]!);
+      const name = nameInCell(t);
       if (name) return { text: name, seg: cur, line: cur ? ev.lines[cur.line]! : null };
     }
     if (!cur) return null;
@@ -1488,7 +1491,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
       const left = seg.bbox.x < line.pageWidth * 0.45;
       // A second unlabelled address block on the same rows to the right (its own name and postcode-and-town line):
       // one block is the sender's and one the recipient's, and nothing printed says which (fold28d).
-      if (!labelled && left && twinBlockRight(line, seg, ev.lines[firstName!.line]!)) continue;
+      if (!labelled && twinBlockRight(line, seg, ev.lines[firstName!.line]!)) continue;
       const score = labelled ? 3.5 : left ? 2.2 : 1.2;
       // The block's column down to a few lines below its town line: identifiers printed there
       // (a VAT id) belong to the same party.
@@ -1613,6 +1616,8 @@ const NAME_KEY = /^(?:(?:firmen|company |trading |legal )?name|raison sociale|no
  * "各位" address no one; "ご担当者様" after a company names the company.
  */
 const HONORIFIC = /^(.+?)\s*(?:御中|様)$/u;
+/** A party's name as cleanName reads it, or a Japanese one: a personal name is often two and two characters ("佐藤 花子"), shorter than cleanName's words. */
+const japaneseOrCleanName = (t: string): string | null => cleanName(t) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(t) ? t : null);
 const NO_ONE = /^(?:お客|皆|各位|ご?担当者?)$/u;
 function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
   for (const line of ev.pages.get(firstPageOf(ev)) ?? []) {
@@ -1622,8 +1627,7 @@ function honorificRecipients(ev: Evidence, push: (c: Candidate) => void) {
       // A sentence that ends in a name ("先日はありがとうございました。山田様") addresses no block.
       if (!m || NO_ONE.test(m[1]!.trim()) || /[。、！？!?]/u.test(m[1]!)) continue;
       const raw = m[1]!.replace(/\s*ご?担当者?$/u, '').trim();
-      // A Japanese personal name is often two and two characters ("佐藤 花子"): shorter than cleanName's words.
-      const name = cleanName(raw) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(raw) ? raw : null);
+      const name = japaneseOrCleanName(raw);
       if (name) push({ field: 'recipient_name', value: name, raw: seg.text, score: 3, method: 'address_block', source: src(line, seg), transforms: ['trim', 'strip:honorific'] });
     }
   }
@@ -1645,7 +1649,7 @@ function japaneseIssuer(ev: Evidence, push: (c: Candidate) => void) {
       const up = nearestAbove(lines, seg, seg.bbox.x);
       const t = up?.text.trim() ?? '';
       if (!up || HONORIFIC.test(t) || /[\d:：]/u.test(t)) continue;
-      const name = cleanName(t) ?? (/^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・ ]{2,20}$/u.test(t) ? t : null);
+      const name = japaneseOrCleanName(t);
       if (name) push({ field: 'sender_name', value: name, raw: up.text, score: 2.5, method: 'address_block', source: src(ev.lines[up.line]!, up), transforms: ['trim', 'block:postcode-mark'] });
     }
   }

@@ -195,7 +195,7 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       if (!first || !name) continue;
       // A second address block beside it on the same rows: nothing says which is the window (fold28d).
       const firstLine = pageLines.find((l) => l.index === first.line)!;
-      if (town.bbox.x < line.pageWidth * 0.45 && twinBlockRight(line, town, firstLine)) continue;
+      if (twinBlockRight(line, town, firstLine)) continue;
       const lh = town.bbox.h || 10;
       const region = { page: line.page, x0: town.bbox.x - 10, x1: town.bbox.x + line.pageWidth * 0.3, y0: block[0]!.bbox.y - lh, y1: town.bbox.y + lh * 7 };
       push({ field: 'recipient_name', value: name, raw: first.text, score: 3, method: 'address_block', source: h.src(firstLine, first), transforms: ['trim', 'block:address-window'], meta: { block: 'window', region } });

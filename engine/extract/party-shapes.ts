@@ -94,11 +94,12 @@ export function nameOverDepartment(first: Segment, above: Segment | undefined): 
 }
 
 /**
- * A second unlabelled address block on the same rows, right of the page's middle: on `town`'s row a postcode and town,
- * on `nameLine`'s row a line of letters. One block is then the sender's and one the recipient's, and nothing printed
- * says which (fold28d: "Sal E. S. Guru · 66666 Salesheaven" beside "John Doe · 12345 Faketown").
+ * A block on the left (its town line starts left of 45 % of the page) with a second unlabelled address block on the same
+ * rows, right of the page's middle: on `town`'s row a postcode and town, on `nameLine`'s row a line of letters. One block
+ * is then the sender's and one the recipient's, and nothing printed says which (fold28d: "Sal E. S. Guru · 66666
+ * Salesheaven" beside "John Doe · 12345 Faketown").
  */
 export function twinBlockRight(town: EvLine, townSeg: Segment, nameLine: EvLine): boolean {
   const right = (l: EvLine) => l.segments.filter((o) => o !== townSeg && o.bbox.x > l.pageWidth * 0.5);
-  return nameLine !== town && right(town).some((o) => POSTCODE_TOWN.test(o.text.trim()) || TOWN_LINE.test(o.text.trim())) && right(nameLine).some((o) => /\p{L}{2}/u.test(o.text) && !/[\d:]/.test(o.text));
+  return townSeg.bbox.x < town.pageWidth * 0.45 && nameLine !== town && right(town).some((o) => POSTCODE_TOWN.test(o.text.trim()) || TOWN_LINE.test(o.text.trim())) && right(nameLine).some((o) => /\p{L}{2}/u.test(o.text) && !/[\d:]/.test(o.text));
 }
