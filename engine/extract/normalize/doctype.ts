@@ -130,7 +130,7 @@ export function documentTitles(lines: TitleLine[], customTypes: string[] = []): 
       const caps = /\p{Lu}{3}/u.test(seg) && !/\p{Ll}/u.test(seg);
       // A later cell only in capitals, and not in a row of column headings.
       const headingRow = l.segments.length >= 3 && !/\d/.test(l.segments.join(' '));
-      if (((i === 0 && !large) || (i > 0 && caps && !headingRow)) && titleShaped(seg, customTypes) && !(large && out.some((t) => t.text === seg))) out.push({ text: seg, tier: 'heading' });
+      if (((i === 0 && !large) || (i > 0 && caps && !headingRow)) && titleShaped(seg, customTypes)) out.push({ text: seg, tier: 'heading' });
     });
   }
   return out;
