@@ -39,9 +39,10 @@ import {
   type QuarterTurn,
 } from './preprocess.js';
 import type { Recognizer } from './recognizer.js';
+import { pageLanguage, REREAD_LANGUAGES } from './language.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
-import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
+import { hasFastModel, hasLanguage, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
 
 export { OcrError, terminateOcr };
 
@@ -71,6 +72,8 @@ export interface OcrResult {
   height: number;
   /** Mean word confidence (0-100), weighted by word length; 0 without words. */
   mean_confidence: number;
+  /** Tesseract language codes of the model that read the page ('deu', or 'fra' for a French page; see language.ts). */
+  languages: string;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation_applied: QuarterTurn;
   /** Clockwise rotation (degrees) applied after the quarter turn to straighten text lines. */
@@ -119,6 +122,9 @@ export const DEFAULT_LANGUAGES = 'deu';
 
 /** Whole-page recognitions per model in this process (orientation probes and re-read crops not counted). */
 export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
+
+/** Pages of this process read again by their own language's model, by language code. */
+export const languageRereads: Record<string, number> = {};
 
 /** Recovery of dropped text in this process: pages checked, pages whose dropped ink was read again, words added. */
 export const recoveries = { pages: 0, rereads: 0, words: 0 };
@@ -265,7 +271,6 @@ async function probe(worker: Recognizer, candidates: Candidate[], analysis: Page
  * multi-page file). Runs in the engine's worker processes.
  */
 export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<OcrResult> {
-  const languages = opts.languages ?? DEFAULT_LANGUAGES;
   let gray: Gray;
   try {
     gray = await decodeGray(image, opts.gray);
@@ -275,14 +280,35 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   normalizeContrast(gray);
   const analysis = await analyzePage(gray);
   const scale = chooseScale(analysis, gray.width, gray.height, opts.dpiHint);
-  const dpi = (opts.dpiHint ?? 300) * scale;
   const source = isNoisy(analysis) ? await denoise(gray) : gray;
+  const page: PreparedPage = { analysis, scale, dpi: (opts.dpiHint ?? 300) * scale, source, midTones: midToneShare(gray), images: new Map() };
+  const first = await readPage(page, opts.languages ?? DEFAULT_LANGUAGES, opts);
+  if (opts.languages) return first;
+  // A page in a language whose letters the default model lacks is read again by that language's model.
+  const own = pageLanguage(first.words.map((w) => w.text));
+  if (!own || !REREAD_LANGUAGES.includes(own) || !hasLanguage(own)) return first;
+  languageRereads[own] = (languageRereads[own] ?? 0) + 1;
+  return readPage(page, own, opts);
+}
+
+/** A page image prepared once for every reading of it: contrast, analysis, scale, denoising, and its turned copies. */
+interface PreparedPage {
+  analysis: PageAnalysis;
+  scale: number;
+  dpi: number;
+  source: Gray;
+  midTones: number;
+  images: Map<QuarterTurn, Gray>;
+}
+
+async function readPage(page: PreparedPage, languages: string, opts: OcrOptions): Promise<OcrResult> {
+  const { analysis, scale, dpi, source, images } = page;
   const sureAxis = analysis.axisRatio >= 1.25;
   const blank = analysis.inkRatio < 0.0005;
 
   let recognition = recognitionFor(opts, languages);
   // A poor scan would fail the re-read's page rule after the fast pass and pay both passes.
-  if (recognition === 'auto') recognition = midToneShare(gray) >= POOR_SCAN_MID_TONES ? 'best' : 'two-stage';
+  if (recognition === 'auto') recognition = page.midTones >= POOR_SCAN_MID_TONES ? 'best' : 'two-stage';
   const firstModel: OcrModel = recognition === 'best' ? 'best' : 'fast';
   const rule: RereadRule | null = recognition === 'two-stage' ? 'uncertain' : recognition === 'two-stage-digits' ? 'digits' : null;
   const models: OcrModel[] = rule ? ['fast', 'best'] : [firstModel];
@@ -293,6 +319,7 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
     const build = (quarter: QuarterTurn) => transform(source, quarter, skewFor(quarter), scale);
     const finish = (r: Recognized, quarter: QuarterTurn, img: Gray): OcrResult => ({
       ...r,
+      languages,
       width: Math.round(img.width / scale),
       height: Math.round(img.height / scale),
       rotation_applied: quarter,
@@ -322,7 +349,6 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
     };
 
     // Images of each orientation, built on demand (a half turn of a built one is free).
-    const images = new Map<QuarterTurn, Gray>();
     const imageFor = async (quarter: QuarterTurn): Promise<Gray> => {
       let img = images.get(quarter);
       if (img) return img;
