@@ -15,7 +15,7 @@ import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HE
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -1172,12 +1172,12 @@ const GLUED_LEGAL_FORM = /(?:^|\s)\p{Lu}[\p{L}&'-]*?(?:\p{Ll}(?:GmbH|AG|KG|Ltd\.
  */
 const SPACE_BEFORE_FORM = /(^|\s)(\p{Lu}\p{Ll}+(?=(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?:$|[\s,)]))|\p{Lu}{2,5}(?=(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?)(?:$|[\s,)])))(GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?=$|[\s,)])/gu;
 /** A country's name alone, in English or its own language (a town line's second part; fold12b). */
-const COUNTRY_NAME = /^(?:japan|china|germany|deutschland|france|austria|österreich|switzerland|schweiz|suisse|svizzera|(?:the )?netherlands|nederland|belgium|belgique|belgië|belgien|italy|italia|spain|españa|portugal|poland|polska|czech republic|czechia|česko|sweden|sverige|norway|norge|denmark|danmark|finland|suomi|ireland|united kingdom|uk|great britain|england|scotland|wales|usa|u\.s\.a\.?|united states(?: of america)?|canada|mexico|méxico|australia|new zealand|singapore|hong kong|india|south korea|korea|taiwan|brazil|brasil|luxembourg|luxemburg|greece|turkey|türkiye)\.?$/iu;
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 // A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".
 const SALUTATION_PREFIX = /^(sehr geehrter?(?:\s+(?:herrn?|frau|familie|eheleute))?|herrn?|frau|firma|familie|eheleute|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme|dhr\.?|mevr\.?|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?)\s+/i;
-const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\bbetrag\b|\bsumme\b|\btotal\b)/i;
+// Words no party's name contains: contact and identifier keys, title words, labels (an amount's in five languages, "Montant dû"; french29).
+const NOT_A_NAME = /(\d{4,}|@|www\.|https?:|stra(ß|ss)e\b|str\.|\bpostfach\b|(?<![\wÀ-ÿ])tel\.?\b|\btelefon\b|\bfax\b|\bseite\b|\bpage\b|\biban\b|\bbic\b|\bust\b|rechnung|\binvoice\b|\b(?:facture|factuur|avoir|gutschrift|tva|btw|vat|mwst|siret|siren|gln|e-?mail|phone|t[ée]l[ée]phone|your order|ihre bestellung|votre commande|uw bestelling)\b|\bdatum\b|\bdate\b|\bkunden-?(?:nummer|nr)\b|-nr\b|\bnr\.?$|empf[äa]nger\b|\bship to\b|\bdelivery address\b|\b(?:betrag|montant|bedrag|importe|importo)\b|\bsumme\b|\btotal\b)/i;
 /** A money amount (two decimals, not a dotted phone number's pair) or a currency sign: no address prints one. */
 const MONEY_IN_TEXT = /(?<![\d.,])\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?![\d.,])|[€$£]/;
 /** Closing phrases of letters: the name after them is a signature, not part of it. */

@@ -11,7 +11,7 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS, opensWithLabel } from './labels.js';
-import { CONTACT_ROW, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
@@ -185,8 +185,10 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       const street = block[block.length - 1]!;
       const names = block.slice(0, -1);
       if (!/\d/.test(street.text) || names.some((n) => /\d{3,}/.test(n.text) || n.bbox.h > town.bbox.h * 1.25)) continue;
-      // Contact rows under the town line are a letterhead's.
-      const under = pageLines.filter((l) => l.bbox.y > town.bbox.y && l.bbox.y - town.bbox.y < town.bbox.h * 3.5).flatMap((l) => l.segments).filter((s) => Math.abs(s.bbox.x - town.bbox.x) < 10);
+      // Contact rows under the town line (or under the country line that ends the address; french29) are a letterhead's.
+      const column = (from: Segment) => pageLines.filter((l) => l.bbox.y > from.bbox.y && l.bbox.y - from.bbox.y < town.bbox.h * 3.5).flatMap((l) => l.segments).filter((s) => Math.abs(s.bbox.x - town.bbox.x) < 10);
+      const country = column(town).find((s) => COUNTRY_NAME.test(s.text.trim()));
+      const under = column(country ?? town);
       if (under.some((s) => CONTACT_ROW.test(s.text.trim()) || LETTER_KEYED_CONTACT.test(s.text.trim()))) continue;
       // A line keyed as the company ("Firma: … GmbH") names the party, not the contact person above it (recall20).
       const keyedCompany = names.find((n) => keyedAsCompany(pageLines.find((l) => l.index === n.line), n) && h.cleanName(n.text));

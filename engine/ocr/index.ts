@@ -39,7 +39,7 @@ import {
   type QuarterTurn,
 } from './preprocess.js';
 import type { Recognizer } from './recognizer.js';
-import { pageLanguage, REREAD_LANGUAGES } from './language.js';
+import { accentsFrom, pageLanguage, REREAD_LANGUAGES } from './language.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
 import { hasFastModel, hasLanguage, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
@@ -72,7 +72,7 @@ export interface OcrResult {
   height: number;
   /** Mean word confidence (0-100), weighted by word length; 0 without words. */
   mean_confidence: number;
-  /** Tesseract language codes of the model that read the page ('deu', or 'fra' for a French page; see language.ts). */
+  /** Tesseract language codes of the models that read the page: 'deu', or 'deu+fra' when a French page took its accents from the French model (language.ts). */
   languages: string;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation_applied: QuarterTurn;
@@ -288,7 +288,22 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const own = pageLanguage(first.words.map((w) => w.text));
   if (!own || !REREAD_LANGUAGES.includes(own) || !hasLanguage(own)) return first;
   languageRereads[own] = (languageRereads[own] ?? 0) + 1;
-  return readPage(page, own, opts);
+  // Only the accents are taken from it, so one fast pass is enough (no re-read of unsure words, no recovery).
+  const second = await readPage(page, own, { ...opts, recognition: 'fast', recover: false });
+  return second.rotation_applied === first.rotation_applied ? withAccents(first, second, own) : first;
+}
+
+/** `first` with the accented letters `second` read in its words (language.ts, accentsFrom). */
+function withAccents(first: OcrResult, second: OcrResult, languages: string): OcrResult {
+  const changes = accentsFrom(first.words, second.words);
+  if (!changes.length) return first;
+  const words = first.words.map((w) => ({ ...w }));
+  for (const c of changes) words[c.index]!.text = c.text;
+  const lines = first.lines.map((l) => ({ ...l, text: l.words.map((i) => words[i]!.text).join(' ') }));
+  // The page text is the lines joined, a blank line between paragraphs: the same breaks, the new lines.
+  let next = 0;
+  const text = first.text.split('\n').map((row) => (row ? lines[next++]!.text : row)).join('\n');
+  return { ...first, words, lines, text, languages: `${first.languages}+${languages}` };
 }
 
 /** A page image prepared once for every reading of it: contrast, analysis, scale, denoising, and its turned copies. */

@@ -37,3 +37,51 @@ export function pageLanguage(words: readonly string[]): string | null {
   if (!top || top[1] < MIN_WORDS || (second && top[1] < second[1] * 2)) return null;
   return top[0];
 }
+
+/** A word's letters without their diacritics, lower case ("Hôtel", "Hötel" → "hotel"). */
+const baseLetters = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Whether `own`, the own-language model's reading of a word, is `first` with its accents: the same
+ * letters but for diacritics ("Hötel" → "Hôtel", "Lefevre" → "Lefèvre"), or an accented letter where
+ * the first reading has a symbol ("Ech&ance" → "Échéance"). Words with digits never qualify: the
+ * French model drops the point of "9.41$", the default model reads numbers well.
+ */
+function accentedTwin(first: string, own: string): boolean {
+  if (first === own || /\d/.test(first) || /\d/.test(own)) return false;
+  const a = [...first];
+  const b = [...own];
+  if (a.length !== b.length) return false;
+  return a.every((c, i) => {
+    const o = b[i]!;
+    if (baseLetters(c) === baseLetters(o)) return true;
+    return !/[\p{L}\p{N}]/u.test(c) && /\p{L}/u.test(o) && baseLetters(o) !== o.toLowerCase();
+  });
+}
+
+interface ReadWord {
+  text: string;
+  bbox: { x: number; y: number; w: number; h: number };
+}
+
+function overlap(a: ReadWord['bbox'], b: ReadWord['bbox']): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / (a.w * a.h + b.w * b.h - w * h);
+}
+
+/**
+ * The first reading's words with the accents of the own-language reading: each word takes the text of
+ * the own reading's word on the same place (boxes overlapping by half) when that is its accented twin.
+ * Everything else — words, boxes, lines, order, confidences — stays the first reading's, which the
+ * extraction rules were measured on. Returns the indexes of the words that changed.
+ */
+export function accentsFrom<W extends ReadWord>(first: W[], own: readonly ReadWord[]): Array<{ index: number; text: string }> {
+  const changes: Array<{ index: number; text: string }> = [];
+  first.forEach((w, index) => {
+    const twin = own.find((o) => overlap(w.bbox, o.bbox) >= 0.5);
+    if (twin && accentedTwin(w.text, twin.text)) changes.push({ index, text: twin.text });
+  });
+  return changes;
+}

@@ -1,10 +1,11 @@
-// A page is read again by the French model when its words are French: accented names come back
-// with their accents ("Hôtel", "Lefèvre"), which the default German model reads as "Hötel" and
-// "Lefevre". German, English and bilingual pages keep the default model's single reading.
+// A page whose words are French is read a second time by the French model, and its words take their
+// accents from that reading ("Hôtel", "Lefèvre"; the default German model reads "Hötel", "Lefevre").
+// Numbers stay the default reading's (the French model drops the point of "9.41$"). German, English
+// and bilingual pages keep the default model's single reading.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { languageRereads, ocrImage, terminateOcr, type OcrResult } from '../../../engine/ocr/index.js';
-import { pageLanguage } from '../../../engine/ocr/language.js';
+import { accentsFrom, pageLanguage } from '../../../engine/ocr/language.js';
 import { drawInvoicePage, INVOICE_LINES } from './pages.js';
 
 const words = (text: string) => text.split(/\s+/);
@@ -23,6 +24,20 @@ describe('pageLanguage', () => {
   });
   it('ignores punctuation around a word and letter case', () => {
     assert.equal(pageLanguage(words('(Facture) TVA: Montant, TTC; «Paiement» LES DES')), 'fra');
+  });
+});
+
+describe('accentsFrom', () => {
+  const at = (x: number) => ({ x, y: 10, w: 50, h: 12 });
+  it('takes a word\'s accents from the French reading of the same place', () => {
+    const first = [{ text: 'Hötel', bbox: at(0) }, { text: 'Lefevre', bbox: at(100) }, { text: 'Ech&ance', bbox: at(200) }, { text: 'QTE', bbox: at(300) }];
+    const own = [{ text: 'Hôtel', bbox: at(2) }, { text: 'Lefèvre', bbox: at(101) }, { text: 'Échéance', bbox: at(199) }, { text: 'QTÉ', bbox: at(300) }];
+    assert.deepEqual(accentsFrom(first, own), [{ index: 0, text: 'Hôtel' }, { index: 1, text: 'Lefèvre' }, { index: 2, text: 'Échéance' }, { index: 3, text: 'QTÉ' }]);
+  });
+  it('keeps numbers, other letters and words elsewhere on the page as the first reading has them', () => {
+    const first = [{ text: '9.41$', bbox: at(0) }, { text: 'töte', bbox: at(100) }, { text: 'Arts', bbox: at(200) }, { text: 'Lyon', bbox: at(300) }, { text: 'Illimites', bbox: at(400) }];
+    const own = [{ text: '941$', bbox: at(0) }, { text: 'tête', bbox: at(100) }, { text: 'Arts', bbox: at(200) }, { text: 'Lyön', bbox: at(340) }, { text: 'Illimitées', bbox: at(400) }];
+    assert.deepEqual(accentsFrom(first, own), []);
   });
 });
 
@@ -54,8 +69,8 @@ describe('ocrImage on a French page', () => {
     await terminateOcr();
   });
 
-  it('is read by the French model, and accented names keep their accents', () => {
-    assert.equal(french.languages, 'fra');
+  it('takes its accents from the French model, and accented names keep them', () => {
+    assert.equal(french.languages, 'deu+fra');
     assert.equal(rereadsAfterFrench, rereadsBefore + 1);
     const text = french.words.map((w) => w.text).join(' ');
     for (const word of ['Hôtel', 'Lefèvre', 'République', 'Désignation', 'Quantité', 'Échéance', 'réception']) assert.ok(text.includes(word), `${word} in: ${text}`);
