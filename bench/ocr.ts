@@ -28,7 +28,9 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ocrImage, terminateOcr, type Recognition } from '../engine/ocr/index.js';
+import { modelFile } from '../engine/ocr/tesseract.js';
 import { ocrBackend } from '../engine/ocr/native.js';
+import { drawInvoicePage, FRENCH_INVOICE_LINES } from '../test/engine/ocr/pages.js';
 import { prng } from '../test/helpers/fuzz.js';
 import { cer, energySamples, invoiceSamples, normalizeText, pdfPageCount, renderPage, samplesDir, which } from './ocr-samples.js';
 import { median, printTable } from './table.js';
@@ -38,9 +40,9 @@ const TARGET_RATIO = 1.2;
 const CER_EQUAL = 0.001;
 const sortedWords = (s: string) => normalizeText(s).split(' ').sort().join(' ');
 
-function runNative(tesseract: string, image: string, tessdata: string | null): { wall: number; cpu: number | null; text: string } | null {
+function runNative(tesseract: string, image: string, tessdata: string | null, language = 'deu'): { wall: number; cpu: number | null; text: string } | null {
   const time = which('time');
-  const args = [image, '-', '-l', 'deu', ...(tessdata ? ['--tessdata-dir', tessdata] : [])];
+  const args = [image, '-', '-l', language, ...(tessdata ? ['--tessdata-dir', tessdata] : [])];
   const t = performance.now();
   const r = time ? spawnSync(time, ['-f', '%U %S', tesseract, ...args], { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' } }) : spawnSync(tesseract, args, { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
   const wall = (performance.now() - t) / 1000;
@@ -255,4 +257,79 @@ export async function benchOcr(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchOcr();
+/**
+ * French pages (engine/ocr/language.ts): the German reading with its words' accents taken from one fast
+ * pass of the French model, against the German reading alone and native `tesseract -l fra` with the
+ * French models Docdesk ships (tessdata_fast, best_int). Pages: the drawn French invoice page of the OCR
+ * tests (150 dpi) and a degraded copy. CER over sorted words with accents kept (NFKC), so a lost accent
+ * counts; CPU seconds, median of BENCH_RUNS.
+ */
+export async function benchFrenchOcr(): Promise<void> {
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+  const dir = mkdtempSync(join(tmpdir(), 'docdesk-bench-ocr-fra-'));
+  try {
+    const drawn = join(dir, 'french.png');
+    writeFileSync(drawn, drawInvoicePage(FRENCH_INVOICE_LINES).png);
+    const truth = FRENCH_INVOICE_LINES.map(([text]) => text).join('\n');
+    const pages = [
+      { label: 'drawn French invoice', image: drawn },
+      { label: 'drawn French invoice, degraded', image: await degrade(drawn, join(dir, 'french-degraded.png'), 11) },
+    ];
+    const ours = (languages?: string): Config['run'] => async (image) => {
+      const data = readFileSync(image);
+      const c0 = process.cpuUsage();
+      const t = performance.now();
+      const r = await ocrImage(data, { dpiHint: 150, ...(languages ? { languages } : {}) });
+      const c = process.cpuUsage(c0);
+      return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
+    };
+    const configs: Config[] = [
+      { name: 'Docdesk ocrImage (German reading, accents from French fast)', run: ours() },
+      { name: 'Docdesk ocrImage (German model only)', run: ours('deu') },
+    ];
+    const tesseract = which('tesseract');
+    if (tesseract) {
+      for (const model of ['fast', 'best'] as const) {
+        const tessdata = join(dir, `fra-${model}`);
+        mkdirSync(tessdata, { recursive: true });
+        writeFileSync(join(tessdata, 'fra.traineddata'), gunzipSync(readFileSync(modelFile('fra', model))));
+        configs.push({ name: `native tesseract -l fra (${model === 'fast' ? 'tessdata_fast' : 'best_int'}, as Docdesk ships)`, run: async (image) => runNative(tesseract, image, tessdata, 'fra') });
+      }
+    }
+    for (const c of configs.slice(0, 2)) await c.run(pages[0]!.image);
+    const rows: string[][] = [];
+    for (const p of pages) {
+      const measured = configs.map(() => ({ cpu: [] as number[], text: '', failed: false }));
+      for (let i = 0; i < runs; i++) {
+        for (const [ci, c] of configs.entries()) {
+          const r = measured[ci]!.failed ? null : await c.run(p.image);
+          if (!r) {
+            measured[ci]!.failed = true;
+            continue;
+          }
+          measured[ci]!.cpu.push(r.cpu ?? r.wall);
+          measured[ci]!.text = r.text;
+        }
+      }
+      const base = median(measured[0]!.cpu);
+      for (const [ci, m] of measured.entries()) {
+        if (m.failed) {
+          rows.push([p.label, configs[ci]!.name, 'failed', '-', '-']);
+          continue;
+        }
+        const e = cer(sortedWords(truth), sortedWords(m.text));
+        const cpu = median(m.cpu);
+        rows.push([p.label, configs[ci]!.name, cpu.toFixed(2), ci === 0 ? '-' : `${(base / cpu).toFixed(2)}×`, `${((e.distance / e.length) * 100).toFixed(2)} %`]);
+      }
+    }
+    printTable(`OCR of French pages (150 dpi, CPU s, median of ${runs} runs; CER over sorted words, accents kept)`, ['page', 'configuration', 'CPU s', 'Docdesk ÷ this', 'CER'], rows);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await terminateOcr();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await benchOcr();
+  await benchFrenchOcr();
+}

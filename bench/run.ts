@@ -22,7 +22,7 @@ import { REPO_ROOT, startServerProcess, upload, waitTerminal } from '../test/hel
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
-import { benchOcr } from './ocr.js';
+import { benchFrenchOcr, benchOcr } from './ocr.js';
 import { benchIdle } from './idle.js';
 import { benchScanned } from './scanned.js';
 import { benchRenderer } from './renderer.js';
@@ -272,7 +272,10 @@ if (!only || only === 'api') await benchApi();
 if (!only || only === 'account') await benchAccountLayer();
 if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
-if (!only || only === 'ocr') await benchOcr();
+if (!only || only === 'ocr') {
+  await benchOcr();
+  await benchFrenchOcr();
+}
 if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();
 if (!only || only === 'energy') await benchEnergy();

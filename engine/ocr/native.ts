@@ -115,12 +115,9 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
   const lib = loadAddon();
   if (!lib) throw new NativeOcrError('addon not loaded');
   const key = languages.join('+');
-  let engine = engines.get(model);
-  if (engine && engine.key !== key) {
-    lib.end(engine.handle);
-    engines.delete(model);
-    engine = undefined;
-  }
+  // One engine per model and languages: a French page's accent pass must not restart the German engines.
+  const id = `${model}:${key}`;
+  let engine = engines.get(id);
   if (!engine) {
     // Init wants a tessdata folder: the unpacked models live there only while it reads them.
     const dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-native-'));
@@ -133,7 +130,7 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    engines.set(model, engine);
+    engines.set(id, engine);
   }
   const { handle } = engine;
   return {

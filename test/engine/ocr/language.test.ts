@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { languageRereads, ocrImage, terminateOcr, type OcrResult } from '../../../engine/ocr/index.js';
 import { accentsFrom, pageLanguage } from '../../../engine/ocr/language.js';
-import { drawInvoicePage, INVOICE_LINES } from './pages.js';
+import { drawInvoicePage, FRENCH_INVOICE_LINES, INVOICE_LINES } from './pages.js';
 
 const words = (text: string) => text.split(/\s+/);
 
@@ -41,18 +41,6 @@ describe('accentsFrom', () => {
   });
 });
 
-const FRENCH_LINES: Array<[string, number, number, number]> = [
-  ['Boulangerie Morel SAS', 40, 110, 110],
-  ['14 rue de la République, 69002 Lyon', 26, 110, 180],
-  ['Hôtel des Arts SAS', 28, 110, 300],
-  ['Cabinet Lefèvre', 28, 110, 350],
-  ['Facture N° F-2024-118 du 12/03/2024', 30, 110, 470],
-  ['Désignation Quantité Prix unitaire HT Montant HT', 26, 110, 560],
-  ['Pain de campagne pour le petit déjeuner 3 27,00 €', 26, 110, 610],
-  ['Total HT 27,00 € TVA 5,5 % 1,49 € Total TTC 28,49 €', 26, 110, 700],
-  ['Conditions de paiement : à réception de la facture.', 26, 110, 820],
-  ['Échéance le 12/04/2024 par virement sur le compte.', 26, 110, 870],
-];
 
 describe('ocrImage on a French page', () => {
   let french: OcrResult;
@@ -61,7 +49,7 @@ describe('ocrImage on a French page', () => {
   let rereadsAfterFrench = 0;
   before(async () => {
     rereadsBefore = languageRereads.fra ?? 0;
-    french = await ocrImage(drawInvoicePage(FRENCH_LINES).png);
+    french = await ocrImage(drawInvoicePage(FRENCH_INVOICE_LINES).png);
     rereadsAfterFrench = languageRereads.fra ?? 0;
     german = await ocrImage(drawInvoicePage(INVOICE_LINES).png);
   });
@@ -85,7 +73,7 @@ describe('ocrImage on a French page', () => {
   });
 
   it('reads with the languages a caller names, and no other', async () => {
-    const r = await ocrImage(drawInvoicePage(FRENCH_LINES).png, { languages: 'deu' });
+    const r = await ocrImage(drawInvoicePage(FRENCH_INVOICE_LINES).png, { languages: 'deu' });
     assert.equal(r.languages, 'deu');
   });
 });

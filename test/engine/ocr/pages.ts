@@ -39,6 +39,20 @@ export const INVOICE_LINES: Array<[string, number, number, number]> = [
   ['Zahlbar bis 28.03.2026 ohne Abzug.', 26, 110, 830],
 ];
 
+/** A French invoice page: accented names and labels ("Hôtel", "Lefèvre", "Échéance") beside amounts and dates. */
+export const FRENCH_INVOICE_LINES: Array<[string, number, number, number]> = [
+  ['Boulangerie Morel SAS', 40, 110, 110],
+  ['14 rue de la République, 69002 Lyon', 26, 110, 180],
+  ['Hôtel des Arts SAS', 28, 110, 300],
+  ['Cabinet Lefèvre', 28, 110, 350],
+  ['Facture N° F-2024-118 du 12/03/2024', 30, 110, 470],
+  ['Désignation Quantité Prix unitaire HT Montant HT', 26, 110, 560],
+  ['Pain de campagne pour le petit déjeuner 3 27,00 €', 26, 110, 610],
+  ['Total HT 27,00 € TVA 5,5 % 1,49 € Total TTC 28,49 €', 26, 110, 700],
+  ['Conditions de paiement : à réception de la facture.', 26, 110, 820],
+  ['Échéance le 12/04/2024 par virement sur le compte.', 26, 110, 870],
+];
+
 /** A white canvas with the test font registered, ready to draw black text. */
 function whitePage(width: number, height: number) {
   const canvas = createCanvas(width, height);
