@@ -4,7 +4,7 @@
 import { absCents, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { sourceOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
-import { amountCell, sameColumn } from './totals.js';
+import { amountCell, bareAmount, itemColumnSum, sameColumn } from './totals.js';
 import type { Candidate } from './types.js';
 
 /**
@@ -166,6 +166,20 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     at('net_amount', net, lines[0]!);
     at('tax_amount', tax, lines[1]!, { rate, base: formatCents(net.amount.cents) });
     at('gross_amount', gross, lines[2]!);
+  }
+}
+
+/**
+ * A total printed alone under the item column, with no label and no tax line ("28 000,00 kr" under "15 000,00 kr ·
+ * 5 000,00 kr · 8 000,00 kr"; column29): the amount payable where it equals the column's items added up, to the cent.
+ * Read only where nothing on the document was read as a gross or a tax from a label.
+ */
+export function unlabelledColumnTotal(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  if (grossFromLabel(out) || out.some((c) => c.field === 'tax_amount' && fromLabel(c))) return;
+  for (const line of ev.lines) {
+    const cell = line.segments.length === 1 ? bareAmount(line) : null;
+    if (!cell || cell.amount.negative || cell.amount.cents <= 0n || itemColumnSum(ev, line, cell.seg.bbox) !== cell.amount.cents) continue;
+    push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 1.5, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), transforms: ['amount:normalize', 'confirm:items-sum=total'], meta: { line: line.index, page: line.page } });
   }
 }
 

@@ -25,6 +25,17 @@ const MARK_BEFORE = new RegExp(`${CURRENCY_MARK}\\s*$`, 'iu');
  * label and amount were printed as one cell ("Taxe sur la valeur ajoutée (20,00 %) 350,69 €").
  */
 export function amountCell(line: EvLine) {
+  const cell = lastAmountCell(line);
+  return cell?.label ? cell : null;
+}
+
+/** A line that is an amount alone, with at most its currency: no label beside it (column29). */
+export function bareAmount(line: EvLine) {
+  const cell = lastAmountCell(line);
+  return cell && !cell.label ? cell : null;
+}
+
+function lastAmountCell(line: EvLine) {
   const last = line.segments[line.segments.length - 1];
   if (!last) return null;
   // Money without cents counts beside a currency mark or with the money dash ("$ 1,100", "€ 6.720,–"; nocents26).
@@ -35,7 +46,7 @@ export function amountCell(line: EvLine) {
   const own = last.text.slice(0, a.index).replace(MARK_BEFORE, '').trim();
   if (own && findMoney(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
   const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
-  return label ? { seg: last, amount: a, label } : null;
+  return { seg: last, amount: a, label };
 }
 
 /** Two amount cells of one column: they overlap or end at the same right edge. */
@@ -96,21 +107,29 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
     const line = ev.lines[k]!;
     const cell = amountCell(line);
     if (!cell) continue;
-    let sum = 0n;
-    let items = 0;
-    let j = k - 1;
-    for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
-      const l = ev.lines[j]!;
-      const c = amountCell(l);
-      if (!c || !sameColumn(c.seg.bbox, cell.seg.bbox)) break;
-      sum += c.amount.cents;
-      items++;
-    }
-    // The column starts under a heading row (several cells, no amount).
-    const head = ev.lines[j];
-    if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) continue;
+    const sum = itemColumnSum(ev, line, cell.seg.bbox);
+    if (sum === null) continue;
     push({ field: 'net_amount', value: null, raw: line.text, score: 0, method: 'totals_table', source: null, transforms: ['totals:column-sum'], meta: { columnSum: formatCents(sum), line: k, page: line.page } });
   }
+}
+
+/**
+ * The item amounts in the column right above `line` (amount cells ending at `bbox`'s column), added up: at least two,
+ * and the column must start under the item table's heading row (several cells, no amount); else null.
+ */
+export function itemColumnSum(ev: Evidence, line: EvLine, bbox: Segment['bbox']): bigint | null {
+  let sum = 0n;
+  let items = 0;
+  let j = line.index - 1;
+  for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
+    const c = amountCell(ev.lines[j]!);
+    if (!c || !sameColumn(c.seg.bbox, bbox)) break;
+    sum += c.amount.cents;
+    items++;
+  }
+  const head = ev.lines[j];
+  if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) return null;
+  return sum;
 }
 
 /** Statements that an invoice carries no VAT: exemption, small business, reverse charge. */

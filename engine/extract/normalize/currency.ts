@@ -189,10 +189,10 @@ export const AMOUNT_CODES = 'EUR|USD|GBP|CHF|CZK|PLN|SEK|NOK|DKK|HUF|RON';
 /**
  * The currency marks printed beside an amount (one list, recall22 and twins26: totals.ts `amountCell`, the
  * cents-free totals, amount.ts `parseAmount` and doctype.ts's money cell each kept one): the signs, the
- * codes above and the Czech and Polish signs, in any case; a code not inside a word ("42EUR" is one,
+ * codes above, the Czech and Polish signs and the Nordic crowns' "kr" (column29), in any case; a code not inside a word ("42EUR" is one,
  * "EURO" is not); the rupiah's "Rp" only before a number (nocents26).
  */
-export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:${AMOUNT_CODES})(?!\p{L})|kč|zł|(?<!\p{L})rp(?=\s?(?:\d|$)))`;
+export const CURRENCY_MARK = String.raw`(?:[€$£¥]|(?<!\p{L})(?:${AMOUNT_CODES})(?!\p{L})|kč|zł|(?<!\p{L})kr\.?(?!\p{L})|(?<!\p{L})rp(?=\s?(?:\d|$)))`;
 
 /**
  * A currency glued to a number (one test, recall22; before, dates.ts `moneyBesideCell`, the currency
