@@ -1172,7 +1172,6 @@ const GLUED_LEGAL_FORM = /(?:^|\s)\p{Lu}[\p{L}&'-]*?(?:\p{Ll}(?:GmbH|AG|KG|Ltd\.
  * space ("AtelierSonnenbergGmbH", "ACMETRADINGLLC"): those stay damaged (left empty).
  */
 const SPACE_BEFORE_FORM = /(^|\s)(\p{Lu}\p{Ll}+(?=(?:GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?:$|[\s,)]))|\p{Lu}{2,5}(?=(?:LLC|LLP|GmbH|Ltd\.?|Inc\.?)(?:$|[\s,)])))(GmbH|AG|KG|Ltd\.?|Inc\.?|LLC|LLP|PLC|SARL|BV)(?=$|[\s,)])/gu;
-/** A country's name alone, in English or its own language (a town line's second part; fold12b). */
 const LEGAL_FORM = /\b(gmbh(?: & co\.? kg)?|mbh|ag|kg|ohg|e\.\s?k\.|e\.\s?v\.|a\.\s?g\.|ug(?: \(haftungsbeschränkt\))?|se|b\.\s?v\.|n\.\s?v\.|v\.\s?o\.\s?f\.|inc\.?|ltd\.?|llc|llp|plc|limited|corp\.?|corporation|co\.|s\.?a\.?r\.?l\.?|sarl|sas|s\.\s?a\.|s\.\s?p\.\s?a\.|spa|s\.\s?r\.\s?l\.|srl|s\.\s?l\.\s?[lu]\.?|s\.\s?a\.\s?[tlu]\.?|s\.\s?c\.\s?p\.?|s\.\s?coop\.?|s\.\s?l\.|bvba|sprl|oy|ab|as|a\/s|aps|kft|sp\. z o\.o\.|s\.r\.o\.)(?=$|[\s,.)·•|])/i;
 const SALUTATION_ONLY = /^(herrn?|frau|firma|familie|eheleute|an|to|attn:?|z\.\s?hd\.?|mr\.?|mrs\.?|ms\.?|monsieur|madame|m\.|mme|dhr\.?|mevr\.?|de heer|mevrouw|sig\.?|sig\.ra|spett\.le|sr\.?|sra\.?|d\.|dña\.)$/i;
 // A letter's salutation set as the address block's name line ("Sehr geehrte Familie Berger"; fold11) is stripped like "Herrn".

@@ -55,7 +55,7 @@ export const IDENTIFIER_LINE = /^(?:gln|iln|id|ust|vat|tax|steuer|siret|siren|tv
 /** A contact row: keyed by its kind ("Tel.", "E-Mail", "TVA"), an address on the web, or an international telephone number alone ("+33 1 01 12 34 56"; french29). */
 export const CONTACT_ROW = /^(?:tel(?:efon|efax)?|tél(?:éphone)?|phone|fon|fax|mobile?|e-?mail|mail|web|www\.|internet|ust|vat|tva|btw|steuer)(?:\b|(?=-?(?:id|nr|no|nummer)))|@|www\.|^\+\d(?=(?:[\s()./-]*\d){7})[\d\s()./-]+$/i;
 
-/** A country's name alone on a line, as the last line of an address. */
+/** A country's name alone, in English or its own language: a town line's second part (fold12b), an address's last line (french29). */
 export const COUNTRY_NAME = /^(?:japan|china|germany|deutschland|france|austria|österreich|switzerland|schweiz|suisse|svizzera|(?:the )?netherlands|nederland|belgium|belgique|belgië|belgien|italy|italia|spain|españa|portugal|poland|polska|czech republic|czechia|česko|sweden|sverige|norway|norge|denmark|danmark|finland|suomi|ireland|united kingdom|uk|great britain|england|scotland|wales|usa|u\.s\.a\.?|united states(?: of america)?|canada|mexico|méxico|australia|new zealand|singapore|hong kong|india|south korea|korea|taiwan|brazil|brasil|luxembourg|luxemburg|greece|turkey|türkiye)\.?$/iu;
 
 /** A contact row keyed by one letter, as modern letterheads print them ("T: +43 1 234", "E: office@…", "W: www…"; fold11). */

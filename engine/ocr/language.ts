@@ -1,8 +1,9 @@
 // The language a page's first reading is written in, by its common words. The default model
 // (German) reads French text but not its accents: "Hôtel" comes back as "Hötel", "Lefèvre" as
 // "Lefevre", and a name read so is a wrong value. A page whose words are French is therefore
-// read again by the French model. Only languages whose letters the default model lacks are
-// re-read: English and Dutch it reads well, and a second reading doubles a page's OCR time.
+// read once more by the French model, and its words take their accents from that reading
+// (accentsFrom); numbers and layout stay the first reading's. Only languages whose letters the
+// default model lacks get that pass: English and Dutch it reads well, and each pass costs time.
 
 /** Words frequent on invoices and letters in one language and rare in the others (lower case, accents as the default model reads them). */
 const COMMON_WORDS: Record<string, ReadonlySet<string>> = {
