@@ -27,7 +27,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { ocrImage, terminateOcr, type Recognition } from '../engine/ocr/index.js';
+import { ocrImage, terminateOcr, type OcrOptions, type Recognition } from '../engine/ocr/index.js';
 import { modelFile } from '../engine/ocr/tesseract.js';
 import { ocrBackend } from '../engine/ocr/native.js';
 import { drawInvoicePage, FRENCH_INVOICE_LINES } from '../test/engine/ocr/pages.js';
@@ -50,6 +50,15 @@ function runNative(tesseract: string, image: string, tessdata: string | null, la
   const last = (r.stderr ?? '').trim().split('\n').pop() ?? '';
   const m = /^([\d.]+) ([\d.]+)$/.exec(last);
   return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : null, text: r.stdout };
+}
+
+/** One `ocrImage` call in this process: its wall and CPU seconds and the text read. */
+async function timedOcr(data: Buffer, options: OcrOptions): Promise<Run> {
+  const c0 = process.cpuUsage();
+  const t = performance.now();
+  const r = await ocrImage(data, options);
+  const c = process.cpuUsage(c0);
+  return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
 }
 
 /** A poor office scan of a clean page: turned 1.3°, blurred, grain noise (seeded). */
@@ -155,13 +164,7 @@ export async function benchOcr(): Promise<void> {
       name: `Docdesk ocrImage (${v.backend === 'native' ? 'native libtesseract' : 'tesseract.js'}, ${v.recognition})`,
       run: async (image) => {
         const data = readFileSync(image);
-        return withBackend(v.backend, async () => {
-          const c0 = process.cpuUsage();
-          const t = performance.now();
-          const r = await ocrImage(data, optionsOf(v.recognition));
-          const c = process.cpuUsage(c0);
-          return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
-        });
+        return withBackend(v.backend, () => timedOcr(data, optionsOf(v.recognition)));
       },
     }));
     const nOurs = configs.length;
@@ -275,14 +278,7 @@ export async function benchFrenchOcr(): Promise<void> {
       { label: 'drawn French invoice', image: drawn },
       { label: 'drawn French invoice, degraded', image: await degrade(drawn, join(dir, 'french-degraded.png'), 11) },
     ];
-    const ours = (languages?: string): Config['run'] => async (image) => {
-      const data = readFileSync(image);
-      const c0 = process.cpuUsage();
-      const t = performance.now();
-      const r = await ocrImage(data, { dpiHint: 150, ...(languages ? { languages } : {}) });
-      const c = process.cpuUsage(c0);
-      return { wall: (performance.now() - t) / 1000, cpu: (c.user + c.system) / 1e6, text: r.text };
-    };
+    const ours = (languages?: string): Config['run'] => (image) => timedOcr(readFileSync(image), { dpiHint: 150, ...(languages ? { languages } : {}) });
     const configs: Config[] = [
       { name: 'Docdesk ocrImage (German reading, accents from French fast)', run: ours() },
       { name: 'Docdesk ocrImage (German model only)', run: ours('deu') },

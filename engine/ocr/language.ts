@@ -5,6 +5,8 @@
 // (accentsFrom); numbers and layout stay the first reading's. Only languages whose letters the
 // default model lacks get that pass: English and Dutch it reads well, and each pass costs time.
 
+import type { BBox, Word } from '../formats/model.js';
+
 /** Words frequent on invoices and letters in one language and rare in the others (lower case, accents as the default model reads them). */
 const COMMON_WORDS: Record<string, ReadonlySet<string>> = {
   fra: new Set(['le', 'les', 'des', 'du', 'et', 'au', 'aux', 'pour', 'par', 'sur', 'avec', 'une', 'facture', 'avoir', 'tva', 'ttc', 'ht', 'montant', 'échéance', 'echeance', 'règlement', 'reglement', 'siret', 'siren', 'société', 'societe', 'rue', 'cedex', 'paiement', 'désignation', 'designation', 'quantité', 'quantite', 'prix', 'unitaire', 'remise', 'numéro', 'numero', 'à', 'conditions', 'adresse', 'livraison', 'client']),
@@ -60,12 +62,10 @@ function accentedTwin(first: string, own: string): boolean {
   });
 }
 
-interface ReadWord {
-  text: string;
-  bbox: { x: number; y: number; w: number; h: number };
-}
+type ReadWord = Pick<Word, 'text' | 'bbox'>;
 
-function overlap(a: ReadWord['bbox'], b: ReadWord['bbox']): number {
+/** Intersection over union of two boxes. */
+function overlap(a: BBox, b: BBox): number {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
   if (w <= 0 || h <= 0) return 0;
@@ -78,7 +78,7 @@ function overlap(a: ReadWord['bbox'], b: ReadWord['bbox']): number {
  * Everything else — words, boxes, lines, order, confidences — stays the first reading's, which the
  * extraction rules were measured on. Returns the indexes of the words that changed.
  */
-export function accentsFrom<W extends ReadWord>(first: W[], own: readonly ReadWord[]): Array<{ index: number; text: string }> {
+export function accentsFrom(first: readonly ReadWord[], own: readonly ReadWord[]): Array<{ index: number; text: string }> {
   const changes: Array<{ index: number; text: string }> = [];
   first.forEach((w, index) => {
     const twin = own.find((o) => overlap(w.bbox, o.bbox) >= 0.5);

@@ -3,7 +3,7 @@
 // libtesseract development files exist). It reads the very model files tesseract.js reads
 // (best_int from @tesseract.js-data, tessdata_fast from resources/ocr), with the same page
 // parameters, and takes the gray pixels directly: no PGM encode, no copy into a WebAssembly
-// heap. One persistent engine per model in each worker process, initialised once.
+// heap. One persistent engine per model and languages in each worker process, initialised once.
 //
 // Selection: $DOCDESK_OCR_BACKEND = auto (default: native when the addon loads) | native | wasm.
 // Any failure to load or start the library, or a failed recognition, switches this process
@@ -100,12 +100,8 @@ export function disableNative(reason: string): void {
   endNative();
 }
 
-interface NativeEngine {
-  key: string;
-  handle: object;
-}
-
-const engines = new Map<string, NativeEngine>();
+/** Started engines by model and languages ("fast:deu"): the handles of the addon. */
+const engines = new Map<string, object>();
 
 /**
  * The native recognizer of `model` for `languages`, started on first use from `modelFiles`
@@ -124,7 +120,7 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
     try {
       languages.forEach((code, i) => writeFileSync(join(dir, `${code}.traineddata`), gunzipSync(readFileSync(modelFiles[i]!))));
       const names = Object.keys(params);
-      engine = { key, handle: lib.init(`${dir}/`, key, names, names.map((n) => params[n]!)) };
+      engine = lib.init(`${dir}/`, key, names, names.map((n) => params[n]!));
     } catch (err) {
       throw new NativeOcrError(`libtesseract failed to start: ${(err as Error).message}`);
     } finally {
@@ -132,7 +128,7 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
     }
     engines.set(id, engine);
   }
-  const { handle } = engine;
+  const handle = engine;
   return {
     backend: 'native',
     async recognize(img, dpi, opts) {
@@ -149,7 +145,7 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
 export function endNative(): void {
   for (const e of engines.values()) {
     try {
-      addon?.end(e.handle);
+      addon?.end(e);
     } catch {
       /* busy: the finalizer ends it */
     }
