@@ -11,7 +11,7 @@ import { findPaymentReferences } from './normalize/reference.js';
 import { findVatIds } from './normalize/vat.js';
 import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCell, orderMarks, otherEventLead, relativeTerm } from './dates.js';
 import { below, belowRight, lineAt, overlapX, rightOf, sourceOf as src, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
-import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
+import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, ITEM_WORDS, itemColumnCells, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledColumnTotal, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
@@ -519,17 +519,6 @@ function lineNet(line: EvLine, rate: string): bigint | null {
   }
   return null;
 }
-
-// Item-table headings, two tests from one word list (cleanup7; merging them into one regex
-// changed the measured figures). ITEM_COLUMN: a cell that STARTS with any column's heading,
-// amounts included ("Total HT", "Descriptions"), for a date label heading the table.
-// ITEM_HEADING: a description / quantity / position WORD anywhere in an amount label's own line,
-// never an amount word (every totals line would match); its words end where the letters end
-// ("Qté", which a plain `\b` after "é" never matched).
-const ITEM_WORDS = 'description|d[ée]signation|bezeichnung|artikel|omschrijving|qt[ée]|qty|menge|anzahl|aantal';
-const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistung|descrizione|descripci[óo]n|quantit|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)`, 'i');
-
-const itemColumnCells = (segments: Segment[]) => segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length;
 
 /**
  * A date label heading a column of the item table ("Date | Description | Qté | Prix | Total HT"):

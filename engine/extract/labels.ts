@@ -15,6 +15,18 @@ const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'n
 /** A document-number label that is only a bare number word. */
 export const BARE_NUMBER_LABEL = new RegExp(`^(?:${BARE_NUMBER_WORDS.join('|')})\\W*$`, 'iu');
 /** Labels that are headings only (raterows26): their value is the block below, never a cell right of them. */
+// Item-table headings, two tests from one word list (cleanup7; merging them into one regex
+// changed the measured figures). ITEM_COLUMN: a cell that STARTS with any column's heading,
+// amounts included ("Total HT", "Descriptions"), for a date label heading the table.
+// ITEM_HEADING: a description / quantity / position WORD anywhere in an amount label's own line,
+// never an amount word (every totals line would match); its words end where the letters end
+// ("Qté", which a plain `\b` after "é" never matched).
+export const ITEM_WORDS = 'description|d[ée]signation|bezeichnung|artikel|omschrijving|qt[ée]|qty|menge|anzahl|aantal';
+const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistung|descrizione|descripci[óo]n|quantit|cantidad|prix|price|preis|prijs|prezzo|precio|unit price|einzelpreis|montant|amount|betrag|bedrag|importo|importe|total)`, 'i');
+
+/** How many of a row's cells are item-table column headings (ITEM_COLUMN). */
+export const itemColumnCells = (segments: Array<{ text: string }>): number => segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length;
+
 export const HEADING_ONLY_LABEL = /^auftraggeber(?:in)?$/iu;
 
 export const LABELS: Record<LabelField, RegExp> = {

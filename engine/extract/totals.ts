@@ -5,6 +5,7 @@
 import { absCents, findAmounts, findMoney, formatCents, parseRate, toCents } from './normalize/amount.js';
 import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies } from './normalize/currency.js';
 import { overlapX, sourceOf, type EvLine, type Evidence, type Segment } from './evidence.js';
+import { itemColumnCells } from './labels.js';
 import type { Candidate, TaxRow } from './types.js';
 
 /** Value-added-tax words (not excise duties such as "Stromsteuer"); misspelt compounds too ("Umsatzssteuer"). */
@@ -115,7 +116,8 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
 
 /**
  * The item amounts in the column right above `line` (amount cells ending at `bbox`'s column), added up: at least two,
- * and the column must start under the item table's heading row (several cells, no amount); else null.
+ * and the column must start under the item table's heading row (no amount; three cells or more, or two that both name
+ * item columns: "Leistungsbeschreibung | Betrag"); else null.
  */
 export function itemColumnSum(ev: Evidence, line: EvLine, bbox: Segment['bbox']): bigint | null {
   let sum = 0n;
@@ -128,7 +130,8 @@ export function itemColumnSum(ev: Evidence, line: EvLine, bbox: Segment['bbox'])
     items++;
   }
   const head = ev.lines[j];
-  if (items < 2 || !head || head.page !== line.page || head.segments.length < 3 || findAmounts(head.text).length) return null;
+  const headingRow = head && (head.segments.length >= 3 || (head.segments.length === 2 && itemColumnCells(head.segments) === 2));
+  if (items < 2 || !head || !headingRow || head.page !== line.page || findAmounts(head.text).length) return null;
   return sum;
 }
 

@@ -30,3 +30,35 @@ describe('a total alone under the item column (column29)', () => {
     assert.equal(v(r, 'gross_amount'), '35000.00');
   });
 });
+
+// An Austrian small-business invoice (round 11, tuned-only): a two-column item table ("Leistungsbeschreibung | Betrag")
+// and its total set large under it, a little wider than the column, with its caption "Gesamtbetrag" below it.
+const twoColumns = (total: string, heading: Lines = [[52, 503, 11, 'Leistungsbeschreibung'], [435, 503, 11, 'Betrag']]): Lines => [
+  [43, 46, 20, 'Barbara Mayer'], [451, 46, 20, '2025-042'],
+  [43, 263, 12, 'Rechnungsempfänger'], [316, 263, 12, 'Rechnungssteller'],
+  [43, 293, 10, 'Tischlerei Holzwurm GmbH'], [316, 293, 10, 'Barbara Mayer'],
+  [43, 436, 10, 'Rechnungsdatum:'], [225, 436, 10, 'Zahlungsziel:'],
+  [43, 454, 10, '28.08.2025'], [225, 454, 10, '11.09.2025'],
+  ...heading,
+  [52, 538, 10, 'Laufende Buchhaltungsbetreuung August 2025'], [504, 538, 10, '€ 180.00'],
+  [52, 571, 10, 'Umsatzsteuervoranmeldung August 2025'], [510, 571, 10, '€ 45.00'],
+  [52, 605, 10, 'Steuerliche Beratung'], [504, 605, 10, '€ 120.00'],
+  [52, 639, 10, 'Jahresabschluss 2024'], [504, 639, 10, '€ 320.00'],
+  [483, 689, 18, total],
+  [483, 721, 11, 'Gesamtbetrag'],
+  [120, 760, 10, 'Gemäß § 6 Abs. 1 Z 27 UStG enthält der Rechnungsbetrag keine Umsatzsteuer.'],
+];
+
+describe('a total under a two-column item table (upscale30 round)', () => {
+  it('under "Leistungsbeschreibung | Betrag", "€ 665.00" adding up the items is the gross, and the labels make it an invoice', () => {
+    const r = run(twoColumns('€ 665.00'));
+    assert.equal(v(r, 'gross_amount'), '665.00');
+    assert.equal(v(r, 'type'), 'invoice');
+  });
+  it('guard: a two-cell heading row that names no item column does not head a table', () => {
+    assert.equal(v(run(twoColumns('€ 665.00', [[52, 503, 11, 'Projekt Nord'], [435, 503, 11, 'Phase 2']])), 'gross_amount'), null);
+  });
+  it('guard: an amount that is not the items added up is no gross', () => {
+    assert.equal(v(run(twoColumns('€ 655.00')), 'gross_amount'), null);
+  });
+});
