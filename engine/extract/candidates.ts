@@ -15,7 +15,7 @@ import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HE
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledColumnTotal, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -1369,6 +1369,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
 
   // The return-address line (DIN 5008 and similar): "Company · Street · City" in small print
   // above the recipient's block; the block's first line is the recipient.
+  const returnLines = new Set<Segment>();
   for (const line of pageLines.slice(0, 40)) {
     if (line.bbox.y > line.pageHeight * 0.45) break;
     const first = line.segments[0]!;
@@ -1408,6 +1409,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     const name = cleanName(labelPart ? parts[0]!.slice(parts[0]!.indexOf(':') + 1) : parts[0]!);
     if (!name) continue;
     push({ field: 'sender_name', value: name, raw: first.text, score: 3 + (LEGAL_FORM.test(name) ? 1 : 0) + (domainMatch(name) ? 0.5 : 0), method: 'sender_line', source: src(line, first), transforms: ['split:return-address'] });
+    returnLines.add(first);
     // Recipient: the next lines below, left-aligned with the return-address line.
     let k = line.pageLine + 1;
     for (let n = 0; n < 4 && k < pageLines.length; n++, k++) {
@@ -1428,20 +1430,21 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     break;
   }
 
-  // Address blocks in the upper half of page 1: a postcode-and-town line and the lines above it
-  // in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
+  // Address blocks in the upper half of page 1: a postcode-and-town line (or a town line of the UK or US shape,
+  // "Oxford OX1 4AA", "Springfield, IL 62704"; uktown30) and the lines above it in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
   // delivery address); an unlabelled block on the left is the address window (the recipient), one
   // on the right is weaker (often the sender's letterhead). The name is the block's first line.
   for (const line of pageLines) {
     if (line.bbox.y > line.pageHeight * 0.5) break;
     for (const seg of line.segments) {
-      if (!POSTCODE_TOWN.test(seg.text)) continue;
+      if (!POSTCODE_TOWN.test(seg.text) && !TOWN_LINE.test(seg.text.trim())) continue;
       const block: Segment[] = [seg];
       let cur = seg;
       let heading: LabelField | 'other' | null = null;
       for (let k = 0; k < 5; k++) {
         const up = nearestAbove(pageLines, cur, seg.bbox.x);
-        if (!up) break;
+        // The sender's return-address line over the window is no line of the window's block (uktown30).
+        if (!up || returnLines.has(up)) break;
         // A label ("Rechnungsempfänger", "Adresse de livraison"), an identifier line or any line ending
         // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
         // is a name line, not a heading.
