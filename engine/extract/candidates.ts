@@ -1500,7 +1500,9 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         const under = pageLines.filter((l) => l.bbox.y > seg.bbox.y && l.bbox.y - seg.bbox.y < seg.bbox.h * 3.5).flatMap((l) => l.segments).some((o) => Math.abs(o.bbox.x - seg.bbox.x) < 10 && (CONTACT_ROW.test(o.text.trim()) || LETTER_KEYED_CONTACT.test(o.text.trim())));
         const opens = firstName === block[0] && !pageLines.some((l) => l.bbox.y < block[0]!.bbox.y - 1 && l.segments.some((o) => o.text.trim()));
         if (beside || (under && opens)) push({ field: 'sender_name', value: rn, raw: firstName!.text, score: 3, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:letterhead-contacts'] });
-        if (beside || under) continue;
+        // A block that opens the page with its name set large is the letterhead: a window's name is set in body type (uktown30).
+        const brand = opens && ev.lines[firstName!.line]!.scale >= 1.3;
+        if (beside || under || brand) continue;
       }
       push({ field: role, value: rn, raw: firstName!.text, score, method: 'address_block', source: src(ev.lines[firstName!.line]!, firstName!), transforms: ['block:postcode-town'], meta: { block: labelled ? 'labelled' : left ? 'window' : 'right', region } });
     }

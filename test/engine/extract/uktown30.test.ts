@@ -35,4 +35,24 @@ describe('a UK or US town line closes the address window (uktown30)', () => {
   it('"Springfield, IL 62704" closes a window too', () => {
     assert.equal(v(run(page('Springfield, IL 62704', 'GB123456789')), 'sender_vat_number'), 'GB123456789');
   });
+  const usPage = (billTo: string, size = 10): Lines => [
+      [48, 32, 16, 'Your Company Inc.'], [48, 52, 10, '1234 Company St,'], [48, 66, 10, 'Company Town, ST 12345'],
+      [382, 104, 36, 'INVOICE'],
+      [48, 183, 10, 'Bill To'], [340, 199, 10, 'Invoice #'], [482, 199, 10, '0000007'],
+      [48, 199, size, billTo], [340, 217, 10, 'Invoice date'], [469, 217, 10, '2023-10-02'],
+      [48, 217, 10, '88 Pier Road,'], [48, 235, 10, 'Portland, OR 97201'],
+      [52, 273, 10, 'QTY'], [98, 273, 10, 'Description'], [412, 273, 10, 'Price'], [499, 273, 10, 'Amount'],
+      [52, 295, 10, '1'], [98, 295, 10, 'Replacement of spark plugs'], [411, 295, 10, '40.00'], [508, 295, 10, '$40.00'],
+      [380, 349, 10, 'Subtotal'], [502, 349, 10, '$40.00'], [380, 369, 10, 'Sales Tax (5%)'], [514, 369, 10, '$2.00'], [380, 398, 11, 'Total ($)'], [493, 398, 11, '$42.00'],
+  ];
+  it('a letterhead town line in the US shape ("Company Town, ST 12345") beside a bill-to block: the bill-to names the recipient', () => {
+    const r = run(usPage('Harbor Freight Lines LLC'));
+    assert.equal(v(r, 'recipient_name'), 'Harbor Freight Lines LLC');
+    assert.equal(v(r, 'sender_name'), 'Your Company Inc.');
+  });
+  it('guard: a letterhead whose name is set large at the top of the page is no address window, even when the bill-to name is unreadable', () => {
+    const r = run(usPage('Customer Name', 20));
+    assert.notEqual(v(r, 'recipient_name'), 'Your Company Inc.');
+    assert.equal(v(r, 'sender_name'), 'Your Company Inc.');
+  });
 });
