@@ -12,7 +12,8 @@ import type { Candidate } from './types.js';
  */
 const ROLE = 'sender|recipient|seller|buyer|supplier|customer|client|kunde|lieferant|absender|empfänger|rechnungsempfänger|leistungsempfänger|verkäufer|käufer|émetteur|emetteur|destinataire|vendeur|acheteur|fournisseur|afzender|ontvanger|leverancier|klant|koper|verkoper';
 const ADDRESS_HEADING = "(billing|invoice|invoicing|delivery|shipping|postal) address|address|rechnungsadresse|lieferadresse|rechnungsanschrift|lieferanschrift|anschrift|adresse( de (facturation|livraison))?|factuuradres|afleveradres|leveringsadres|adres";
-const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|ship(ped)? to|sold to|invoice to|${ROLE}|${ADDRESS_HEADING}|invoice|rechnung|facture|factuur|date|datum|page|seite)$`, 'i');
+// A generic noun alone ("Company", a template's placeholder) names nobody either (uktown30).
+const ROLE_WORDS = new RegExp(`^(from|to|von|an|de|à|a|van|aan|bill(ed)? to|ship(ped)? to|sold to|invoice to|${ROLE}|${ADDRESS_HEADING}|invoice|rechnung|facture|factuur|date|datum|page|seite|company|firma|name)$`, 'i');
 
 /** "Hafenweg 12", "12 Dock Road", "8 allée des Tilleuls", "Kade 4a". */
 const STREET_LINE = /^(\d+[a-z]?,?\s+(rue|avenue|av\.|allée|boulevard|bd|place|chemin|impasse|quai|route|street|st\.|road|rd\.|lane|way|avenue|drive|straat|laan|weg|plein)\b.*|[\p{L}.\s-]*(straße|strasse|str\.|weg|gasse|platz|allee|damm|ring|street|road|lane|straat|laan|gracht|kade|plein)\s+\d+[a-z]?)$/iu;
