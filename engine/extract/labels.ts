@@ -319,7 +319,19 @@ function spacedWords(letters: string): string[] | null {
 }
 
 /** Runs of three or more single letters, one or two spaces apart, joined where they spell title or label words. */
+/**
+ * OCR reads a letter-spaced title in uneven groups ("FAC TU R E", "RE CH N UNG"; spaced30): capitals in groups of one to three,
+ * three groups or more, one of them a lone letter and one longer, joined only when the letters spell title or label words.
+ */
+const OCR_SPACED_RUN = /(?<![\p{L}\p{N}])\p{Lu}{1,3}(?: \p{Lu}{1,3}){2,}(?![\p{L}\p{N}])/gu;
 export function joinLetterSpaced(text: string): string {
+  text = text.replace(OCR_SPACED_RUN, (run) => {
+    // A lone letter among longer groups; runs of lone letters only are the evenly spaced case below.
+    const groups = run.split(' ');
+    if (!groups.some((g) => g.length === 1) || groups.every((g) => g.length === 1)) return run;
+    const words = spacedWords(run.replace(/ /g, ''));
+    return words ? words.join(' ') : run;
+  });
   return text.replace(/(?<![\p{L}\p{N}])\p{L}(?: {1,2}\p{L}){2,}(?![\p{L}\p{N}])/gu, (run) => {
     // One trailing letter may start the next token ("F A C T U R E N° 12"); never more (a spaced brand after a title stays).
     const letters = run.replace(/ /g, '');

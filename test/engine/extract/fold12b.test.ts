@@ -17,6 +17,14 @@ describe('fold12b: letter-spaced words are joined only when they form a known ti
     assert.equal(joinLetterSpaced('C R E D I T  N O T E'), 'CREDIT NOTE');
     assert.equal(joinLetterSpaced('C R E D I T N O T E'), 'CREDIT NOTE');
   });
+  it('joins a spaced title OCR read in uneven groups ("FAC TU R E", "RE CH N UNG"; spaced30)', () => {
+    assert.equal(joinLetterSpaced('FAC TU R E'), 'FACTURE');
+    assert.equal(joinLetterSpaced('RE CH N UNG'), 'RECHNUNG');
+    assert.equal(joinLetterSpaced('IN VO I CE #12'), 'INVOICE #12');
+  });
+  it('guard: groups of capitals that spell no title or label, or have no lone letter, stay', () => {
+    for (const t of ['ABC DE F Holding', 'TVA HT TTC', 'NET TO PAY', 'FAC TU RE']) assert.equal(joinLetterSpaced(t), t);
+  });
   it('leaves initials, spaced names and prose alone', () => {
     for (const t of ['S T U D I O Nord', 'A B C Holzbau GmbH', 'J R R Tolkien', 'Invoice #1', 'Plan A B C', 'I N V O I C E S T U D I O']) assert.equal(joinLetterSpaced(t), t);
   });
