@@ -1430,10 +1430,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
     break;
   }
 
-  // Address blocks in the upper half of page 1: a postcode-and-town line (or a town line of the UK or US shape,
-  // "Oxford OX1 4AA", "Springfield, IL 62704"; uktown30) and the lines above it in the same column, up to a heading. The heading gives the block's role (bill-to, seller,
-  // delivery address); an unlabelled block on the left is the address window (the recipient), one
-  // on the right is weaker (often the sender's letterhead). The name is the block's first line.
+  // Address blocks in the upper half of page 1: a postcode-and-town line (or a town line of the UK or US
+  // shape, "Oxford OX1 4AA", "Springfield, IL 62704"; uktown30) and the lines above it in the same
+  // column, up to a heading. The heading gives the block's role (bill-to, seller, delivery address); an
+  // unlabelled block on the left is the address window (the recipient), one on the right is weaker
+  // (often the sender's letterhead). The name is the block's first line.
   for (const line of pageLines) {
     if (line.bbox.y > line.pageHeight * 0.5) break;
     for (const seg of line.segments) {

@@ -14,7 +14,6 @@ const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.le
 const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no', 'č[íi]slo(?=\\s*:)'];
 /** A document-number label that is only a bare number word. */
 export const BARE_NUMBER_LABEL = new RegExp(`^(?:${BARE_NUMBER_WORDS.join('|')})\\W*$`, 'iu');
-/** Labels that are headings only (raterows26): their value is the block below, never a cell right of them. */
 // Item-table headings, two tests from one word list (cleanup7; merging them into one regex
 // changed the measured figures). ITEM_COLUMN: a cell that STARTS with any column's heading,
 // amounts included ("Total HT", "Descriptions"), for a date label heading the table.
@@ -27,6 +26,7 @@ const ITEM_COLUMN = new RegExp(`^(${ITEM_WORDS}|libell[ée]|beschreibung|leistun
 /** How many of a row's cells are item-table column headings (ITEM_COLUMN). */
 export const itemColumnCells = (segments: Array<{ text: string }>): number => segments.filter((s) => ITEM_COLUMN.test(s.text.trim())).length;
 
+/** Labels that are headings only (raterows26): their value is the block below, never a cell right of them. */
 export const HEADING_ONLY_LABEL = /^auftraggeber(?:in)?$/iu;
 
 export const LABELS: Record<LabelField, RegExp> = {
@@ -318,12 +318,15 @@ function spacedWords(letters: string): string[] | null {
   return best[lower.length] ?? null;
 }
 
-/** Runs of three or more single letters, one or two spaces apart, joined where they spell title or label words. */
 /**
  * OCR reads a letter-spaced title in uneven groups ("FAC TU R E", "RE CH N UNG"; spaced30): capitals in groups of one to three,
  * three groups or more, one of them a lone letter and one longer, joined only when the letters spell title or label words.
  */
 const OCR_SPACED_RUN = /(?<![\p{L}\p{N}])\p{Lu}{1,3}(?: \p{Lu}{1,3}){2,}(?![\p{L}\p{N}])/gu;
+/**
+ * Runs of three or more single letters, one or two spaces apart, and OCR's uneven groups of them (OCR_SPACED_RUN),
+ * joined where they spell title or label words.
+ */
 export function joinLetterSpaced(text: string): string {
   text = text.replace(OCR_SPACED_RUN, (run) => {
     // A lone letter among longer groups; runs of lone letters only are the evenly spaced case below.
