@@ -131,7 +131,7 @@ export function itemColumnSum(ev: Evidence, line: EvLine, bbox: Segment['bbox'])
   }
   const head = ev.lines[j];
   const headingRow = head && (head.segments.length >= 3 || (head.segments.length === 2 && itemColumnCells(head.segments) === 2));
-  if (items < 2 || !head || !headingRow || head.page !== line.page || findAmounts(head.text).length) return null;
+  if (items < 2 || !headingRow || head.page !== line.page || findAmounts(head.text).length) return null;
   return sum;
 }
 

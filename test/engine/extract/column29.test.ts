@@ -49,7 +49,7 @@ const twoColumns = (total: string, heading: Lines = [[52, 503, 11, 'Leistungsbes
   [120, 760, 10, 'Gemäß § 6 Abs. 1 Z 27 UStG enthält der Rechnungsbetrag keine Umsatzsteuer.'],
 ];
 
-describe('a total under a two-column item table (upscale30 round)', () => {
+describe('a total under a two-column item table (column30)', () => {
   it('under "Leistungsbeschreibung | Betrag", "€ 665.00" adding up the items is the gross, and the labels make it an invoice', () => {
     const r = run(twoColumns('€ 665.00'));
     assert.equal(v(r, 'gross_amount'), '665.00');
