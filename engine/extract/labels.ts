@@ -113,6 +113,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'n° tva', 'tva intracommunautaire', 'num[ée]ro de tva', 'tva', 'btw(?:-?nummer| nr| id)?', 'p\\.?\\s?iva', 'partita iva', 'nif', 'cif', 'n\\.?i\\.?f\\.?',
     // "TIN" (taxpayer identification number) and the Polish "NIP": only a VAT-shaped value counts (fold9).
     'tin', 'nip',
+    // The Austrian "UID" / "UID-Nr." (Umsatzsteuer-Identifikationsnummer; uid30).
+    'uid(?:-?nr)?',
   ),
   recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw', 'n° tva client', 'tva client', 'num[ée]ro de tva client', 'btw(?:-?nummer)? klant', 'vat (?:id|number) (?:of the )?(?:customer|buyer)'),
   iban: L('iban(?:-?nr)?'),

@@ -58,14 +58,14 @@ export function normalizeVat(raw: string): VatCheck | null {
 }
 
 /**
- * VAT-id shaped tokens in text, printed compact or with spaces/dots ("DE 232 446 240"). An id
+ * VAT-id shaped tokens in text, printed compact or with spaces/dots ("DE 232 446 240", "ATU 73 842 901"). An id
  * must end where its token ends: one the pattern had to shorten inside a run of letters and
  * digits ("DE12345618938" read as "DE123456189") is some other number, or an id its country's
  * format does not allow, so it is no VAT id at all.
  */
 export function findVatIds(text: string): Array<{ raw: string; index: number; check: VatCheck }> {
   const out: Array<{ raw: string; index: number; check: VatCheck }> = [];
-  const re = /\b(ATU\d{8}|CHE[- ]?\d{3}[.\s]?\d{3}[.\s]?\d{3}(?:\s?(?:MWST|TVA|IVA))?|(?:BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|NO)[ \u00a0]?[0-9A-Z][0-9A-Z .\u00a0]{6,15}[0-9A-Z])/g;
+  const re = /\b(ATU[ \u00a0]?\d[\d \u00a0]{6,10}\d|CHE[- ]?\d{3}[.\s]?\d{3}[.\s]?\d{3}(?:\s?(?:MWST|TVA|IVA))?|(?:BE|BG|CY|CZ|DE|DK|EE|EL|GR|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI|GB|NO)[ \u00a0]?[0-9A-Z][0-9A-Z .\u00a0]{6,15}[0-9A-Z])/g;
   for (const m of text.matchAll(re)) {
     // Shrink from the right: the pattern may swallow the next word. An id is printed in groups
     // with single spaces; a wider gap is the next column ("CZ12345678   12345 Praha", fold15).

@@ -153,6 +153,12 @@ describe('VAT ids', () => {
     assert.deepEqual(findVatIds('USt-IdNr.: DE325624545 · St.-Nr.').map((v) => v.check.value), ['DE325624545']);
   });
 
+  it('finds an Austrian UID printed in groups ("ATU 73 842 901"; uid30)', () => {
+    assert.deepEqual(findVatIds('UID: ATU 73 842 901').map((v) => v.check.value), ['ATU73842901']);
+    assert.deepEqual(findVatIds('ATU 738 429 01 · FN 512843 w').map((v) => v.check.value), ['ATU73842901']);
+    assert.deepEqual(findVatIds('ATU 73 842 9012'), []);
+  });
+
   it('gives no VAT id the pattern had to shorten inside a longer token', () => {
     // "DE12345618938": eleven digits are no German id; its first nine are no id either.
     assert.deepEqual(findVatIds('UStID#DE12345618938'), []);
