@@ -598,6 +598,7 @@ const TITLES = {
   'tuned-new22': 'NEW SOURCES, TUNED-ONLY (round 22: unseen until 2026-11-29, folded in by fold28)',
   'tuned-new23': 'NEW SOURCES, TUNED-ONLY (round 23: unseen until 2026-11-29, folded in by fold28e)',
   'tuned-new24': 'NEW SOURCES, TUNED-ONLY (round 24: unseen until 2026-11-29, folded in by fold28e)',
+  'unseen-new25': 'ROUND 25, UNSEEN (round-25 sources: an R Markdown / pagedown invoice and a Python fpdf2 Rechnung with the data they were printed from; measured only, never tuned on)',
   'generated-tuned': 'GENERATED, TUNED (fixtures/layouts.ts; split by a hash of the id)',
   'generated-held-out': 'GENERATED, HELD-OUT (never tuned on)',
   'generated-scan-tuned': 'GENERATED SCANS, TUNED (EVAL_GENERATED_SCANS: drawn, degraded, real OCR)',

@@ -358,6 +358,12 @@ export const SOURCES = [
   { repo: 'kingamal/pdf_generator', tunedOnly: true, round: 24, commit: 'a25b33431629f83f7c4ba14d26363bb4ff1b0b0b', truthData: { file: () => ['invoice_data.json', 'create_invoice.py'], format: 'kingamal-create-invoice-py' }, include: [/^invoice\.pdf$/] },
   // ocamlinvoice (OCaml, its own PDF writer; Norwegian FAKTURA, NOK, no VAT): the page main.ml printed from example-invoice.json.
   { repo: 'aslak01/ocamlinvoice', tunedOnly: true, round: 24, commit: 'b69ac164247bd95280dfb690cdb2a99d60b413ce', truthData: { file: () => ['example-invoice.json', 'invoice_layout.ml'], format: 'ocamlinvoice-example-json' }, include: [/^invoice\.pdf$/] },
+  // Round 25 (issue 14, corpus30): unseen (`source: "new25"`), measured only. Programs no earlier round used, with the data
+  // each page was printed from (`truthData`); docs/decisions.md, round 25, lists what was looked at and left out.
+  // invoice-generator (R: R Markdown + pagedown's Chromium; bilingual English / French): invoice 0002 of invoice_input.csv, as run.R renders it.
+  { repo: 'derek-chan/invoice-generator', tunedOnly: true, round: 25, commit: '99964bb98e9ec1858f5a913c140cf845a8acf939', truthData: { file: () => ['invoice_input.csv', 'invoice_generation.Rmd', 'run.R'], format: 'derek-chan-invoice-rmd' }, include: [/^Invoice-Facture-0002\.pdf$/] },
+  // Rechnungsprogramm (Python, fpdf2; German Rechnung, 7 % MwSt.): one run's PDF with the CSV the same run wrote from the same product list.
+  { repo: 'RusmirOmerovic/Rechnungsprogramm', tunedOnly: true, round: 25, commit: 'df72456fe07e2412e8bae538f7ca7e55e75d5438', truthData: { file: (path) => [path.replace(/\.pdf$/, '.csv'), 'pdf_export.py'], format: 'rechnungsprogramm-csv-py' }, include: [/^daten\/2504-01_2025-04-28_06-40\.pdf$/] },
 ];
 export const RESERVED = [/^ZUGFeRDv2\/correct\//i, /(^|\/)tests\/compare\//i, /^XML-Rechnung\/FX\//i];
 const FERD_EXAMPLE = /^(EN16931|BASIC|BASIC-WL|BASICWL|EXTENDED|MINIMUM|XRECHNUNG)_/i;
@@ -627,7 +633,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(join(OUT, 'manifest.json'), JSON.stringify({ built: new Date().toISOString(), documents: manifest, skipped, absent }, null, 1));
   const held = manifest.filter((d) => d.split === 'held-out').length;
   console.log(`corpus: ${manifest.length} documents (${held} held out, ${manifest.length - held} tuned), ${manifest.filter((d) => d.scan_pages).length} with a scanned variant; ${skipped.length} files skipped (see manifest.json)`);
-  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23', 'new24']) {
+  for (const source of ['new', 'new6', 'new7', 'new8', 'new9', 'new10', 'new11', 'new12', 'new13', 'new14', 'new15', 'new16', 'new17', 'new18', 'new19', 'new20', 'new21', 'new22', 'new23', 'new24', 'new25']) {
     const added = manifest.filter((d) => d.source === source);
     console.log(`  tuned-only sources (${source}): ${added.length} documents in ${new Set(added.map((d) => `${d.repo}:${d.family}`)).size} families from ${new Set(added.map((d) => d.repo)).size} repositories, ${added.filter((d) => d.scan_pages).length} with a scanned variant`);
   }

@@ -2523,7 +2523,84 @@ function ocamlinvoiceExampleJson([data, layout]) {
   };
 }
 
-export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson, 'billino-demo-pdf-py': billinoDemoPdfPy, 'ocr-docs-synthetic-label-json': ocrDocsSyntheticLabelJson, 'quarto-aus-invoice-qmd': quartoAusInvoiceQmd, 'vault-dte-facturas-json': vaultDteFacturasJson, 'unforswearing-typst-invoice-json': unforswearingTypstInvoiceJson, 'kingamal-create-invoice-py': kingamalCreateInvoicePy, 'ocamlinvoice-example-json': ocamlinvoiceExampleJson };
+/**
+ * Round 25. derek-chan/invoice-generator (R: R Markdown rendered to HTML, printed by pagedown's Chromium; bilingual
+ * English / French): `Invoice-Facture-0002.pdf`, printed by `run.R` (`invoice_number="2"`, padded to four digits) from
+ * `invoice_generation.Rmd`, which reads the rows of `invoice_input.csv` whose `invoice_no` is that number. The Rmd
+ * prints the issuer's name as a literal of its header, "Billed to" the first line of the first row's `bill_to`,
+ * "Date issued" the first row's `date_issue` (m/d/yy), "Date due" that date + 14, each line's total quantity × amount,
+ * "Subtotal" and "Amount due" Σ of the totals and "Tax" the literal "$0.00". Taken only when the Rmd still states
+ * those formulas and literals. Not mapped: the currency (only "$" is printed), the bank account (no IBAN).
+ */
+function derekChanInvoiceRmd([csv, rmd, run]) {
+  const r = String(rmd ?? '');
+  const states = r.includes('input_values <- cbind(input_values,total=input_values$quantity*input_values$amount)')
+    && r.includes('date_due <- as.Date(input_values[1,]$date_issue)+14')
+    && r.includes('c("Tax | *Taxe*","","","$0.00")')
+    && r.includes('paste("**$",format(round(sum(input_values$total),2),nsmall=2,big.mark=","),"**",sep="")')
+    && r.includes('input_values$date_issue <- as.Date(input_values$date_issue,format="%m/%d/%y")');
+  const number = /\ninvoice_number="(\d+)"/.exec(String(run ?? ''))?.[1];
+  const sender = /<span class=right><br\/><br\/><span id="highlight">([^<]+)<\/span>/.exec(r)?.[1];
+  if (!states || !number || !sender) return null;
+  const rows = String(csv ?? '').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim()).map((l) => l.split(','));
+  const head = rows.shift() ?? [];
+  if (head.join(',') !== 'invoice_no,date_issue,description,amount,quantity,bill_to' || rows.some((x) => x.length !== 6)) return null;
+  const mine = rows.filter((x) => x[0] === number);
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(mine[0]?.[1] ?? '');
+  if (!mine.length || !m || mine.some((x) => !Number.isFinite(Number(x[3])) || !Number.isFinite(Number(x[4])))) return null;
+  const issue = `20${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  const total = mine.reduce((s, x) => s + Math.round(cents(x[3]) * Number(x[4])), 0);
+  return {
+    type: 'invoice',
+    document_number: number.padStart(4, '0'),
+    issue_date: issue,
+    payment_due_date: addDays(issue, 14),
+    sender_name: sender.trim(),
+    recipient_name: mine[0][5].split(/<br\s*\/?>/i)[0].trim(),
+    net_amount: money(total),
+    tax_total: money(0),
+    gross_amount: money(total),
+  };
+}
+
+/**
+ * Round 25. RusmirOmerovic/Rechnungsprogramm (Python, fpdf2; German; the first commit "Initialer Commit: Rechnungsprogramm
+ * mit PDF, CSV und XML Export"): `daten/2504-01_2025-04-28_06-40.pdf`, written by `rechnung.py` in one run together with
+ * the `.csv` (and `.txt`, `.xml`) of the same name from the same product list. `pdf_export.py` prints per line
+ * Preis × Menge and its tax at the line's rate, then "Nettosumme", "Gesamte MwSt" and "Bruttosumme" (sums, two
+ * decimals, "€"). Taken only when the script still states those formulas, the CSV's line totals and taxes follow them
+ * and all lines share one rate (the tax row). Not mapped: the number and date (only in the file name), the one address
+ * block (the script asks for it as "Firmendaten" but stores it as `kundendaten`: its role is not stated unambiguously).
+ */
+function rechnungsprogrammCsvPy([csv, script]) {
+  const s = String(script ?? '');
+  const states = s.includes('gesamt = preis * menge') && s.includes('steuer_betrag = gesamt * (steuersatz / 100)')
+    && s.includes('f"Nettosumme: {netto_summe:.2f} €"') && s.includes('f"Gesamte MwSt: {steuer_summe:.2f} €"') && s.includes('f"Bruttosumme: {brutto_summe:.2f} €"')
+    && s.includes('text="🧾 Rechnung"');
+  const rows = String(csv ?? '').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim()).map((l) => l.split(','));
+  const head = rows.shift() ?? [];
+  if (!states || head.join(',') !== 'Produkt,Preis,Menge,Gesamt,Steuersatz (%),Steuerbetrag (€)' || !rows.length || rows.some((x) => x.length !== 6)) return null;
+  const rates = new Set(rows.map((x) => Number(x[4])));
+  const lines = rows.map(([, preis, menge, gesamt, rate, steuer]) => ({ net: Math.round(cents(preis) * Number(menge)), rate: Number(rate), printedNet: cents(gesamt), printedTax: cents(steuer) }));
+  const consistent = lines.every((l) => Number.isInteger(l.net) && l.net === l.printedNet && Math.round((l.net * l.rate) / 100) === l.printedTax);
+  if (rates.size !== 1 || !consistent) return null;
+  const [rate] = rates;
+  const net = lines.reduce((a, l) => a + l.net, 0);
+  const taxExact = lines.reduce((a, l) => a + (l.net * l.rate) / 100, 0);
+  const tax = Math.round(taxExact);
+  const gross = Math.round(net + taxExact);
+  if (net + tax !== gross) return null;
+  return {
+    type: 'invoice',
+    currency: 'EUR',
+    net_amount: money(net),
+    tax_total: money(tax),
+    gross_amount: money(gross),
+    tax_breakdowns: moneyRows([{ tax_rate: rate, taxable_amount: net, tax_amount: tax }]),
+  };
+}
+
+export const TEMPLATE_DATA = { 'pandoc-invoice-yaml': pandocInvoiceYaml, 'typst-invoice-toml': typstInvoiceToml, 'faktura-edn': fakturaEdn, 'ksef-fa-xml': ksefFaXml, 'pdf-invoice-payload': pdfInvoicePayload, 'gobl-envelope': goblEnvelope, 'invoice-generator-pdf-json': invoiceGeneratorPdfJson, 'invoicegenerator-crystal': invoicegeneratorCrystal, 'invoice-maker-typ': invoiceMakerTyp, 'invoice-maker-yaml': invoiceMakerYaml, 'invoice-printer-rb': invoicePrinterRb, 'microinvoice-ts': microinvoiceTs, 'alexaltea-invoice-json': alexalteaInvoiceJson, 'domonda-invoice-jsonc': domondaInvoiceJsonc, 'austrian-invoice-template-json': austrianInvoiceTemplateJson, 'bizdocgen-yaml': bizdocgenYaml, 'docca-invoice-json': doccaInvoiceJson, 'pdf-light-example-ts': pdfLightExampleTs, 'dapper-invoice-yaml': dapperInvoiceYaml, 'invoice-generator-cfg': invoiceGeneratorCfg, 'yoyodyne-yaml': yoyodyneYaml, 'pompeu-invoice-json': pompeuInvoiceJson, 'invoice-dataset-json': invoiceDatasetJson, 'invoice-compiler-yml': invoiceCompilerYml, 'signed-invoice-readme': signedInvoiceReadme, 'latex-rechnung-tex': latexRechnungTex, 'maroto-billing-go': marotoBillingGo, 'rust-invoice-main': rustInvoiceMain, 'gst-invoice-json': gstInvoiceJson, 'toggl-mock-invoice-py': togglMockInvoicePy, 'invoice-as-a-service-readme': invoiceAsAServiceReadme, 'lesterpig-invoice-yml': lesterpigInvoiceYml, 'invoice-it-test-js': invoiceItTestJs, 'pdf-puppet-yml': pdfPuppetYml, 'brand-invoice-md': brandInvoiceMd, 'tincture-invoice-exs': tinctureInvoiceExs, 'compose-pdf-invoice-kt': composePdfInvoiceKt, 'amit-invoice-py': amitInvoicePy, 'reportflow-input-json': reportflowInputJson, 'gompdf-invoice-go': gompdfInvoiceGo, 'isdoc-xml': isdocXml, 'reportbro-definition-json': reportbroDefinitionJson, 'pdfme-template-json': pdfmeTemplateJson, 'sahar-invoice-go': saharInvoiceGo, 'docmosis-demo-data-js': docmosisDemoDataJs, 'pyinvoice-readme': pyinvoiceReadme, 'invoice-pdfkit-run-ts': invoicePdfkitRunTs, 'simple-invoice-batch': simpleInvoiceBatch, 'nfe-danfe-xml': nfeDanfeXml, 'dzishy-input-json': dzishyInputJson, 'gophercises-invoice-go': gophercisesInvoiceGo, 'pdfgen-poc-main-go': pdfgenPocMainGo, 'yaml2pdf-invoice-yaml': yaml2pdfInvoiceYaml, 'br-danfe-nfe-xml': brDanfeNfeXml, 'nfedanfe-nfe-xml': nfedanfeNfeXml, 'super-facture-main-java': superFactureMainJava, 'latex-rechnung-chgrl-tex': latexRechnungChgrlTex, 'typst-business-invoice-json': typstBusinessInvoiceJson, 'cco-invoice-typ': ccoInvoiceTyp, 'facturation-weasyprint-py': facturationWeasyprintPy, 'geffrey-factura-compleja-py': geffreyFacturaComplejaPy, 'cream-invoice-notebook': creamInvoiceNotebook, 'coba-pdf-index-js': cobaPdfIndexJs, 'simple-invoice-generator-yml': simpleInvoiceGeneratorYml, 'gst-invoice-generator-json': gstInvoiceGeneratorJson, 'kenya-invoice-generator-py': kenyaInvoiceGeneratorPy, 'swiss-qr-bill-json': swissQrBillJson, 'md2pdf-invoice-py': md2pdfInvoicePy, 'fop-invoice-data-xml': fopInvoiceDataXml, 'fop-orders-xml': fopOrdersXml, 'abt-seeds-rb': abtSeedsRb, 'ryota-typst-invoice-lib': ryotaTypstInvoiceLib, 'kaat-typst-faktura': kaatTypstFaktura, 'make-invoice-context-json': makeInvoiceContextJson, 'billino-demo-pdf-py': billinoDemoPdfPy, 'ocr-docs-synthetic-label-json': ocrDocsSyntheticLabelJson, 'quarto-aus-invoice-qmd': quartoAusInvoiceQmd, 'vault-dte-facturas-json': vaultDteFacturasJson, 'unforswearing-typst-invoice-json': unforswearingTypstInvoiceJson, 'kingamal-create-invoice-py': kingamalCreateInvoicePy, 'ocamlinvoice-example-json': ocamlinvoiceExampleJson, 'derek-chan-invoice-rmd': derekChanInvoiceRmd, 'rechnungsprogramm-csv-py': rechnungsprogrammCsvPy };
 
 /** eval-generic's truth fields from a data file (or the list of texts of several) of the named format; empty values dropped. */
 export function templateDataTruth(format, text, path) {
