@@ -42,7 +42,7 @@ import type { Recognizer } from './recognizer.js';
 import { accentsFrom, pageLanguage, REREAD_LANGUAGES } from './language.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
-import { hasFastModel, hasLanguage, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
+import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
 
 export { OcrError, terminateOcr };
 
@@ -286,7 +286,8 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   if (opts.languages) return first;
   // A page in a language whose letters the default model lacks is read again by that language's model.
   const own = pageLanguage(first.words.map((w) => w.text));
-  if (!own || !REREAD_LANGUAGES.includes(own) || !hasLanguage(own)) return first;
+  // The pass reads with the fast model only, so a shipped tessdata_fast file is all it needs.
+  if (!own || !REREAD_LANGUAGES.includes(own) || !hasFastModel(own)) return first;
   languageRereads[own] = (languageRereads[own] ?? 0) + 1;
   // Only the accents are taken from it, so one fast pass is enough (no re-read of unsure words, no recovery).
   const second = await readPage(page, own, { ...opts, recognition: 'fast', recover: false });

@@ -2,8 +2,10 @@
 // (German) reads French text but not its accents: "Hôtel" comes back as "Hötel", "Lefèvre" as
 // "Lefevre", and a name read so is a wrong value. A page whose words are French is therefore
 // read once more by the French model, and its words take their accents from that reading
-// (accentsFrom); numbers and layout stay the first reading's. Only languages whose letters the
-// default model lacks get that pass: English and Dutch it reads well, and each pass costs time.
+// (accentsFrom); numbers and layout stay the first reading's. So are Spanish, Italian, Portuguese,
+// Polish and Czech pages by their own models ("Ibáñez", "Nový", "Dróżdż"; accents5). Only languages
+// whose letters the default model lacks get that pass: English and Dutch it reads well, and each
+// pass costs time.
 
 import type { BBox, Word } from '../formats/model.js';
 
@@ -13,12 +15,16 @@ const COMMON_WORDS: Record<string, ReadonlySet<string>> = {
   deu: new Set(['der', 'die', 'das', 'und', 'für', 'fiir', 'mit', 'von', 'zu', 'den', 'dem', 'ein', 'eine', 'rechnung', 'betrag', 'summe', 'mwst', 'ust', 'straße', 'strasse', 'gmbh', 'zahlbar', 'bitte', 'menge', 'preis', 'gesamt', 'netto', 'brutto', 'datum', 'kunde', 'nummer']),
   eng: new Set(['the', 'and', 'of', 'to', 'for', 'with', 'from', 'invoice', 'amount', 'due', 'bill', 'payment', 'please', 'thank', 'you', 'quantity', 'price', 'description', 'subtotal', 'tax', 'number', 'customer']),
   nld: new Set(['het', 'van', 'een', 'en', 'voor', 'met', 'factuur', 'btw', 'bedrag', 'totaal', 'betalen', 'datum', 'klant']),
-  spa: new Set(['el', 'los', 'las', 'y', 'con', 'factura', 'iva', 'fecha', 'importe', 'cliente', 'cantidad']),
-  ita: new Set(['il', 'di', 'della', 'per', 'con', 'fattura', 'iva', 'importo', 'data', 'totale', 'cliente', 'quantità']),
+  spa: new Set(['el', 'los', 'las', 'del', 'con', 'para', 'factura', 'iva', 'fecha', 'importe', 'cliente', 'cantidad', 'precio', 'descripción', 'descripcion', 'imponible', 'vencimiento', 'pago', 'forma', 'cuenta', 'dirección', 'direccion', 'teléfono', 'telefono']),
+  ita: new Set(['il', 'di', 'della', 'delle', 'dei', 'per', 'con', 'fattura', 'iva', 'importo', 'data', 'totale', 'cliente', 'quantità', 'quantita', 'prezzo', 'descrizione', 'imponibile', 'pagamento', 'scadenza', 'bonifico', 'partita', 'codice', 'fiscale', 'documento']),
+  // Portuguese, Polish and Czech (accents5): as the German model reads them, so also without their accents.
+  por: new Set(['da', 'do', 'das', 'dos', 'em', 'fatura', 'emissão', 'emissao', 'descrição', 'descricao', 'quantidade', 'preço', 'preco', 'valor', 'sem', 'com', 'até', 'ate', 'vencimento', 'serviços', 'servicos', 'contribuinte']),
+  pol: new Set(['faktura', 'vat', 'nr', 'data', 'wystawienia', 'sprzedaży', 'sprzedazy', 'sprzedawca', 'nabywca', 'nip', 'nazwa', 'ilość', 'ilosc', 'cena', 'wartość', 'wartosc', 'stawka', 'kwota', 'razem', 'zapłaty', 'zaplaty', 'termin', 'płatności', 'platnosci', 'sposób', 'sposob', 'przelew', 'ul']),
+  ces: new Set(['faktura', 'daňový', 'danovy', 'doklad', 'číslo', 'cislo', 'dodavatel', 'odběratel', 'odberatel', 'ičo', 'ico', 'dič', 'dic', 'vystavení', 'vystaveni', 'splatnosti', 'položka', 'polozka', 'množství', 'mnozstvi', 'celkem', 'bez', 'dph', 'úhradě', 'uhrade', 'účet', 'ucet', 'platba']),
 };
 
 /** Languages read again by their own model when a page is written in them. */
-export const REREAD_LANGUAGES: readonly string[] = ['fra'];
+export const REREAD_LANGUAGES: readonly string[] = ['fra', 'spa', 'ita', 'por', 'pol', 'ces'];
 
 /** Fewest common words of a language that make a page that language's (a title and an address are not enough). */
 const MIN_WORDS = 6;
@@ -46,8 +52,9 @@ const baseLetters = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toL
 
 /**
  * Whether `own`, the own-language model's reading of a word, is `first` with its accents: the same
- * letters but for diacritics ("Hötel" → "Hôtel", "Lefevre" → "Lefèvre"), or an accented letter where
- * the first reading has a symbol ("Ech&ance" → "Échéance"). Words with digits never qualify: the
+ * letters but for diacritics ("Hötel" → "Hôtel", "Lefevre" → "Lefèvre"), or an accented letter the
+ * default model lacks where the first reading has a symbol or another letter ("Ech&ance" → "Échéance",
+ * "Pfibram" → "Příbram"). Words with digits never qualify: the
  * French model drops the point of "9.41$", the default model reads numbers well.
  */
 function accentedTwin(first: string, own: string): boolean {
@@ -58,9 +65,14 @@ function accentedTwin(first: string, own: string): boolean {
   return a.every((c, i) => {
     const o = b[i]!;
     if (baseLetters(c) === baseLetters(o)) return true;
-    return !/[\p{L}\p{N}]/u.test(c) && /\p{L}/u.test(o) && baseLetters(o) !== o.toLowerCase();
+    // An accented letter the default model does not have ("ř", "í", "č", "ň") comes back as another letter or a
+    // symbol ("Pfibram", "vystavenf", "Eislo", "daMovy"): the own model's letter stands there (accents5).
+    return !/\p{N}/u.test(c) && !DEFAULT_MODEL_LETTERS.has(c.toLowerCase()) && /\p{L}/u.test(o) && baseLetters(o) !== o.toLowerCase() && !DEFAULT_MODEL_LETTERS.has(o.toLowerCase());
   });
 }
+
+/** Accented letters the default (German) model reads itself: where either reading has one and they differ, the two models disagree. */
+const DEFAULT_MODEL_LETTERS = new Set(['ä', 'ö', 'ü']);
 
 type ReadWord = Pick<Word, 'text' | 'bbox'>;
 

@@ -82,14 +82,6 @@ export function hasFastModel(languages: string): boolean {
   return dir !== null && parseLanguages(languages).every((code) => existsSync(join(dir, `${code}.traineddata.gz`)));
 }
 
-/** Whether the best_int model of `code` is installed (its @tesseract.js-data package). */
-export function hasLanguage(code: string): boolean {
-  try {
-    return existsSync(modelFile(code, 'best'));
-  } catch {
-    return false;
-  }
-}
 
 /** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
 export function modelFile(code: string, model: OcrModel): string {

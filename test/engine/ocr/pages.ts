@@ -53,6 +53,32 @@ export const FRENCH_INVOICE_LINES: Array<[string, number, number, number]> = [
   ['Échéance le 12/04/2024 par virement sur le compte.', 26, 110, 870],
 ];
 
+/** A Spanish invoice page: accented names and labels ("Ibáñez", "Núñez", "Descripción") beside amounts and dates. */
+export const SPANISH_INVOICE_LINES: Array<[string, number, number, number]> = [
+  ['Panadería Ibáñez S.L.', 40, 110, 110],
+  ['Calle de la Peña 14, 28013 Madrid', 26, 110, 180],
+  ['Cliente: Construcciones Núñez', 28, 110, 300],
+  ['Factura N° F-2024-118 con fecha 12/03/2024', 28, 110, 420],
+  ['Descripción Cantidad Precio Importe', 26, 110, 520],
+  ['Pan de campaña para el desayuno 3 27,00 €', 26, 110, 570],
+  ['Base imponible 27,00 € IVA 10 % 2,70 € Total 29,70 €', 26, 110, 660],
+  ['Forma de pago: transferencia a la cuenta del cliente.', 26, 110, 780],
+  ['Vencimiento el 12/04/2024 por transferencia para los pedidos.', 26, 110, 830],
+];
+
+/** A Czech invoice page: "Nový", "Dvořák", "Příbram" and the labels of a Czech invoice beside amounts and dates. */
+export const CZECH_INVOICE_LINES: Array<[string, number, number, number]> = [
+  ['Pekařství Dvořák s.r.o.', 40, 110, 110],
+  ['Náměstí Míru 14, 261 01 Příbram', 26, 110, 180],
+  ['Odběratel: Petr Nový', 28, 110, 300],
+  ['Faktura daňový doklad číslo 2024118', 28, 110, 420],
+  ['Datum vystavení 12.03.2024 Datum splatnosti 12.04.2024', 26, 110, 500],
+  ['Položka Množství Cena za položku Celkem bez DPH', 26, 110, 580],
+  ['Chléb na snídani 3 27,00 Kč', 26, 110, 630],
+  ['Celkem bez DPH 27,00 Kč DPH 12 % 3,24 Kč Celkem k úhradě 30,24 Kč', 24, 110, 720],
+  ['Platba na účet dodavatele je splatná do data splatnosti.', 26, 110, 830],
+];
+
 /** A white canvas with the test font registered, ready to draw black text. */
 function whitePage(width: number, height: number) {
   const canvas = createCanvas(width, height);
