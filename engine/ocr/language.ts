@@ -54,8 +54,8 @@ const baseLetters = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toL
  * Whether `own`, the own-language model's reading of a word, is `first` with its accents: the same
  * letters but for diacritics ("Hötel" → "Hôtel", "Lefevre" → "Lefèvre"), or an accented letter the
  * default model lacks where the first reading has a symbol or another letter ("Ech&ance" → "Échéance",
- * "Pfibram" → "Příbram"). Words with digits never qualify: the
- * French model drops the point of "9.41$", the default model reads numbers well.
+ * "Pfibram" → "Příbram"). Words with digits never qualify: the French model drops the point of
+ * "9.41$", the default model reads numbers well.
  */
 function accentedTwin(first: string, own: string): boolean {
   if (first === own || /\d/.test(first) || /\d/.test(own)) return false;

@@ -82,7 +82,6 @@ export function hasFastModel(languages: string): boolean {
   return dir !== null && parseLanguages(languages).every((code) => existsSync(join(dir, `${code}.traineddata.gz`)));
 }
 
-
 /** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
 export function modelFile(code: string, model: OcrModel): string {
   if (model === 'fast') {
