@@ -22,7 +22,7 @@ import { REPO_ROOT, startServerProcess, upload, waitTerminal } from '../test/hel
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { benchAnalysisMemory } from './analysis.js';
 import { benchPdf } from './pdf.js';
-import { benchFrenchOcr, benchOcr } from './ocr.js';
+import { benchAccentOcr, benchOcr } from './ocr.js';
 import { benchIdle } from './idle.js';
 import { benchScanned } from './scanned.js';
 import { benchRenderer } from './renderer.js';
@@ -274,7 +274,7 @@ if (!only || only === 'thumbnails') await benchThumbnails();
 if (!only || only === 'pdf') await benchPdf();
 if (!only || only === 'ocr') {
   await benchOcr();
-  await benchFrenchOcr();
+  await benchAccentOcr();
 }
 if (!only || only === 'renderer') await benchRenderer();
 if (!only || only === 'extraction') await benchExtraction();

@@ -72,7 +72,7 @@ export interface OcrResult {
   height: number;
   /** Mean word confidence (0-100), weighted by word length; 0 without words. */
   mean_confidence: number;
-  /** Tesseract language codes of the models that read the page: 'deu', or 'deu+fra' when a French page took its accents from the French model (language.ts). */
+  /** Tesseract language codes of the models that read the page: 'deu', or 'deu+fra' ('deu+spa', 'deu+ces' …) when the page took its accents from its own language's model (language.ts). */
   languages: string;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation_applied: QuarterTurn;

@@ -50,6 +50,9 @@ export function pageLanguage(words: readonly string[]): string | null {
 /** A word's letters without their diacritics, lower case ("Hôtel", "Hötel" → "hotel"). */
 const baseLetters = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** Accented letters the default (German) model reads itself: where either reading has one and they differ, the two models disagree. */
+const DEFAULT_MODEL_LETTERS = new Set(['ä', 'ö', 'ü']);
+
 /**
  * Whether `own`, the own-language model's reading of a word, is `first` with its accents: the same
  * letters but for diacritics ("Hötel" → "Hôtel", "Lefevre" → "Lefèvre"), or an accented letter the
@@ -70,9 +73,6 @@ function accentedTwin(first: string, own: string): boolean {
     return !/\p{N}/u.test(c) && !DEFAULT_MODEL_LETTERS.has(c.toLowerCase()) && /\p{L}/u.test(o) && baseLetters(o) !== o.toLowerCase() && !DEFAULT_MODEL_LETTERS.has(o.toLowerCase());
   });
 }
-
-/** Accented letters the default (German) model reads itself: where either reading has one and they differ, the two models disagree. */
-const DEFAULT_MODEL_LETTERS = new Set(['ä', 'ö', 'ü']);
 
 type ReadWord = Pick<Word, 'text' | 'bbox'>;
 

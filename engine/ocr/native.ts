@@ -113,22 +113,21 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
   const key = languages.join('+');
   // One engine per model and languages: a French page's accent pass must not restart the German engines.
   const id = `${model}:${key}`;
-  let engine = engines.get(id);
-  if (!engine) {
+  let handle = engines.get(id);
+  if (!handle) {
     // Init wants a tessdata folder: the unpacked models live there only while it reads them.
     const dir = mkdtempSync(join(tmpdir(), 'docdesk-ocr-native-'));
     try {
       languages.forEach((code, i) => writeFileSync(join(dir, `${code}.traineddata`), gunzipSync(readFileSync(modelFiles[i]!))));
       const names = Object.keys(params);
-      engine = lib.init(`${dir}/`, key, names, names.map((n) => params[n]!));
+      handle = lib.init(`${dir}/`, key, names, names.map((n) => params[n]!));
     } catch (err) {
       throw new NativeOcrError(`libtesseract failed to start: ${(err as Error).message}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    engines.set(id, engine);
+    engines.set(id, handle);
   }
-  const handle = engine;
   return {
     backend: 'native',
     async recognize(img, dpi, opts) {
@@ -143,9 +142,9 @@ export function nativeRecognizer(model: string, languages: string[], modelFiles:
 
 /** Ends the native engines of this process (shutdown, or the switch to wasm). */
 export function endNative(): void {
-  for (const e of engines.values()) {
+  for (const handle of engines.values()) {
     try {
-      addon?.end(e);
+      addon?.end(handle);
     } catch {
       /* busy: the finalizer ends it */
     }
