@@ -117,6 +117,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tin', 'nip',
     // The Austrian "UID" / "UID-Nr." (Umsatzsteuer-Identifikationsnummer; uid30).
     'uid(?:-?nr)?',
+    // The German "Wirtschafts-Identifikationsnummer" (vocab31): "DE" and the USt-IdNr.'s nine digits, a five-digit suffix after them.
+    'wirtschafts-?\\s?id(?:entifikationsnummer|-?nr)?', 'w-?idnr',
   ),
   recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw', 'n° tva client', 'tva client', 'num[ée]ro de tva client', 'btw(?:-?nummer)? klant', 'vat (?:id|number) (?:of the )?(?:customer|buyer)'),
   iban: L('iban(?:-?nr)?'),

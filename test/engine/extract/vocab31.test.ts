@@ -2,7 +2,8 @@
 // 54aab99's engine before the words were added (docs/decisions.md, vocab31):
 // - the totals of Poland's KSeF invoices as the official visualisation prints them ("Kwota należności ogółem", the
 //   amount due in total; "Podsumowanie stawek podatku", a rate table of "Kwota netto | Kwota podatku | Kwota brutto");
-// - the English abbreviations "INV#" / "Inv. No." (the number) and "INV DATE" without its period (the issue date).
+// - the English abbreviations "INV#" / "Inv. No." (the number) and "INV DATE" without its period (the issue date);
+// - the German "Wirtschafts-ID" / "W-IdNr." (the business id: "DE", the USt-IdNr.'s digits and a suffix).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { rowsKey, run, v, type Lines } from './fixtures/run.js';
@@ -62,4 +63,19 @@ describe('English abbreviations "INV#" and "INV DATE" (vocab31)', () => {
     const r = run([[250, 120, 18, 'INVOICE'], [380, 160, 9, 'Inventory'], [450, 160, 9, 'STK0042'], [380, 174, 9, 'Date'], [450, 174, 9, '2000/01/15']]);
     assert.notEqual(v(r, 'document_number'), 'STK0042');
   });
+});
+
+// The id fails the German check digit, as template ids do: only the label makes it the sender's.
+// The id fails the German check digit, as template ids do: only its label makes it the sender's (the pattern alone is too weak).
+describe('the German "Wirtschafts-ID" (vocab31)', () => {
+  const page = (line: string): Lines => [
+    [400, 40, 10, 'Alex Mueller'], [400, 52, 9, 'Musterstraße 1'], [400, 64, 9, '12345 Musterstadt'], [400, 76, 9, line],
+    [56, 130, 7, 'Alex Mueller, Musterstraße 1, 12345 Musterstadt'], [56, 144, 10, 'Erika Mustermann'], [56, 157, 10, 'Hauptweg 4'], [56, 170, 10, '54321 Beispielstadt'],
+    [56, 220, 12, 'Rechnung 12/25-001'], [400, 220, 10, 'Musterstadt, 15.11.2025'],
+    [56, 280, 9, 'Gebühr'], [480, 280, 9, '120,00 €'],
+    [400, 330, 9, 'Netto:'], [480, 330, 9, '120,00 €'], [400, 342, 9, 'USt. 19 %:'], [485, 342, 9, '22,80 €'], [400, 354, 9, 'Brutto:'], [480, 354, 9, '142,80 €'],
+  ];
+  for (const line of ['Wirtschafts-ID: DE123456789', 'W-IdNr.: DE123456789-00001', 'Wirtschafts-Identifikationsnummer DE 123 456 789']) {
+    it(`"${line}" in the letterhead is the sender's VAT id`, () => assert.equal(v(run(page(line)), 'sender_vat_number'), 'DE123456789'));
+  }
 });
