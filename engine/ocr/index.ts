@@ -31,6 +31,7 @@ import {
   denoise,
   densestBand,
   halfTurn,
+  inkThreshold,
   isNoisy,
   normalizeContrast,
   transform,
@@ -39,6 +40,7 @@ import {
   type QuarterTurn,
 } from './preprocess.js';
 import type { Recognizer } from './recognizer.js';
+import { findDarkBands, mapDarkBands } from './dark-bands.js';
 import { accentsFrom, pageLanguage, REREAD_LANGUAGES } from './language.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
@@ -278,6 +280,9 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
     throw new OcrError(`image cannot be read for OCR: ${(err as Error).message}`);
   }
   normalizeContrast(gray);
+  // Light text on dark bands ("Total" bars, heading rows) is dark on light from here on: every reading sees it so.
+  const ink = inkThreshold(gray);
+  mapDarkBands(gray, ink, findDarkBands(gray, ink));
   const analysis = await analyzePage(gray);
   const scale = chooseScale(analysis, gray.width, gray.height, opts.dpiHint);
   const source = isNoisy(analysis) ? await denoise(gray) : gray;

@@ -126,6 +126,11 @@ function percentile(hist: Float64Array, from: number, to: number, q: number): nu
   return to;
 }
 
+/** The Otsu threshold of the whole image (every third pixel): ink is at or below it. */
+export function inkThreshold(img: Gray): number {
+  return otsu(histogram(img.data, 3));
+}
+
 /**
  * Stretches contrast in place: the paper level (median of the light pixels) becomes white and
  * the darkest ink black. Unlike a percentile stretch of the whole histogram this leaves

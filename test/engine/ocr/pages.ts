@@ -168,3 +168,30 @@ export async function blurredAmountPage(): Promise<{ png: Buffer; amount: string
   const smudge = await sharp(png).extract({ left: box.x, top: box.y, width: box.w, height: box.h }).blur(2.5).toBuffer();
   return { png: await sharp(png).composite([{ input: smudge, left: box.x, top: box.y }]).png().toBuffer(), amount, box };
 }
+
+/**
+ * The invoice page with its total set light on a dark band, as designed templates print a "Total" bar (invert31): a
+ * near-black band with white letters, and a coloured (mid-blue) heading plate with white letters.
+ */
+export function drawBandedPage(): { png: Buffer; total: string; heading: string } {
+  const width = 1240;
+  const height = 1754;
+  const { canvas, ctx } = whitePage(width, height);
+  for (const [line, size, x, top] of INVOICE_LINES) {
+    ctx.font = `${size}px "${FAMILY}"`;
+    ctx.fillText(line, x, top + size);
+  }
+  const heading = 'Leistungsübersicht März';
+  ctx.fillStyle = '#2f5496';
+  ctx.fillRect(100, 400, 700, 50);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `26px "${FAMILY}"`;
+  ctx.fillText(heading, 120, 434);
+  const total = 'Gesamtbetrag 1.190,00 EUR';
+  ctx.fillStyle = '#1a1a1a';
+  ctx.fillRect(560, 1000, 600, 56);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `28px "${FAMILY}"`;
+  ctx.fillText(total, 590, 1038);
+  return { png: canvas.toBuffer('image/png'), total, heading };
+}
