@@ -10,8 +10,8 @@ const APOSTROPHE = "['’‘`´]";
 // The number sign after "N" may be read by OCR as "®" ("Factura N®: 001" for "Nº"; fold19).
 const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.®]|n[or°º®]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
 
-/** Number words that name no document ("Nr.", "Numéro"); Czech "Číslo:" (fold15) only with its colon: "Číslo účtu" is an account. */
-const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º]', 'no', 'č[íi]slo(?=\\s*:)'];
+/** Number words that name no document ("Nr.", "Numéro", "N°" and OCR's "N®" for it, invert31b); Czech "Číslo:" (fold15) only with its colon: "Číslo účtu" is an account. */
+const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º®]', 'no', 'č[íi]slo(?=\\s*:)'];
 /** A document-number label that is only a bare number word. */
 export const BARE_NUMBER_LABEL = new RegExp(`^(?:${BARE_NUMBER_WORDS.join('|')})\\W*$`, 'iu');
 // Item-table headings, two tests from one word list (cleanup7; merging them into one regex

@@ -158,4 +158,11 @@ describe('"N®" read for "Nº" (fold19)', () => {
     const r = run([[250, 35, 14, 'DoubleQ S.L.'], [330, 70, 9, 'Factura N®: 0042'], [330, 82, 9, 'Fecha de emisión: 24/01/2025'], ...PLAIN_TOTALS]);
     assert.equal(v(r, 'document_number'), '0042');
   });
+  // invert31b: with dark bands mapped, round 7's scan reads its title line "N° 2020140205458" as "N® 2020140205458".
+  it('a bare "N® 2020140205458" after the title gives the number, as a bare "N°" does', () => {
+    for (const sign of ['N°', 'N®']) {
+      const r = run([[60, 40, 16, 'AZIMUT'], [330, 40, 16, 'FACTURE'], [330, 62, 10, `${sign} 2020140205458`], [330, 76, 10, 'Date : 14/06/2020'], ...PLAIN_TOTALS]);
+      assert.equal(v(r, 'document_number'), '2020140205458', sign);
+    }
+  });
 });
