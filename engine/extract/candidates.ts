@@ -560,9 +560,9 @@ const wholeLabel = (re: RegExp, t: string): boolean => re.exec(t)?.[0].trim().le
  * nearest heading above it in its column, within eight rows and no wide gap, is a recipient label
  * (fold9: "Supplier" and "Customer" blocks each print a tax id under the same label).
  */
-function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null, delivery = false): boolean {
   if (!seg) return false;
-  return buyerHeadingAbove(ev, line, seg, (cell) => Math.abs(cell.bbox.x - seg.bbox.x) < 12);
+  return buyerHeadingAbove(ev, line, seg, (cell) => Math.abs(cell.bbox.x - seg.bbox.x) < 12, delivery);
 }
 
 /**
@@ -581,8 +581,11 @@ function inBuyerColumn(ev: Evidence, line: EvLine, seg: Segment | null): boolean
   return underBuyerHeading(ev, line, seg) || underBuyerHeadingFlushRight(ev, line, seg);
 }
 
-/** Up the column (`inColumn` picks a row's cell in it) within eight rows and no wide gap: the first party heading decides. */
-function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (cell: Segment) => boolean): boolean {
+/**
+ * Up the column (`inColumn` picks a row's cell in it) within eight rows and no wide gap: the first party heading decides.
+ * With `delivery`, a delivery-address heading counts as the buyer's too (the goods' recipient is never the sender; buyer31).
+ */
+function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (cell: Segment) => boolean, delivery = false): boolean {
   let bottom = seg.bbox.y;
   for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
     const l = ev.lines[k]!;
@@ -593,7 +596,7 @@ function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (
     bottom = cell.bbox.y;
     const t = cell.text.trim();
     if (wholeLabel(LABELS.sender_name, t)) return false;
-    if (wholeLabel(LABELS.recipient_name, t)) return true;
+    if (wholeLabel(LABELS.recipient_name, t) || (delivery && wholeLabel(LABELS.delivery_address, t))) return true;
   }
   return false;
 }
@@ -1569,7 +1572,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   // Names the document also labels as someone else's (network operator, bank …) are not the sender.
   const foreign = /(netzbetreiber|messstellenbetreiber|bank|sparkasse|kreditbank|versicherung:|operator|carrier|spedition)/i;
+  // A name printed anywhere in the buyer's or the delivery address's block is the buyer's (buyer31): however often it
+  // is printed and whatever domain spells it, it names no sender.
+  const buyers = new Set(seen.filter((s) => underBuyerHeading(ev, s.line, s.seg, true)).map((s) => s.name.toLowerCase()));
   for (const s of seen) {
+    if (buyers.has(s.name.toLowerCase())) continue;
     const labelled = s.seg.col > 0 && LABELS.sender_name.test(s.line.segments[s.seg.col - 1]?.text ?? '') === false && /:$/.test(s.line.segments[s.seg.col - 1]?.text ?? '');
     if (labelled || foreign.test(s.line.text.slice(0, Math.max(0, s.line.text.indexOf(s.name))))) continue;
     const freq = counts.get(s.name.toLowerCase()) ?? 1;
