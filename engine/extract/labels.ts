@@ -46,6 +46,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'arve (?:number|nr)', 'r[ēe][ķk]ina (?:numurs|nr)', 's[ąa]skaitos (?:numeris|nr)', 'broj ra[čc]una', 'ra[čc]un br', '[šs]tevilka ra[čc]una', 'ra[čc]un [šs]t',
     // Polish (fold9): "Faktura nr FV 7/2021", "Faktura VAT nr …", "Numer faktury:".
     'faktura(?: vat)? nr', 'numer faktury', 'nr faktury',
+    // English abbreviations (vocab31): "INV#", "Inv. No.", "Inv Nr"; never a bare "Inv".
+    'inv\\.?\\s?(?:#|no\\.?|nr\\.?|number)',
     // Titles naming the kind of invoice, over or before its number ("Service invoice / GRT-082").
     '(?:service|sales|commercial) invoice',
     // A title followed by its number ("Rechnung # RE-…", "Invoice INV/…"); weaker, checked by the value.
@@ -71,7 +73,7 @@ export const LABELS: Record<LabelField, RegExp> = {
     // Template programs (fold10): "Issuing Date", "Created:" (only with its colon), Czech "Datum vydání".
     'issuing date', 'created(?=\\s*:)', 'datum vyd[áa]n[íi]',
     // English abbreviations and the UK VAT "tax point" (vocab28c): "Inv. Date", "Bill Date", "Tax Point Date".
-    'inv\\. date', 'bill date', 'tax point date',
+    'inv\\.? date', 'bill date', 'tax point date',
     // Czech (fold15): "Datum vystavení" (date of issue).
     'datum vystaven[íi]',
     // Indonesian (fold19): "Tanggal" (date), "Tanggal Faktur" / "Tanggal Invoice" (invoice date).
@@ -115,6 +117,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'tin', 'nip',
     // The Austrian "UID" / "UID-Nr." (Umsatzsteuer-Identifikationsnummer; uid30).
     'uid(?:-?nr)?',
+    // The German "Wirtschafts-Identifikationsnummer" (vocab31): "DE" and the USt-IdNr.'s nine digits, a five-digit suffix after them.
+    'wirtschafts-?\\s?id(?:entifikationsnummer|-?nr)?', 'w-?idnr',
   ),
   recipient_vat: L('ihre ust-?id(?:nr)?', 'kunden-?ust-?id', 'customer vat(?: id| number)?', 'buyer vat', 'votre n° tva', 'uw btw', 'n° tva client', 'tva client', 'num[ée]ro de tva client', 'btw(?:-?nummer)? klant', 'vat (?:id|number) (?:of the )?(?:customer|buyer)'),
   iban: L('iban(?:-?nr)?'),
@@ -172,6 +176,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'maksettava(?: yhteens[äa])?', 'yhteens[äa]', 'loppusumma', '(?:total|valor) com iva', 'total da fatura',
     // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).
     '(?:celkom|suma) k [úu]hrade', 'spolu s dph', 'fizetend[őo](?: [öo]sszeg)?', 'brutt[óo] [öo]sszes(?:en)?', 'v[ée]g[öo]sszeg', 'total de plat[ăa]', 'total cu tva', 'genel toplam', '[öo]denecek tutar',
+    // Polish (vocab31): "Kwota należności ogółem" (the amount due in total; KSeF's visualisation), "(Razem) do zapłaty".
+    'kwota nale[żz]no[śs]ci(?: og[óo][łl]em)?', '(?:razem )?do zap[łl]aty',
     '(?:kokku )?tasuda', 'kokku', 'kop[āa](?: apmaksai)?', '(?:summa )?apmaksai', 'i[šs] viso(?: mok[ėe]ti)?', 'suma su pvm', 'ukupno(?: za (?:platiti|pla[ćc]anje))?', 'za platiti', 'sveukupno', 'za pla[čc]ilo', 'skupaj z ddv', 'skupaj',
   ),
   tax_amount: L(
