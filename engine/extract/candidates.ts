@@ -444,27 +444,57 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
 
 /** An id with an invoice prefix and a year or a sequence after it ("RE-2025-00287", "RG-2025-0189", "INV-26-A0001"). */
 const PREFIXED_ID = /^(?:INV|RE|RG|RN|FA|FAC|F|R)[-/][A-Z]?\d{2,}(?:[-/][A-Z]?\d{2,}){0,2}$/;
+/** A year and a sequence with no prefix ("2025-042"; bare31): no prefix names another document. */
+const YEAR_SEQUENCE_ID = /^20\d{2}[-/]\d{3,6}$/;
+/** Any short prefix, a year and a sequence ("TC-2025-0847"): an invoice's only when the title stands right under it (bare31). */
+const PREFIX_YEAR_ID = /^[A-Z]{1,5}[-/]20\d{2}[-/][A-Z]?\d{3,6}$/;
+/** The first part of an id broken after its year ("EU-2025-" over "00142"; bare31), and the rest. */
+const BROKEN_AFTER_YEAR = /^(?:[A-Z]{1,5}[-/])?20\d{2}[-/]$/;
+const BROKEN_REST = /^[A-Z]?\d{3,6}$/;
+/** Headings of the block of the invoice's particulars (bare31): its first line, an id alone, is the number. */
+const DETAILS_HEADING = /^(?:rechnungs(?:details|daten|angaben|informationen)|invoice (?:details|information|data)|d[ée]tails? de (?:la )?facture|factuur(?:gegevens|details)|dettagli (?:della )?fattura|(?:detalles|datos) de (?:la )?factura)(?![\p{L}])/iu;
+/** An id: letters and digits in parts, four digits at least, no space. */
+const ID_SHAPE = /^(?=(?:[^\d]*\d){4})[A-Z0-9]+(?:[-/.][A-Z0-9]+)*$/i;
 
 /**
- * A document number printed with no label (recall24): an id with an invoice prefix alone in its cell in
- * the top quarter of the first page, in its right half, nothing over it but the invoice title and no
- * label to its left. Only when no label, title or sentence gave a number; weak.
+ * A document number printed with no label, only when no label, title or sentence gave one; weak.
+ * recall24: an id with an invoice prefix (or, bare31, a bare year and sequence) alone in its cell in the top quarter of
+ * the first page, in its right half, nothing over it but the invoice title and no label to its left; an id with any
+ * prefix when the title stands right under it; an id broken after its year is joined with the rest under it.
+ * bare31: the first line under a heading of the invoice's particulars ("Rechnungsdetails"), an id alone.
  */
 function bareHeaderNumber(ev: Evidence, push: (c: Candidate) => void) {
   const page = firstPageOf(ev);
   const pageLines = ev.pages.get(page) ?? [];
-  const found: Array<{ line: EvLine; seg: Segment }> = [];
+  /** Cells of the column of `seg` over it (dir -1) or under it (dir 1), at most `gap` apart. */
+  const column = (seg: Segment, dir: -1 | 1, gap: number) =>
+    pageLines
+      .filter((l) => (dir < 0 ? l.bbox.y < seg.bbox.y && seg.bbox.y - (l.bbox.y + l.bbox.h) < gap : l.bbox.y > seg.bbox.y && l.bbox.y - (seg.bbox.y + seg.bbox.h) < gap))
+      .flatMap((l) => l.segments)
+      .filter((c) => c !== seg && c.bbox.x < seg.bbox.x + seg.bbox.w && c.bbox.x + c.bbox.w > seg.bbox.x)
+      .sort((a, b) => dir * (a.bbox.y - b.bbox.y));
+  const found: Array<{ line: EvLine; seg: Segment; value: string }> = [];
   for (const line of pageLines) {
     if (!line.positioned || line.bbox.y > line.pageHeight * 0.25) continue;
     for (const seg of line.segments) {
-      const t = seg.text.trim();
-      if (!PREFIXED_ID.test(t) || (t.match(/\d/g) ?? []).length < 5 || seg.bbox.x < line.pageWidth * 0.5) continue;
+      if (seg.bbox.x < line.pageWidth * 0.5) continue;
       const h = Math.max(6, seg.bbox.h);
+      let value = seg.text.trim();
+      let under = column(seg, 1, h * 2.5);
+      if (BROKEN_AFTER_YEAR.test(value)) {
+        // Its rest is the next cell under it, set flush with it (right- or left-aligned).
+        const rest = under[0];
+        if (!rest || !BROKEN_REST.test(rest.text.trim()) || Math.min(Math.abs(rest.bbox.x + rest.bbox.w - seg.bbox.x - seg.bbox.w), Math.abs(rest.bbox.x - seg.bbox.x)) > 3) continue;
+        value += rest.text.trim();
+        under = column(rest, 1, h * 2.5);
+      }
+      const next = under[0]?.text.trim() ?? '';
+      // Another bare id right under it: two references, neither told apart.
+      if (ID_SHAPE.test(next) && !findDates(next).length) continue;
+      const titled = OPENS_WITH_INVOICE_WORD.test(next);
+      if (!(PREFIXED_ID.test(value) || YEAR_SEQUENCE_ID.test(value) || (titled && PREFIX_YEAR_ID.test(value))) || (value.match(/\d/g) ?? []).length < 5) continue;
       // Nothing over it in its column but the title (a "Kundennummer" heading names another id).
-      const over = pageLines
-        .filter((l) => l !== line && l.bbox.y < seg.bbox.y && seg.bbox.y - (l.bbox.y + l.bbox.h) < h * 2.5)
-        .flatMap((l) => l.segments)
-        .filter((c) => c.bbox.x < seg.bbox.x + seg.bbox.w && c.bbox.x + c.bbox.w > seg.bbox.x && c.bbox.y + c.bbox.h <= seg.bbox.y + h * 0.5);
+      const over = column(seg, -1, h * 2.5).filter((c) => c.bbox.y + c.bbox.h <= seg.bbox.y + h * 0.5);
       if (over.some((c) => !OPENS_WITH_INVOICE_WORD.test(c.text.trim()))) continue;
       // No label to its left on its row.
       const left = pageLines
@@ -472,13 +502,22 @@ function bareHeaderNumber(ev: Evidence, push: (c: Candidate) => void) {
         .flatMap((l) => l.segments)
         .filter((c) => c !== seg && c.bbox.x + c.bbox.w <= seg.bbox.x && seg.bbox.x - (c.bbox.x + c.bbox.w) < 150);
       if (left.some((c) => /[:#]\s*$|\b(nr|no|n°|nummer|number)\.?\s*$/i.test(c.text.trim()))) continue;
-      found.push({ line, seg });
+      found.push({ line, seg, value });
     }
+  }
+  for (const line of pageLines) {
+    if (!line.positioned || line.segments.length !== 1 || !DETAILS_HEADING.test(line.text.trim())) continue;
+    const heading = line.segments[0]!;
+    const first = pageLines.filter((l) => l.bbox.y > line.bbox.y && l.bbox.y - (line.bbox.y + line.bbox.h) < line.bbox.h * 3).sort((a, b) => a.bbox.y - b.bbox.y)[0];
+    const cell = first?.segments.length === 1 ? first.segments[0]! : null;
+    const t = cell?.text.trim() ?? '';
+    if (!first || !cell || Math.abs(cell.bbox.x - heading.bbox.x) > 15 || !ID_SHAPE.test(t) || findDates(t).length || findAmounts(t).length) continue;
+    found.push({ line: first, seg: cell, value: t });
   }
   // One such id only: two are two references and neither is told apart.
   if (found.length !== 1) return;
-  const { line, seg } = found[0]!;
-  push({ field: 'document_number', value: seg.text.trim(), raw: seg.text, score: 1.2, method: methodFor(line, 'pattern'), source: src(line, seg), transforms: ['trim', 'number:unlabelled-header'] });
+  const { line, seg, value } = found[0]!;
+  push({ field: 'document_number', value, raw: seg.text, score: 1.2, method: methodFor(line, 'pattern'), source: src(line, seg), transforms: ['trim', 'number:unlabelled-header'] });
 }
 
 /**
@@ -560,9 +599,9 @@ const wholeLabel = (re: RegExp, t: string): boolean => re.exec(t)?.[0].trim().le
  * nearest heading above it in its column, within eight rows and no wide gap, is a recipient label
  * (fold9: "Supplier" and "Customer" blocks each print a tax id under the same label).
  */
-function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null): boolean {
+function underBuyerHeading(ev: Evidence, line: EvLine, seg: Segment | null, delivery = false): boolean {
   if (!seg) return false;
-  return buyerHeadingAbove(ev, line, seg, (cell) => Math.abs(cell.bbox.x - seg.bbox.x) < 12);
+  return buyerHeadingAbove(ev, line, seg, (cell) => Math.abs(cell.bbox.x - seg.bbox.x) < 12, delivery);
 }
 
 /**
@@ -581,8 +620,11 @@ function inBuyerColumn(ev: Evidence, line: EvLine, seg: Segment | null): boolean
   return underBuyerHeading(ev, line, seg) || underBuyerHeadingFlushRight(ev, line, seg);
 }
 
-/** Up the column (`inColumn` picks a row's cell in it) within eight rows and no wide gap: the first party heading decides. */
-function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (cell: Segment) => boolean): boolean {
+/**
+ * Up the column (`inColumn` picks a row's cell in it) within eight rows and no wide gap: the first party heading decides.
+ * With `delivery`, a delivery-address heading counts as the buyer's too (the goods' recipient is never the sender; buyer31).
+ */
+function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (cell: Segment) => boolean, delivery = false): boolean {
   let bottom = seg.bbox.y;
   for (let k = line.index - 1; k >= 0 && k >= line.index - 8; k--) {
     const l = ev.lines[k]!;
@@ -593,7 +635,7 @@ function buyerHeadingAbove(ev: Evidence, line: EvLine, seg: Segment, inColumn: (
     bottom = cell.bbox.y;
     const t = cell.text.trim();
     if (wholeLabel(LABELS.sender_name, t)) return false;
-    if (wholeLabel(LABELS.recipient_name, t)) return true;
+    if (wholeLabel(LABELS.recipient_name, t) || (delivery && wholeLabel(LABELS.delivery_address, t))) return true;
   }
   return false;
 }
@@ -1569,7 +1611,11 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   }
   // Names the document also labels as someone else's (network operator, bank …) are not the sender.
   const foreign = /(netzbetreiber|messstellenbetreiber|bank|sparkasse|kreditbank|versicherung:|operator|carrier|spedition)/i;
+  // A name printed anywhere in the buyer's or the delivery address's block is the buyer's (buyer31): however often it
+  // is printed and whatever domain spells it, it names no sender.
+  const buyers = new Set(seen.filter((s) => underBuyerHeading(ev, s.line, s.seg, true)).map((s) => s.name.toLowerCase()));
   for (const s of seen) {
+    if (buyers.has(s.name.toLowerCase())) continue;
     const labelled = s.seg.col > 0 && LABELS.sender_name.test(s.line.segments[s.seg.col - 1]?.text ?? '') === false && /:$/.test(s.line.segments[s.seg.col - 1]?.text ?? '');
     if (labelled || foreign.test(s.line.text.slice(0, Math.max(0, s.line.text.indexOf(s.name))))) continue;
     const freq = counts.get(s.name.toLowerCase()) ?? 1;
