@@ -8,6 +8,7 @@
 // most an eighth of the page tall (a photo is no band). Its edges are then trimmed to the pixel, and it is mapped only
 // when light pixels (its letters) make up 3–45 % of it: a black bar with nothing on it (a redaction, a scanner's edge)
 // and a dark ground with dark text on it stay as they are.
+import { gridRegions } from './grid.js';
 import type { Gray } from './preprocess.js';
 
 export const DARK_BANDS = {
@@ -69,34 +70,7 @@ export function findDarkBands(img: Gray, threshold: number): DarkBand[] {
     }
   }
   const bands: DarkBand[] = [];
-  const seen = new Uint8Array(gw * gh);
-  const stack: number[] = [];
-  for (let start = 0; start < dark.length; start++) {
-    if (!dark[start] || seen[start]) continue;
-    let x0 = gw;
-    let y0 = gh;
-    let x1 = -1;
-    let y1 = -1;
-    let cells = 0;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % gw;
-      const y = (i - x) / gw;
-      cells++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const next = [x > 0 ? i - 1 : -1, x < gw - 1 ? i + 1 : -1, y > 0 ? i - gw : -1, y < gh - 1 ? i + gw : -1];
-      for (const j of next) {
-        if (j >= 0 && dark[j] && !seen[j]) {
-          seen[j] = 1;
-          stack.push(j);
-        }
-      }
-    }
+  for (const { x0, y0, x1, y1, cells } of gridRegions(dark, gw, gh)) {
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     if (w < DARK_BANDS.minWidthCells || h < DARK_BANDS.minHeightCells || h * C > H * DARK_BANDS.maxHeightShare || cells < w * h * DARK_BANDS.minFill) continue;

@@ -25,6 +25,7 @@
 //    not re-read (the rest of a row read in part, a cell left out).
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
+import { gridRegions } from './grid.js';
 import { applyLut, type Gray } from './preprocess.js';
 import type { Recognizer } from './recognizer.js';
 import { recognizeBlock, stackCrops } from './reread.js';
@@ -207,31 +208,9 @@ export function findDroppedBands(img: Gray, threshold: number, covered: Rect[], 
   }
 
   // Connected regions of the grid (4-neighbours), then text-line bands inside each.
-  const seen = new Uint8Array(gw * gh);
-  const stack: number[] = [];
   const bands: Band[] = [];
-  for (let start = 0; start < on.length; start++) {
-    if (!on[start] || seen[start]) continue;
-    let gx0 = gw;
-    let gy0 = gh;
-    let gx1 = -1;
-    let gy1 = -1;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      const gx = i % gw;
-      const gy = (i - gx) / gw;
-      if (gx < gx0) gx0 = gx;
-      if (gx > gx1) gx1 = gx;
-      if (gy < gy0) gy0 = gy;
-      if (gy > gy1) gy1 = gy;
-      if (gx > 0 && on[i - 1] && !seen[i - 1]) (seen[i - 1] = 1), stack.push(i - 1);
-      if (gx < gw - 1 && on[i + 1] && !seen[i + 1]) (seen[i + 1] = 1), stack.push(i + 1);
-      if (gy > 0 && on[i - gw] && !seen[i - gw]) (seen[i - gw] = 1), stack.push(i - gw);
-      if (gy < gh - 1 && on[i + gw] && !seen[i + gw]) (seen[i + gw] = 1), stack.push(i + gw);
-    }
-    const region = { x0: gx0 * c, y0: gy0 * c, x1: Math.min(W, (gx1 + 1) * c), y1: Math.min(H, (gy1 + 1) * c) };
+  for (const g of gridRegions(on, gw, gh)) {
+    const region = { x0: g.x0 * c, y0: g.y0 * c, x1: Math.min(W, (g.x1 + 1) * c), y1: Math.min(H, (g.y1 + 1) * c) };
     for (const b of lineBands(mask, W, region)) if (looksLikeText(b, textHeight)) bands.push(b);
   }
   bands.sort((a, b) => b.ink - a.ink);
