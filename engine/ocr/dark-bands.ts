@@ -5,9 +5,10 @@
 //
 // A band is found on a grid of 8-px cells: cells mostly darker than the page's Otsu threshold, connected, filling at
 // least 85 % of their bounding box (a rectangle, not a cluster of bold glyphs), at least 12 cells wide and 3 tall, at
-// most an eighth of the page tall (a photo is no band). Its edges are then trimmed to the pixel, and it is mapped only
-// when light pixels (its letters) make up 3–45 % of it: a black bar with nothing on it (a redaction, a scanner's edge)
-// and a dark ground with dark text on it stay as they are.
+// most an eighth of the page tall (a photo is no band). Its box is then fitted to the pixel, and it is mapped only when
+// it is 2.5 times as wide as tall (a logo square is no line), a row near its top and one near its bottom are ground all
+// across (a line of bold glyphs has gaps in every row), and light pixels (its letters) make up 3–45 % of it: a black
+// bar with nothing on it (a redaction, a scanner's edge) and a dark ground with dark text on it stay as they are.
 import { gridRegions } from './grid.js';
 import type { Gray } from './preprocess.js';
 
