@@ -182,16 +182,18 @@ export function drawBandedPage(): { png: Buffer; total: string; heading: string 
     ctx.fillText(line, x, top + size);
   }
   const heading = 'Leistungsübersicht März';
-  ctx.fillStyle = '#2f5496';
-  ctx.fillRect(100, 400, 700, 50);
-  ctx.fillStyle = '#ffffff';
-  ctx.font = `26px "${FAMILY}"`;
-  ctx.fillText(heading, 120, 434);
   const total = 'Gesamtbetrag 1.190,00 EUR';
-  ctx.fillStyle = '#1a1a1a';
-  ctx.fillRect(560, 1000, 600, 56);
-  ctx.fillStyle = '#ffffff';
-  ctx.font = `28px "${FAMILY}"`;
-  ctx.fillText(total, 590, 1038);
+  // [ground, box x, y, w, h, text, size, text x, baseline]
+  const plates: Array<[string, number, number, number, number, string, number, number, number]> = [
+    ['#2f5496', 100, 400, 700, 50, heading, 26, 120, 434],
+    ['#1a1a1a', 560, 1000, 600, 56, total, 28, 590, 1038],
+  ];
+  for (const [ground, x, y, w, h, text, size, tx, baseline] of plates) {
+    ctx.fillStyle = ground;
+    ctx.fillRect(x, y, w, h);
+    ctx.fillStyle = '#ffffff';
+    ctx.font = `${size}px "${FAMILY}"`;
+    ctx.fillText(text, tx, baseline);
+  }
   return { png: canvas.toBuffer('image/png'), total, heading };
 }
