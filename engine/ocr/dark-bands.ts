@@ -10,7 +10,7 @@
 // across (a line of bold glyphs has gaps in every row), and light pixels (its letters) make up 3–45 % of it: a black
 // bar with nothing on it (a redaction, a scanner's edge) and a dark ground with dark text on it stay as they are.
 import { gridRegions } from './grid.js';
-import type { Gray } from './preprocess.js';
+import { percentile, type Gray } from './preprocess.js';
 
 export const DARK_BANDS = {
   cell: 8,
@@ -137,13 +137,14 @@ function trim(img: Gray, threshold: number, box: DarkBand): DarkBand | null {
 export function mapDarkBands(img: Gray, threshold: number, bands: DarkBand[]): number {
   let mapped = 0;
   for (const b of bands) {
-    const hist = new Uint32Array(256);
+    const hist = new Float64Array(256);
     for (let y = b.top; y < b.top + b.height; y++) {
       const row = y * img.width;
       for (let x = b.left; x < b.left + b.width; x++) hist[img.data[row + x]!]++;
     }
-    const ground = quantile(hist, 0, threshold, 0.5);
-    const letters = quantile(hist, threshold + 1, 255, 0.9);
+    // A band holds both (trim: 3–45 % light), so neither range is empty.
+    const ground = percentile(hist, 0, threshold, 0.5);
+    const letters = percentile(hist, threshold + 1, 255, 0.9);
     if (letters - ground < DARK_BANDS.minContrast) continue;
     const lut = new Uint8Array(256);
     for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round((255 * (letters - v)) / (letters - ground))));
@@ -171,15 +172,4 @@ export function mapDarkBands(img: Gray, threshold: number, bands: DarkBand[]): n
     mapped++;
   }
   return mapped;
-}
-
-function quantile(hist: Uint32Array, from: number, to: number, q: number): number {
-  let total = 0;
-  for (let i = from; i <= to; i++) total += hist[i]!;
-  let acc = 0;
-  for (let i = from; i <= to; i++) {
-    acc += hist[i]!;
-    if (acc >= q * total) return i;
-  }
-  return to;
 }

@@ -114,7 +114,8 @@ export function otsu(hist: Float64Array): number {
   return threshold;
 }
 
-function percentile(hist: Float64Array, from: number, to: number, q: number): number {
+/** The grey level below which a share `q` of the histogram's pixels between `from` and `to` lie (the middle when none). */
+export function percentile(hist: Float64Array, from: number, to: number, q: number): number {
   let total = 0;
   for (let i = from; i <= to; i++) total += hist[i]!;
   if (total === 0) return Math.round((from + to) / 2);
