@@ -31,7 +31,6 @@ import {
   denoise,
   densestBand,
   halfTurn,
-  inkThreshold,
   isNoisy,
   normalizeContrast,
   transform,
@@ -279,9 +278,8 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   } catch (err) {
     throw new OcrError(`image cannot be read for OCR: ${(err as Error).message}`);
   }
-  normalizeContrast(gray);
+  const ink = normalizeContrast(gray);
   // Light text on dark bands ("Total" bars, heading rows) is dark on light from here on: every reading sees it so.
-  const ink = inkThreshold(gray);
   mapDarkBands(gray, ink, findDarkBands(gray, ink));
   const analysis = await analyzePage(gray);
   const scale = chooseScale(analysis, gray.width, gray.height, opts.dpiHint);

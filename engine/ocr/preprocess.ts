@@ -127,17 +127,14 @@ export function percentile(hist: Float64Array, from: number, to: number, q: numb
   return to;
 }
 
-/** The Otsu threshold of the whole image (every third pixel): ink is at or below it. */
-export function inkThreshold(img: Gray): number {
-  return otsu(histogram(img.data, 3));
-}
-
 /**
  * Stretches contrast in place: the paper level (median of the light pixels) becomes white and
  * the darkest ink black. Unlike a percentile stretch of the whole histogram this leaves
- * nearly empty pages alone instead of turning their paper grain into ink.
+ * nearly empty pages alone instead of turning their paper grain into ink. Returns the Otsu
+ * threshold of the image as it leaves it (every third pixel; ink is at or below it), from the
+ * histogram it already has, mapped as the pixels were.
  */
-export function normalizeContrast(img: Gray): void {
+export function normalizeContrast(img: Gray): number {
   const hist = histogram(img.data, 3);
   const t = otsu(hist);
   let darkCount = 0;
@@ -147,14 +144,17 @@ export function normalizeContrast(img: Gray): void {
     if (i <= t) darkCount += hist[i]!;
   }
   // A uniform image has no ink class (Otsu then splits off nothing): leave it.
-  if (darkCount === 0 || darkCount === total) return;
+  if (darkCount === 0 || darkCount === total) return t;
   const paper = percentile(hist, t + 1, 255, 0.5);
   const ink = Math.min(percentile(hist, 0, 255, 0.002), percentile(hist, 0, t, 0.1));
-  if (paper - ink < 32) return;
+  if (paper - ink < 32) return t;
   const hi = Math.max(ink + 32, paper - 4);
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - ink) * 255) / (hi - ink))));
   applyLut(img.data, lut);
+  const stretched = new Float64Array(256);
+  for (let v = 0; v < 256; v++) stretched[lut[v]!]! += hist[v]!;
+  return otsu(stretched);
 }
 
 /**

@@ -79,6 +79,15 @@ describe('ocr preprocessing', () => {
     assert.equal(blank.data[0], 200);
   });
 
+  it('returns the Otsu threshold of the stretched page (every third pixel), as a new histogram of it gives', async () => {
+    const grey = await decodeGray(await sharp(page.png).linear(0.6, 60).png().toBuffer());
+    const threshold = normalizeContrast(grey);
+    const hist = new Float64Array(256);
+    for (let i = 0; i < grey.data.length; i += 3) hist[grey.data[i]!]!++;
+    assert.equal(threshold, otsu(hist));
+    assert.ok(threshold > 60 && threshold < 220, String(threshold));
+  });
+
   it('upscales only small text, at most twice', () => {
     const base: PageAnalysis = { threshold: 128, inkRatio: 0.05, axis: 'horizontal', axisRatio: 3, skew: 0, skewHorizontal: 0, skewVertical: 0, lineHeight: 25, noise: 0 };
     assert.equal(chooseScale(base, 2480, 3508), 1);
