@@ -210,6 +210,43 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
   return out;
 }
 
+/** A line's text band: the centre and height of its confidently read words (of all its words when none is), or null. */
+function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { words: number[] }): { centre: number; height: number } | null {
+  const ws = line.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
+  const sure = ws.filter(isConfident);
+  const use = sure.length ? sure : ws;
+  if (!use.length) return null;
+  const top = median(use.map((w) => w.bbox.y));
+  const bottom = median(use.map((w) => w.bbox.y + w.bbox.h));
+  return { centre: (top + bottom) / 2, height: Math.max(1, bottom - top) };
+}
+
+/**
+ * Pieces of one line's ink read once more inside another line (strays32): two close lines of small print on a turned
+ * scan ("… York YO1 7HH" over "IBAN GB53 NWBK 6016 1331 9268 72") came back with "rk", "YOL" and "7HH" inside the IBAN's
+ * line and the IBAN's "GB" inside the line above, which cut the IBAN. Such a word lies outside its own line's text band
+ * (its centre more than 0.7 of the band's height away) and on ink that a word of another line reads inside that line's
+ * band: it is dropped from its line. A line of three words or fewer keeps its words (its band is no measure).
+ */
+export function dropStrayReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): Array<{ words: number[] }> {
+  const bands = lines.map((l) => textBand(words, l));
+  const fits = (i: number, k: number, share: number) => {
+    const b = bands[k];
+    const w = words[i];
+    return Boolean(b && w) && Math.abs(w!.bbox.y + w!.bbox.h / 2 - b!.centre) <= share * b!.height;
+  };
+  return lines.map((l, k) => {
+    if (l.words.length <= 3 || !bands[k]) return { words: [...l.words] };
+    return {
+      words: l.words.filter((i) => {
+        const w = words[i];
+        if (!w || fits(i, k, 0.7)) return true;
+        return !lines.some((o, m) => m !== k && o.words.some((j) => words[j] && overlapShare(w.bbox, words[j]!.bbox) >= 0.6 && fits(j, m, 0.35)));
+      }),
+    };
+  });
+}
+
 /**
  * Visual rows of an OCR page: tesseract reads a table or a two-column header as blocks, so
  * the cells of one printed row come back as several lines (a column of headings and its
@@ -221,7 +258,7 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
  * as a text layer has them.
  */
 export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, read: ReadonlyArray<{ words: number[] }>): number[][] {
-  const lines = dropDoubleReadings(words, read);
+  const lines = dropStrayReadings(words, dropDoubleReadings(words, read));
   const skew = ocrSkew(words, lines);
   const bands = lines
     .map((l) => {
