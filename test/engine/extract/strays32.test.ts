@@ -45,6 +45,16 @@ describe('pieces of one line read into the next (strays32)', () => {
     const r = runPages([ocrPage([...body, FOOTER_UPPER, FOOTER_LOWER])]);
     assert.equal(v(r, 'iban'), 'GB53NWBK60161331926872');
   });
+  it('guard: a speck read in the line above does not take a long word away (strays32b)', () => {
+    // Tesseract's boxes of Mustang's validAvoir_FR scan: the label's line also holds a row set lower on the right.
+    const above: Box[] = [[153, 540, 4, 6, 'n', 0], [695, 533, 22, 30, '%.', 47], [726, 537, 33, 16, '+33', 93], [766, 538, 10, 15, '4', 93], [785, 538, 19, 16, '72', 96],
+      [813, 538, 19, 16, '07', 96], [841, 539, 21, 16, '08', 96], [873, 533, 23, 30, '56', 96]];
+    const label: Box[] = [[89, 539, 44, 17, 'Date', 92], [140, 540, 112, 17, "d'échéance", 41], [342, 543, 100, 16, '16/11/2017', 96], [698, 561, 50, 19, '9433', 71],
+      [755, 561, 11, 16, '6', 93], [774, 562, 48, 16, '11.22', 65], [829, 562, 22, 17, '33', 90], [857, 563, 22, 15, '44', 96]];
+    const page = ocrPage([above, label]);
+    const rows = ocrRows(page.words, page.lines).map((r) => r.map((i) => page.words[i]!.text).join(' '));
+    assert.ok(rows.some((t) => t.includes("Date d'échéance 16/11/2017")), rows.join(' | '));
+  });
   it('guard: a word set lower in its line over no other line\'s ink stays', () => {
     const lower: Box[] = FOOTER_LOWER.filter(([, , , , t]) => !['rk', 'YOL', '7HH'].includes(t));
     const upper: Box[] = [...FOOTER_UPPER.filter(([, , , , t]) => t !== 'GB'), [600, 1650, 30, 11, 'Ltd.', 90]];
