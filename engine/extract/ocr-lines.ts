@@ -210,6 +210,13 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
   return out;
 }
 
+/** The share of box `a` that box `b` covers. */
+const covered = (a: Box, b: Box): number => {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w <= 0 || h <= 0 ? 0 : (w * h) / Math.max(1, a.w * a.h);
+};
+
 /** A line's text band: the centre and height of its confidently read words (of all its words when none is), or null. */
 function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { words: number[] }): { centre: number; height: number } | null {
   const ws = line.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
@@ -225,8 +232,9 @@ function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { word
  * Pieces of one line's ink read once more inside another line (strays32): two close lines of small print on a turned
  * scan ("… York YO1 7HH" over "IBAN GB53 NWBK 6016 1331 9268 72") came back with "rk", "YOL" and "7HH" inside the IBAN's
  * line and the IBAN's "GB" inside the line above, which cut the IBAN. Such a word lies outside its own line's text band
- * (its centre more than 0.7 of the band's height away) and on ink that a word of another line reads inside that line's
- * band: it is dropped from its line. A line of three words or fewer keeps its words (its band is no measure).
+ * (its centre more than 0.7 of the band's height away) and on ink that a confidently read word of another line covers
+ * (60 % of the stray's box; strays32b: a speck inside a long word never takes it away) inside that line's band: it is
+ * dropped from its line. A line of three words or fewer keeps its words (its band is no measure).
  */
 export function dropStrayReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines: ReadonlyArray<{ words: number[] }>): Array<{ words: number[] }> {
   const bands = lines.map((l) => textBand(words, l));
@@ -241,7 +249,7 @@ export function dropStrayReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box 
       words: l.words.filter((i) => {
         const w = words[i];
         if (!w || fits(i, k, 0.7)) return true;
-        return !lines.some((o, m) => m !== k && o.words.some((j) => words[j] && overlapShare(w.bbox, words[j]!.bbox) >= 0.6 && fits(j, m, 0.35)));
+        return !lines.some((o, m) => m !== k && o.words.some((j) => words[j] && isConfident(words[j]!) && covered(w.bbox, words[j]!.bbox) >= 0.6 && fits(j, m, 0.35)));
       }),
     };
   });
