@@ -92,12 +92,15 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
   return found;
 }
 
+/** A web address alone ("https://example.com"): a contact row of a letterhead (contacts32). */
+const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+
 /**
  * The letterhead as a block (fold7): the first text of page 1, a name line, over lines set in its
  * column (left- or right-aligned with it) that give an address and the firm's own tax or register
- * number ("Blanc-Conseil / 12 rue des Lices, 49100 Angers / SIRET … — TVA FR…"). Only the issuer
- * prints its register number under its name at the head of the page; a recipient's block carries
- * at most "its" VAT id under a heading, and a heading is never a name.
+ * number ("Blanc-Conseil / 12 rue des Lices, 49100 Angers / SIRET … — TVA FR…"), or two contact rows
+ * (contacts32). Only the issuer prints its register number or its phone and e-mail under its name at
+ * the head of the page; a recipient's block carries them under a heading, and a heading is never a name.
  */
 function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; seg: Segment } | null {
   const first = pageLines.find((l) => l.segments.some((s) => s.text.trim()));
@@ -121,6 +124,12 @@ function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; s
     const address = texts.some((t) => TOWN_LINE.test(t) || t.split(h.separators).some((p) => ENDS_IN_TOWN.test(p.trim())));
     const ownId = texts.some((t) => (REGISTER_PART.test(t) || IDENTIFIER_LINE.test(t)) && !LABELS.recipient_vat.test(t));
     if (address && ownId) return { line: first, seg };
+    // Or two contact rows or more under the name (a phone, an e-mail, a web address; contacts32): a freelancer's or a
+    // shop's letterhead prints them instead of a register number. A block under a heading never opens the page, and a
+    // line right over the town line is the street, not a name (a letterhead whose name is only a logo: "ZI des Aulnes /
+    // 45000 Orléans / Tél …").
+    const contacts = texts.filter((t) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t)).length;
+    if (contacts >= 2 && !opensWithLabel(seg.text) && texts[0] !== undefined && !TOWN_LINE.test(texts[0])) return { line: first, seg };
   }
   return null;
 }
