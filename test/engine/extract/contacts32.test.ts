@@ -36,6 +36,10 @@ describe('a letterhead block with contact rows under its name (contacts32)', () 
     const r = run([...flushLeft(40, 39, ['ZI des Aulnes', '45000 Orléans', 'Tél. +33 2 38 00 00 00', 'contact@rolland.example']), [271, 158, 13, 'FACTURE'], ...BODY]);
     assert.notEqual(v(r, 'sender_name'), 'ZI des Aulnes');
   });
+  it('guard: a name set on two lines is not cut to its first (contacts32b)', () => {
+    const r = run([...flushRight(540, 30, ['Dr. Maximilian Recht & Partner', 'Rechtsanwälte OG', 'Justizpalast-Straße 11/Top 4', '1010 Wien, Österreich', 'Tel: +43 1 534 52 0', 'E-Mail: office@rechtundpartner.at']), [271, 158, 13, 'HONORARNOTE'], ...BODY]);
+    assert.notEqual(v(r, 'sender_name'), 'Dr. Maximilian Recht & Partner');
+  });
   it('guard: a block under a heading at the top is not the letterhead', () => {
     const r = run([...flushLeft(40, 39, ['Bill To', 'Jane Roe', '9 Elm Road', 'jane@roe.example', '+44 20 7946 0958']), [271, 158, 13, 'INVOICE'], ...BODY]);
     assert.notEqual(v(r, 'sender_name'), 'Jane Roe');
