@@ -127,9 +127,11 @@ function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; s
     // Or two contact rows or more under the name (a phone, an e-mail, a web address; contacts32): a freelancer's or a
     // shop's letterhead prints them instead of a register number. A block under a heading never opens the page, and a
     // line right over the town line is the street, not a name (a letterhead whose name is only a logo: "ZI des Aulnes /
-    // 45000 Orléans / Tél …").
-    const contacts = texts.filter((t) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t)).length;
-    if (contacts >= 2 && !opensWithLabel(seg.text) && texts[0] !== undefined && !TOWN_LINE.test(texts[0])) return { line: first, seg };
+    // 45000 Orléans / Tél …"). The next line holds a digit (a street) or is a contact row: a line of words alone under
+    // the name may be the rest of it ("Dr. Maximilian Recht & Partner / Rechtsanwälte OG"; contacts32b).
+    const isContact = (t: string) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t);
+    const next = texts[0];
+    if (texts.filter(isContact).length >= 2 && !opensWithLabel(seg.text) && next !== undefined && !TOWN_LINE.test(next) && (/\d/.test(next) || isContact(next))) return { line: first, seg };
   }
   return null;
 }
