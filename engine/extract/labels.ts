@@ -35,6 +35,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'invoice\\s?(?:number|no|nr|#|id)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
     'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
+    // French "Référence facture" / "Réf. facture" and English "Invoice reference": the invoice's own number (ref32).
+    'r[ée]f[ée]rence (?:de (?:la )?)?facture', 'r[ée]f\\. (?:de (?:la )?)?facture', 'invoice ref(?:erence|\\.)',
     // Spanish (fold28b): the abbreviation "Núm. Factura" / "Núm. de factura".
     'n[úu]m\\. (?:de )?factura',
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
