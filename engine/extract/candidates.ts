@@ -15,7 +15,7 @@ import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HE
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
 import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledColumnTotal, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, idLineInBlock, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -1398,6 +1398,9 @@ function companyUnderContact(ev: Evidence, person: Segment | null): { name: stri
   return spells(name) || (!domains.length && LEGAL_FORM.test(name)) ? { name, seg: next } : null;
 }
 
+/** A name line of an address block: a clean name that opens with no label. */
+const blockName = (text: string) => Boolean(cleanName(text)) && !opensWithLabel(text) && !IDENTIFIER_LINE.test(text.trim());
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -1488,6 +1491,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         const up = nearestAbove(pageLines, cur, seg.bbox.x);
         // The sender's return-address line over the window is no line of the window's block (uktown30).
         if (!up || returnLines.has(up)) break;
+        if (idLineInBlock(up, nearestAbove(pageLines, up, seg.bbox.x), blockName)) {
+          cur = up;
+          continue;
+        }
         // A label ("Rechnungsempfänger", "Adresse de livraison"), an identifier line or any line ending
         // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
         // is a name line, not a heading.
@@ -1632,7 +1639,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   danfeParties(ev, push);
   honorificRecipients(ev, push);
   japaneseIssuer(ev, push);
-  partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
+  partyBlocks(ev, pageLines, push, { cleanName, blockName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
 /** The seller or the payee named in a sentence, the name after the phrase ("Sold by …", "Please make checks payable to …", "… an den Zahlungsempfänger …"; fold15, recall22). */
