@@ -11,11 +11,13 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS, opensWithLabel } from './labels.js';
-import { CONTACT_ROW, COUNTRY_NAME, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, idLineInBlock, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
   cleanName(t: string): string | null;
+  /** A name line of an address block (candidates.ts): what an id line inside the block must stand under (stacked32). */
+  blockName(text: string): boolean;
   src(line: EvLine, seg: Segment | null): SourceRef;
   nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach?: number): Segment | undefined;
   /** A party heading set further above a block than its line spacing (candidates.ts). */
@@ -176,6 +178,10 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       for (let k = 0; k < 5; k++) {
         const up = h.nearestAbove(pageLines, cur, town.bbox.x, windowReach(line, k === 0));
         if (!up) break;
+        if (idLineInBlock(up, h.nearestAbove(pageLines, up, town.bbox.x, windowReach(line, false)), h.blockName)) {
+          cur = up;
+          continue;
+        }
         // A heading or a "key:" row: a labelled block, which the heading rules read.
         if (opensWithLabel(up.text) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {
           headed = true;
