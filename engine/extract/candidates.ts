@@ -13,9 +13,9 @@ import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCe
 import { below, belowRight, lineAt, overlapX, rightOf, sourceOf as src, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, ITEM_WORDS, itemColumnCells, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
-import { grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netLessDiscount, unlabelledColumnTotal, unlabelledTotalsBlock } from './totals-chain.js';
+import { grossAfterCharges, grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netAdjusted, unlabelledColumnTotal, unlabelledTotalsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
-import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, idLineInBlock, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
 import type { Candidate, GenericField, Method } from './types.js';
 /** Document-number labels that are only a document's title word ("Gutschrift", "Avoir", "Credit note"), no number word. */
@@ -431,13 +431,14 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   taxTableTotals(ev, out, push);
   columnSumNet(ev, out, push);
   // Totals blocks that chain a discount or the GST components, and a grand total without cents (fold19).
-  netLessDiscount(ev, out, push);
+  netAdjusted(ev, out, push);
   gstTaxTotal(ev, out, push);
   grossWithoutCents(ev, out, push);
   grossClosingBlock(ev, out, push);
   unlabelledTotalsBlock(ev, out, push);
   unlabelledColumnTotal(ev, out, push);
   grossAfterWithholding(ev, out, push);
+  grossAfterCharges(ev, out, push);
   if (!out.some((c) => c.field === 'document_number')) bareHeaderNumber(ev, push);
   return out;
 }
@@ -1398,6 +1399,9 @@ function companyUnderContact(ev: Evidence, person: Segment | null): { name: stri
   return spells(name) || (!domains.length && LEGAL_FORM.test(name)) ? { name, seg: next } : null;
 }
 
+/** A name line of an address block: a clean name that opens with no label. */
+const blockName = (text: string) => Boolean(cleanName(text)) && !opensWithLabel(text) && !IDENTIFIER_LINE.test(text.trim());
+
 function parties(ev: Evidence, push: (c: Candidate) => void) {
   const firstPage = [...ev.pages.keys()].filter((p) => p > 0).sort((a, b) => a - b)[0];
   const pageLines = firstPage === undefined ? [] : ev.pages.get(firstPage)!;
@@ -1488,6 +1492,10 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
         const up = nearestAbove(pageLines, cur, seg.bbox.x);
         // The sender's return-address line over the window is no line of the window's block (uktown30).
         if (!up || returnLines.has(up)) break;
+        if (idLineInBlock(up, nearestAbove(pageLines, up, seg.bbox.x), blockName)) {
+          cur = up;
+          continue;
+        }
         // A label ("Rechnungsempfänger", "Adresse de livraison"), an identifier line or any line ending
         // in a colon ("LIEU LIVRAISON :") ends the block; a role word with a bare number ("CLIENT 1")
         // is a name line, not a heading.
@@ -1632,7 +1640,7 @@ function parties(ev: Evidence, push: (c: Candidate) => void) {
   danfeParties(ev, push);
   honorificRecipients(ev, push);
   japaneseIssuer(ev, push);
-  partyBlocks(ev, pageLines, push, { cleanName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
+  partyBlocks(ev, pageLines, push, { cleanName, blockName, src, nearestAbove, partyHeadingAbove, salutationOnly: (t) => SALUTATION_ONLY.test(t), separators: SEPARATORS });
 }
 
 /** The seller or the payee named in a sentence, the name after the phrase ("Sold by …", "Please make checks payable to …", "… an den Zahlungsempfänger …"; fold15, recall22). */

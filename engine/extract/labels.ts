@@ -35,6 +35,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     'invoice\\s?(?:number|no|nr|#|id)', 'invoice', 'credit note (?:number|no)', 'bill (?:number|no)', 'document (?:number|no)',
     'num[ée]ro de facture', 'n° de facture', 'facture n°?', 'factuur\\s?(?:nummer|nr)', 'factuurnummer', 'creditnota\\s?(?:nummer|nr)',
     'numero (?:della )?fattura', 'fattura n', 'n\\. fattura', 'n[úu]mero de factura', 'factura n', 'n\\.º factura',
+    // French "Référence facture" / "Réf. facture" and English "Invoice reference": the invoice's own number (ref32).
+    'r[ée]f[ée]rence (?:de (?:la )?)?facture', 'r[ée]f\\. (?:de (?:la )?)?facture', 'invoice ref(?:erence|\\.)',
     // Spanish (fold28b): the abbreviation "Núm. Factura" / "Núm. de factura".
     'n[úu]m\\. (?:de )?factura',
     // Swedish, Norwegian, Danish, Finnish, Portuguese (vocab28).
@@ -178,6 +180,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:celkom|suma) k [úu]hrade', 'spolu s dph', 'fizetend[őo](?: [öo]sszeg)?', 'brutt[óo] [öo]sszes(?:en)?', 'v[ée]g[öo]sszeg', 'total de plat[ăa]', 'total cu tva', 'genel toplam', '[öo]denecek tutar',
     // Polish (vocab31): "Kwota należności ogółem" (the amount due in total; KSeF's visualisation), "(Razem) do zapłaty".
     'kwota nale[żz]no[śs]ci(?: og[óo][łl]em)?', '(?:razem )?do zap[łl]aty',
+    // The amount payable of web-shop orders (charges32): "Order Total", printed under the shipping and the taxes.
+    'order total',
     '(?:kokku )?tasuda', 'kokku', 'kop[āa](?: apmaksai)?', '(?:summa )?apmaksai', 'i[šs] viso(?: mok[ėe]ti)?', 'suma su pvm', 'ukupno(?: za (?:platiti|pla[ćc]anje))?', 'za platiti', 'sveukupno', 'za pla[čc]ilo', 'skupaj z ddv', 'skupaj',
   ),
   tax_amount: L(

@@ -11,11 +11,13 @@
 //   no contact rows under it.
 import type { EvLine, Evidence, Segment } from './evidence.js';
 import { LABELS, opensWithLabel } from './labels.js';
-import { CONTACT_ROW, COUNTRY_NAME, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
+import { CONTACT_ROW, COUNTRY_NAME, domainsOf, ENDS_IN_TOWN, IDENTIFIER_LINE, idLineInBlock, keyedAsCompany, LETTER_KEYED_CONTACT, nameOverDepartment, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import type { Candidate, SourceRef } from './types.js';
 
 export interface PartyHelpers {
   cleanName(t: string): string | null;
+  /** A name line of an address block (candidates.ts): what an id line inside the block must stand under (stacked32). */
+  blockName(text: string): boolean;
   src(line: EvLine, seg: Segment | null): SourceRef;
   nearestAbove(pageLines: EvLine[], cur: Segment, x: number, reach?: number): Segment | undefined;
   /** A party heading set further above a block than its line spacing (candidates.ts). */
@@ -92,12 +94,15 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
   return found;
 }
 
+/** A web address alone ("https://example.com"): a contact row of a letterhead (contacts32). */
+const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+
 /**
  * The letterhead as a block (fold7): the first text of page 1, a name line, over lines set in its
  * column (left- or right-aligned with it) that give an address and the firm's own tax or register
- * number ("Blanc-Conseil / 12 rue des Lices, 49100 Angers / SIRET … — TVA FR…"). Only the issuer
- * prints its register number under its name at the head of the page; a recipient's block carries
- * at most "its" VAT id under a heading, and a heading is never a name.
+ * number ("Blanc-Conseil / 12 rue des Lices, 49100 Angers / SIRET … — TVA FR…"), or two contact rows
+ * (contacts32). Only the issuer prints its register number or its phone and e-mail under its name at
+ * the head of the page; a recipient's block carries them under a heading, and a heading is never a name.
  */
 function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; seg: Segment } | null {
   const first = pageLines.find((l) => l.segments.some((s) => s.text.trim()));
@@ -121,6 +126,14 @@ function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; s
     const address = texts.some((t) => TOWN_LINE.test(t) || t.split(h.separators).some((p) => ENDS_IN_TOWN.test(p.trim())));
     const ownId = texts.some((t) => (REGISTER_PART.test(t) || IDENTIFIER_LINE.test(t)) && !LABELS.recipient_vat.test(t));
     if (address && ownId) return { line: first, seg };
+    // Or two contact rows or more under the name (a phone, an e-mail, a web address; contacts32): a freelancer's or a
+    // shop's letterhead prints them instead of a register number. A block under a heading never opens the page, and a
+    // line right over the town line is the street, not a name (a letterhead whose name is only a logo: "ZI des Aulnes /
+    // 45000 Orléans / Tél …"). The next line holds a digit (a street) or is a contact row: a line of words alone under
+    // the name may be the rest of it ("Dr. Maximilian Recht & Partner / Rechtsanwälte OG"; contacts32b).
+    const isContact = (t: string) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t);
+    const next = texts[0];
+    if (texts.filter(isContact).length >= 2 && !opensWithLabel(seg.text) && next !== undefined && !TOWN_LINE.test(next) && (/\d/.test(next) || isContact(next))) return { line: first, seg };
   }
   return null;
 }
@@ -165,6 +178,10 @@ function addressWindow(pageLines: EvLine[], push: (c: Candidate) => void, h: Par
       for (let k = 0; k < 5; k++) {
         const up = h.nearestAbove(pageLines, cur, town.bbox.x, windowReach(line, k === 0));
         if (!up) break;
+        if (idLineInBlock(up, h.nearestAbove(pageLines, up, town.bbox.x, windowReach(line, false)), h.blockName)) {
+          cur = up;
+          continue;
+        }
         // A heading or a "key:" row: a labelled block, which the heading rules read.
         if (opensWithLabel(up.text) || /:\s*$/.test(up.text) || ADDRESS_WORD.test(up.text.trim())) {
           headed = true;

@@ -47,6 +47,15 @@ export const PO_BOX = /postfach|p\.?\s?o\.? box|boîte postale|postbus|casella p
 export const IDENTIFIER_LINE = /^(?:gln|iln|id|ust|vat|tax|steuer|siret|siren|tva|btw)(?:\b|(?=-?(?:id|nr|no)))/i;
 
 /**
+ * A party's VAT or tax id printed between its name and its street ("Erika Mustermann / VAT ID: DE837566332 /
+ * Musterallee 1 / 12345 Musterstadt"; stacked32): a line of the block, passed over, not a heading that ends it. Only
+ * with the id's digits on the line and a name line (`isName`) right above it.
+ */
+export function idLineInBlock(line: Segment, above: Segment | undefined, isName: (text: string) => boolean): boolean {
+  return IDENTIFIER_LINE.test(line.text.trim()) && /\d{5}/.test(line.text.replace(/\s/g, '')) && above !== undefined && isName(above.text);
+}
+
+/**
  * A contact row of a letterhead or a footer: "Tel.", "Telefon", "Telefax", "Fax", "Mobil(e)",
  * "E-Mail", "Web", "Internet", a VAT or tax id ("USt-IdNr.", "UStIdNr", "Steuernummer", "VAT"),
  * or an e-mail or web address anywhere in it. The word stands alone or runs into "Id"/"Nr"/"No"/

@@ -274,8 +274,9 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
     const rate = c.field === 'gross_amount' && typeof c.value === 'string' ? labelRate(c) : null;
     if (rate !== null) rateGrosses.set(rate, [...(rateGrosses.get(rate) ?? []), toCents(c.value as string)]);
   }
-  // A gross printed after income tax withheld (totals-chain.ts, fold28b): it closes with its block's net less that amount.
-  const withheld = new Map(all.filter((c) => c.field === 'gross_amount' && typeof c.meta?.withheld === 'string').map((c) => [`${c.meta!.net}|${c.value}`, toCents(c.meta!.withheld as string)]));
+  // A gross printed after income tax withheld (fold28b) or after charges and discounts (charges32; totals-chain.ts):
+  // it closes with its block's net + taxes + that adjustment.
+  const adjustments = new Map(all.filter((c) => c.field === 'gross_amount' && typeof c.meta?.adjustment === 'string').map((c) => [`${c.meta!.net}|${c.value}`, toCents(c.meta!.adjustment as string)]));
   const blocks: Combo[] = [];
   const consider = (score: number, net: Combo['net'], gross: Combo['gross'], rs: Row[], derived: Combo['derived'], confirm: string[] = []) => {
     const c = { score, net, gross, rows: rs, derived, confirm };
@@ -296,7 +297,7 @@ function selectMoney(sel: Selection, all: Candidate[], text: string) {
       for (const s of subsets) {
         if (!s.length || !coversRates(rowList, s)) continue;
         const sum = s.reduce((a, r) => a + r.tax, 0n);
-        const diff = gc - nc - sum + (withheld.get(`${n.best.value}|${g.best.value}`) ?? 0n);
+        const diff = gc - nc - sum - (adjustments.get(`${n.best.value}|${g.best.value}`) ?? 0n);
         if (diff < -BigInt(s.length) || diff > BigInt(s.length) || !plausibleTax(nc, sum)) continue;
         // tax ≈ taxable × rate, taxable defaulting to the net for a single row.
         const rateOk = s.every((r) => r.rate === null || Math.abs(Number(r.base ?? (s.length === 1 ? nc : 0n)) * Number(r.rate) / 100 - Number(r.tax)) <= 2 || r.base === null);

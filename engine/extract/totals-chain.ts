@@ -14,27 +14,37 @@ import type { Candidate } from './types.js';
 const DISCOUNT_LINE = /^(?:total\s+|gesamt)?(?:discount|descuento|rabatt|nachlass|remise|korting|sconto|desconto|rabat)(?:\s+(?:total|general))?\s*(?:\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\))?\s*:?\s*[-−–]?\s*$/i;
 
 /**
- * A subtotal less the discount lines printed right under it ("Subtotal General € 1.386,00 · Descuento Total
- * € 60,00 · IVA (21%) € 291,06 · Total a Pagar € 1.617,06"): a net reading (1.326,00), weaker than a labelled
- * one. The page's own arithmetic is its check: the selection keeps it only where it + the tax equals the
- * printed total to the cent (or equals a total printed without tax), whichever base the tax was taken on.
+ * A charge line of a totals block that the taxes are taken on (charges32): shipping, handling, freight, postage,
+ * packing, delivery ("Shipping & Handling", "Versandkosten", "Frais de port", "Verzendkosten").
  */
-export function netLessDiscount(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+const CHARGE_LINE = /^(?:shipping(?:\s*(?:&|and)\s*handling)?|handling|freight|postage|packing|packaging|delivery(?:\s+(?:charge|fee|costs?))?|service\s+charge|versand(?:kosten|pauschale)?|porto|fracht(?:kosten)?|verpackung(?:skosten)?|lieferkosten|frais\s+de\s+(?:port|livraison|transport|exp[ée]dition)|verzendkosten|verzending|spese\s+di\s+(?:spedizione|trasporto)|gastos\s+de\s+env[íi]o|env[íi]o)(?:\s+(?:charges?|fees?|costs?|kosten))?\s*:?\s*\+?\s*$/i;
+
+/**
+ * A subtotal less the discount lines and plus the charge lines printed right under it ("Subtotal General € 1.386,00 ·
+ * Descuento Total € 60,00 · IVA (21%) € 291,06 · Total a Pagar € 1.617,06"; "Subtotal · Discount (41%) · Shipping &
+ * Handling · State Tax (10%) · … · Order Total", charges32): a net reading (the taxed base), weaker than a labelled
+ * one. The page's own arithmetic is its check: the selection keeps it only where it + the tax equals the printed
+ * total to the cent (or equals a total printed without tax), whichever base the tax was taken on.
+ */
+export function netAdjusted(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   const netLines = new Set(out.filter((c) => c.field === 'net_amount' && c.value !== null && c.method === 'label_value' && typeof c.meta?.line === 'number').map((c) => c.meta!.line as number));
   for (const k of netLines) {
     // The block's amount cells as the other totals readers take them (totals.ts; twins26).
     const net = amountCell(ev.lines[k]!);
     if (!net) continue;
     let discount = 0n;
+    let charges = 0n;
     let j = k + 1;
     for (; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
       const d = amountCell(ev.lines[j]!);
-      if (!d || !DISCOUNT_LINE.test(d.label)) break;
-      discount += absCents(d.amount.cents);
+      if (d && DISCOUNT_LINE.test(d.label)) discount += absCents(d.amount.cents);
+      else if (d && CHARGE_LINE.test(d.label) && !d.amount.negative) charges += d.amount.cents;
+      else break;
     }
-    if (j === k + 1 || discount === 0n || discount >= net.amount.cents) continue;
+    if (j === k + 1 || (discount === 0n && charges === 0n) || discount >= net.amount.cents) continue;
     const line = ev.lines[k]!;
-    push({ field: 'net_amount', value: formatCents(net.amount.cents - discount), raw: line.text, score: 2.5, method: 'totals_table', source: sourceOf(line, net.seg, line.text), transforms: ['amount:normalize', 'totals:subtotal-less-discount'], meta: { line: k, page: line.page } });
+    const transforms = ['amount:normalize', ...(discount ? ['totals:subtotal-less-discount'] : []), ...(charges ? ['totals:subtotal-plus-charges'] : [])];
+    push({ field: 'net_amount', value: formatCents(net.amount.cents - discount + charges), raw: line.text, score: 2.5, method: 'totals_table', source: sourceOf(line, net.seg, line.text), transforms, meta: { line: k, page: line.page } });
   }
 }
 
@@ -215,7 +225,47 @@ export function grossAfterWithholding(ev: Evidence, out: Candidate[], push: (c: 
       const closing = ev.lines[j + 1];
       const cell = closing && closing.page === page ? amountCell(closing) : null;
       if (!cell || cell.amount.cents !== n + tax - withheld || /\d/.test(cell.label)) continue;
-      push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(closing!, cell.seg, closing!.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax-withholding=gross'], meta: { line: j + 1, page, withheld: formatCents(withheld), net: net.value } });
+      push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(closing!, cell.seg, closing!.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax-withholding=gross'], meta: { line: j + 1, page, adjustment: formatCents(-withheld), net: net.value } });
+    }
+  }
+}
+
+/**
+ * Charges and discounts printed after the taxes, right above the line that closes the block ("Subtotal $100.00 ·
+ * Sales Tax (8%) $8.00 · Shipping $10.00 · Total $118.00"; charges32): that line is the gross where it equals the
+ * labelled net + the labelled taxes + the charges − the discounts, to the cent. The gross is marked with that
+ * adjustment and its net (as a gross after withholding is) so that the selection closes the block the same way.
+ */
+export function grossAfterCharges(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const taxOn = labelledTaxByLine(out);
+  for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c))) {
+    const k = net.meta!.line as number;
+    let tax = 0n;
+    let adjustment = 0n;
+    let adjusted = false;
+    for (let j = k + 1; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
+      const t = taxOn.get(j);
+      if (t !== undefined && !adjusted) {
+        tax += t;
+        continue;
+      }
+      const line = ev.lines[j]!;
+      const cell = amountCell(line);
+      if (!cell || tax <= 0n) break;
+      if (CHARGE_LINE.test(cell.label) && !cell.amount.negative) {
+        adjustment += cell.amount.cents;
+        adjusted = true;
+        continue;
+      }
+      if (DISCOUNT_LINE.test(cell.label)) {
+        adjustment -= absCents(cell.amount.cents);
+        adjusted = true;
+        continue;
+      }
+      if (adjustment !== 0n && !/\d/.test(cell.label) && cell.amount.cents === toCents(net.value as string) + tax + adjustment) {
+        push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax+charges=gross'], meta: { line: j, page: line.page, adjustment: formatCents(adjustment), net: net.value } });
+      }
+      break;
     }
   }
 }

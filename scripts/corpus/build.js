@@ -542,7 +542,26 @@ function renderHtml(dir, commit, path, html, assets) {
   }
 }
 
+/**
+ * The scanned variants are drawn by pdftoppm, and some sources are HTML printed by Chromium: a PDF that does not embed
+ * its fonts (Helvetica, Arial …) is drawn with whatever the machine substitutes. With Debian's DejaVu alone the pages
+ * come out wider and the OCR reads them differently, so every scanned figure moves with the machine (fonts32). The
+ * URW base-35 fonts (Nimbus Sans for Helvetica and Arial) make every build draw the same pages.
+ */
+function substituteFontsOrExit() {
+  let family = '';
+  try {
+    family = execFileSync('fc-match', ['-f', '%{family}', 'Helvetica']).toString();
+  } catch {
+    family = '(fc-match failed)';
+  }
+  if (family.includes('Nimbus Sans')) return;
+  console.error(`corpus: Helvetica is drawn as "${family}", not the URW base-35 "Nimbus Sans": install them (Debian: apt-get install fonts-urw-base35), remove .corpus/ and build again, so that the scanned variants are the same on every machine (docs/decisions.md, fonts32).`);
+  process.exit(1);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  substituteFontsOrExit();
   mkdirSync(join(OUT, 'docs'), { recursive: true });
   const shared = process.env.DOCDESK_SAMPLES ?? join(ROOT, '..', 'shared', 'samples');
   // Files already in the shared samples are scored there, not twice.

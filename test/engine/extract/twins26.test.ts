@@ -12,7 +12,7 @@ import { run, v, type Lines } from './fixtures/run.js';
 
 const HEAD: Lines = [[400, 40, 16, 'Factura'], [330, 70, 9, 'Factura No: A-2291'], [330, 82, 9, 'Fecha: 02/04/2026']];
 
-// a. The subtotal less its discount (fold19's netLessDiscount) reads the totals block's amount cell as the other
+// a. The subtotal less its discount (fold19's netLessDiscount, now netAdjusted) reads the totals block's amount cell as the other
 //    totals-block readers do (totals.ts amountCell): an ISO code after the amount, label and amount in one cell.
 //    The tax is taken on the subtotal before the discount, so only the chain's net closes the block.
 const block = (cells: string[][]): Lines => cells.flatMap(([label, amount], i): Lines => (amount === undefined ? [[380, 420 + i * 14, 10, label!]] : [[360, 420 + i * 14, 10, label!], [480, 420 + i * 14, 10, amount]]));
