@@ -8,7 +8,9 @@ export type LabelField = 'contract_account' | 'other_date' | 'delivery_address' 
 // OCR returns ‘ ` ´ for it too.
 const APOSTROPHE = "['’‘`´]";
 // The number sign after "N" may be read by OCR as "®" ("Factura N®: 001" for "Nº"; fold19).
-const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?![\\p{L}])\\s*(?:[:#.®]|n[or°º®]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
+// A label is matched where no letter follows it ("Nr" is no label of "Nrw…"), but one that ends in the number sign
+// may have its value glued to it ("N°F-20240000014"; numero32).
+const L = (...alts: string[]) => new RegExp(`^(?:${[...alts].sort((a, b) => b.length - a.length).map((a) => a.replace(/'/g, APOSTROPHE)).join('|')})(?:(?<=[°º®])|(?![\\p{L}]))\\s*(?:[:#.®]|n[or°º®]\\.?|nr\\.?|no\\.?)?\\s*[:#]?\\s*`, 'iu');
 
 /** Number words that name no document ("Nr.", "Numéro", "N°" and OCR's "N®" for it, invert31b); Czech "Číslo:" (fold15) only with its colon: "Číslo účtu" is an account. */
 const BARE_NUMBER_WORDS = ['nr', 'nummer', 'number', 'num[ée]ro', 'n[°º®]', 'no', 'č[íi]slo(?=\\s*:)'];
