@@ -144,12 +144,14 @@ export function ocrSkew(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, lines:
   return Math.abs(m) <= 0.05 ? m : 0;
 }
 
-const overlapShare = (a: Box, b: Box): number => {
+/** The area two boxes share (0 when they do not meet). */
+const intersection = (a: Box, b: Box): number => {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.max(1, Math.min(a.w * a.h, b.w * b.h));
+  return w <= 0 || h <= 0 ? 0 : w * h;
 };
+/** The share of the smaller box that the two share. */
+const overlapShare = (a: Box, b: Box): number => intersection(a, b) / Math.max(1, Math.min(a.w * a.h, b.w * b.h));
 
 /** Two readings of one ink: "06.08.2013" and "06.08.201", "Summe" and "Summe:" (at most a third of the longer differs). */
 function sameReading(a: string, b: string): boolean {
@@ -211,11 +213,7 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
 }
 
 /** The share of box `a` that box `b` covers. */
-const covered = (a: Box, b: Box): number => {
-  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  return w <= 0 || h <= 0 ? 0 : (w * h) / Math.max(1, a.w * a.h);
-};
+const covered = (a: Box, b: Box): number => intersection(a, b) / Math.max(1, a.w * a.h);
 
 /** A line's text band: the centre and height of its confidently read words (of all its words when none is), or null. */
 function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { words: number[] }): { centre: number; height: number } | null {

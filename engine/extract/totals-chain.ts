@@ -14,8 +14,9 @@ import type { Candidate } from './types.js';
 const DISCOUNT_LINE = /^(?:total\s+|gesamt)?(?:discount|descuento|rabatt|nachlass|remise|korting|sconto|desconto|rabat)(?:\s+(?:total|general))?\s*(?:\(\s*\d{1,2}(?:[.,]\d+)?\s?%\s*\))?\s*:?\s*[-−–]?\s*$/i;
 
 /**
- * A charge line of a totals block that the taxes are taken on (charges32): shipping, handling, freight, postage,
- * packing, delivery ("Shipping & Handling", "Versandkosten", "Frais de port", "Verzendkosten").
+ * A charge line of a totals block (charges32): shipping, handling, freight, postage, packing, delivery, a service charge
+ * ("Shipping & Handling", "Versandkosten", "Frais de port", "Verzendkosten"), perhaps with its "+" sign. Under the
+ * subtotal the taxes are taken on it (netAdjusted); after the taxes it is added to the total (grossAfterCharges).
  */
 const CHARGE_LINE = /^(?:shipping(?:\s*(?:&|and)\s*handling)?|handling|freight|postage|packing|packaging|delivery(?:\s+(?:charge|fee|costs?))?|service\s+charge|versand(?:kosten|pauschale)?|porto|fracht(?:kosten)?|verpackung(?:skosten)?|lieferkosten|frais\s+de\s+(?:port|livraison|transport|exp[ée]dition)|verzendkosten|verzending|spese\s+di\s+(?:spedizione|trasporto)|gastos\s+de\s+env[íi]o|env[íi]o)(?:\s+(?:charges?|fees?|costs?|kosten))?\s*:?\s*\+?\s*$/i;
 
