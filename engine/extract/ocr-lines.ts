@@ -163,6 +163,15 @@ function sameReading(a: string, b: string): boolean {
   return d <= Math.floor(t.length / 3);
 }
 
+/** A line's text band: the median top and bottom of its confidently read words (of all its words when none is), or null. */
+function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { words: number[] }): { top: number; bottom: number } | null {
+  const ws = line.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
+  const sure = ws.filter(isConfident);
+  const use = sure.length ? sure : ws;
+  if (!use.length) return null;
+  return { top: median(use.map((w) => w.bbox.y)), bottom: median(use.map((w) => w.bbox.y + w.bbox.h)) };
+}
+
 /**
  * Tesseract's lines with ink read twice left once: a word inside an over-tall line (two rows
  * merged, "Beleg-Nr R876… 06.08.2013") can also be read by the line of its own row ("Beleg-Datum
@@ -174,10 +183,8 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
   const lineOf = new Map<number, number>();
   lines.forEach((l, k) => l.words.forEach((i) => lineOf.set(i, k)));
   const band = lines.map((l) => {
-    const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
-    const sure = ws.filter(isConfident);
-    const use = sure.length ? sure : ws;
-    return use.length ? (median(use.map((w) => w.bbox.y)) + median(use.map((w) => w.bbox.y + w.bbox.h))) / 2 : 0;
+    const b = textBand(words, l);
+    return b ? (b.top + b.bottom) / 2 : 0;
   });
   const out = lines.map((l) => ({ words: [...l.words] }));
   const order = [...lineOf.keys()].sort((a, b) => words[a]!.bbox.x - words[b]!.bbox.x);
@@ -215,17 +222,6 @@ export function dropDoubleReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box
 /** The share of box `a` that box `b` covers. */
 const covered = (a: Box, b: Box): number => intersection(a, b) / Math.max(1, a.w * a.h);
 
-/** A line's text band: the centre and height of its confidently read words (of all its words when none is), or null. */
-function textBand(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, line: { words: number[] }): { centre: number; height: number } | null {
-  const ws = line.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
-  const sure = ws.filter(isConfident);
-  const use = sure.length ? sure : ws;
-  if (!use.length) return null;
-  const top = median(use.map((w) => w.bbox.y));
-  const bottom = median(use.map((w) => w.bbox.y + w.bbox.h));
-  return { centre: (top + bottom) / 2, height: Math.max(1, bottom - top) };
-}
-
 /**
  * Pieces of one line's ink read once more inside another line (strays32): two close lines of small print on a turned
  * scan ("… York YO1 7HH" over "IBAN GB53 NWBK 6016 1331 9268 72") came back with "rk", "YOL" and "7HH" inside the IBAN's
@@ -239,7 +235,7 @@ export function dropStrayReadings(words: ReadonlyArray<OcrWordBox & { bbox: Box 
   const fits = (i: number, k: number, share: number) => {
     const b = bands[k];
     const w = words[i];
-    return Boolean(b && w) && Math.abs(w!.bbox.y + w!.bbox.h / 2 - b!.centre) <= share * b!.height;
+    return Boolean(b && w) && Math.abs(w!.bbox.y + w!.bbox.h / 2 - (b!.top + b!.bottom) / 2) <= share * Math.max(1, b!.bottom - b!.top);
   };
   return lines.map((l, k) => {
     if (l.words.length <= 3 || !bands[k]) return { words: [...l.words] };
@@ -269,11 +265,9 @@ export function ocrRows(words: ReadonlyArray<OcrWordBox & { bbox: Box }>, read: 
   const bands = lines
     .map((l) => {
       const ws = l.words.map((i) => words[i]).filter((w): w is OcrWordBox & { bbox: Box } => Boolean(w));
-      if (!ws.length) return null;
-      const sure = ws.filter((w) => isConfident(w));
-      const use = sure.length ? sure : ws;
-      const top = median(use.map((w) => w.bbox.y));
-      const bottom = median(use.map((w) => w.bbox.y + w.bbox.h));
+      const band = textBand(words, l);
+      if (!band) return null;
+      const { top, bottom } = band;
       const x0 = Math.min(...ws.map((w) => w.bbox.x));
       const x1 = Math.max(...ws.map((w) => w.bbox.x + w.bbox.w));
       return { words: l.words.filter((i) => words[i]), top, bottom, x0, x1, level: (top + bottom) / 2 - skew * ((x0 + x1) / 2) };

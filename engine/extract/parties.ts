@@ -96,6 +96,8 @@ function senderCues(ev: Evidence, pageLines: EvLine[], h: PartyHelpers): Map<str
 
 /** A web address alone ("https://example.com"): a contact row of a letterhead (contacts32). */
 const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+/** A contact row of a letterhead block: keyed, by one letter, an e-mail, phone or web address (contacts32). */
+const isContact = (t: string) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t);
 
 /**
  * The letterhead as a block (fold7): the first text of page 1, a name line, over lines set in its
@@ -131,7 +133,6 @@ function letterheadName(pageLines: EvLine[], h: PartyHelpers): { line: EvLine; s
     // line right over the town line is the street, not a name (a letterhead whose name is only a logo: "ZI des Aulnes /
     // 45000 Orléans / Tél …"). The next line holds a digit (a street) or is a contact row: a line of words alone under
     // the name may be the rest of it ("Dr. Maximilian Recht & Partner / Rechtsanwälte OG"; contacts32b).
-    const isContact = (t: string) => CONTACT_ROW.test(t) || LETTER_KEYED_CONTACT.test(t) || WEB_ADDRESS.test(t);
     const next = texts[0];
     if (texts.filter(isContact).length >= 2 && !opensWithLabel(seg.text) && next !== undefined && !TOWN_LINE.test(next) && (/\d/.test(next) || isContact(next))) return { line: first, seg };
   }
