@@ -137,7 +137,7 @@ export const LABELS: Record<LabelField, RegExp> = {
   net_amount: L(
     'summe netto', 'nettosumme', 'rechnungssumme ohne (?:ust|mwst)\\.?', '(?:summe|gesamt|betrag) ohne (?:ust|mwst)\\.?', 'netto-?summe', 'nettobetrag', 'netto-?betrag', 'summe (?:der )?(?:rechnungs|gutschrifts)?positionen \\(netto\\)', 'summe nettobetr[äa]ge', 'rechnungssumme netto(?: \\(excl\\. ust\\.\\))?', 'gesamt netto', 'netto gesamt',
     'warenwert netto', '(?:rechnungs|gesamt|end)betrag netto', 'gesamt netto', 'nettobeitrag', 'zwischensumme netto', 'kosten im zeitraum \\(netto\\)', 'netto', 'subtotal', 'sub-total', 'sub total', 'net amount', 'net total', 'total net', 'total excl\\.? (?:vat|tax)', 'amount excl\\.? (?:vat|tax)', 'total before tax', 'untaxed amount',
-    'total ht', 'montant ht', 'total hors taxes', 'montant hors taxes', 'total hors tva', 'montant net ht', 'total net ht', 'net ht', 'total exclusive of vat', 'net value', 'totaal exclusief btw', 'bedrag excl\\.? btw', 'sous-total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
+    'total ht', 'montant ht', 'total hors taxes', 'montant hors taxes', 'total hors tva', 'montant net ht', 'total net ht', 'net ht', 'total exclusive of vat', 'net value', 'totaal exclusief btw', 'bedrag excl\\.? btw', 'sous[- ]total', 'exclusief btw', 'totaal excl\\.? btw', 'subtotaal', 'netto bedrag', 'imponibile', 'totale imponibile', 'base imponible', 'importe neto', 'subtotal',
     // Bare column headings used as labels ("Net", "HT", "Excl. btw").
     'net', 'ht', 'h\\.t\\.', 'excl\\.? btw',
     // A bare "Zwischensumme" (subtotal) over the tax and the total (fold10); the arithmetic checks it.

@@ -1,9 +1,10 @@
 // Totals blocks whose lines chain in ways the plain net + tax = gross check does not see (issue 14, fold19:
 // round 19's Spanish and Indian GST pages; docs/decisions.md, "round 19 folded in"). Each reading here is
 // a fact for the selection or an amount read only where the block's arithmetic closes to the cent.
-import { absCents, formatCents, parseRate, toCents } from './normalize/amount.js';
+import { absCents, formatCents, parseRate, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { sourceOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
+import { findCurrencies } from './normalize/currency.js';
 import { amountCell, bareAmount, itemColumnSum, sameColumn } from './totals.js';
 import type { Candidate } from './types.js';
 
@@ -177,6 +178,48 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     at('net_amount', net, lines[0]!);
     at('tax_amount', tax, lines[1]!, { rate, base: formatCents(net.amount.cents) });
     at('gross_amount', gross, lines[2]!);
+  }
+}
+
+/**
+ * A totals block whose net or tax label the reading lost (unread33): a light-grey "Subtotal" and "Tax (16% VAT)" that a
+ * scan returns as nothing ("KES 162,500.00 · KES 26,000.00 · TOTAL DUE KES 188,500.00"), or "TVA (10%)" read as
+ * "TM (10%)". Right above a total read from its label, a net (read from its label, or an amount alone) and a tax line
+ * (an amount alone, or one whose label prints a rate) in the total's column: net + tax is the total to the cent, and the
+ * tax is the net × the printed rate to the cent. Where no rate is printed, the one European VAT rate (STANDARD_RATES)
+ * that gives the tax to the cent is the line's rate; where none or two do, the block is not read.
+ */
+const anyAmountCell = (line: EvLine) => amountCell(line) ?? bareAmount(line);
+/** A label beyond the amount's currency code ("KES 162,500.00" has none). */
+function ownLabel(cell: { label: string }): boolean {
+  const label = cell.label.trim();
+  const codes = findCurrencies(label);
+  return Boolean(label) && !(codes.length === 1 && codes[0]!.iso && codes[0]!.length === label.length);
+}
+
+export function unreadLabelsBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  const taxOn = labelledTaxByLine(out);
+  const netLines = new Set(out.filter((c) => c.field === 'net_amount' && fromLabel(c)).map((c) => c.meta!.line as number));
+  const grossLines = new Set(out.filter((c) => c.field === 'gross_amount' && fromLabel(c)).map((c) => c.meta!.line as number));
+  for (const g of grossLines) {
+    const k = g - 2;
+    if (k < 0 || taxOn.has(k + 1)) continue;
+    const lines = [ev.lines[k]!, ev.lines[k + 1]!, ev.lines[g]!];
+    if (lines.some((l) => l.page !== lines[2]!.page)) continue;
+    const [net, tax] = [anyAmountCell(lines[0]!), anyAmountCell(lines[1]!)];
+    const gross = amountCell(lines[2]!);
+    if (!net || !tax || !gross || net.amount.negative || tax.amount.cents <= 0n || net.amount.cents + tax.amount.cents !== gross.amount.cents) continue;
+    if ((ownLabel(net) && !netLines.has(k)) || !sameColumn(net.seg.bbox, tax.seg.bbox) || !sameColumn(tax.seg.bbox, gross.seg.bbox)) continue;
+    const printed = ownLabel(tax) ? parseRate(tax.label) : null;
+    if (ownLabel(tax) && printed === null) continue;
+    const rates = printed !== null ? [printed] : STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2));
+    const fits = rates.filter((r) => percentOf(net.amount.cents, r) === tax.amount.cents);
+    if (fits.length !== 1) continue;
+    const transforms = ['amount:normalize', ...(printed === null ? ['totals:rate-from-amounts'] : []), 'confirm:net×rate=tax', 'confirm:net+tax=gross'];
+    const at = (field: 'net_amount' | 'tax_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
+      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label || undefined, transforms, meta: { line: line.index, page: line.page, ...meta } });
+    at('net_amount', net, lines[0]!);
+    at('tax_amount', tax, lines[1]!, { rate: fits[0], base: formatCents(net.amount.cents) });
   }
 }
 

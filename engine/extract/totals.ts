@@ -3,7 +3,7 @@
 // together when the printed block says so (docs/decisions.md, "Generic extraction: totals
 // blocks (issue 14, round 7)").
 import { absCents, findAmounts, findMoney, formatCents, parseRate, toCents } from './normalize/amount.js';
-import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies } from './normalize/currency.js';
+import { currenciesOfSymbol, CURRENCY_MARK, findCurrencies, ISO_CURRENCIES } from './normalize/currency.js';
 import { overlapX, sourceOf, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { itemColumnCells } from './labels.js';
 import type { Candidate, TaxRow } from './types.js';
@@ -42,8 +42,10 @@ function lastAmountCell(line: EvLine) {
   // Money without cents counts beside a currency mark or with the money dash ("$ 1,100", "€ 6.720,–"; nocents26).
   const a = findMoney(last.text).filter((x) => !/^\s?%/.test(last.text.slice(x.index + x.length))).pop();
   if (!a) return null;
-  // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50").
-  if (last.text.slice(a.index + a.length).replace(MARKS, '').trim().length > 1) return null;
+  // Besides the amount, a currency or one glyph (a currency sign the font maps to another letter: "Ä59,50"). After the
+  // amount any ISO code is its currency ("183 546.63 MAD"; unread33).
+  const after = last.text.slice(a.index + a.length).replace(MARKS, '').trim();
+  if (after.length > 1 && !(/^[A-Z]{3}$/.test(after) && ISO_CURRENCIES.has(after))) return null;
   const own = last.text.slice(0, a.index).replace(MARK_BEFORE, '').trim();
   if (own && findMoney(own).some((x) => !/^\s?%/.test(own.slice(x.index + x.length)))) return null;
   const label = [...line.segments.slice(0, -1).map((s) => s.text), own].filter(Boolean).join(' ');
