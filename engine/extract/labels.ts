@@ -87,6 +87,8 @@ export const LABELS: Record<LabelField, RegExp> = {
     '(?:facture )?[ée]tablie? le', '(?:facture )?[ée]mise? le', 'issued on', 'date issued', 'ausgestellt am',
     // Japanese (recall22): "発行日" / "請求日" (issue), with or without 年月日.
     '発行日', '発行年月日', '請求日', '請求年月日', '請求書発行日',
+    // A bare "日付" (date), as a bare "Datum" or "Date" (cjk33).
+    '日付',
     // Swedish, Norwegian / Danish, Finnish, Portuguese (vocab28).
     'fakturadatum', 'fakturadato', 'laskun p[äa]iv[äa]m[äa][äa]r[äa]', 'laskup[äa]iv[äa]', 'p[äa]iv[äa]m[äa][äa]r[äa]', 'p[äa]iv[äa]ys', 'data (?:de )?emiss[ãa]o', 'data da fatura',
     // Slovak, Hungarian, Romanian, Turkish, Estonian, Latvian, Lithuanian, Croatian, Slovenian (vocab28b).

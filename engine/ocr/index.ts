@@ -43,7 +43,7 @@ import { findDarkBands, mapDarkBands } from './dark-bands.js';
 import { accentsFrom, pageLanguage, REREAD_LANGUAGES } from './language.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
-import { hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
+import { hasBestModel, hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
 
 export { OcrError, terminateOcr };
 
@@ -123,6 +123,22 @@ export const DEFAULT_LANGUAGES = 'deu';
 
 /** Whole-page recognitions per model in this process (orientation probes and re-read crops not counted). */
 export const pageReadings: Record<OcrModel, number> = { fast: 0, best: 0 };
+
+/** The model a page is read with again when its default reading looks wrong (a page in Japanese). */
+const JAPANESE = 'jpn';
+/** Fewest Han and kana characters, in words read with confidence ≥ 70, that make a reading Japanese. */
+const MIN_CJK_CHARACTERS = 10;
+/** How much higher the Japanese reading's mean confidence must be than the default reading's. */
+const JAPANESE_MARGIN = 15;
+
+/** Pages of this process read again by the Japanese model, and those whose Japanese reading was kept. */
+export const japaneseReadings = { pages: 0, kept: 0 };
+
+function confidentCjk(r: Recognized): number {
+  let n = 0;
+  for (const w of r.words) if (w.confidence >= 70) for (const ch of w.text) if (CJK.test(ch)) n++;
+  return n;
+}
 
 /** Pages of this process read again by their own language's model, by language code. */
 export const languageRereads: Record<string, number> = {};
@@ -215,8 +231,36 @@ function union(boxes: BBox[]): BBox {
   return { x: round1(x0), y: round1(y0), w: round1(x1 - x0), h: round1(y1 - y0) };
 }
 
-/** Tesseract's blocks → words and lines of the shared read model, in page coordinates. */
-export function fromBlocks(blocks: Tesseract.Block[] | null, at: Placement, width: number, height: number): Recognized {
+/** Han, kana and the CJK punctuation and full-width forms. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\u30fc\uff01-\uff0f\uff1a-\uff20]/u;
+const CLOSING = /^[)\]:、。]/u;
+const OPENING = /[(\[]$/u;
+
+/**
+ * Japanese is written without spaces between words, so the breaks tesseract puts between Han and kana ("請求 書 番号",
+ * "株 式 会 社") are its own segmentation, not the page's: such words are one word ("請求書番号"), as a text layer
+ * has them. Its word boxes are too rough to tell a printed space from a segmentation break, so a name printed with
+ * a space ("田中 太郎") is read without it. Digits and Latin letters keep their spaces ("2025 年 12 月"), and so does a
+ * gap wider than a character (two cells of one row: "株式会社 御中 … 日付:").
+ */
+export function joinsWithoutSpace(before: string, after: string): boolean {
+  const last = before.slice(-1);
+  const next = after.charAt(0);
+  return (CJK.test(last) && (CJK.test(next) || CLOSING.test(after))) || (OPENING.test(before) && CJK.test(next));
+}
+
+/**
+ * The yen sign as the Japanese model returns it: a backslash, two, or a "y" ("\\442,200", "y\\300,000", "y12,000"),
+ * because Japanese encodings put ¥ where ASCII has the backslash and its training text has the one for the other.
+ */
+const YEN = /^(?:y\\*|\\+)(?=\d)/;
+/** The Japanese model breaks an amount after its group separator ("¥300," "000"): one amount again. */
+const DIGIT_GROUP_BEFORE = /\d[,.]$/;
+const DIGIT_GROUP_AFTER = /^\d{3}(?!\d)/;
+
+/** Tesseract's blocks → words and lines of the shared read model, in page coordinates (`languages`: the models that read them). */
+export function fromBlocks(blocks: Tesseract.Block[] | null, at: Placement, width: number, height: number, languages = ''): Recognized {
+  const japanese = languages === JAPANESE;
   const words: Word[] = [];
   const lines: Line[] = [];
   const paragraphs: string[] = [];
@@ -228,14 +272,24 @@ export function fromBlocks(blocks: Tesseract.Block[] | null, at: Placement, widt
       for (const line of para.lines ?? []) {
         const idx: number[] = [];
         for (const w of line.words ?? []) {
-          const text = w.text.trim();
-          if (!text) continue;
-          if (w.confidence < NOISE_WORD_CONFIDENCE && !HAS_ALNUM.test(text)) continue;
-          idx.push(words.length);
+          const read = w.text.trim();
+          if (!read) continue;
+          if (w.confidence < NOISE_WORD_CONFIDENCE && !HAS_ALNUM.test(read)) continue;
+          const text = japanese ? read.replace(YEN, '¥') : read;
           const confidence = round1(Math.max(0, Math.min(100, w.confidence)));
-          words.push({ text, bbox: toBBox(w.bbox, at, width, height), confidence });
+          const bbox = toBBox(w.bbox, at, width, height);
           confSum += confidence * text.length;
           confWeight += text.length;
+          const prev = idx.length ? words[idx[idx.length - 1]!]! : null;
+          const joins = joinsWithoutSpace(prev?.text ?? '', text) || (japanese && DIGIT_GROUP_BEFORE.test(prev?.text ?? '') && DIGIT_GROUP_AFTER.test(text));
+          if (prev && joins && bbox.x - (prev.bbox.x + prev.bbox.w) < Math.max(prev.bbox.h, bbox.h)) {
+            prev.confidence = round1((prev.confidence * prev.text.length + confidence * text.length) / (prev.text.length + text.length));
+            prev.text += text;
+            prev.bbox = union([prev.bbox, bbox]);
+            continue;
+          }
+          idx.push(words.length);
+          words.push({ text, bbox, confidence });
         }
         if (idx.length === 0) continue;
         const text = idx.map((i) => words[i]!.text).join(' ');
@@ -287,6 +341,18 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   const page: PreparedPage = { analysis, scale, dpi: (opts.dpiHint ?? 300) * scale, source, midTones: midToneShare(gray), images: new Map() };
   const first = await readPage(page, opts.languages ?? DEFAULT_LANGUAGES, opts);
   if (opts.languages) return first;
+  // A page in Japanese: the default model has none of its letters and returns a few unsure fragments, so its
+  // reading looks wrong. The Japanese model reads such a page again, and its reading is kept where it reads Han
+  // and kana confidently and the page as a whole clearly better. Other pages that look wrong (a photo, a poor
+  // scan) pay that one extra reading.
+  if (!isBlank(analysis) && looksWrong(quality(first)) && hasBestModel(JAPANESE)) {
+    japaneseReadings.pages++;
+    const japanese = await readPage(page, JAPANESE, opts);
+    if (confidentCjk(japanese) >= MIN_CJK_CHARACTERS && japanese.mean_confidence >= first.mean_confidence + JAPANESE_MARGIN) {
+      japaneseReadings.kept++;
+      return japanese;
+    }
+  }
   // A page in a language whose letters the default model lacks is read again by that language's model.
   const own = pageLanguage(first.words.map((w) => w.text));
   // The pass reads with the fast model only, so a shipped tessdata_fast file is all it needs.
@@ -310,6 +376,8 @@ function withAccents(first: OcrResult, second: OcrResult, languages: string): Oc
   return { ...first, words, lines, text, languages: `${first.languages}+${languages}` };
 }
 
+const isBlank = (analysis: PageAnalysis) => analysis.inkRatio < 0.0005;
+
 /** A page image prepared once for every reading of it: contrast, analysis, scale, denoising, and its turned copies. */
 interface PreparedPage {
   analysis: PageAnalysis;
@@ -323,7 +391,7 @@ interface PreparedPage {
 async function readPage(page: PreparedPage, languages: string, opts: OcrOptions): Promise<OcrResult> {
   const { analysis, scale, dpi, source, images } = page;
   const sureAxis = analysis.axisRatio >= 1.25;
-  const blank = analysis.inkRatio < 0.0005;
+  const blank = isBlank(analysis);
 
   let recognition = recognitionFor(opts, languages);
   // A poor scan would fail the re-read's page rule after the fast pass and pay both passes.
@@ -364,7 +432,7 @@ async function readPage(page: PreparedPage, languages: string, opts: OcrOptions)
         if (r.bands) recoveries.rereads++;
         recoveries.words += r.words;
       }
-      return fromBlocks(blocks, at, w, h);
+      return fromBlocks(blocks, at, w, h, languages);
     };
 
     // Images of each orientation, built on demand (a half turn of a built one is free).

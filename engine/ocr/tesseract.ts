@@ -82,6 +82,16 @@ export function hasFastModel(languages: string): boolean {
   return dir !== null && parseLanguages(languages).every((code) => existsSync(join(dir, `${code}.traineddata.gz`)));
 }
 
+/** Whether the best_int model of `code` is installed (@tesseract.js-data/<code>). */
+export function hasBestModel(code: string): boolean {
+  try {
+    require.resolve(`@tesseract.js-data/${code}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
 export function modelFile(code: string, model: OcrModel): string {
   if (model === 'fast') {
