@@ -250,7 +250,7 @@ export function joinsWithoutSpace(before: string, after: string): boolean {
 }
 
 /**
- * The yen sign as the Japanese model returns it: a backslash, two, or a "y" ("\\442,200", "y\\300,000", "y12,000"),
+ * The yen sign as the Japanese model returns it: a backslash, two, or a "y" ("\442,200", "y\300,000", "y12,000"),
  * because Japanese encodings put ¥ where ASCII has the backslash and its training text has the one for the other.
  */
 const YEN = /^(?:y\\*|\\+)(?=\d)/;
