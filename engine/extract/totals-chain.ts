@@ -285,36 +285,29 @@ export function grossAfterCharges(ev: Evidence, out: Candidate[], push: (c: Cand
   const taxOn = labelledTaxByLine(out);
   for (const net of out.filter((c) => c.field === 'net_amount' && fromLabel(c))) {
     const k = net.meta!.line as number;
-    const netCents = toCents(net.value as string);
     let tax = 0n;
     let adjustment = 0n;
     let adjusted = false;
-    let beforeTaxes = false;
     for (let j = k + 1; j < ev.lines.length && ev.lines[j]!.page === ev.lines[k]!.page; j++) {
       const t = taxOn.get(j);
-      // A discount or charge printed above the taxes that the taxes are not taken on (disc33): each tax is its printed
-      // rate of the subtotal itself, within a cent (a subtotal of unrounded items, a tax cut off rather than rounded:
-      // 19 % of 55,466.67 printed as 10,538.66). Where they are taken on the adjusted base, netAdjusted reads it.
-      const onSubtotal = () => {
-        const rate = parseRate(amountCell(ev.lines[j]!)?.label ?? '');
-        return rate !== null && t !== undefined && absCents(percentOf(netCents, rate) - t) <= 1n;
-      };
-      if (t !== undefined && (!adjusted || (beforeTaxes && onSubtotal()))) {
+      if (t !== undefined && !adjusted) {
         tax += t;
         continue;
       }
       const line = ev.lines[j]!;
       const cell = amountCell(line);
-      if (!cell || (tax <= 0n && t !== undefined)) break;
-      const charge = CHARGE_LINE.test(cell.label) && !cell.amount.negative;
-      if (charge || DISCOUNT_LINE.test(cell.label)) {
-        adjustment += charge ? cell.amount.cents : -absCents(cell.amount.cents);
-        beforeTaxes ||= tax === 0n;
+      if (!cell || tax <= 0n) break;
+      if (CHARGE_LINE.test(cell.label) && !cell.amount.negative) {
+        adjustment += cell.amount.cents;
         adjusted = true;
         continue;
       }
-      if (tax <= 0n) break;
-      if (adjustment !== 0n && !/\d/.test(cell.label) && cell.amount.cents === netCents + tax + adjustment) {
+      if (DISCOUNT_LINE.test(cell.label)) {
+        adjustment -= absCents(cell.amount.cents);
+        adjusted = true;
+        continue;
+      }
+      if (adjustment !== 0n && !/\d/.test(cell.label) && cell.amount.cents === toCents(net.value as string) + tax + adjustment) {
         push({ field: 'gross_amount', value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2.5, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net+tax+charges=gross'], meta: { line: j, page: line.page, adjustment: formatCents(adjustment), net: net.value } });
       }
       break;

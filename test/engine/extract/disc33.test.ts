@@ -1,9 +1,9 @@
 // A discount printed under the subtotal that the tax is not taken on (issue 14, `disc33`; round 10's
 // ad-si/invoice-maker, tuned-only): "Subtotal 55466.67 € · Discount of 15 % (Coupon) -8320.00 € · VAT of 19 %
 // 10538.66 € · Total 57685.33 €". The VAT is 19 % of the subtotal, and the total is the subtotal + the VAT − the
-// discount (a coupon that does not lower the taxed base). Before, "Discount of 15 % (Coupon)" was no discount line,
-// and a discount above the taxes was read only as lowering the taxed base, so no total closed. Each case was run
-// against main 006e9be before the rule (docs/decisions.md, disc33).
+// discount (a coupon that does not lower the taxed base). "Discount of 15 % (Coupon)" was no discount line, so no total
+// closed; now fold19's chain reads the block, and the net is the total less the tax (twins26 a). Each case was run
+// against main 006e9be before the rule (docs/decisions.md, disc33 and disc33b).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { run, v, type Lines } from './fixtures/run.js';
@@ -33,13 +33,13 @@ describe('a discount above the taxes that the tax is not taken on (disc33)', () 
     assert.equal(v(r, 'gross_amount'), '107.10');
     assert.equal(v(r, 'net_amount'), '90.00');
   });
-  it('guard: a tax that is no rate of the subtotal does not make the subtotal the taxed base', () => {
+  it('guard: the subtotal is not the net where a discount is subtracted after it', () => {
     const r = page([['Subtotal:', '55466.67 €'], ['Discount of 15 % (Coupon)', '-8320.00 €'], ['VAT of 19 %:', '10538.00 €'], ['Total:', '57684.67 €']]);
     assert.notEqual(v(r, 'net_amount'), '55466.67');
   });
-  it('the net of a coupon the tax is not taken on is the subtotal, the taxed base', () => {
+  it('the net is the total less the tax, as for any discount above the taxes (twins26 a)', () => {
     const r = page([['Subtotal:', '55466.67 €'], ['Discount of 15 % (Coupon)', '-8320.00 €'], ['VAT of 19 %:', '10538.66 €'], ['Total:', '57685.33 €']]);
-    assert.equal(v(r, 'net_amount'), '55466.67');
+    assert.equal(v(r, 'net_amount'), '47146.67');
   });
   it('guard: a total that the subtotal, the tax and the discount do not give stays empty', () => {
     const r = page([['Subtotal:', '55466.67 €'], ['Discount of 15 % (Coupon)', '-8320.00 €'], ['VAT of 19 %:', '10538.66 €'], ['Total:', '57690.00 €']]);
