@@ -182,14 +182,6 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
   }
 }
 
-/**
- * A totals block whose net or tax label the reading lost (unread33): a light-grey "Subtotal" and "Tax (16% VAT)" that a
- * scan returns as nothing ("KES 162,500.00 · KES 26,000.00 · TOTAL DUE KES 188,500.00"), or "TVA (10%)" read as
- * "TM (10%)". Right above a total read from its label, a net (read from its label, or an amount alone) and a tax line
- * (an amount alone, or one whose label prints a rate) in the total's column: net + tax is the total to the cent, and the
- * tax is the net × the printed rate to the cent. Where no rate is printed, the one European VAT rate (STANDARD_RATES)
- * that gives the tax to the cent is the line's rate; where none or two do, the block is not read.
- */
 const anyAmountCell = (line: EvLine) => amountCell(line) ?? bareAmount(line);
 /** A label beyond the amount's currency code ("KES 162,500.00" has none). */
 function ownLabel(cell: { label: string }): boolean {
@@ -198,6 +190,14 @@ function ownLabel(cell: { label: string }): boolean {
   return Boolean(label) && !(codes.length === 1 && codes[0]!.iso && codes[0]!.length === label.length);
 }
 
+/**
+ * A totals block whose net or tax label the reading lost (unread33): a light-grey "Subtotal" and "Tax (16% VAT)" that a
+ * scan returns as nothing ("KES 162,500.00 · KES 26,000.00 · TOTAL DUE KES 188,500.00"), or "TVA (10%)" read as
+ * "TM (10%)". Right above a total read from its label, a net (read from its label, or an amount alone) and a tax line
+ * (an amount alone, or one whose label prints a rate) in the total's column: net + tax is the total to the cent, and the
+ * tax is the net × the printed rate to the cent. Where no rate is printed, the one European VAT rate (STANDARD_RATES)
+ * that gives the tax to the cent is the line's rate; where none or two do, the block is not read.
+ */
 export function unreadLabelsBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
   const taxOn = labelledTaxByLine(out);
   const netLines = new Set(out.filter((c) => c.field === 'net_amount' && fromLabel(c)).map((c) => c.meta!.line as number));

@@ -73,7 +73,7 @@ export interface OcrResult {
   height: number;
   /** Mean word confidence (0-100), weighted by word length; 0 without words. */
   mean_confidence: number;
-  /** Tesseract language codes of the models that read the page: 'deu', or 'deu+fra' ('deu+spa', 'deu+ces' …) when the page took its accents from its own language's model (language.ts). */
+  /** Tesseract language codes of the models that read the page: 'deu', or 'deu+fra' ('deu+spa', 'deu+ces' …) when the page took its accents from its own language's model (language.ts), or 'jpn' for a page in Japanese (cjk33). */
   languages: string;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation_applied: QuarterTurn;
