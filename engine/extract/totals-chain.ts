@@ -211,8 +211,9 @@ export function unreadLabelsBlock(ev: Evidence, out: Candidate[], push: (c: Cand
     const gross = amountCell(lines[2]!);
     if (!net || !tax || !gross || net.amount.negative || tax.amount.cents <= 0n || net.amount.cents + tax.amount.cents !== gross.amount.cents) continue;
     if ((ownLabel(net) && !netLines.has(k)) || !sameColumn(net.seg.bbox, tax.seg.bbox) || !sameColumn(tax.seg.bbox, gross.seg.bbox)) continue;
-    const printed = ownLabel(tax) ? parseRate(tax.label) : null;
-    if (ownLabel(tax) && printed === null) continue;
+    const taxLabelled = ownLabel(tax);
+    const printed = taxLabelled ? parseRate(tax.label) : null;
+    if (taxLabelled && printed === null) continue;
     const rates = printed !== null ? [printed] : STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2));
     const fits = rates.filter((r) => percentOf(net.amount.cents, r) === tax.amount.cents);
     if (fits.length !== 1) continue;

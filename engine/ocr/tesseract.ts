@@ -82,15 +82,17 @@ export function hasFastModel(languages: string): boolean {
   return dir !== null && parseLanguages(languages).every((code) => existsSync(join(dir, `${code}.traineddata.gz`)));
 }
 
-/** Whether the best_int model of `code` is installed (@tesseract.js-data/<code>). */
-export function hasBestModel(code: string): boolean {
+/** The folder of the installed @tesseract.js-data/<code> package (its best_int model), or null. */
+function bestModelPackage(code: string): string | null {
   try {
-    require.resolve(`@tesseract.js-data/${code}/package.json`);
-    return true;
+    return dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
   } catch {
-    return false;
+    return null;
   }
 }
+
+/** Whether the best_int model of `code` is installed (@tesseract.js-data/<code>). */
+export const hasBestModel = (code: string): boolean => bestModelPackage(code) !== null;
 
 /** Path of the gzip'd LSTM model: best_int from @tesseract.js-data, fast from resources. */
 export function modelFile(code: string, model: OcrModel): string {
@@ -100,13 +102,9 @@ export function modelFile(code: string, model: OcrModel): string {
     if (!file || !existsSync(file)) throw new OcrError(`OCR language "${code}" has no fast model (resources/ocr/tessdata_fast)`);
     return file;
   }
-  let pkg: string;
-  try {
-    pkg = require.resolve(`@tesseract.js-data/${code}/package.json`);
-  } catch {
-    throw new OcrError(`OCR language "${code}" is not installed (@tesseract.js-data/${code})`);
-  }
-  return join(dirname(pkg), '4.0.0_best_int', `${code}.traineddata.gz`);
+  const pkg = bestModelPackage(code);
+  if (!pkg) throw new OcrError(`OCR language "${code}" is not installed (@tesseract.js-data/${code})`);
+  return join(pkg, '4.0.0_best_int', `${code}.traineddata.gz`);
 }
 
 function linkModel(langDir: string, code: string, model: OcrModel, linked: Set<string>): void {
