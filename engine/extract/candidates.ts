@@ -13,7 +13,7 @@ import { AFTER_NUMBER, discountDate, documentInItemRow, inItemRow, moneyBesideCe
 import { below, belowRight, lineAt, overlapX, rightOf, sourceOf as src, straddlingRight, type EvLine, type Evidence, type Segment } from './evidence.js';
 import { ASSIGNED_CLAIM, BANK_NAME, BARE_NUMBER_LABEL, CUSTOMER_ACCOUNT_CUES, HEADING_ONLY_LABEL, ITEM_WORDS, itemColumnCells, LABELS, opensWithLabel, PAYEE_LABEL, PAYEE_PHRASE, PAYMENT_CUES, REFUND_CUES, type LabelField } from './labels.js';
 import { columnSumNet, totalsBlockTaxLines } from './totals.js';
-import { grossAfterCharges, grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netAdjusted, unlabelledColumnTotal, unlabelledTotalsBlock, unreadLabelsBlock } from './totals-chain.js';
+import { bareTotalsBlock, grossAfterCharges, grossAfterWithholding, grossClosingBlock, grossWithoutCents, gstTaxTotal, netAdjusted, unlabelledColumnTotal, unlabelledTotalsBlock, unreadLabelsBlock } from './totals-chain.js';
 import { ocrDateColumn, ocrReturnLine } from './ocr-agreement.js';
 import { CONTACT_ROW, COUNTRY_NAME, domainsOf, IDENTIFIER_LINE, idLineInBlock, keyedAsCompany, LETTER_KEYED_CONTACT, nameBeforeAddress, nameOverDepartment, PO_BOX, POSTCODE_IN_LINE, POSTCODE_TOWN, TOWN_LINE, twinBlockRight } from './party-shapes.js';
 import { partyBlocks } from './parties.js';
@@ -437,6 +437,7 @@ export function generate(ev: Evidence, hits: LabelHit[], opts: GenerateOptions):
   grossClosingBlock(ev, out, push);
   unlabelledTotalsBlock(ev, out, push);
   unreadLabelsBlock(ev, out, push);
+  bareTotalsBlock(ev, out, push);
   unlabelledColumnTotal(ev, out, push);
   grossAfterWithholding(ev, out, push);
   grossAfterCharges(ev, out, push);

@@ -239,6 +239,53 @@ export function unlabelledColumnTotal(ev: Evidence, out: Candidate[], push: (c: 
   }
 }
 
+/** The amounts of the lines right above `line` whose last cell stands in the column of `bbox`, added up; null under two. */
+function itemsAbove(ev: Evidence, line: EvLine, bbox: EvLine['bbox']): bigint | null {
+  let sum = 0n;
+  let items = 0;
+  for (let j = line.index - 1; j >= 0 && ev.lines[j]!.page === line.page; j--) {
+    const c = anyAmountCell(ev.lines[j]!);
+    if (!c || !sameColumn(c.seg.bbox, bbox)) break;
+    sum += c.amount.cents;
+    items++;
+  }
+  return items >= 2 ? sum : null;
+}
+
+/**
+ * A totals block printed with no label at all (column34): a form whose captions are graphics, so that the text layer
+ * holds only the values ("¥12000 · ¥1200 · ¥13200" under twelve item lines of ¥1000, bank details printed beside the
+ * last two). An amount alone under the item lines, where those lines' amounts in its column add up to it, and the next
+ * two amounts below it in that column (no line gap wider than three line heights on the way): net, tax and gross, where the
+ * tax is the net × exactly one rate of STANDARD_RATES to the cent and the gross the net + the tax to the cent. Read only
+ * where nothing on the document was read as a gross or a tax from a label.
+ */
+export function bareTotalsBlock(ev: Evidence, out: Candidate[], push: (c: Candidate) => void) {
+  if (grossFromLabel(out) || out.some((c) => c.field === 'tax_amount' && fromLabel(c))) return;
+  for (const line of ev.lines) {
+    const net = bareAmount(line);
+    if (!net || net.amount.negative || net.amount.cents <= 0n || itemsAbove(ev, line, net.seg.bbox) !== net.amount.cents) continue;
+    const below: Array<{ line: EvLine; cell: NonNullable<ReturnType<typeof anyAmountCell>> }> = [];
+    for (let j = line.index + 1; j < ev.lines.length && below.length < 2; j++) {
+      const [l, prev] = [ev.lines[j]!, ev.lines[j - 1]!];
+      if (l.page !== line.page || l.bbox.y - prev.bbox.y > 3 * Math.max(prev.bbox.h, 8)) break;
+      const cell = anyAmountCell(l);
+      if (cell && sameColumn(cell.seg.bbox, net.seg.bbox)) below.push({ line: l, cell });
+    }
+    if (below.length < 2) continue;
+    const [tax, gross] = below as [(typeof below)[number], (typeof below)[number]];
+    if (tax.cell.amount.cents <= 0n || net.amount.cents + tax.cell.amount.cents !== gross.cell.amount.cents) continue;
+    const fits = STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2)).filter((r) => percentOf(net.amount.cents, r) === tax.cell.amount.cents);
+    if (fits.length !== 1) continue;
+    const transforms = ['amount:normalize', 'totals:rate-from-amounts', 'confirm:items-sum=net', 'confirm:net×rate=tax', 'confirm:net+tax=gross'];
+    const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, l: EvLine, meta: Record<string, unknown> = {}) =>
+      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(l, cell.seg, l.text), transforms, meta: { line: l.index, page: l.page, ...meta } });
+    at('net_amount', net, line);
+    at('tax_amount', tax.cell, tax.line, { rate: fits[0], base: formatCents(net.amount.cents) });
+    at('gross_amount', gross.cell, gross.line);
+  }
+}
+
 /**
  * Income tax the buyer withholds and pays over for the seller, printed in the totals block between the taxes and the
  * amount payable: Spanish "IRPF (15 %)" / "Retención", Italian "Ritenuta d'acconto", Portuguese "Retenção na fonte",
