@@ -446,7 +446,8 @@ const VAT_SHAPES: Record<string, string> = {
 };
 const VAT_CHECKS: Record<string, (id: string) => boolean> = { DE: (id) => germanVatChecksumValid(id.slice(2)), NL: dutchVatChecksumValid, FR: frenchVatChecksumValid };
 const SURE_DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', '|': '1', B: '8', Z: '2', G: '6' };
-const VAT_LIKE = new RegExp(`\\b(${Object.keys(VAT_SHAPES).join('|')})[ \u00a0]?([0-9A-Za-z|](?:[ .\u00a0]?[0-9A-Za-z|])*)`, 'g');
+// A lookahead, so that a word that starts like a country code ("SIRET 542 …") does not hide the id after it.
+const VAT_LIKE = new RegExp(`\\b(?=(${Object.keys(VAT_SHAPES).join('|')})([ \u00a0]?)([0-9A-Za-z|](?:[ .\u00a0]?[0-9A-Za-z|]){0,15}))`, 'g');
 
 /** The id a misread national part stands for, or null (not one, or nothing confirms the reading). */
 function vatReading(country: string, body: string): string | null {
@@ -471,7 +472,11 @@ function vatReading(country: string, body: string): string | null {
 }
 
 export function repairOcrVatIds(text: string): string {
-  return text.replace(VAT_LIKE, (token, country: string, run: string) => {
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(VAT_LIKE)) {
+    if (m.index! < at) continue;
+    const [, country, space, run] = m as unknown as [string, string, string, string];
     // The id is the run's first characters in its shape's length, printed compact or in groups;
     // it must end where a token ends.
     const length = VAT_SHAPES[country]!.length;
@@ -482,10 +487,14 @@ export function repairOcrVatIds(text: string): string {
       end++;
     }
     // More digits after a space: part of a longer number (an IBAN's groups), not an id.
-    if (body.length < length || /[0-9A-Za-z|]/.test(run[end] ?? '') || /^[ .\u00a0]\d/.test(run.slice(end))) return token;
+    const rest = text.slice(m.index! + country.length + space.length + end);
+    if (body.length < length || /^[0-9A-Za-z|]/.test(rest) || /^[ .\u00a0]\d/.test(rest)) continue;
     const id = vatReading(country, body);
-    return id ? id + run.slice(end) : token;
-  });
+    if (!id) continue;
+    out += text.slice(at, m.index) + id;
+    at = m.index! + country.length + space.length + end;
+  }
+  return out + text.slice(at);
 }
 
 /**

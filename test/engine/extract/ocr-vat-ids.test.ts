@@ -32,6 +32,8 @@ describe('a VAT id read with letters where its shape has digits', () => {
     assert.equal(repairOcrVatIds('NLO012345678019'), 'NLO012345678019', 'one character too many');
     assert.equal(repairOcrVatIds('ATX1234567B'), 'ATX1234567B');
     assert.equal(repairOcrVatIds('GB987654321'), 'GB987654321', 'read right: nothing to do');
+    // A word that starts like a country code ("SI") does not hide the id after it.
+    assert.equal(repairOcrVatIds('SIRET 542 065 479 00012 TVA intracommunautaire FRB2542065479'), 'SIRET 542 065 479 00012 TVA intracommunautaire FR82542065479');
   });
 });
 
