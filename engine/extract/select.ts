@@ -3,6 +3,7 @@
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
 import { absCents, findMoney, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
+import { bicFromBankDirectory } from './normalize/bic.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
 import { basesWithinNet, confirmedBase, convertedFrom, coversRates, currencyOfTotals, labelRate, misreadTwin, plausibleTax, ratedNetBases, rivalBlock, residualBases, ZERO_TAX_CUES, zeroTaxRow } from './totals.js';
 import { perRateRows, rateLineAmounts } from './raterows.js';
@@ -589,7 +590,10 @@ function selectBank(sel: Selection, all: Candidate[]) {
     sel.reasons.add('bic_disagrees_with_iban');
     return;
   }
-  sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
+  // The directory's BIC for the checked IBAN's bank, where the reading is a misreading of it.
+  const listed = ocr && iban ? bicFromBankDirectory(bic, iban) : null;
+  if (listed && listed !== bic) sel.chosen.bic = { value: listed, winner: rb[0].best, transforms: ['bic:bank-directory'] };
+  else sel.chosen.bic = { value: rb[0].best.value, winner: rb[0].best };
 }
 
 /** Countries whose IBAN carries the bank's BIC code (its first four letters) after the check digits. */

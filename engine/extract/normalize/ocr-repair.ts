@@ -430,48 +430,71 @@ export function repairOcrIbans(text: string): string {
   return out + text.slice(at);
 }
 
-// German VAT ids carry a check digit (ISO 7064 MOD 11,10): a letter read for a digit
-// ("DEB11907980") is repaired when the digits it stands for pass the check. Other countries'
-// ids have no check here, so nothing confirms a reading: they stay as read.
-const DE_VAT_LIKE = /\bDE[ \u00a0]?((?:[0-9OIlSBZGDQT][ .\u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
+// A VAT id's national part has a fixed shape: digits, and in a Dutch id a "B" before the last
+// two. A letter where the shape has a digit, or an "8" where it has the "B", was misread, so each
+// such character has one reading. Letters whose digit is beyond doubt (O and o are 0; I, l and | are
+// 1; B is 8, Z is 2, G is 6; the Dutch "8" is B) are read so without more (vatocr34; generated scans:
+// "NLO01234567801", "GB9B7654321"). Others (S may be 5 or 8, D, Q, T) are read so only where the
+// country's check confirms the reading: German ids (ISO 7064 MOD 11,10), Dutch ids (the RSIN 11-test,
+// or mod 97 of the whole id for sole traders), French ids (the key over the SIREN). At most two
+// characters are read anew: more letters is a word ("DEBIT 123456"), not an id. Used for OCR repair
+// only (text layers are read as printed, and sample ids on invoices fail the checks).
+const VAT_SHAPES: Record<string, string> = {
+  AT: 'Udddddddd', BE: 'dddddddddd', DE: 'ddddddddd', DK: 'dddddddd', EE: 'ddddddddd', EL: 'ddddddddd', FI: 'dddddddd',
+  FR: 'ddddddddddd', GB: 'ddddddddd', HR: 'ddddddddddd', HU: 'dddddddd', IT: 'ddddddddddd', LU: 'dddddddd', LV: 'ddddddddddd',
+  MT: 'dddddddd', NL: 'dddddddddBdd', PL: 'dddddddddd', PT: 'ddddddddd', SE: 'dddddddddddd', SI: 'dddddddd', SK: 'dddddddddd',
+};
+const VAT_CHECKS: Record<string, (id: string) => boolean> = { DE: (id) => germanVatChecksumValid(id.slice(2)), NL: dutchVatChecksumValid, FR: frenchVatChecksumValid };
+const SURE_DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', '|': '1', B: '8', Z: '2', G: '6' };
+// A lookahead, so that a word that starts like a country code ("SIRET 542 …") does not hide the id after it.
+const VAT_LIKE = new RegExp(`\\b(?=(${Object.keys(VAT_SHAPES).join('|')})([ \u00a0]?)([0-9A-Za-z|](?:[ .\u00a0]?[0-9A-Za-z|]){0,15}))`, 'g');
 
-export function repairOcrVatIds(text: string): string {
-  return text.replace(DE_VAT_LIKE, (token, body: string) => {
-    // One or two misread characters; more letters is a word ("DEBIT 123456"), not an id.
-    const letters = body.replace(/[^A-Za-z]/g, '').length;
-    if (letters === 0 || letters > 2) return token;
-    const digits = body.replace(/[ .\u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
-    return germanVatChecksumValid(digits) ? `DE${digits}` : token;
-  });
+/** The id a misread national part stands for, or null (not one, or nothing confirms the reading). */
+function vatReading(country: string, body: string): string | null {
+  const shape = VAT_SHAPES[country]!;
+  let id = '';
+  let sure = true;
+  let switched = 0;
+  for (const [i, c] of [...body].entries()) {
+    const want = shape[i]!;
+    if (want === 'd' ? /\d/.test(c) : c === want) {
+      id += c;
+      continue;
+    }
+    const read = want === 'd' ? SURE_DIGIT[c] ?? TO_DIGIT[c.toUpperCase()] : want === 'B' && c === '8' ? 'B' : undefined;
+    if (!read) return null;
+    id += read;
+    switched++;
+    if (want === 'd' && !SURE_DIGIT[c]) sure = false;
+  }
+  if (switched === 0 || switched > 2) return null;
+  return sure || VAT_CHECKS[country]?.(`${country}${id}`) ? `${country}${id}` : null;
 }
 
-// Dutch and French VAT ids carry checks too: the Dutch RSIN its 11-test (or, for the newer
-// ids of sole traders, ISO 7064 mod 97 over the whole id), the French id its two-digit key over
-// the SIREN. Their format fixes which positions are digits and where the Dutch "B" stands, so a
-// misread letter or a "B" read as "8" ("NL810433941801") has one reading; it is taken when that
-// reading passes the check, or when the B is the only character switched (scans15: the format alone
-// fixes that letter, and sample ids printed on invoices fail the checks, as a text layer prints them).
-// Used for OCR repair only (text layers are read as printed).
-const NL_VAT_LIKE = /\bNL[ \u00a0]?([0-9OIlSBZGDQT]{9})([B8])([0-9OIlSBZGDQT]{2})\b/g;
-const FR_VAT_LIKE = /\bFR[ \u00a0]?([0-9OIlSBZGDQT]{2}[ \u00a0]?(?:[0-9OIlSBZGDQT][ \u00a0]?){8}[0-9OIlSBZGDQT])\b/g;
-const asDigits = (s: string) => s.replace(/[ \u00a0]/g, '').replace(/[OIlSBZGDQT]/g, (c) => TO_DIGIT[c.toUpperCase()]!);
-const switched = (read: string, fixed: string) => [...read].filter((c, i) => c !== fixed[i]).length;
-
-export function repairOcrForeignVatIds(text: string): string {
-  return text
-    .replace(NL_VAT_LIKE, (token, digits: string, b: string, tail: string) => {
-      const id = `NL${asDigits(digits)}B${asDigits(tail)}`;
-      const read = `${digits}${b}${tail}`;
-      const n = switched(read, id.slice(2));
-      const onlyB = b === '8' && /^\d{9}$/.test(digits) && /^\d{2}$/.test(tail);
-      return onlyB || (n > 0 && n <= 2 && dutchVatChecksumValid(id)) ? id : token;
-    })
-    .replace(FR_VAT_LIKE, (token, body: string) => {
-      const compact = body.replace(/[ \u00a0]/g, '');
-      const id = `FR${asDigits(compact)}`;
-      const n = switched(compact, id.slice(2));
-      return n > 0 && n <= 2 && frenchVatChecksumValid(id) ? id : token;
-    });
+export function repairOcrVatIds(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(VAT_LIKE)) {
+    if (m.index! < at) continue;
+    const [, country, space, run] = m as unknown as [string, string, string, string];
+    // The id is the run's first characters in its shape's length, printed compact or in groups;
+    // it must end where a token ends.
+    const length = VAT_SHAPES[country]!.length;
+    let body = '';
+    let end = 0;
+    while (end < run.length && body.length < length) {
+      if (!/[ .\u00a0]/.test(run[end]!)) body += run[end];
+      end++;
+    }
+    // More digits after a space: part of a longer number (an IBAN's groups), not an id.
+    const rest = text.slice(m.index! + country.length + space.length + end);
+    if (body.length < length || /^[0-9A-Za-z|]/.test(rest) || /^[ .\u00a0]\d/.test(rest)) continue;
+    const id = vatReading(country, body);
+    if (!id) continue;
+    out += text.slice(at, m.index) + id;
+    at = m.index! + country.length + space.length + end;
+  }
+  return out + text.slice(at);
 }
 
 /**
@@ -484,7 +507,7 @@ export function repairOcrGrave(text: string): string {
 
 /** An OCR cell's text with a misread label, IBAN or VAT id repaired (amounts: repairOcrAmounts). */
 export function repairOcrCell(text: string): string {
-  return repairOcrForeignVatIds(repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(repairOcrGrave(text))))));
+  return repairOcrVatIds(repairOcrIbans(repairOcrLabels(repairOcrDots(repairOcrGrave(text)))));
 }
 
 /**

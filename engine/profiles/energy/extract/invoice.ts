@@ -7,7 +7,7 @@ import { rightOf } from '../../../extract/evidence.js';
 import { findAmounts, parseRate } from '../../../extract/normalize/amount.js';
 import { findDates } from '../../../extract/normalize/date.js';
 import { checkIban, findIbans } from '../../../extract/normalize/iban.js';
-import { findBics } from '../../../extract/normalize/bic.js';
+import { bicFromBankDirectory, findBics } from '../../../extract/normalize/bic.js';
 import { findVatIds } from '../../../extract/normalize/vat.js';
 import type {
   AdvancePlanItem, Charge, ChargeCategory, Commodity, Consumption, Customer, Identity, InvoiceData, Meter, Payment, Register, Settlement,
@@ -1264,7 +1264,8 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     });
     const b = found[0];
     if (b) {
-      p.bic = b.value;
+      // A scan's misreading of the BIC the bank directory lists for the checked IBAN is that BIC.
+      p.bic = (b.l.source === 'ocr' ? bicFromBankDirectory(b.value, own) : null) ?? b.value;
       const rival = found.find((x) => x.value !== b.value);
       log.add('payment', 'bic', spanOf(b.l, 'BIC', b.raw), { match: 'exact', unconfirmed: rival ? `another BIC is printed by the account ("${rival.raw}")` : null });
     }

@@ -272,3 +272,37 @@ describe('energy extractor: hard cases a reviewer must not accept blindly', () =
     assert.ok(failure?.fields.some((f) => /reading_end$/.test(f)), JSON.stringify(r.validation_summary.invoices[0]!.failures));
   });
 });
+
+describe('energy extractor: a scanned BIC read against the bank directory (bic34)', () => {
+  // A generated transfer bill whose bank line is rewritten as a scan of a Sparkasse account returns
+  // it: the IBAN read right, "HELADEF1822" read "HELADEFIS22" (the shared samples' misreading).
+  async function bill(source: 'ocr' | 'native') {
+    for (let seed = 970; seed < 1000; seed++) {
+      const { truth, read } = await run(seed, { style: 'sidebar', kind: 'invoice' });
+      const pay = truth.invoices[0]!.data.payment;
+      if (pay.payment_method !== 'transfer' || !pay.iban || !pay.bic) continue;
+      const groups = pay.iban.match(/.{1,4}/g)!;
+      const sparkasse = 'DE68 5005 0201 6060 1347 36'.split(' ');
+      const swap = (word: string) => {
+        const [, t, punct] = /^(.*?)([.,]?)$/.exec(word)!;
+        const at = groups.indexOf(t!);
+        return (t === pay.bic ? 'HELADEFIS22' : at >= 0 ? sparkasse[at]! : t) + punct;
+      };
+      for (const p of read.pages) {
+        p.source = source;
+        for (const w of p.words) w.text = swap(w.text);
+        for (const l of p.lines) l.text = l.words.map((i) => p.words[i]!.text).join(' ');
+        p.text = p.lines.map((l) => l.text).join('\n');
+      }
+      return extractEnergy(read).payload.invoices[0]!.data.payment;
+    }
+    throw new Error('no transfer bill among the seeds');
+  }
+
+  it('takes the BIC the directory lists for the IBAN\'s bank on a scan, and keeps a text layer\'s as printed', async () => {
+    const scanned = await bill('ocr');
+    assert.equal(scanned.iban, 'DE68500502016060134736');
+    assert.equal(scanned.bic, 'HELADEF1822');
+    assert.equal((await bill('native')).bic, 'HELADEFIS22');
+  });
+});
