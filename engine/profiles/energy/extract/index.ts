@@ -24,7 +24,7 @@ export interface ReadDocument {
  */
 function cleanOcr(page: PageText): PageText {
   if (page.source === 'native') return page;
-  const words = page.words.map((w) => ({ ...w, text: repairOcrWord(w.text.replace(/^[|[\]{}‘’‚„“”"'_=~`´¦]+|[|[\]{}‘’‚„“”"_=~`´¦]+$/g, '')) }));
+  const words = repairOcrSectionSigns(page.words.map((w) => ({ ...w, text: repairOcrWord(w.text.replace(/^[|[\]{}‘’‚„“”"'_=~`´¦]+|[|[\]{}‘’‚„“”"_=~`´¦]+$/g, '')) })));
   // Rows OCR returns column by column are joined by buildEvidence (extract/ocr-lines.ts, ocrRows).
   return { ...page, words };
 }
@@ -42,6 +42,24 @@ export function repairOcrWord(t: string): string {
   if (/^(?:kWh\/)?m\?$/.test(t)) return t.replace('m?', 'm³');
   if (/^-?[\dOolI]{1,3}(?:[.,][\dOolI]{2,3})*(?:€)?$/.test(t) && /[.,]/.test(t) && (t.match(/\d/g) ?? []).length >= 2 && /[OolI]/.test(t)) return t.replace(/[Oo]/g, '0').replace(/[lI]/g, '1');
   return t;
+}
+
+/** A German statute's abbreviation (EnWG, StromNEV, UStG, KWKG, BGB, MsbG …: a law ends in G, an ordinance in V or VO) or "Abs.". */
+const STATUTE = /^(?:Abs\.|[A-Z][A-Za-z]{1,10}(?:G|V|VO|B)(?:[-.,;:)]|$))/;
+
+/**
+ * The section sign of a legal reference read as "$" ("Offshore-Netzumlage nach $ 17f EnWG", "$ 19 Abs. 2 StromNEV";
+ * the shared sample 7-0010's scan): a "$" before a section number ("17f", "19") that a statute or "Abs." follows is "§".
+ * A dollar amount has no statute after it; its number may have decimals, a section number has none.
+ */
+export function repairOcrSectionSigns<W extends { text: string }>(words: W[]): W[] {
+  return words.map((w, i) => {
+    const glued = /^\$(\d{1,3}[a-z]?)$/.exec(w.text);
+    const number = glued ? glued[1]! : w.text === '$' ? words[i + 1]?.text : undefined;
+    const next = words[i + (glued ? 1 : 2)]?.text;
+    if (!number || !/^\d{1,3}[a-z]?$/.test(number) || !next || !STATUTE.test(next)) return w;
+    return { ...w, text: w.text.replace('$', '§') };
+  });
 }
 
 export function extractEnergy(read: ReadDocument): EnergyExtraction {
