@@ -46,10 +46,13 @@ export function repairOcrWord(t: string): string {
 
 /** A German statute's abbreviation (EnWG, StromNEV, UStG, KWKG, BGB, MsbG …: a law ends in G, an ordinance in V or VO) or "Abs.". */
 const STATUTE = /^(?:Abs\.|[A-Z][A-Za-z]{1,10}(?:G|V|VO|B)(?:[-.,;:)]|$))/;
+/** German words that cite a section ("nach § 17f", "gemäß § 42"): the statute may stand on the next line. */
+const CITING = /^(?:nach|gemäß|gem\.|laut|lt\.)$/i;
 
 /**
  * The section sign of a legal reference read as "$" ("Offshore-Netzumlage nach $ 17f EnWG", "$ 19 Abs. 2 StromNEV";
- * the shared sample 7-0010's scan): a "$" before a section number ("17f", "19") that a statute or "Abs." follows is "§".
+ * the shared sample 7-0010's scan): a "$" before a section number ("17f", "19") that a statute or "Abs." follows, or
+ * that a citing word ("nach", "gemäß") precedes (the statute may wrap to the next line), is "§".
  * A dollar amount has no statute after it; its number may have decimals, a section number has none.
  */
 export function repairOcrSectionSigns<W extends { text: string }>(words: W[]): W[] {
@@ -57,7 +60,8 @@ export function repairOcrSectionSigns<W extends { text: string }>(words: W[]): W
     const glued = /^\$(\d{1,3}[a-z]?)$/.exec(w.text);
     const number = glued ? glued[1]! : w.text === '$' ? words[i + 1]?.text : undefined;
     const next = words[i + (glued ? 1 : 2)]?.text;
-    if (!number || !/^\d{1,3}[a-z]?$/.test(number) || !next || !STATUTE.test(next)) return w;
+    const cited = (next && STATUTE.test(next)) || CITING.test(words[i - 1]?.text ?? '');
+    if (!number || !/^\d{1,3}[a-z]?$/.test(number) || !cited) return w;
     return { ...w, text: w.text.replace('$', '§') };
   });
 }

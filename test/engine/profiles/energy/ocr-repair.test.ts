@@ -26,6 +26,8 @@ describe('the section sign of a German statute read as "$" (para34)', () => {
     assert.equal(words('$19', 'StromNEV-Umlage'), '§19 StromNEV-Umlage');
     assert.equal(words('gemäß', '$', '14', 'UStG.'), 'gemäß § 14 UStG.');
     assert.equal(words('$', '41', 'EnWG'), '§ 41 EnWG');
+    // The statute wrapped to the next line: the citing word before the sign tells it.
+    assert.equal(words('Offshore-Netzumlage', 'nach', '$', '17f', '01.08.2024'), 'Offshore-Netzumlage nach § 17f 01.08.2024');
   });
 
   it('leaves a dollar amount and a "$" without a statute after it alone', () => {
@@ -33,5 +35,6 @@ describe('the section sign of a German statute read as "$" (para34)', () => {
     assert.equal(words('$', '19.00', 'EnWG'), '$ 19.00 EnWG');
     assert.equal(words('Preis', '$', '19'), 'Preis $ 19');
     assert.equal(words('$', '19', 'Stück'), '$ 19 Stück');
+    assert.equal(words('Preis', 'nach', 'Rabatt', '$', '19'), 'Preis nach Rabatt $ 19');
   });
 });
