@@ -19,7 +19,7 @@ import { checkNamesPrintedOnce } from './names.js';
 import { checkNumbersPrintedOnce, type NumberFamily } from './numbers.js';
 import { crossCheckPrintings, registerPrintings, supplierRegister } from './printings.js';
 import { fieldsOf } from '../policy.js';
-import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
+import { addressFromLines, findMalos, findMelos, findQuantities, findUnitPrices, parseAddressLine, parseAddressRun, parseCity, parseNumber, parseStreet, shiftLeft } from './values.js';
 
 /** Mass print spells umlauts ae/oe/ue/ss: labels accept both. */
 export function umlauts(re: RegExp): RegExp {
@@ -276,8 +276,17 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   // and leaves the address to a reviewer.
   const whole = (t: string) => !!s.name && compactName(t).includes(compactName(s.name));
   const addressLines = pageLines.filter((l) => nameKey && l.text.toLowerCase().includes(nameKey));
+  // On a scan the separators may be lost or misread: the words after the whole name are read as street, number,
+  // postcode and town (address34).
+  const afterName = (t: string) => {
+    const at = t.toLowerCase().indexOf(nameKey!);
+    const last = s.name!.split(' ').at(-1)!;
+    const end = t.indexOf(last, at);
+    return end < 0 ? null : t.slice(end + last.length);
+  };
   for (const l of [...addressLines.filter((x) => whole(x.text)), ...addressLines.filter((x) => !whole(x.text))]) {
-    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey!)));
+    const rest = l.source === 'ocr' && whole(l.text) ? afterName(l.text) : null;
+    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey!))) ?? (rest ? parseAddressRun(rest) : null);
     if (a) {
       s.address = a;
       log.add('supplier', 'address', spanOf(l), { unconfirmed: whole(l.text) ? null : `the address line "${l.text}" does not name the supplier ${s.name}` });

@@ -154,6 +154,33 @@ export function parseAddressLine(raw: string): Address | null {
   return null;
 }
 
+/** Words that end a town on a line: the contact details, register data or labels printed after the address. */
+const AFTER_TOWN = /^(?:tel(?:efon|\.)?|fax|e-?mail|www|web|internet|rechnungs|kunden|ihr|ihre|seite|datum|ust|steuer|sitz|register|amtsgericht|hr[ab]|bank|iban|service|hotline|gläubiger|geschäftsf)/i;
+/** Lower-case words inside a town's name ("Frankfurt am Main", "Bad Homburg vor der Höhe"). */
+const TOWN_JOINER = /^(?:am|an|der|die|vor|ob|im|in|bei|a\.|i\.|v\.d\.)$/;
+
+/**
+ * A sender line as OCR returns it (address34): street, number, postcode and town with the printed "·" between them
+ * read as nothing, "-", "+" or ":", and the next cell joined ("Rheinallee 21 55116 Mainz Telefon …", "- Am Sandtorkai
+ * 44 - 20457 Hamburg Rechnungs-Nr. …"). The street is the capitalised words (up to four) before the number; the town
+ * its words after the postcode, up to a word that begins the contact details or another label. Never a Postfach.
+ */
+export function parseAddressRun(raw: string): Address | null {
+  const m = /(\p{Lu}[\p{L}.\-'’]*(?:\s\p{L}[\p{L}.\-'’]*){0,3})\s(\d{1,4}\s?[a-z]?)\s?[,·•|+:\-–]?\s(\d{5})\s(.+)$/u.exec(raw.replace(/\s+/g, ' '));
+  if (!m || /postfach/i.test(m[1]!)) return null;
+  const words = m[4]!.split(' ');
+  const town: string[] = [];
+  for (const w of words) {
+    const word = w.replace(/[,.;:]$/, '');
+    if (AFTER_TOWN.test(word) || !(/^\p{Lu}[\p{L}\-]*$/u.test(word) || (town.length && TOWN_JOINER.test(word)))) break;
+    town.push(word);
+    if (word !== w) break;
+  }
+  while (town.length && TOWN_JOINER.test(town[town.length - 1]!)) town.pop();
+  if (!town.length) return null;
+  return { street: m[1]!.trim(), house_number: m[2]!.replace(/\s+/g, ''), postal_code: m[3]!, city: town.join(' '), country_code: 'DE' };
+}
+
 export function addressFromLines(streetLine: string, cityLine: string): Address | null {
   const s = parseStreet(streetLine);
   const c = parseCity(cityLine);

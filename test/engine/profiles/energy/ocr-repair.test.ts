@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { repairOcrSectionSigns, repairOcrWord } from '../../../../engine/profiles/energy/extract/index.js';
+import { parseAddressRun } from '../../../../engine/profiles/energy/extract/values.js';
 
 describe('energy OCR repairs', () => {
   it('repairs unit slashes, m³ and O/l inside numbers; leaves identifiers and words alone', () => {
@@ -36,5 +37,23 @@ describe('the section sign of a German statute read as "$" (para34)', () => {
     assert.equal(words('Preis', '$', '19'), 'Preis $ 19');
     assert.equal(words('$', '19', 'Stück'), '$ 19 Stück');
     assert.equal(words('Preis', 'nach', 'Rabatt', '$', '19'), 'Preis nach Rabatt $ 19');
+  });
+});
+
+describe('the supplier\'s address on a sender line read by OCR (address34)', () => {
+  // Read so from the shared samples' scans (tuned half): the printed "·" between street and town comes back as nothing,
+  // "-", "+" or ":", and the next cell ("Telefon …", "Rechnungs-Nr. …") joins the line.
+  it('reads street, number, postcode and town whatever OCR made of the separators', () => {
+    assert.deepEqual(parseAddressRun('Rheinallee 21 55116 Mainz Telefon 06131 85345-9 - www.rheinauen-energie.de'), { street: 'Rheinallee', house_number: '21', postal_code: '55116', city: 'Mainz', country_code: 'DE' });
+    assert.deepEqual(parseAddressRun('- Am Sandtorkai 44 - 20457 Hamburg Rechnungs-Nr. RE-2025-6962806'), { street: 'Am Sandtorkai', house_number: '44', postal_code: '20457', city: 'Hamburg', country_code: 'DE' });
+    assert.deepEqual(parseAddressRun('- Hauptstraße 5a + 60311 Frankfurt am Main - www.example.de'), { street: 'Hauptstraße', house_number: '5a', postal_code: '60311', city: 'Frankfurt am Main', country_code: 'DE' });
+    assert.deepEqual(parseAddressRun('Karl-Marx-Allee 3: 10178 Berlin'), { street: 'Karl-Marx-Allee', house_number: '3', postal_code: '10178', city: 'Berlin', country_code: 'DE' });
+  });
+
+  it('reads no Postfach, and nothing without a postcode after the number', () => {
+    assert.equal(parseAddressRun('- Postfach 31 20. 55021 Mainz Kundenbetreuung'), null);
+    assert.equal(parseAddressRun('Postfach 3120 55021 Mainz'), null);
+    assert.equal(parseAddressRun('Telefon 06131 85345-9'), null);
+    assert.equal(parseAddressRun('Rheinallee 21 Mainz'), null);
   });
 });
