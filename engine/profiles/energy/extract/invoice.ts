@@ -296,7 +296,7 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   if (!s.address && nameCands[0]) {
     const l0 = nameCands[0].line;
     const next = pageLines.find((x) => x.bbox.y > l0.bbox.y + 1 && x.bbox.y - l0.bbox.y < l0.bbox.h * 2.5);
-    const a = next && parseAddressLine(next.text);
+    const a = next && (parseAddressLine(next.text) ?? (next.source === 'ocr' ? parseAddressRun(next.text) : null));
     if (a) {
       s.address = a;
       log.add('supplier', 'address', spanOf(next!));

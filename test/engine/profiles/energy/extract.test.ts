@@ -306,3 +306,23 @@ describe('energy extractor: a scanned BIC read against the bank directory (bic34
     assert.equal((await bill('native')).bic, 'HELADEFIS22');
   });
 });
+
+describe('energy extractor: the supplier\'s address under its name on a scan (address34b)', () => {
+  // The ledger style prints the supplier's name alone and "Hüttenweg 4 · 34121 Kassel" under it; a scan returns the
+  // "·" as "-" (generated scanned bill gen-101-007). The reading is marked OCR and the dot rewritten so.
+  it('reads street, number, postcode and town from the line under the name', async () => {
+    const { truth, read } = await run(975, { style: 'ledger', kind: 'invoice' });
+    for (const p of read.pages) {
+      p.source = 'ocr';
+      for (const l of p.lines) {
+        const i = l.words.findIndex((k) => p.words[k]!.text === '·');
+        if (i > 0 && /^\d{5}$/.test(p.words[l.words[i + 1]!]?.text ?? '')) p.words[l.words[i]!]!.text = '-';
+        l.text = l.words.map((k) => p.words[k]!.text).join(' ');
+      }
+      p.text = p.lines.map((l) => l.text).join('\n');
+    }
+    const want = truth.invoices[0]!.data.supplier.address!;
+    assert.ok(read.pages[0]!.text.includes(`${want.street} ${want.house_number} - ${want.postal_code}`), 'the precondition: the line reads with "-"');
+    assert.deepEqual(extractEnergy(read).payload.invoices[0]!.data.supplier.address, want);
+  });
+});
