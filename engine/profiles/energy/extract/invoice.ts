@@ -1030,8 +1030,8 @@ const S_LABELS = umlautsAll({
   vat: /(?:umsatzsteuer|mehrwertsteuer|ust\.?|mwst\.?)\s*\d{1,2}(?:,\d+)?\s?%/i,
   gross: /(?:rechnungsbetrag|gesamtbetrag|bruttobetrag|summe brutto|gesamt brutto|kosten im zeitraum \(brutto\)|endbetrag|gutschriftsbetrag)/i,
   advance: /(?:abschläge|abschlagszahlungen|vorauszahlungen|bezahlte abschläge|geleistete(?:n)? abschläge|abzüglich.*abschl)/i,
-  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)|(?:eine? |ihre |deine )(?:nachzahlung|zu zahlender betrag|restbetrag) (?:von|in höhe von)(?= \d)/i,
-  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)|(?:ein |ihr |dein )guthaben (?:von|in höhe von)(?= \d)/i,
+  due: /^(?:nachzahlung|zu zahlen(?:der betrag)?|offener betrag|restbetrag|forderung|ihre nachzahlung|deine nachzahlung|zahlbetrag)|(?:eine? |ihre |deine )(?:nachzahlung|zu zahlender betrag|restbetrag) (?:zu (?:ihren|deinen) lasten )?(?:von|in höhe von)(?= \d)/i,
+  credit: /^(?:guthaben|ihr guthaben|dein guthaben|erstattung|gutschrift(?:sbetrag)?|überzahlung|auszahlungsbetrag)|(?:ein |ihr |dein )guthaben (?:zu (?:ihren|deinen) gunsten )?(?:von|in höhe von)(?= \d)/i,
 });
 
 /** Every labelled amount: the first money amount after the label that is not a tax base ("auf 123,45"). */
@@ -1198,8 +1198,9 @@ function extractPayment(view: DocView, log: EvidenceLog, body: EvLine[], s: Sett
     p.payment_method = 'transfer';
     log.add('payment', 'payment_method', spanOf(f.at(m.index), null, m[0]));
   }
-  // Due date: "bis zum 17.09.2025", "fällig am …", "am 11.09.2025 von Ihrem Konto ab".
-  const dueRe = /(?:bis zum|bis spätestens|spätestens (?:am|bis)|zahlbar bis|fällig (?:am|zum)|fälligkeit:?|wir buchen .*? am|buchen wir .*? am|am)\s+(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+\s)\s?\d{4})/giu;
+  // Due date: "bis zum 17.09.2025", "fällig am …", "am 11.09.2025 von Ihrem Konto ab", "zum 4. Februar 2025 von
+  // Ihrem Konto … ein" (a debit's date; the payment words around it are checked below, as for "am").
+  const dueRe = /(?:bis zum|bis spätestens|spätestens (?:am|bis)|zahlbar bis|fällig (?:am|zum)|fälligkeit:?|wir buchen .*? am|buchen wir .*? am|am|zum)\s+(\d{1,2}\.\s?(?:\d{1,2}\.|\p{L}+\s)\s?\d{4})/giu;
   for (const m of text.matchAll(dueRe)) {
     const ctx = text.slice(Math.max(0, m.index! - 120), m.index! + m[0].length + 60);
     if (/abschlag|ab dem|zeitraum|gültig|vorjahr/i.test(m[0]) || /abschlag/i.test(text.slice(m.index!, m.index! + m[0].length + 40)) && !/betrag|rechnung/i.test(ctx)) continue;

@@ -232,6 +232,20 @@ describe('energy extractor: shared samples (tuned half)', { skip: skipUnlessSamp
   });
 });
 
+describe('energy extractor: settlement and due date in a letter\'s sentences (prose34; tuned samples)', { skip: skipUnlessSamples('energy') }, () => {
+  const extract = async (id: string) => extractEnergy(await readPdfDocument(join(sampleSet('energy')!, `${id}.pdf`))).payload.invoices[0]!.data;
+
+  it('"verbleibt ein Guthaben zu Ihren Gunsten von 116,59 EUR" is the credit balance (7-0017)', async () => {
+    const s = (await extract('energy-7-0017')).settlement;
+    assert.equal(s.balance_amount, '116.59');
+    assert.equal(s.balance_direction, 'credit');
+  });
+
+  it('"Den Betrag ziehen wir … zum 4. Februar 2025 von Ihrem Konto … ein" is the due date (7-0022)', async () => {
+    assert.equal((await extract('energy-7-0022')).payment.due_date, '2025-02-04');
+  });
+});
+
 describe('energy extractor: hard cases a reviewer must not accept blindly', () => {
   it('ledger: wrapped charge names come back whole; coded reading kinds are read through the printed legend', async () => {
     const { truth, x } = await run(960, { style: 'ledger', kind: 'invoice', twoRegisters: true });
