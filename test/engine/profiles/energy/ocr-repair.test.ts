@@ -9,6 +9,10 @@ describe('energy OCR repairs', () => {
   it('repairs unit slashes, m³ and O/l inside numbers; leaves identifiers and words alone', () => {
     for (const t of ['ct!kWh', 'cUkWh', 'ctkWh', "ct!'kWh", 'cV/kWh', 'c!kWh', "ct'kWh"]) assert.equal(repairOcrWord(t), 'ct/kWh', t);
     assert.equal(repairOcrWord('€!Jahr'), '€/Jahr');
+    // The shared samples 7-0014 and 7-0021 (tuned, scanned): the slash read as "Y", and a period after the unit (units34).
+    assert.equal(repairOcrWord('cYkWh'), 'ct/kWh');
+    assert.equal(repairOcrWord('cUkWh.'), 'ct/kWh.');
+    assert.equal(repairOcrWord('ctkWh,'), 'ct/kWh,');
     assert.equal(repairOcrWord('m?'), 'm³');
     assert.equal(repairOcrWord('kWh/m?'), 'kWh/m³');
     assert.equal(repairOcrWord('1O,5l'), '10,51');
