@@ -393,11 +393,12 @@ function extractCustomer(view: DocView, log: EvidenceLog, first: EvLine[]): Cust
       if (seg.bbox.x > l.pageWidth * 0.6) continue;
       const city = parseCity(seg.text);
       if (!city) continue;
-      // Cells stacked above the city cell, same left edge: street, name, salutation.
+      // Cells stacked above the city cell, same left edge: street, name, salutation. Measured by the cells' own
+      // heights: on a scan a row joins the window's line with the header table beside it, and the row's top is the
+      // higher cell's (window34).
       const above = upper
-        .filter((x) => x.bbox.y < seg.bbox.y - 1 && seg.bbox.y - x.bbox.y < seg.bbox.h * 8)
         .map((x) => x.segments.find((c) => Math.abs(c.bbox.x - seg.bbox.x) < 6))
-        .filter((c): c is NonNullable<typeof c> => Boolean(c))
+        .filter((c): c is NonNullable<typeof c> => Boolean(c) && c!.bbox.y < seg.bbox.y - 1 && seg.bbox.y - c!.bbox.y < seg.bbox.h * 8)
         .sort((a, b) => b.bbox.y - a.bbox.y);
       const streetSeg = above[0];
       const street = streetSeg && parseStreet(streetSeg.text);

@@ -340,3 +340,16 @@ describe('energy extractor: the supplier\'s address under its name on a scan (ad
     assert.deepEqual(extractEnergy(read).payload.invoices[0]!.data.supplier.address, want);
   });
 });
+
+describe('energy extractor: the address window on a row OCR joined with the header table (window34)', () => {
+  // A scan reads the address window's lines and the header table beside them as one row when they stand at about the
+  // same height, and that row's top is the higher cell's (the generated scanned longtable bill gen-101-004: "96047
+  // Bamberg | Vertragskonto | 611647079120", the row 7 pt above the town). Here the header is moved up 6 pt on an OCR page.
+  it('finds name and billing address by the cells\' own heights', async () => {
+    const { truth, read } = await run(980, { style: 'longtable', kind: 'invoice' });
+    const p = read.pages[0]!;
+    p.source = 'ocr';
+    for (const w of p.words) if (w.bbox.x > 300 && w.bbox.y < 200) w.bbox = { ...w.bbox, y: w.bbox.y - 6 };
+    assert.deepEqual(extractEnergy(read).payload.invoices[0]!.data.customer, truth.invoices[0]!.data.customer);
+  });
+});
