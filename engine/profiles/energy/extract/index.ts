@@ -10,7 +10,7 @@ import { DocView, EvidenceLog } from './doc.js';
 import { extractInvoice } from './invoice.js';
 import { isInvoice, splitPages } from './packet.js';
 
-export const ENERGY_EXTRACTOR_VERSION = 'docdesk-energy:2026-11-26.10';
+export const ENERGY_EXTRACTOR_VERSION = 'docdesk-energy:2026-11-29.1';
 
 /** What the reading layer produced for a document: components and their pages of positioned words. */
 export interface ReadDocument {
