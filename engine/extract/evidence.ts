@@ -183,13 +183,12 @@ export function below(ev: Evidence, s: Segment, maxLines = 2, headerColumns = fa
   const next = line.segments.filter((c) => c.bbox.x > s.bbox.x + s.bbox.w).sort((a, b) => a.bbox.x - b.bbox.x)[0];
   const header = headerColumns && line.segments.length > 1;
   const inColumn = (c: Segment) => header && c.bbox.x >= s.bbox.x - 2 && c.bbox.x + c.bbox.w <= (next ? next.bbox.x - 2 : line.pageWidth);
-  const reach = h * 2.2 * maxLines;
   for (const l of byY(ev, line.page)) {
     if (l === line) continue;
-    if (l.bbox.y - (s.bbox.y + s.bbox.h) > reach) break;
-    // Each cell by its own height: OCR joins a value's row with a taller cell beside it, and the row's top is that
-    // cell's (below34).
-    const cells = l.segments.filter((c) => c.bbox.y >= s.bbox.y + h * 0.5 && c.bbox.y - (s.bbox.y + s.bbox.h) <= reach);
+    if (l.bbox.y - (s.bbox.y + s.bbox.h) > h * 2.2 * maxLines) break;
+    // A cell under the label by its own top: OCR joins a value's row with a taller cell beside it, and the row's top
+    // is that cell's (below34b). The reach stays the row's: a cell set lower in a row within reach still counts.
+    const cells = l.segments.filter((c) => c.bbox.y >= s.bbox.y + h * 0.5);
     const hit = cells.find((c) => overlapX(c.bbox, s.bbox) > 0.3 * Math.min(c.bbox.w, s.bbox.w) || Math.abs(c.bbox.x + c.bbox.w - (s.bbox.x + s.bbox.w)) < 6) ?? cells.find(inColumn);
     if (hit) return hit;
   }
