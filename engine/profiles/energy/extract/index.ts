@@ -32,8 +32,9 @@ function cleanOcr(page: PageText): PageText {
 /**
  * Repairs OCR's usual slips inside one word where the reading is not in doubt: the slash of a
  * unit read as `!`, `U`, `Y`, `'` or lost ("ct!kWh", "cUkWh", "cYkWh" → "ct/kWh", a period or
- * comma after it kept; "€!Jahr" → "€/Jahr"), the superscript of m³ read as `?`, and O/o, l/I inside a number ("1O,5l" → "10,51"). Anything
- * else (an identifier's letters, a lost decimal comma) is left to the checks.
+ * comma after it kept; "€!Jahr" → "€/Jahr"), the superscript of m³ read as `?`, and O/o, l/I
+ * inside a number ("1O,5l" → "10,51"). Anything else (an identifier's letters, a lost decimal
+ * comma) is left to the checks.
  */
 export function repairOcrWord(t: string): string {
   const ct = /^c[tUVYIl1!'’|/\\]{0,3}k[wW]h([.,]?)$/.exec(t);
