@@ -690,6 +690,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
   const regs: Register[] = [];
   const rows: RegisterRow[] = [];
   let legend: Map<string, ReadingKind> | null = null;
+  let printed: Set<string> | null = null;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
     const ds = findDates(l.text);
@@ -746,6 +747,17 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       if (m) mult = m;
     }
     const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
+    // A factor read by OCR that the bill's own quantities contradict (factor34: "1" read as "4"): the readings'
+    // difference is printed as a quantity (the consumption, the charge lines) and the difference × the factor is not.
+    let factorDoubt: string | null = null;
+    if (mult && Number(mult) !== 1 && l.source === 'ocr') {
+      printed ??= new Set(findQuantities(view.flow(body).text).map((q) => `${q.unit}|${Number(q.value)}`));
+      const d = Number(end) - Number(start);
+      if (printed.has(`${unit}|${d}`) && !printed.has(`${unit}|${d * Number(mult)}`)) {
+        factorDoubt = `the factor reads "${mult}", but the bill prints the readings' difference ${d} ${unit} as the quantity`;
+        mult = '1';
+      }
+    }
     // Without a printed multiplier the difference itself (the policy counts a missing multiplier as 1;
     // only the consumption billed by the charge lines confirms it).
     const consumption = String(Math.round((Number(end) - Number(start)) * Number(mult ?? 1) * 1000) / 1000);
@@ -766,7 +778,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     log.add(ref, 'reading_end', sp, { unconfirmed: endDoubt });
     if (reg.obis_code) log.add(ref, 'obis_code', sp, { match: 'exact' });
     if (reg.label) log.add(ref, 'label', sp);
-    if (reg.multiplier) log.add(ref, 'multiplier', sp);
+    if (reg.multiplier) log.add(ref, 'multiplier', sp, { unconfirmed: factorDoubt });
     if (reg.consumption_value) log.add(ref, 'consumption_value', sp, { status: 'derived' });
     log.add(ref, 'consumption_unit', sp);
     if (unit === 'm3') gasConversion(view, log, body, reg);

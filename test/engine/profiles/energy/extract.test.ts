@@ -353,3 +353,33 @@ describe('energy extractor: the address window on a row OCR joined with the head
     assert.deepEqual(extractEnergy(read).payload.invoices[0]!.data.customer, truth.invoices[0]!.data.customer);
   });
 });
+
+describe('energy extractor: a register\'s factor misread on a scan (factor34)', () => {
+  // The generated scanned bill gen-101-008 reads the factor "1" as "4": the consumption became four times the readings'
+  // difference, while the bill prints that difference as its consumption ("Ihr Verbrauch 1.458 kWh", the charge lines).
+  async function bill(factor: string, source: 'ocr' | 'native') {
+    const { truth, read } = await run(985, { style: 'longtable', kind: 'invoice' });
+    const reg = truth.invoices[0]!.data.meters[0]!.registers[0]!;
+    for (const p of read.pages) {
+      p.source = source;
+      for (const l of p.lines) {
+        if (!l.text.includes(reg.reading_end!.value!)) continue;
+        p.words[l.words[l.words.length - 1]!]!.text = factor;
+        l.text = l.words.map((k) => p.words[k]!.text).join(' ');
+      }
+      p.text = p.lines.map((l) => l.text).join('\n');
+    }
+    return { want: reg, got: extractEnergy(read).payload.invoices[0]!.data.meters[0]!.registers[0]! };
+  }
+
+  it('reads the factor as 1 where the bill prints the difference as the consumption and not the difference × the factor read', async () => {
+    const { want, got } = await bill('4', 'ocr');
+    assert.equal(want.multiplier, '1');
+    assert.equal(got.multiplier, '1');
+    assert.equal(got.consumption_value, want.consumption_value);
+  });
+
+  it('keeps a text layer\'s factor as printed', async () => {
+    assert.equal((await bill('4', 'native')).got.multiplier, '4');
+  });
+});
