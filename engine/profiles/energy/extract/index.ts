@@ -31,13 +31,13 @@ function cleanOcr(page: PageText): PageText {
 
 /**
  * Repairs OCR's usual slips inside one word where the reading is not in doubt: the slash of a
- * unit read as `!`, `U`, `Y`, `'` or lost ("ct!kWh", "cUkWh", "cYkWh" → "ct/kWh", a period or
+ * unit read as `!`, `U`, `Y`, `ı`, `'` or lost ("ct!kWh", "cUkWh", "cıkWh" → "ct/kWh", a period or
  * comma after it kept; "€!Jahr" → "€/Jahr"), the superscript of m³ read as `?`, and O/o, l/I
  * inside a number ("1O,5l" → "10,51"). Anything else (an identifier's letters, a lost decimal
  * comma) is left to the checks.
  */
 export function repairOcrWord(t: string): string {
-  const ct = /^c[tUVYIl1!'’|/\\]{0,3}k[wW]h([.,]?)$/.exec(t);
+  const ct = /^c[tUVYIl1ıi!'’|/\\]{0,3}k[wW]h([.,]?)$/.exec(t);
   if (ct) return `ct/kWh${ct[1]}`;
   const per = /^(€|EUR)[!'’|/\\lI1]{0,2}(Jahr|Monat|Tag|kWh)$/i.exec(t);
   if (per) return `${per[1]}/${per[2]}`;

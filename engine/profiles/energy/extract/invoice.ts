@@ -564,11 +564,16 @@ export function readingKind(t: string): ReadingKind {
 const KIND_WORD = 'kundenablesung|selbstablesung|ablesung|kunde|schätzung|abgelesen|geschätzt';
 const KIND_COLUMN = umlauts(new RegExp(`(${KIND_WORD})(?:\\s*\\/\\s*(${KIND_WORD}))?`, 'i'));
 
-/** A printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
+/** A pair of a printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
+const LEGEND_PAIR = /(?:^|[\s,;:(])([A-Z])\s?=\s?([\p{L} ]+?)(?=[,;)]|\s+[A-Z]\s?=|$)/gu;
+/** The same on a scan, where `cleanOcr` strips the "=" as a table rule's trace ("A Ablesung …, K Kundenablesung"; legend34). */
+const OCR_LEGEND_PAIR = /(?:^|[\s,;:(])([A-Z])\s(?:=\s?)?([\p{L} ]+?)(?=[,;)]|$)/gu;
+
+/** The legend's codes: a line with two pairs or more, each naming a reading kind. */
 function kindLegend(body: EvLine[]): Map<string, ReadingKind> {
   const out = new Map<string, ReadingKind>();
   for (const l of body) {
-    const pairs = [...l.text.matchAll(/(?:^|[\s,;:(])([A-Z])\s?=\s?([\p{L} ]+?)(?=[,;)]|\s+[A-Z]\s?=|$)/gu)];
+    const pairs = [...l.text.matchAll(l.source === 'ocr' ? OCR_LEGEND_PAIR : LEGEND_PAIR)];
     if (pairs.length < 2) continue;
     for (const m of pairs) {
       const k = readingKind(m[2]!);

@@ -259,6 +259,24 @@ describe('energy extractor: hard cases a reviewer must not accept blindly', () =
     assert.ok(!r.review_reasons.includes('unconfirmed_value'), JSON.stringify(r.validation_summary.invoices[0]!.failures));
   });
 
+  it('ledger on a scan: the legend\'s "=" that OCR cleaning removes, and "ct/kWh" read as "cıkWh" (legend34)', async () => {
+    const { truth, read } = await run(960, { style: 'ledger', kind: 'invoice', twoRegisters: true });
+    // As the generated scanned ledger bill gen-101-007 reads: an OCR page, one price's unit with a dotless i for the slash.
+    let unit = false;
+    for (const p of read.pages) {
+      p.source = 'ocr';
+      for (const w of p.words) if (!unit && w.text === 'ct/kWh') [w.text, unit] = ['cıkWh', true];
+      for (const l of p.lines) l.text = l.words.map((k) => p.words[k]!.text).join(' ');
+      p.text = p.lines.map((l) => l.text).join('\n');
+    }
+    assert.ok(unit && read.pages.some((p) => /A = Ablesung/.test(p.text)), 'the precondition: a legend with "=" and a misread unit');
+    const got = extractEnergy(read).payload.invoices[0]!.data;
+    const want = truth.invoices[0]!.data;
+    const kinds = (d: InvoiceData) => d.meters.flatMap((m) => m.registers.map((r) => [r.reading_start?.kind, r.reading_end?.kind]));
+    assert.deepEqual(kinds(got), kinds(want));
+    assert.deepEqual(got.tariffs.map((t) => t.energy_price_ct_per_kwh), want.tariffs.map((t) => t.energy_price_ct_per_kwh));
+  });
+
   it('a charge name whose second line is not joined (indented under the cell) is unconfirmed_value, never accepted', async () => {
     const { read, x: whole } = await run(961, { style: 'ledger', kind: 'invoice' });
     // Indent the second line of one wrapped name: the extractor no longer joins it.

@@ -13,6 +13,7 @@ describe('energy OCR repairs', () => {
     assert.equal(repairOcrWord('cYkWh'), 'ct/kWh');
     assert.equal(repairOcrWord('cUkWh.'), 'ct/kWh.');
     assert.equal(repairOcrWord('ctkWh,'), 'ct/kWh,');
+    assert.equal(repairOcrWord('cıkWh'), 'ct/kWh', 'a dotless i for the slash (legend34)');
     assert.equal(repairOcrWord('m?'), 'm³');
     assert.equal(repairOcrWord('kWh/m?'), 'kWh/m³');
     assert.equal(repairOcrWord('1O,5l'), '10,51');
