@@ -3,7 +3,7 @@
 // reference, the supplier's name in the letterhead and in the footer. No check covers these
 // fields; a second printing that disagrees is the one thing that can contradict the label, so
 // it leaves the field to a reviewer. A field printed once keeps its label-based confirmation.
-import type { EvLine } from '../../../extract/evidence.js';
+import { below, type EvLine } from '../../../extract/evidence.js';
 import type { Address, InvoiceData } from '../payload.js';
 import type { DocView, EvidenceLog } from './doc.js';
 import { sameId } from './doc.js';
@@ -235,6 +235,10 @@ const REGISTER_NO = String.raw`\d{1,6}(?:\s?[A-Z](?![\p{L}\d]))?`;
 const COURT_FIRST = new RegExp(String.raw`(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,·]?\s*\b(${REGISTER_TYPE})\s*(${REGISTER_NO})(?![\d])`, 'giu');
 /** "HRB 41235, Amtsgericht Mainz", "HRA 1234 (Amtsgericht Frankfurt am Main)". */
 const NUMBER_FIRST = new RegExp(String.raw`\b(${REGISTER_TYPE})\s*(${REGISTER_NO})(?![\d])\s*[,(]?\s*(?:beim\s+)?(Amtsgericht\s+\p{L}[\p{L}.\-]*(?:\s(?:am|an|im|in|a\.|i\.|an der|in der)\s\p{L}[\p{L}.\-]*|\s\(\p{L}+\))?)`, 'giu');
+/** A court alone in its cell ("Registergericht: Amtsgericht Dresden"), its number in the cell under it. */
+const COURT_ALONE = /^(?:registergericht:?\s*)?(Amtsgericht\s+[\p{L}.\- ]+?)\s*[,:]?$/iu;
+/** That number alone in its cell ("HRB 78698"). */
+const NUMBER_ALONE = new RegExp(String.raw`^(${REGISTER_TYPE})\s*(${REGISTER_NO})$`, 'iu');
 /** Something a register printing is made of, read or not ("Amtsgerlcht", "HR8 4123"). */
 const REGISTER_TRACE = /\b(?:H\s?R\s?[AB8]|GnR|VR)\.?\s*\d{2,}|\b(?:registergericht|handelsregister)\b/i;
 
@@ -258,6 +262,8 @@ function companyBefore(before: string): string | null {
 export function registerPrintings(view: DocView): { read: RegisterPrinting[]; unreadable: EvLine[] } {
   const read: RegisterPrinting[] = [];
   const unreadable: EvLine[] = [];
+  // Lines whose number cell a court above it was read with (register34).
+  const numberLines = new Set<EvLine>();
   for (const l of view.lines) {
     const found: RegisterPrinting[] = [];
     for (const m of l.text.matchAll(COURT_FIRST)) {
@@ -268,8 +274,19 @@ export function registerPrintings(view: DocView): { read: RegisterPrinting[]; un
         found.push({ value: `${m[3]!.trim().replace(/\s+/g, ' ')} ${m[1]!.replace(/\s/g, '')} ${m[2]!.trim()}`, line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
       }
     }
+    if (!found.length) {
+      // A footer printed in columns: the court in one cell, the register type and number in the cell under it.
+      for (const seg of l.segments) {
+        const court = COURT_ALONE.exec(seg.text.trim());
+        const under = court ? below(view.ev, seg, 1) : null;
+        const number = under ? NUMBER_ALONE.exec(under.text.trim()) : null;
+        if (!court || !number) continue;
+        found.push({ value: `${court[1]!.trim().replace(/\s+/g, ' ')} ${number[1]!.replace(/\s/g, '')} ${number[2]!.trim()}`, line: l, text: `${seg.text.trim()} ${under!.text.trim()}`, company: companyBefore(l.text.slice(0, l.text.indexOf(seg.text))) });
+        numberLines.add(view.ev.lines[under!.line]!);
+      }
+    }
     if (found.length) read.push(...found);
-    else if (REGISTER_TRACE.test(l.text)) unreadable.push(l);
+    else if (REGISTER_TRACE.test(l.text) && !numberLines.has(l)) unreadable.push(l);
   }
   return { read, unreadable };
 }

@@ -401,3 +401,16 @@ describe('energy extractor: a register\'s factor misread on a scan (factor34)', 
     assert.equal((await bill('4', 'native')).got.multiplier, '4');
   });
 });
+
+describe('energy extractor: a register printed in a footer column, court over number (register34)', () => {
+  // The longtable style's footer prints "Registergericht: Amtsgericht Dresden" with "HRB 78698" in the line under it,
+  // each in the same column: read on neither text layers nor scans (development bills gen-101-004, -013, -022).
+  it('reads "Amtsgericht <town> HRB <number>" from the two lines of the column', async () => {
+    const { truth, x } = await run(985, { style: 'longtable', kind: 'invoice' });
+    const want = truth.invoices[0]!.data.supplier.commercial_register;
+    assert.match(want ?? '', /^Amtsgericht .+ HR[AB] \d+$/);
+    assert.equal(x.payload.invoices[0]!.data.supplier.commercial_register, want);
+    const r = evaluateEnergyPayload(x.payload, x.evidence, x.packet_reasons);
+    assert.ok(!r.validation_summary.invoices[0]!.failures.some((f) => f.fields.includes('supplier.commercial_register')), JSON.stringify(r.validation_summary.invoices[0]!.failures));
+  });
+});
