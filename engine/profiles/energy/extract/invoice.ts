@@ -563,6 +563,8 @@ export function readingKind(t: string): ReadingKind {
 /** A kind column: one kind, or "alt/neu" as two ("Ablesung/Kunde", "KUNDENABLESUNG/SCHAETZUNG"). */
 const KIND_WORD = 'kundenablesung|selbstablesung|ablesung|kunde|schätzung|abgelesen|geschätzt';
 const KIND_COLUMN = umlauts(new RegExp(`(${KIND_WORD})(?:\\s*\\/\\s*(${KIND_WORD}))?`, 'i'));
+/** A reading-kind cell that ends in the factor printed right after it: the factor. */
+const KIND_THEN_FACTOR = umlauts(new RegExp(`(?:${KIND_WORD})\\s?(\\d{1,3})$`, 'i'));
 
 /** A pair of a printed legend of reading-kind codes ("A = Ablesung durch den Netzbetreiber, K = Kundenablesung, S = Schätzung"). */
 const LEGEND_PAIR = /(?:^|[\s,;:(])([A-Z])\s?=\s?([\p{L} ]+?)(?=[,;)]|\s+[A-Z]\s?=|$)/gu;
@@ -750,6 +752,11 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       const cells = l.segments.map((s) => s.text);
       const m = cells.find((c, j) => j > 0 && /^\d{1,3}$/.test(c) && Number(c) > 0 && Number(c) <= 500 && c !== diff);
       if (m) mult = m;
+      // Or joined to the reading-kind cell before it ("Ablesung/Schätzung1", "Kundenablesung/Kundenablesung 1"), under
+      // a header row that names the factor column (factorcol34).
+      const joined = m ? null : KIND_THEN_FACTOR.exec(l.text.trim());
+      const headed = joined && body.slice(Math.max(0, i - 3), i).some((h) => h.page === l.page && /\bfaktor\b/i.test(h.text));
+      if (joined && headed && Number(joined[1]) > 0) mult = joined[1]!;
     }
     const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';
     // A factor read by OCR that the bill's own quantities contradict (factor34: "1" read as "4"): the readings'

@@ -414,3 +414,19 @@ describe('energy extractor: a register printed in a footer column, court over nu
     assert.ok(!r.validation_summary.invoices[0]!.failures.some((f) => f.fields.includes('supplier.commercial_register')), JSON.stringify(r.validation_summary.invoices[0]!.failures));
   });
 });
+
+describe('energy extractor: the factor joined to the reading-kind cell before it (factorcol34)', () => {
+  // The compact and longtable styles print the factor in its own column, but close to the kinds: a text layer returns
+  // "Ablesung/Schätzung1" or "Kundenablesung/Kundenablesung 1" as one cell (development bills gen-101-006, -013).
+  it('reads the factor under a "Faktor" header from the end of the kind cell', async () => {
+    for (const style of ['compact'] as const) {
+      const { truth, read, x } = await run(985, { style, kind: 'invoice' });
+      const want = truth.invoices[0]!.data.meters[0]!.registers[0]!;
+      const row = read.pages.flatMap((p) => p.lines).find((l) => l.text.includes(want.reading_end!.value!))!;
+      assert.match(row.text, /(?:Ablesung|Schätzung|Kundenablesung) ?1$/, `${style}: the precondition, the factor ends the kind cell`);
+      const got = x.payload.invoices[0]!.data.meters[0]!.registers[0]!;
+      assert.equal(got.multiplier, want.multiplier, style);
+      assert.equal(got.consumption_value, want.consumption_value, style);
+    }
+  });
+});
