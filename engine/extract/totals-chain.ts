@@ -5,7 +5,7 @@ import { absCents, formatCents, parseRate, STANDARD_RATES, toCents } from './nor
 import { sourceOf, type EvLine, type Evidence } from './evidence.js';
 import { LABELS } from './labels.js';
 import { findCurrencies } from './normalize/currency.js';
-import { amountCell, bareAmount, itemColumnSum, sameColumn } from './totals.js';
+import { amountCell, bareAmount, columnAbove, itemColumnSum, sameColumn } from './totals.js';
 import type { Candidate } from './types.js';
 
 /**
@@ -156,6 +156,13 @@ export function grossClosingBlock(ev: Evidence, out: Candidate[], push: (c: Cand
 
 /** `rate` percent ("19.00") of an amount in cents, rounded half up to the cent: the tax or withholding a block prints. */
 const percentOf = (cents: bigint, rate: string) => (cents * BigInt(Math.round(Number(rate) * 100)) + 5000n) / 10000n;
+/** The VAT rates a block that prints none may have used ("19.00"), for the blocks read by their arithmetic alone. */
+const VAT_RATES = STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2));
+
+/** A net, tax or gross a totals block gives by its arithmetic alone (the readers below). */
+function blockCandidate(field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: NonNullable<ReturnType<typeof amountCell>>, line: EvLine, transforms: string[], label?: string, meta: Record<string, unknown> = {}): Candidate {
+  return { field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label, transforms, meta: { line: line.index, page: line.page, ...meta } };
+}
 
 /**
  * A totals block whose labels no vocabulary holds ("Veroton summa · ALV 24 % · Yhteensä", "Nettobelopp · Moms 25% ·
@@ -174,11 +181,10 @@ export function unlabelledTotalsBlock(ev: Evidence, out: Candidate[], push: (c: 
     const rate = parseRate(tax.label);
     if (!rate || net.amount.cents + tax.amount.cents !== gross.amount.cents) continue;
     if (percentOf(net.amount.cents, rate) !== tax.amount.cents) continue;
-    const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
-      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label, transforms: ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'], meta: { line: line.index, page: line.page, ...meta } });
-    at('net_amount', net, lines[0]!);
-    at('tax_amount', tax, lines[1]!, { rate, base: formatCents(net.amount.cents) });
-    at('gross_amount', gross, lines[2]!);
+    const transforms = ['amount:normalize', 'confirm:net×rate=tax', 'confirm:net+tax=gross'];
+    push(blockCandidate('net_amount', net, lines[0]!, transforms, net.label));
+    push(blockCandidate('tax_amount', tax, lines[1]!, transforms, tax.label, { rate, base: formatCents(net.amount.cents) }));
+    push(blockCandidate('gross_amount', gross, lines[2]!, transforms, gross.label));
   }
 }
 
@@ -214,14 +220,12 @@ export function unreadLabelsBlock(ev: Evidence, out: Candidate[], push: (c: Cand
     const taxLabelled = ownLabel(tax);
     const printed = taxLabelled ? parseRate(tax.label) : null;
     if (taxLabelled && printed === null) continue;
-    const rates = printed !== null ? [printed] : STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2));
+    const rates = printed !== null ? [printed] : VAT_RATES;
     const fits = rates.filter((r) => percentOf(net.amount.cents, r) === tax.amount.cents);
     if (fits.length !== 1) continue;
     const transforms = ['amount:normalize', ...(printed === null ? ['totals:rate-from-amounts'] : []), 'confirm:net×rate=tax', 'confirm:net+tax=gross'];
-    const at = (field: 'net_amount' | 'tax_amount', cell: typeof net, line: EvLine, meta: Record<string, unknown> = {}) =>
-      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(line, cell.seg, line.text), label: cell.label || undefined, transforms, meta: { line: line.index, page: line.page, ...meta } });
-    at('net_amount', net, lines[0]!);
-    at('tax_amount', tax, lines[1]!, { rate: fits[0], base: formatCents(net.amount.cents) });
+    push(blockCandidate('net_amount', net, lines[0]!, transforms, net.label || undefined));
+    push(blockCandidate('tax_amount', tax, lines[1]!, transforms, tax.label || undefined, { rate: fits[0], base: formatCents(net.amount.cents) }));
   }
 }
 
@@ -241,14 +245,7 @@ export function unlabelledColumnTotal(ev: Evidence, out: Candidate[], push: (c: 
 
 /** The amounts of the lines right above `line` whose last cell stands in the column of `bbox`, added up; null under two. */
 function itemsAbove(ev: Evidence, line: EvLine, bbox: EvLine['bbox']): bigint | null {
-  let sum = 0n;
-  let items = 0;
-  for (let j = line.index - 1; j >= 0 && ev.lines[j]!.page === line.page; j--) {
-    const c = anyAmountCell(ev.lines[j]!);
-    if (!c || !sameColumn(c.seg.bbox, bbox)) break;
-    sum += c.amount.cents;
-    items++;
-  }
+  const { sum, items } = columnAbove(ev, line, bbox, anyAmountCell);
   return items >= 2 ? sum : null;
 }
 
@@ -275,14 +272,12 @@ export function bareTotalsBlock(ev: Evidence, out: Candidate[], push: (c: Candid
     if (below.length < 2) continue;
     const [tax, gross] = below as [(typeof below)[number], (typeof below)[number]];
     if (tax.cell.amount.cents <= 0n || net.amount.cents + tax.cell.amount.cents !== gross.cell.amount.cents) continue;
-    const fits = STANDARD_RATES.filter((r) => r > 0).map((r) => r.toFixed(2)).filter((r) => percentOf(net.amount.cents, r) === tax.cell.amount.cents);
+    const fits = VAT_RATES.filter((r) => percentOf(net.amount.cents, r) === tax.cell.amount.cents);
     if (fits.length !== 1) continue;
     const transforms = ['amount:normalize', 'totals:rate-from-amounts', 'confirm:items-sum=net', 'confirm:net×rate=tax', 'confirm:net+tax=gross'];
-    const at = (field: 'net_amount' | 'tax_amount' | 'gross_amount', cell: typeof net, l: EvLine, meta: Record<string, unknown> = {}) =>
-      push({ field, value: formatCents(cell.amount.cents), raw: cell.seg.text, score: 2, method: 'totals_table', source: sourceOf(l, cell.seg, l.text), transforms, meta: { line: l.index, page: l.page, ...meta } });
-    at('net_amount', net, line);
-    at('tax_amount', tax.cell, tax.line, { rate: fits[0], base: formatCents(net.amount.cents) });
-    at('gross_amount', gross.cell, gross.line);
+    push(blockCandidate('net_amount', net, line, transforms));
+    push(blockCandidate('tax_amount', tax.cell, tax.line, transforms, undefined, { rate: fits[0], base: formatCents(net.amount.cents) }));
+    push(blockCandidate('gross_amount', gross.cell, gross.line, transforms));
   }
 }
 

@@ -117,21 +117,29 @@ export function columnSumNet(ev: Evidence, out: Candidate[], push: (c: Candidate
 }
 
 /**
+ * The amount cells (as `cellOf` reads a line) in the column of `bbox` on the lines right above `line`, added up, and
+ * the line the run stops at.
+ */
+export function columnAbove(ev: Evidence, line: EvLine, bbox: Segment['bbox'], cellOf: (l: EvLine) => ReturnType<typeof amountCell>): { sum: bigint; items: number; head: EvLine | undefined } {
+  let sum = 0n;
+  let items = 0;
+  let j = line.index - 1;
+  for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
+    const c = cellOf(ev.lines[j]!);
+    if (!c || !sameColumn(c.seg.bbox, bbox)) break;
+    sum += c.amount.cents;
+    items++;
+  }
+  return { sum, items, head: ev.lines[j] };
+}
+
+/**
  * The item amounts in the column right above `line` (amount cells ending at `bbox`'s column), added up: at least two,
  * and the column must start under the item table's heading row (no amount; three cells or more, or two that both name
  * item columns: "Leistungsbeschreibung | Betrag"); else null.
  */
 export function itemColumnSum(ev: Evidence, line: EvLine, bbox: Segment['bbox']): bigint | null {
-  let sum = 0n;
-  let items = 0;
-  let j = line.index - 1;
-  for (; j >= 0 && ev.lines[j]!.page === line.page; j--) {
-    const c = amountCell(ev.lines[j]!);
-    if (!c || !sameColumn(c.seg.bbox, bbox)) break;
-    sum += c.amount.cents;
-    items++;
-  }
-  const head = ev.lines[j];
+  const { sum, items, head } = columnAbove(ev, line, bbox, amountCell);
   const headingRow = head && (head.segments.length >= 3 || (head.segments.length === 2 && itemColumnCells(head.segments) === 2));
   if (items < 2 || !headingRow || head.page !== line.page || findAmounts(head.text).length) return null;
   return sum;

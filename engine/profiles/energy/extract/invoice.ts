@@ -278,15 +278,15 @@ function extractSupplier(view: DocView, log: EvidenceLog): Supplier {
   const addressLines = pageLines.filter((l) => nameKey && l.text.toLowerCase().includes(nameKey));
   // On a scan the separators may be lost or misread: the words after the whole name are read as street, number,
   // postcode and town (address34).
-  const afterName = (t: string) => {
-    const at = t.toLowerCase().indexOf(nameKey!);
+  const afterName = (fromName: string) => {
     const last = s.name!.split(' ').at(-1)!;
-    const end = t.indexOf(last, at);
-    return end < 0 ? null : t.slice(end + last.length);
+    const end = fromName.indexOf(last);
+    return end < 0 ? null : fromName.slice(end + last.length);
   };
   for (const l of [...addressLines.filter((x) => whole(x.text)), ...addressLines.filter((x) => !whole(x.text))]) {
-    const rest = l.source === 'ocr' && whole(l.text) ? afterName(l.text) : null;
-    const a = parseAddressLine(l.text.slice(l.text.toLowerCase().indexOf(nameKey!))) ?? (rest ? parseAddressRun(rest) : null);
+    const fromName = l.text.slice(l.text.toLowerCase().indexOf(nameKey!));
+    const rest = l.source === 'ocr' && whole(l.text) ? afterName(fromName) : null;
+    const a = parseAddressLine(fromName) ?? (rest ? parseAddressRun(rest) : null);
     if (a) {
       s.address = a;
       log.add('supplier', 'address', spanOf(l), { unconfirmed: whole(l.text) ? null : `the address line "${l.text}" does not name the supplier ${s.name}` });
@@ -719,6 +719,8 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
     const parens = [...l.text.matchAll(/\(([^)]+)\)/g)].map((m) => ({ kind: readingKind(m[1]!), at: m.index! })).filter((k) => k.kind !== null);
     const kinds = parens.map((k) => k.kind);
     const kindCol = KIND_COLUMN.exec(l.text.slice(ds[1]!.index));
+    // The rows that may head this row's columns: the three lines above it on its page.
+    const headerRows = body.slice(Math.max(0, i - 3), i).filter((h) => h.page === l.page);
     let k1: ReadingKind = null;
     let k2: ReadingKind = null;
     // Why a kind is not tied to exactly one reading by what is printed (the policy then asks).
@@ -738,7 +740,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       k2 = readingKind(kindCol[1]!);
       // One kind for a row of two readings belongs to the end reading only when its column header says so ("Ableseart neu").
       const cell = l.segments.find((sg) => sg.text.includes(kindCol[1]!));
-      const header = cell && body.slice(Math.max(0, i - 3), i).some((h) => h.page === l.page && h.segments.some((sg) => sg.bbox.x < cell.bbox.x + cell.bbox.w && sg.bbox.x + sg.bbox.w > cell.bbox.x && /\b(?:neu|aktuell|ende|end)\b/i.test(sg.text) && !/\balt\b/i.test(sg.text)));
+      const header = cell && headerRows.some((h) => h.segments.some((sg) => sg.bbox.x < cell.bbox.x + cell.bbox.w && sg.bbox.x + sg.bbox.w > cell.bbox.x && /\b(?:neu|aktuell|ende|end)\b/i.test(sg.text) && !/\balt\b/i.test(sg.text)));
       if (!header) endDoubt = 'one reading kind printed for a row of two readings, its column not headed as the new reading';
     }
     const multM = /(?:faktor|wandlerfaktor|multiplikator)\s*:?\s*(\d+(?:,\d+)?)/i.exec(context);
@@ -755,7 +757,7 @@ function extractRegisters(view: DocView, log: EvidenceLog, body: EvLine[], meter
       // Or joined to the reading-kind cell before it ("Ablesung/Schätzung1", "Kundenablesung/Kundenablesung 1"), under
       // a header row that names the factor column (factorcol34).
       const joined = m ? null : KIND_THEN_FACTOR.exec(l.text.trim());
-      const headed = joined && body.slice(Math.max(0, i - 3), i).some((h) => h.page === l.page && /\bfaktor\b/i.test(h.text));
+      const headed = joined && headerRows.some((h) => /\bfaktor\b/i.test(h.text));
       if (joined && headed && Number(joined[1]) > 0) mult = joined[1]!;
     }
     const unit: Register['consumption_unit'] = isGas ? 'm3' : 'kWh';

@@ -258,6 +258,9 @@ function companyBefore(before: string): string | null {
   return null;
 }
 
+/** "Amtsgericht Mainz HRB 41235" from the court, the register type and the number as printed. */
+const registerValue = (court: string, type: string, number: string) => `${court.trim().replace(/\s+/g, ' ')} ${type.replace(/\s/g, '')} ${number.trim()}`;
+
 /** Every commercial register printed in the view, with the company its line gives it to. */
 export function registerPrintings(view: DocView): { read: RegisterPrinting[]; unreadable: EvLine[] } {
   const read: RegisterPrinting[] = [];
@@ -267,11 +270,11 @@ export function registerPrintings(view: DocView): { read: RegisterPrinting[]; un
   for (const l of view.lines) {
     const found: RegisterPrinting[] = [];
     for (const m of l.text.matchAll(COURT_FIRST)) {
-      found.push({ value: `${m[1]!.trim().replace(/\s+/g, ' ')} ${m[2]!.replace(/\s/g, '')} ${m[3]!.trim()}`, line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
+      found.push({ value: registerValue(m[1]!, m[2]!, m[3]!), line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
     }
     if (!found.length) {
       for (const m of l.text.matchAll(NUMBER_FIRST)) {
-        found.push({ value: `${m[3]!.trim().replace(/\s+/g, ' ')} ${m[1]!.replace(/\s/g, '')} ${m[2]!.trim()}`, line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
+        found.push({ value: registerValue(m[3]!, m[1]!, m[2]!), line: l, text: m[0], company: companyBefore(l.text.slice(0, m.index)) });
       }
     }
     if (!found.length) {
@@ -281,7 +284,7 @@ export function registerPrintings(view: DocView): { read: RegisterPrinting[]; un
         const under = court ? below(view.ev, seg, 1) : null;
         const number = under ? NUMBER_ALONE.exec(under.text.trim()) : null;
         if (!court || !number) continue;
-        found.push({ value: `${court[1]!.trim().replace(/\s+/g, ' ')} ${number[1]!.replace(/\s/g, '')} ${number[2]!.trim()}`, line: l, text: `${seg.text.trim()} ${under!.text.trim()}`, company: companyBefore(l.text.slice(0, l.text.indexOf(seg.text))) });
+        found.push({ value: registerValue(court[1]!, number[1]!, number[2]!), line: l, text: `${seg.text.trim()} ${under!.text.trim()}`, company: companyBefore(l.text.slice(0, l.text.indexOf(seg.text))) });
         numberLines.add(view.ev.lines[under!.line]!);
       }
     }
