@@ -1,6 +1,8 @@
 // A read bill printed differently: one printing changed in what the reading layer returned, as
-// the bill would read had it been printed that way (tests of checks against their printings).
+// the bill would read had it been printed that way (tests of checks against their printings), or
+// the whole reading as a scan returns it (rescan).
 import assert from 'node:assert/strict';
+import type { PageText } from '../../../engine/formats/model.js';
 import type { ReadDocument } from '../../../engine/profiles/energy/extract/index.js';
 
 /** The read document with `from` replaced by `to` in the words and lines `where` selects. */
@@ -58,5 +60,22 @@ export function rephrase(doc: ReadDocument, where: (lineText: string) => boolean
     return { ...p, words, lines, text: lines.map((l) => l.text).join('\n') };
   });
   assert.ok(n > 0, `"${from}" is printed where the test changes it`);
+  return { ...doc, pages };
+}
+
+/**
+ * The read document as another reading returns it: every page marked `source` ("ocr": a scan), and each word of each
+ * line as `edit` rewrites it, given the line's words (undefined keeps it). Line and page texts follow the words.
+ */
+export function rescan(doc: ReadDocument, edit: (word: string, k: number, lineWords: string[]) => string | undefined = () => undefined, source: PageText['source'] = 'ocr'): ReadDocument {
+  const pages = doc.pages.map((p) => {
+    const words = p.words.map((w) => ({ ...w }));
+    const lines = p.lines.map((l) => {
+      const texts = l.words.map((i) => words[i]!.text);
+      l.words.forEach((i, k) => (words[i]!.text = edit(texts[k]!, k, texts) ?? texts[k]!));
+      return { ...l, text: l.words.map((i) => words[i]!.text).join(' ') };
+    });
+    return { ...p, source, words, lines, text: lines.map((l) => l.text).join('\n') };
+  });
   return { ...doc, pages };
 }

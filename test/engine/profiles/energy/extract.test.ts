@@ -13,6 +13,7 @@ import { terminateOcr } from '../../../../engine/ocr/index.js';
 import { closeAllPdfs } from '../../../../engine/formats/pdf/index.js';
 import { STYLES, generateDocument, scanVariant, type Spec } from '../../../helpers/energy-bills/index.js';
 import { readPdfDocument } from '../../../helpers/energy-bills/read.js';
+import { rescan } from '../../../helpers/energy-bills/reprint.js';
 import { sampleSet, skipUnlessSamples } from '../../../helpers/samples.js';
 import { REPO_ROOT } from '../../../helpers/server.js';
 
@@ -263,14 +264,9 @@ describe('energy extractor: hard cases a reviewer must not accept blindly', () =
     const { truth, read } = await run(960, { style: 'ledger', kind: 'invoice', twoRegisters: true });
     // As the generated scanned ledger bill gen-101-007 reads: an OCR page, one price's unit with a dotless i for the slash.
     let unit = false;
-    for (const p of read.pages) {
-      p.source = 'ocr';
-      for (const w of p.words) if (!unit && w.text === 'ct/kWh') [w.text, unit] = ['cıkWh', true];
-      for (const l of p.lines) l.text = l.words.map((k) => p.words[k]!.text).join(' ');
-      p.text = p.lines.map((l) => l.text).join('\n');
-    }
-    assert.ok(unit && read.pages.some((p) => /A = Ablesung/.test(p.text)), 'the precondition: a legend with "=" and a misread unit');
-    const got = extractEnergy(read).payload.invoices[0]!.data;
+    const scan = rescan(read, (w) => (!unit && w === 'ct/kWh' ? ((unit = true), 'cıkWh') : undefined));
+    assert.ok(unit && scan.pages.some((p) => /A = Ablesung/.test(p.text)), 'the precondition: a legend with "=" and a misread unit');
+    const got = extractEnergy(scan).payload.invoices[0]!.data;
     const want = truth.invoices[0]!.data;
     const kinds = (d: InvoiceData) => d.meters.flatMap((m) => m.registers.map((r) => [r.reading_start?.kind, r.reading_end?.kind]));
     assert.deepEqual(kinds(got), kinds(want));
@@ -320,13 +316,7 @@ describe('energy extractor: a scanned BIC read against the bank directory (bic34
         const at = groups.indexOf(t!);
         return (t === pay.bic ? 'HELADEFIS22' : at >= 0 ? sparkasse[at]! : t) + punct;
       };
-      for (const p of read.pages) {
-        p.source = source;
-        for (const w of p.words) w.text = swap(w.text);
-        for (const l of p.lines) l.text = l.words.map((i) => p.words[i]!.text).join(' ');
-        p.text = p.lines.map((l) => l.text).join('\n');
-      }
-      return extractEnergy(read).payload.invoices[0]!.data.payment;
+      return extractEnergy(rescan(read, swap, source)).payload.invoices[0]!.data.payment;
     }
     throw new Error('no transfer bill among the seeds');
   }
@@ -344,18 +334,10 @@ describe('energy extractor: the supplier\'s address under its name on a scan (ad
   // "·" as "-" (generated scanned bill gen-101-007). The reading is marked OCR and the dot rewritten so.
   it('reads street, number, postcode and town from the line under the name', async () => {
     const { truth, read } = await run(975, { style: 'ledger', kind: 'invoice' });
-    for (const p of read.pages) {
-      p.source = 'ocr';
-      for (const l of p.lines) {
-        const i = l.words.findIndex((k) => p.words[k]!.text === '·');
-        if (i > 0 && /^\d{5}$/.test(p.words[l.words[i + 1]!]?.text ?? '')) p.words[l.words[i]!]!.text = '-';
-        l.text = l.words.map((k) => p.words[k]!.text).join(' ');
-      }
-      p.text = p.lines.map((l) => l.text).join('\n');
-    }
+    const scan = rescan(read, (w, k, line) => (k > 0 && k === line.indexOf('·') && /^\d{5}$/.test(line[k + 1] ?? '') ? '-' : undefined));
     const want = truth.invoices[0]!.data.supplier.address!;
-    assert.ok(read.pages[0]!.text.includes(`${want.street} ${want.house_number} - ${want.postal_code}`), 'the precondition: the line reads with "-"');
-    assert.deepEqual(extractEnergy(read).payload.invoices[0]!.data.supplier.address, want);
+    assert.ok(scan.pages[0]!.text.includes(`${want.street} ${want.house_number} - ${want.postal_code}`), 'the precondition: the line reads with "-"');
+    assert.deepEqual(extractEnergy(scan).payload.invoices[0]!.data.supplier.address, want);
   });
 });
 
@@ -378,16 +360,8 @@ describe('energy extractor: a register\'s factor misread on a scan (factor34)', 
   async function bill(factor: string, source: 'ocr' | 'native') {
     const { truth, read } = await run(985, { style: 'longtable', kind: 'invoice' });
     const reg = truth.invoices[0]!.data.meters[0]!.registers[0]!;
-    for (const p of read.pages) {
-      p.source = source;
-      for (const l of p.lines) {
-        if (!l.text.includes(reg.reading_end!.value!)) continue;
-        p.words[l.words[l.words.length - 1]!]!.text = factor;
-        l.text = l.words.map((k) => p.words[k]!.text).join(' ');
-      }
-      p.text = p.lines.map((l) => l.text).join('\n');
-    }
-    return { want: reg, got: extractEnergy(read).payload.invoices[0]!.data.meters[0]!.registers[0]! };
+    const scan = rescan(read, (w, k, line) => (k === line.length - 1 && line.includes(reg.reading_end!.value!) ? factor : undefined), source);
+    return { want: reg, got: extractEnergy(scan).payload.invoices[0]!.data.meters[0]!.registers[0]! };
   }
 
   it('reads the factor as 1 where the bill prints the difference as the consumption and not the difference × the factor read', async () => {
