@@ -959,11 +959,19 @@ function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => 
     const sumRow = last && last.page === g[0]!.meta!.page ? findAmounts(last.text).map((a) => a.cents) : [];
     const summed = [net, tax, net + tax].every((x) => sumRow.includes(x));
     if (g.length > 1 ? !summed : !(g[0]!.meta!.table && rateHeadings(ev, ev.lines[g[0]!.meta!.line as number]!).length) && !summed) continue;
+    // A lone row with a row under it whose own amounts close to another gross (a + b = c): that row is the table's
+    // sum, and the reading lost the other rate rows (faint35b: "321, 40" split on a scan), so this row is no total.
+    if (!summed && closesToOther(sumRow, net + tax)) continue;
     const line = summed ? last! : ev.lines[g[0]!.meta!.line as number]!;
     for (const [field, cents] of [['net_amount', net], ['gross_amount', net + tax]] as const) {
       push({ field, value: formatCents(cents), raw: line.text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'table:tax-rows-sum'], meta: { line: line.index, page: line.page } });
     }
   }
+}
+
+/** Whether two of `amounts` add up to a third that is not `gross`. */
+function closesToOther(amounts: bigint[], gross: bigint): boolean {
+  return amounts.some((c, k) => c !== gross && c > 0n && amounts.some((a, i) => i !== k && amounts.some((b, j) => j !== k && j !== i && a + b === c)));
 }
 
 /** The tax rows read so far, grouped by runs of consecutive lines. */

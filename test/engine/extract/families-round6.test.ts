@@ -50,6 +50,18 @@ describe('round-6 rules, each on a generated page', () => {
     assert.notEqual(v(bare, 'net_amount'), '680.00');
   });
 
+  it('a lone rate row is not the totals when the row under it closes to another total (the reading lost a rate row: faint35b)', () => {
+    const lone: Lines = [[60, 413, 9, 'VAT'], right(150, 413, '6.00'), right(260, 413, '45.00'), right(360, 413, '2.70'), right(460, 413, '47.70'), right(530, 413, 'EUR')];
+    const r = run(itext([...lone, right(260, 426, '725.00'), right(360, 426, '145.50'), right(460, 426, '870.50'), right(530, 426, 'EUR')]));
+    assert.notEqual(v(r, 'net_amount'), '45.00');
+    assert.notEqual(v(r, 'gross_amount'), '47.70');
+    assert.notEqual(rowsKey(v(r, 'tax_breakdowns') ?? []), '6.00|45.00|2.70');
+    // Alone, the row is still the table's totals.
+    const alone = run(itext(lone));
+    assert.equal(v(alone, 'net_amount'), '45.00');
+    assert.equal(v(alone, 'gross_amount'), '47.70');
+  });
+
   it('a heading over two item amounts that do not sum gives no total ("Subtotal:" over two items is no net)', () => {
     const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
       [56, 340, 9, 'Artikel'], right(400, 340, 'Netto:'), right(540, 340, 'Gesamt:'),
