@@ -41,6 +41,7 @@ import {
 import type { Recognizer } from './recognizer.js';
 import { findDarkBands, mapDarkBands } from './dark-bands.js';
 import { accentsFrom, pageLanguage, REREAD_LANGUAGES } from './language.js';
+import { rereadFaintText } from './faint-text.js';
 import { recoverDropped } from './recover.js';
 import { rereadUncertain, type RereadRule } from './reread.js';
 import { hasBestModel, hasFastModel, OcrError, terminateOcr, withWorkers, type OcrModel } from './tesseract.js';
@@ -108,6 +109,11 @@ export interface OcrOptions {
    * (issue 14, second pass)").
    */
   recover?: boolean;
+  /**
+   * Whether grey text the page reading failed on (fragments or nothing over faint ink) is read again with its
+   * contrast lifted (engine/ocr/faint-text.ts). Default: on, unless $DOCDESK_OCR_FAINT is '0' (measurements).
+   */
+  faint?: boolean;
 }
 
 /** Measured in docs/decisions.md, "OCR: two-stage recognition". */
@@ -147,6 +153,11 @@ export const languageRereads: Record<string, number> = {};
 export const recoveries = { pages: 0, rereads: 0, words: 0 };
 
 const recoverFor = (opts: OcrOptions) => opts.recover ?? process.env.DOCDESK_OCR_RECOVER !== '0';
+
+/** Faint-text re-reads in this process: pages checked, faint bands found, bands whose reading was taken. */
+export const faintReadings = { pages: 0, bands: 0, replaced: 0 };
+
+const faintFor = (opts: OcrOptions) => opts.faint ?? process.env.DOCDESK_OCR_FAINT !== '0';
 
 /**
  * Share of a page's pixels that are neither paper nor ink (grey levels 121-234 after contrast
@@ -359,7 +370,7 @@ export async function ocrImage(image: Buffer, opts: OcrOptions = {}): Promise<Oc
   if (!own || !REREAD_LANGUAGES.includes(own) || !hasFastModel(own)) return first;
   languageRereads[own] = (languageRereads[own] ?? 0) + 1;
   // Only the accents are taken from it, so one fast pass is enough (no re-read of unsure words, no recovery).
-  const second = await readPage(page, own, { ...opts, recognition: 'fast', recover: false });
+  const second = await readPage(page, own, { ...opts, recognition: 'fast', recover: false, faint: false });
   return second.rotation_applied === first.rotation_applied ? withAccents(first, second, own) : first;
 }
 
@@ -400,6 +411,7 @@ async function readPage(page: PreparedPage, languages: string, opts: OcrOptions)
   const rule: RereadRule | null = recognition === 'two-stage' ? 'uncertain' : recognition === 'two-stage-digits' ? 'digits' : null;
   const models: OcrModel[] = rule ? ['fast', 'best'] : [firstModel];
   const recover = recoverFor(opts);
+  const faint = faintFor(opts);
   return withWorkers(languages, models, async (workers) => {
     const worker = workers[firstModel]!;
     const skewFor = (quarter: QuarterTurn) => (quarter === 90 || quarter === 270 ? analysis.skewVertical : analysis.skewHorizontal);
@@ -425,6 +437,12 @@ async function readPage(page: PreparedPage, languages: string, opts: OcrOptions)
       if (rule && (await rereadUncertain(workers.best!, part, blocks, rule, dpi)) === 'page') {
         blocks = (await workers.best!.recognize(part, dpi)) ?? [];
         pageReadings.best++;
+      }
+      if (faint) {
+        const f = await rereadFaintText(workers.best ?? worker, part, blocks, analysis.threshold, dpi);
+        faintReadings.pages++;
+        faintReadings.bands += f.bands;
+        faintReadings.replaced += f.replaced;
       }
       if (recover) {
         const r = await recoverDropped(workers.best ?? worker, part, blocks, analysis.threshold, dpi);
