@@ -197,3 +197,43 @@ export function drawBandedPage(): { png: Buffer; total: string; heading: string 
   }
   return { png: canvas.toBuffer('image/png'), total, heading };
 }
+
+/**
+ * A page of a modern template on a cheap office scan (faint36, after the tuned RikoAppDev scan): the invoice number and
+ * dates in small grey (#767676, 13 px at 150 dpi) right-aligned under a near-black title, a black items table under a
+ * black heading bar. Turned 0.6°, sensor noise, a little blur, JPEG 55, like the corpus scans (scripts/corpus/build.js).
+ */
+export async function greyInfoBlockScan(grey = '#767676'): Promise<{ jpeg: Buffer; info: string[] }> {
+  const { canvas, ctx } = whitePage(1240, 1754);
+  const info = ['Invoice No: INV-2026-0042', 'Issue date: 18 Jun 2026', 'Due date: 18 Jul 2026'];
+  ctx.fillStyle = '#222222';
+  ctx.font = `bold 36px "${FAMILY}"`;
+  ctx.fillText('INVOICE', 930, 130);
+  ctx.fillStyle = grey;
+  ctx.font = `13px "${FAMILY}"`;
+  ctx.textAlign = 'right';
+  info.forEach((line, i) => ctx.fillText(line, 1140, 175 + i * 19));
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#111111';
+  ctx.font = `bold 18px "${FAMILY}"`;
+  ctx.fillText('Bill to: Contoso Ltd.', 100, 330);
+  ctx.fillRect(100, 420, 1040, 36);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `bold 15px "${FAMILY}"`;
+  ctx.fillText('Description                 Qty        Unit price        Amount', 110, 444);
+  ctx.fillStyle = '#000000';
+  ctx.font = `15px "${FAMILY}"`;
+  for (let i = 0; i < 30; i++) ctx.fillText(`Aurora wireless keyboard model ${i + 1}        12        $49.00        $588.00`, 110, 490 + i * 28);
+  ctx.font = `bold 18px "${FAMILY}"`;
+  ctx.fillText('Total due   $5,732.06', 800, 1400);
+  const { data, info: size } = await sharp(canvas.toBuffer('image/png'))
+    .grayscale()
+    .rotate(0.6, { background: '#ffffff' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rnd = random(1);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i]! + (rnd() + rnd() + rnd() - 1.5) * 16)));
+  const jpeg = await sharp(data, { raw: { width: size.width, height: size.height, channels: 1 } }).blur(0.6).toColourspace('b-w').jpeg({ quality: 55 }).toBuffer();
+  return { jpeg, info };
+}
