@@ -1,7 +1,7 @@
 // Candidate generation from layout: label–value pairs (same segment, right of, below),
 // self-validating patterns in their context, the sender line and address block, the legal
 // footer, totals and tax rows, and payment sentences in running text.
-import { findAmounts, findMoney, formatCents, moneyWithoutCents, parseRate, STANDARD_RATES, toCents, type AmountHit } from './normalize/amount.js';
+import { findAmounts, findMoney, formatCents, moneyWithoutCents, parseRate, STANDARD_RATES, standardRate, toCents, type AmountHit } from './normalize/amount.js';
 import { findBics } from './normalize/bic.js';
 import { AMOUNT_CODES, findCurrencies, gluedToNumber, type CountryCues } from './normalize/currency.js';
 import { findDates, type DayOrder } from './normalize/date.js';
@@ -961,12 +961,34 @@ function taxTableTotals(ev: Evidence, out: Candidate[], push: (c: Candidate) => 
     if (g.length > 1 ? !summed : !(g[0]!.meta!.table && rateHeadings(ev, ev.lines[g[0]!.meta!.line as number]!).length) && !summed) continue;
     // A lone row with a row under it whose own amounts close to another gross (a + b = c): that row is the table's
     // sum, and the reading lost the other rate rows (faint35b: "321, 40" split on a scan), so this row is no total.
-    if (!summed && closesToOther(sumRow, net + tax)) continue;
-    const line = summed ? last! : ev.lines[g[0]!.meta!.line as number]!;
-    for (const [field, cents] of [['net_amount', net], ['gross_amount', net + tax]] as const) {
+    // The sum row's own net and gross are, when they exceed the row's and its tax is no standard rate of its net
+    // (rates blended: 70.00 on 448.99; one rate would be a rate row whose rate cell was not read; sumrow36).
+    let totals = { net, gross: net + tax };
+    let line = summed ? last! : ev.lines[g[0]!.meta!.line as number]!;
+    if (!summed && closesToOther(sumRow, net + tax)) {
+      const sum = blendedSum(sumRow, net, tax);
+      if (!sum) continue;
+      totals = sum;
+      line = last!;
+    }
+    for (const [field, cents] of [['net_amount', totals.net], ['gross_amount', totals.gross]] as const) {
       push({ field, value: formatCents(cents), raw: line.text, score: 2, method: methodFor(line, 'totals_table'), source: src(line, null), transforms: ['amount:normalize', 'table:tax-rows-sum'], meta: { line: line.index, page: line.page } });
     }
   }
+}
+
+/**
+ * The one net + tax = gross of a sum row's `amounts` above a lone rate row (`net`, `tax`) whose tax is no standard
+ * rate of its net, or null.
+ */
+function blendedSum(amounts: bigint[], net: bigint, tax: bigint): { net: bigint; gross: bigint } | null {
+  const found: Array<{ net: bigint; gross: bigint }> = [];
+  for (const n of amounts)
+    for (const t of amounts) {
+      if (n === t || n <= net || t <= tax || !amounts.includes(n + t) || standardRate(n, t) !== null) continue;
+      if (!found.some((f) => f.net === n)) found.push({ net: n, gross: n + t });
+    }
+  return found.length === 1 ? found[0]! : null;
 }
 
 /** Whether two of `amounts` add up to a third that is not `gross`. */

@@ -16,7 +16,7 @@ import { GENERIC_FIELDS, type Candidate, type DeterministicResult, type Extracti
 export * from './types.js';
 export { buildEvidence } from './evidence.js';
 
-export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-29.3';
+export const EXTRACTOR_VERSION = 'docdesk-generic:2026-11-30.1';
 export const NORMALIZATION_VERSION = 'normalize:2026-11-26.1';
 export const EXTRACTION_SCHEMA_VERSION = 'generic:2026-11-26.1';
 

@@ -1,7 +1,7 @@
 // Selection by consistency: money fields are chosen together (net + Σ tax = gross, tax ≈
 // taxable × rate), dates by order (due ≥ issue), IBAN by context with the Q3 recovery, BIC by
 // its IBAN. Disagreeing strong candidates → conflict_fields; rejected values → rejected_fields.
-import { absCents, findMoney, formatCents, STANDARD_RATES, toCents } from './normalize/amount.js';
+import { absCents, findMoney, formatCents, standardRate, toCents } from './normalize/amount.js';
 import { recoverIban } from './normalize/iban.js';
 import { bicFromBankDirectory } from './normalize/bic.js';
 import { footerParty, identifierClash, keepPlausible, plausibleName, returnAddressIsDate, sameName, sameParty, withoutRoleWord } from './agreement.js';
@@ -536,17 +536,6 @@ function nonZeroTax(c: Candidate, net: bigint): boolean {
   if (c.field !== 'tax_breakdowns') return false;
   const v = c.value as { tax_amount: string; tax_rate: string };
   return fits(v.tax_amount) && Number(v.tax_rate) > 0;
-}
-
-/**
- * The standard rate a lone row's tax implies. Tax rounded on each item line and summed is off
- * by up to half a cent per line: from a base of 100.00 on, 3 cents (issue 14 round 5).
- */
-function standardRate(taxable: bigint | null, tax: bigint): string | null {
-  if (taxable === null || taxable === 0n) return null;
-  const tolerance = (taxable < 0n ? -taxable : taxable) >= 10000n ? 3 : 0.51;
-  for (const rate of STANDARD_RATES) if (Math.abs((Number(taxable) * rate) / 100 - Number(tax)) <= tolerance) return rate.toFixed(2);
-  return null;
 }
 
 // ---------------------------------------------------------------- bank

@@ -62,6 +62,20 @@ describe('round-6 rules, each on a generated page', () => {
     assert.equal(v(alone, 'gross_amount'), '47.70');
   });
 
+  it('a lone rate row under which a sum row closes at a blended rate: the sum row is the totals (sumrow36)', () => {
+    // The scanned Warenrechnung: the 19 % row is lost to the reading, the 7 % row and the sum row are read.
+    const lone: Lines = [[60, 413, 9, 'VAT'], right(150, 413, '7.00'), right(260, 413, '127.59'), right(360, 413, '8.93'), right(460, 413, '136.52'), right(530, 413, 'EUR')];
+    const r = run(itext([...lone, right(260, 426, '448.99'), right(360, 426, '70.00'), right(460, 426, '518.99'), right(530, 426, 'EUR')]));
+    assert.equal(v(r, 'net_amount'), '448.99');
+    assert.equal(v(r, 'gross_amount'), '518.99');
+    assert.notEqual(rowsKey(v(r, 'tax_breakdowns') ?? []), '7.00|127.59|8.93');
+    // A row under it whose tax is 19 % of its net is the next rate row with its rate unread, not a sum.
+    const rated = run(itext([...lone, right(260, 426, '321.40'), right(360, 426, '61.07'), right(460, 426, '382.47'), right(530, 426, 'EUR')]));
+    assert.notEqual(v(rated, 'net_amount'), '321.40');
+    assert.notEqual(v(rated, 'net_amount'), '127.59');
+    assert.notEqual(v(rated, 'gross_amount'), '382.47');
+  });
+
   it('a heading over two item amounts that do not sum gives no total ("Subtotal:" over two items is no net)', () => {
     const r = run([...LETTERHEAD, ...WINDOW, ...META, ...TITLE,
       [56, 340, 9, 'Artikel'], right(400, 340, 'Netto:'), right(540, 340, 'Gesamt:'),
