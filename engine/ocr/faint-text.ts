@@ -10,14 +10,15 @@
 //    page reading's confident words, grouped into text-line bands as for dropped small print (recover.ts). A band is
 //    faint when little of its ink survives the page threshold: black text the page reading was unsure of is the
 //    re-read's (reread.ts), not this.
-// 2. Each band is cut out (confident words painted white), its own ink stretched to black and its paper to white,
-//    scaled like recovered small print and read with best_int in one stacked call.
-// 3. A band's words (confidence ≥ 80, centred in it, over no confident word) replace the unsure words of the page
-//    reading centred in it, as a new line; a band whose reading is not more sure than what it replaces is dropped.
-import sharp from 'sharp';
+// 2. Each band is cut out alone (white around its rows and columns), its own ink stretched to black and its paper to
+//    white, scaled like recovered small print and read with best_int in one stacked call.
+// 3. A band is taken only when every word read in it has confidence ≥ 80. Its words (centred in it, over no sure
+//    word) replace the unsure words of the page reading within their span when those are less sure: joining their
+//    line when they all came from one line that keeps other words (the rest of a row read in part), else as a line
+//    of their own.
 import type Tesseract from 'tesseract.js';
 import type { Gray } from './preprocess.js';
-import { findDroppedBands, RECOVER, type Band } from './recover.js';
+import { findDroppedBands, insertLine, RECOVER, scaledForReading, stackedToPage, type Band } from './recover.js';
 import type { Recognizer } from './recognizer.js';
 import { recognizeBlock, stackCrops } from './reread.js';
 
@@ -113,12 +114,7 @@ async function liftBand(img: Gray, band: Band, faint: number): Promise<{ crop: G
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - ink) / (paper - ink)) * 255)));
   for (let i = 0; i < data.length; i++) data[i] = lut[data[i]!]!;
-  const scale = band.height < RECOVER.targetHeight ? Math.min(RECOVER.maxUpscale, RECOVER.targetHeight / band.height) : 1;
-  if (scale === 1) return { crop, left, top, scale };
-  const w = Math.round(width * scale);
-  const h = Math.round(height * scale);
-  const resized = await sharp(data, { raw: { width, height, channels: 1 } }).resize(w, h, { fit: 'fill', kernel: 'cubic' }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { crop: { data: resized.data, width: resized.info.width, height: resized.info.height }, left, top, scale: resized.info.width / width };
+  return { ...(await scaledForReading(crop, band.height)), left, top };
 }
 
 /** Mean confidence of `words` weighted by their letters and digits. */
@@ -178,11 +174,7 @@ export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tes
             unsureIn[k] = true;
             continue;
           }
-          const c = cuts[k]!;
-          const toPage = (x: number, y: number) => [(x - stacked.margin) / c.scale + c.left, (y - stacked.tops[k]!) / c.scale + c.top] as const;
-          const [x0, y0] = toPage(w.bbox.x0, w.bbox.y0);
-          const [x1, y1] = toPage(w.bbox.x1, w.bbox.y1);
-          const bbox = { x0: Math.round(x0), y0: Math.round(y0), x1: Math.round(x1), y1: Math.round(y1) };
+          const bbox = stackedToPage(w.bbox, stacked.margin, stacked.tops[k]!, cuts[k]!);
           if (!inside(centre(bbox), ownArea(bands[k]!))) continue;
           if (sure.some((r) => inside(centre(bbox), r))) continue;
           found[k]!.push({ text, confidence: w.confidence, bbox } as unknown as Tesseract.Word);
@@ -211,11 +203,7 @@ export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tes
       only!.words = [...only!.words, ...got].sort((a, b) => a.bbox.x0 - b.bbox.x0);
       return;
     }
-    const bbox = { x0: Math.min(...got.map((w) => w.bbox.x0)), y0: Math.min(...got.map((w) => w.bbox.y0)), x1: Math.max(...got.map((w) => w.bbox.x1)), y1: Math.max(...got.map((w) => w.bbox.y1)) };
-    const line = { words: got, bbox, text: got.map((w) => w.text).join(' '), confidence: sureness(got) };
-    const block = { paragraphs: [{ lines: [line], bbox, text: line.text }], bbox, text: line.text, confidence: line.confidence } as unknown as Tesseract.Block;
-    const at = blocks.findIndex((b) => b.bbox && b.bbox.y0 > bbox.y0);
-    blocks.splice(at < 0 ? blocks.length : at, 0, block);
+    insertLine(blocks, got);
   });
   return out;
 }

@@ -386,12 +386,32 @@ async function cutBand(img: Gray, band: Band, covered: Rect[]): Promise<{ crop: 
     if (x1 <= x0) continue;
     for (let y = Math.max(top, Math.floor(r.y0)); y < Math.min(top + height, Math.ceil(r.y1)); y++) data.fill(255, (y - top) * width + (x0 - left), (y - top) * width + (x1 - left));
   }
-  const scale = band.height < RECOVER.targetHeight ? Math.min(RECOVER.maxUpscale, RECOVER.targetHeight / band.height) : 1;
-  if (scale === 1) return { crop: { data, width, height }, left, top, scale };
-  const w = Math.round(width * scale);
-  const h = Math.round(height * scale);
-  const resized = await sharp(data, { raw: { width, height, channels: 1 } }).resize(w, h, { fit: 'fill', kernel: 'cubic' }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { crop: { data: resized.data, width: resized.info.width, height: resized.info.height }, left, top, scale: resized.info.width / width };
+  return { ...(await scaledForReading({ data, width, height }, band.height)), left, top };
+}
+
+/** A band's crop scaled so that its text (`bandHeight` px) is as tall as the LSTM reads well; `scale`: the factor used. */
+export async function scaledForReading(crop: Gray, bandHeight: number): Promise<{ crop: Gray; scale: number }> {
+  const scale = bandHeight < RECOVER.targetHeight ? Math.min(RECOVER.maxUpscale, RECOVER.targetHeight / bandHeight) : 1;
+  if (scale === 1) return { crop, scale };
+  const { data, width, height } = crop;
+  const resized = await sharp(data, { raw: { width, height, channels: 1 } }).resize(Math.round(width * scale), Math.round(height * scale), { fit: 'fill', kernel: 'cubic' }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { crop: { data: resized.data, width: resized.info.width, height: resized.info.height }, scale: resized.info.width / width };
+}
+
+/** A word's box in the stacked image of `stackCrops` → page coordinates, for the crop cut at (`left`, `top`) and scaled by `scale`, placed at `stackTop`. */
+export function stackedToPage(b: Tesseract.Bbox, margin: number, stackTop: number, cut: { left: number; top: number; scale: number }): Tesseract.Bbox {
+  const x = (v: number) => Math.round((v - margin) / cut.scale + cut.left);
+  const y = (v: number) => Math.round((v - stackTop) / cut.scale + cut.top);
+  return { x0: x(b.x0), y0: y(b.y0), x1: x(b.x1), y1: y(b.y1) };
+}
+
+/** `words` (left to right) as a line of their own in a new block, put in reading order by its top. */
+export function insertLine(blocks: Tesseract.Block[], words: Tesseract.Word[]): void {
+  const bbox = { x0: Math.min(...words.map((w) => w.bbox.x0)), y0: Math.min(...words.map((w) => w.bbox.y0)), x1: Math.max(...words.map((w) => w.bbox.x1)), y1: Math.max(...words.map((w) => w.bbox.y1)) };
+  const line = { words, bbox, text: words.map((w) => w.text).join(' '), confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length };
+  const block = { paragraphs: [{ lines: [line], bbox, text: line.text }], bbox, text: line.text, confidence: line.confidence } as unknown as Tesseract.Block;
+  const at = blocks.findIndex((b) => b.bbox && b.bbox.y0 > bbox.y0);
+  blocks.splice(at < 0 ? blocks.length : at, 0, block);
 }
 
 export interface Recovery {
@@ -462,10 +482,7 @@ export async function recoverDropped(worker: Recognizer, img: Gray, blocks: Tess
     const k = placed.findIndex((p) => cy >= p.stackTop && cy < p.stackTop + p.stackHeight);
     if (k < 0) continue;
     const p = placed[k]!;
-    const toPage = (x: number, y: number) => [(x - stacked.margin) / p.scale + p.left, (y - p.stackTop) / p.scale + p.top] as const;
-    const [x0, y0] = toPage(w.bbox.x0, w.bbox.y0);
-    const [x1, y1] = toPage(w.bbox.x1, w.bbox.y1);
-    const bbox = { x0: Math.round(x0), y0: Math.round(y0), x1: Math.round(x1), y1: Math.round(y1) };
+    const bbox = stackedToPage(w.bbox, stacked.margin, p.stackTop, p);
     // A neighbouring line that reached into the crop is that line's band's to read, not this one's.
     const b = p.band;
     const own = { x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 };
@@ -487,11 +504,7 @@ export async function recoverDropped(worker: Recognizer, img: Gray, blocks: Tess
     recovered++;
     added += alone.length;
     alone.sort((a, b) => a.bbox.x0 - b.bbox.x0);
-    const bbox = { x0: Math.min(...alone.map((w) => w.bbox.x0)), y0: Math.min(...alone.map((w) => w.bbox.y0)), x1: Math.max(...alone.map((w) => w.bbox.x1)), y1: Math.max(...alone.map((w) => w.bbox.y1)) };
-    const line = { words: alone, bbox, text: alone.map((w) => w.text).join(' '), confidence: alone.reduce((s, w) => s + w.confidence, 0) / alone.length };
-    const block = { paragraphs: [{ lines: [line], bbox, text: line.text }], bbox, text: line.text, confidence: line.confidence } as unknown as Tesseract.Block;
-    const at = blocks.findIndex((b) => b.bbox && b.bbox.y0 > bbox.y0);
-    blocks.splice(at < 0 ? blocks.length : at, 0, block);
+    insertLine(blocks, alone);
   });
   return { bands: bands.length, recovered, words: added };
 }
