@@ -1,5 +1,5 @@
 // The compiled reading layer (PDF text, page images, OCR) and the OCR settings chosen by the
-// environment (DOCDESK_OCR_RECOGNITION, DOCDESK_OCR_REREAD, DOCDESK_OCR_RECOVER), and the recognizer
+// environment (DOCDESK_OCR_RECOGNITION, DOCDESK_OCR_REREAD, DOCDESK_OCR_RECOVER, DOCDESK_OCR_FAINT), and the recognizer
 // backend that will run (DOCDESK_OCR_BACKEND resolved as the engine resolves it; for native, the
 // addon's own bytes): the evals key their cached readings by it, so a change to how pages are read
 // never scores extraction against stale readings.
@@ -37,6 +37,8 @@ export function readerFingerprint(dist) {
   h.update(`recognition=${process.env.DOCDESK_OCR_RECOGNITION ?? ''}`);
   if (recover) h.update('recover=1');
   if (process.env.DOCDESK_OCR_REREAD) h.update(`reread=${process.env.DOCDESK_OCR_REREAD}`);
+  // The faint-text re-read is on by default; only its switch-off keys the readings apart (default keys unchanged).
+  if (process.env.DOCDESK_OCR_FAINT === '0') h.update('faint=0');
   const { backend, bytes } = chosenBackend(dist);
   h.update(`backend=${backend}`);
   if (bytes) h.update(bytes);
