@@ -17,8 +17,8 @@
 //    line when they all came from one line that keeps other words (the rest of a row read in part), else as a line
 //    of their own.
 import type Tesseract from 'tesseract.js';
-import type { Gray } from './preprocess.js';
-import { findDroppedBands, insertLine, RECOVER, scaledForReading, stackedToPage, type Band } from './recover.js';
+import { applyLut, histogram, percentile, type Gray } from './preprocess.js';
+import { centreIn, findDroppedBands, insertLine, ownArea, RECOVER, scaledForReading, stackedToPage, type Band } from './recover.js';
 import type { Recognizer } from './recognizer.js';
 import { recognizeBlock, stackCrops } from './reread.js';
 
@@ -39,13 +39,6 @@ export const FAINT_TEXT = {
 
 const HAS_ALNUM = /[\p{L}\p{N}]/u;
 
-interface Rect {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 export interface FaintReading {
   /** Faint bands found, bands whose reading was taken, words added and page words they replaced. */
   bands: number;
@@ -60,23 +53,8 @@ function allWords(blocks: Tesseract.Block[]): Array<{ word: Tesseract.Word; line
   return out;
 }
 
-/** Grey level below which `share` of the pixels of `img` in `r` lie (`r`: whole image when absent). */
-function quantile(img: Gray, share: number, r?: Rect, below = 255): number {
-  const hist = new Uint32Array(256);
-  const x0 = r ? Math.max(0, Math.floor(r.x0)) : 0;
-  const x1 = r ? Math.min(img.width, Math.ceil(r.x1)) : img.width;
-  const y0 = r ? Math.max(0, Math.floor(r.y0)) : 0;
-  const y1 = r ? Math.min(img.height, Math.ceil(r.y1)) : img.height;
-  let n = 0;
-  for (let y = y0; y < y1; y++)
-    for (let i = y * img.width + x0, end = y * img.width + x1; i < end; i++) {
-      const v = img.data[i]!;
-      if (v <= below) (hist[v]!++, n++);
-    }
-  let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += hist[v]!) >= share * n && n > 0) return v;
-  return 255;
-}
+/** Grey level below which `share` of the pixels of `img` no lighter than `below` lie. */
+const quantile = (img: Gray, share: number, below = 255): number => percentile(histogram(img.data), 0, below, share);
 
 /** Share of the pixels of `b` at most `faint` that are also at most `dark`. */
 function darkShare(img: Gray, b: Band, dark: number, faint: number): number {
@@ -91,12 +69,6 @@ function darkShare(img: Gray, b: Band, dark: number, faint: number): number {
   return nFaint ? nDark / nFaint : 1;
 }
 
-const centre = (b: Rect) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
-const inside = (p: { x: number; y: number }, r: Rect) => p.x >= r.x0 && p.x <= r.x1 && p.y >= r.y0 && p.y <= r.y1;
-
-/** The band's own area: a neighbouring line reaching into its crop is that line's. */
-const ownArea = (b: Band): Rect => ({ x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 });
-
 /** The band cut out of `img` (sure words left in: the line reads better whole, and their second reading is dropped), its ink stretched to black and its paper to white, scaled for the LSTM. */
 async function liftBand(img: Gray, band: Band, faint: number): Promise<{ crop: Gray; left: number; top: number; scale: number }> {
   const pad = Math.max(2, Math.round(band.height * 0.3));
@@ -109,11 +81,11 @@ async function liftBand(img: Gray, band: Band, faint: number): Promise<{ crop: G
   for (let y = band.top; y < band.top + band.height; y++) img.data.copy(data, (y - top) * width + (band.left - left), y * img.width + band.left, y * img.width + band.left + band.width);
   const crop: Gray = { data, width, height };
   // Ink: the darkest tenth of the band's faint ink; paper: the crop's light majority.
-  const ink = quantile(crop, 0.1, undefined, faint);
+  const ink = quantile(crop, 0.1, faint);
   const paper = Math.max(ink + 1, quantile(crop, 0.6));
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - ink) / (paper - ink)) * 255)));
-  for (let i = 0; i < data.length; i++) data[i] = lut[data[i]!]!;
+  applyLut(data, lut);
   return { ...(await scaledForReading(crop, band.height)), left, top };
 }
 
@@ -175,8 +147,8 @@ export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tes
             continue;
           }
           const bbox = stackedToPage(w.bbox, stacked.margin, stacked.tops[k]!, cuts[k]!);
-          if (!inside(centre(bbox), ownArea(bands[k]!))) continue;
-          if (sure.some((r) => inside(centre(bbox), r))) continue;
+          if (!centreIn(bbox, ownArea(bands[k]!))) continue;
+          if (sure.some((r) => centreIn(bbox, r))) continue;
           found[k]!.push({ text, confidence: w.confidence, bbox } as unknown as Tesseract.Word);
         }
 
@@ -188,7 +160,7 @@ export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tes
     const area = ownArea(bands[k]!);
     const h = bands[k]!.height / 2;
     const span = { x0: Math.min(...got.map((w) => w.bbox.x0)) - h, x1: Math.max(...got.map((w) => w.bbox.x1)) + h, y0: area.y0, y1: area.y1 };
-    const unsure = words.filter(({ word: w }) => !isSure(w) && inside(centre(w.bbox), span));
+    const unsure = words.filter(({ word: w }) => !isSure(w) && centreIn(w.bbox, span));
     // What the page reading made of the band must be less sure than the band's own reading.
     if (unsure.length && sureness(unsure.map((u) => u.word)) >= sureness(got)) return;
     for (const { word, line } of unsure) line.words = line.words.filter((w) => w !== word);

@@ -82,7 +82,8 @@ export async function decodeGray(image: Buffer, raw?: { width: number; height: n
   return { data, width: info.width, height: info.height };
 }
 
-function histogram(data: Uint8Array, step = 1): Float64Array {
+/** Counts of each grey level of `data` (every `step`th pixel). */
+export function histogram(data: Uint8Array, step = 1): Float64Array {
   const hist = new Float64Array(256);
   for (let i = 0; i < data.length; i += step) hist[data[i]!]++;
   return hist;

@@ -430,7 +430,10 @@ function overlaps(a: Rect, b: Rect): boolean {
   const smaller = Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
   return w * h >= smaller / 3;
 }
-const centreIn = (b: Tesseract.Bbox, r: Rect) => {
+/** The band's own area: a neighbouring line that reached into its crop is that line's band's to read, not this one's. */
+export const ownArea = (b: Band): Rect => ({ x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 });
+
+export const centreIn = (b: Tesseract.Bbox, r: Rect) => {
   const cx = (b.x0 + b.x1) / 2;
   const cy = (b.y0 + b.y1) / 2;
   return cx >= r.x0 && cx <= r.x1 && cy >= r.y0 && cy <= r.y1;
@@ -483,10 +486,7 @@ export async function recoverDropped(worker: Recognizer, img: Gray, blocks: Tess
     if (k < 0) continue;
     const p = placed[k]!;
     const bbox = stackedToPage(w.bbox, stacked.margin, p.stackTop, p);
-    // A neighbouring line that reached into the crop is that line's band's to read, not this one's.
-    const b = p.band;
-    const own = { x0: b.left - b.height / 2, y0: b.top - b.height * 0.3, x1: b.left + b.width + b.height / 2, y1: b.top + b.height * 1.3 };
-    if (!centreIn(bbox, own)) continue;
+    if (!centreIn(bbox, ownArea(p.band))) continue;
     // Only where the page reading has no word: a second reading of a word it has (even an
     // unsure one — tesseract's confidence is 0 on some right words of ruled tables) split
     // table rows on the tuned energy scans. Nor a word another band gave.
