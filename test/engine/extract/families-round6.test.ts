@@ -27,9 +27,12 @@ describe('round-6 rules, each on a generated page', () => {
     [56, 367, 9, 'Running hat'], right(280, 367, '5.00'), right(330, 367, '9'), right(400, 367, '45.00'), right(450, 367, '21.00'), right(540, 367, '54.45'),
     [56, 400, 9, 'TAX:'], right(150, 400, '%'), right(260, 400, 'Base amount:'), right(360, 400, 'Tax amount:'), right(460, 400, 'Total:'), right(530, 400, 'Curr.:'),
     ...rows, ...FOOTER];
+  // A row of that tax table: net, tax, gross and currency; a rate row also its "VAT" and rate.
+  const sumRow = (y: number, net: string, tax: string, gross: string): Lines => [right(260, y, net), right(360, y, tax), right(460, y, gross), right(530, y, 'EUR')];
+  const rateRow = (y: number, rate: string, net: string, tax: string, gross: string): Lines => [[60, y, 9, 'VAT'], right(150, y, rate), ...sumRow(y, net, tax, gross)];
 
   it('a rate printed like an amount under a rate heading ("VAT | 21.00 | 725.00 | 152.25 | 877.25 | EUR") is a tax row, and the row gives the totals', () => {
-    const r = run(itext([[60, 413, 9, 'VAT'], right(150, 413, '21.00'), right(260, 413, '725.00'), right(360, 413, '152.25'), right(460, 413, '877.25'), right(530, 413, 'EUR')]));
+    const r = run(itext(rateRow(413, '21.00', '725.00', '152.25', '877.25')));
     assert.equal(rowsKey(v(r, 'tax_breakdowns')), '21.00|725.00|152.25');
     assert.equal(v(r, 'net_amount'), '725.00');
     assert.equal(v(r, 'tax_amount'), '152.25');
@@ -38,10 +41,10 @@ describe('round-6 rules, each on a generated page', () => {
 
   it('several rates: the unlabelled sum row under them confirms the totals; without it no total is taken from the rows', () => {
     const rows: Lines = [
-      [60, 413, 9, 'VAT'], right(150, 413, '21.00'), right(260, 413, '680.00'), right(360, 413, '142.80'), right(460, 413, '822.80'), right(530, 413, 'EUR'),
-      [60, 426, 9, 'VAT'], right(150, 426, '6.00'), right(260, 426, '45.00'), right(360, 426, '2.70'), right(460, 426, '47.70'), right(530, 426, 'EUR'),
+      ...rateRow(413, '21.00', '680.00', '142.80', '822.80'),
+      ...rateRow(426, '6.00', '45.00', '2.70', '47.70'),
     ];
-    const summed = run(itext([...rows, right(260, 439, '725.00'), right(360, 439, '145.50'), right(460, 439, '870.50'), right(530, 439, 'EUR')]));
+    const summed = run(itext([...rows, ...sumRow(439, '725.00', '145.50', '870.50')]));
     assert.equal(rowsKey(v(summed, 'tax_breakdowns')), '21.00|680.00|142.80;6.00|45.00|2.70');
     assert.equal(v(summed, 'net_amount'), '725.00');
     assert.equal(v(summed, 'gross_amount'), '870.50');
@@ -51,8 +54,8 @@ describe('round-6 rules, each on a generated page', () => {
   });
 
   it('a lone rate row is not the totals when the row under it closes to another total (the reading lost a rate row: faint35b)', () => {
-    const lone: Lines = [[60, 413, 9, 'VAT'], right(150, 413, '6.00'), right(260, 413, '45.00'), right(360, 413, '2.70'), right(460, 413, '47.70'), right(530, 413, 'EUR')];
-    const r = run(itext([...lone, right(260, 426, '725.00'), right(360, 426, '145.50'), right(460, 426, '870.50'), right(530, 426, 'EUR')]));
+    const lone = rateRow(413, '6.00', '45.00', '2.70', '47.70');
+    const r = run(itext([...lone, ...sumRow(426, '725.00', '145.50', '870.50')]));
     assert.notEqual(v(r, 'net_amount'), '45.00');
     assert.notEqual(v(r, 'gross_amount'), '47.70');
     assert.notEqual(rowsKey(v(r, 'tax_breakdowns') ?? []), '6.00|45.00|2.70');
@@ -64,13 +67,13 @@ describe('round-6 rules, each on a generated page', () => {
 
   it('a lone rate row under which a sum row closes at a blended rate: the sum row is the totals (sumrow36)', () => {
     // The scanned Warenrechnung: the 19 % row is lost to the reading, the 7 % row and the sum row are read.
-    const lone: Lines = [[60, 413, 9, 'VAT'], right(150, 413, '7.00'), right(260, 413, '127.59'), right(360, 413, '8.93'), right(460, 413, '136.52'), right(530, 413, 'EUR')];
-    const r = run(itext([...lone, right(260, 426, '448.99'), right(360, 426, '70.00'), right(460, 426, '518.99'), right(530, 426, 'EUR')]));
+    const lone = rateRow(413, '7.00', '127.59', '8.93', '136.52');
+    const r = run(itext([...lone, ...sumRow(426, '448.99', '70.00', '518.99')]));
     assert.equal(v(r, 'net_amount'), '448.99');
     assert.equal(v(r, 'gross_amount'), '518.99');
     assert.notEqual(rowsKey(v(r, 'tax_breakdowns') ?? []), '7.00|127.59|8.93');
     // A row under it whose tax is 19 % of its net is the next rate row with its rate unread, not a sum.
-    const rated = run(itext([...lone, right(260, 426, '321.40'), right(360, 426, '61.07'), right(460, 426, '382.47'), right(530, 426, 'EUR')]));
+    const rated = run(itext([...lone, ...sumRow(426, '321.40', '61.07', '382.47')]));
     assert.notEqual(v(rated, 'net_amount'), '321.40');
     assert.notEqual(v(rated, 'net_amount'), '127.59');
     assert.notEqual(v(rated, 'gross_amount'), '382.47');
