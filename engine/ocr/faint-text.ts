@@ -40,11 +40,9 @@ export const FAINT_TEXT = {
 const HAS_ALNUM = /[\p{L}\p{N}]/u;
 
 export interface FaintReading {
-  /** Faint bands found, bands whose reading was taken, words added and page words they replaced. */
+  /** Faint bands found, and bands whose reading was taken. */
   bands: number;
   replaced: number;
-  words: number;
-  removed: number;
 }
 
 function allWords(blocks: Tesseract.Block[]): Array<{ word: Tesseract.Word; line: Tesseract.Line }> {
@@ -106,7 +104,7 @@ function sureness(words: Array<{ text: string; confidence: number }>): number {
  * for, and puts what is read in place of the unsure words there (`blocks` edited in place).
  */
 export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tesseract.Block[], threshold: number, dpi: number): Promise<FaintReading> {
-  const none = { bands: 0, replaced: 0, words: 0, removed: 0 };
+  const none = { bands: 0, replaced: 0 };
   const paper = quantile(img, 0.5);
   if (paper - threshold < FAINT_TEXT.minContrast) return none;
   const faint = Math.round(threshold + FAINT_TEXT.towardsPaper * (paper - threshold));
@@ -166,8 +164,6 @@ export async function rereadFaintText(worker: Recognizer, img: Gray, blocks: Tes
     for (const { word, line } of unsure) line.words = line.words.filter((w) => w !== word);
     got.sort((a, b) => a.bbox.x0 - b.bbox.x0);
     out.replaced++;
-    out.words += got.length;
-    out.removed += unsure.length;
     // The rest of a line the page reading read in part ("Invoice" before a grey number): the words join it.
     const lines = new Set(unsure.map((u) => u.line));
     const [only] = lines;
